@@ -1,0 +1,45 @@
+/** Which side of the diff a thread's lines live on: `new` for added and context lines, `old` for deleted ones. */
+export type Side = "new" | "old";
+
+export type AnchorState = "current" | "moved" | "changed" | "outdated";
+
+/** Where a thread's lines are now. `start`/`end` are null for a whole-file thread or when nothing maps. */
+export interface Location {
+  readonly state: AnchorState;
+  readonly start: number | null;
+  readonly end: number | null;
+  readonly whitespaceOnly?: boolean;
+}
+
+/** Up to 3 lines before and after the quoted range, as they read when the thread was written. */
+export interface AnchorContext {
+  readonly before: readonly string[];
+  readonly after: readonly string[];
+}
+
+/**
+ * What a thread holds about its place: a range (or null for the whole file) on one side,
+ * the diff lines of the range with their markers, and the lines around it.
+ */
+export interface Anchor {
+  readonly side: Side;
+  readonly start: number | null;
+  readonly end: number | null;
+  /** Each diff line of the range with its marker first: "+", "-" or " ". */
+  readonly quoted: readonly string[];
+  readonly context: AnchorContext;
+}
+
+export interface LocateInput {
+  readonly side: Side;
+  readonly start: number | null;
+  readonly end: number | null;
+  /** The quoted diff lines, each with its marker. */
+  readonly quoted: readonly string[];
+  /** The file's text when the thread was written, or at its checkpoint. For side `old`: the base's text. */
+  readonly then: string;
+  /** The file's text now; null when the file is gone. */
+  readonly now: string | null;
+  /** Breaks ties between exact copies of the quoted block. */
+  readonly context?: AnchorContext;
+}

@@ -1,0 +1,33 @@
+/** One line of a hunk. `old`/`new` are 1-based line numbers on each side (null where the line has none). */
+export interface DiffLine {
+  readonly kind: "add" | "del" | "ctx";
+  readonly old: number | null;
+  readonly new: number | null;
+  /** The line without its "\n"; a "\r" of a CRLF line stays, so line-ending changes are visible. */
+  readonly text: string;
+  /** True when git printed "\ No newline at end of file" after this line. */
+  readonly noNewline?: true;
+}
+
+export interface Hunk {
+  readonly oldStart: number;
+  readonly oldLines: number;
+  readonly newStart: number;
+  readonly newLines: number;
+  readonly lines: readonly DiffLine[];
+}
+
+export type FileStatus = "added" | "deleted" | "modified" | "renamed" | "copied";
+
+/** One file of a diff. `path` is the new path (the old one for a deletion); `oldPath` is set for renames and copies. */
+export interface FileDiff {
+  readonly path: string;
+  readonly oldPath: string | null;
+  readonly status: FileStatus;
+  readonly binary: boolean;
+  readonly oldMode: string | null;
+  readonly newMode: string | null;
+  /** git's similarity index (0..100) for renames and copies. */
+  readonly similarity: number | null;
+  readonly hunks: readonly Hunk[];
+}

@@ -1,0 +1,32 @@
+/** What went wrong, for programs: HTTP maps it to a status, tools put the message in front of the model. */
+export type ReviewErrorCode =
+  | "invalid_input" // a field is missing, of the wrong type, or out of bounds
+  | "too_long" // a body over the character limit
+  | "not_found" // an unknown thread, message, round or file
+  | "ambiguous" // a file+line reference that matches several threads
+  | "out_of_range" // a line range past the end of the file or outside the diff
+  | "outside_worktree" // a path that leaves the work tree
+  | "binary" // a line comment on a binary file
+  | "conflict" // the operation does not fit the current state (editing a released message)
+  | "not_git" // the folder is not a git repository
+  | "unauthorized"
+  | "forbidden"
+  | "store" // the database cannot be used (newer schema, corrupt file)
+  | "internal";
+
+/**
+ * The one error class thrown at the edges. Inside core, expected outcomes are values; the
+ * service turns a refused value into a ReviewError whose message says what to do instead.
+ * @example throw new ReviewError("not_found", "No thread t_42. Call review_list to see the ids.")
+ */
+export class ReviewError extends Error {
+  readonly code: ReviewErrorCode;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(code: ReviewErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = "ReviewError";
+    this.code = code;
+    this.details = details;
+  }
+}

@@ -1,0 +1,43 @@
+import type { AnchorContext, Location, Side } from "../anchor/types.js";
+
+export type Author = "human" | "agent";
+export type ThreadStatus = "draft" | "open" | "resolved";
+export type Awaiting = "agent" | "human" | null;
+/** `unsent`: a draft; `sent`: released; `delivered`: returned to the agent by a tool. */
+export type Delivery = "unsent" | "sent" | "delivered";
+
+export interface Message {
+  readonly id: string;
+  readonly author: Author;
+  readonly body: string;
+  readonly suggestion: readonly string[] | null;
+  readonly createdAt: string;
+  readonly delivery: Delivery;
+}
+
+export interface RoundRef {
+  readonly id: string;
+  readonly ordinal: number;
+}
+
+/** A thread as tools and HTTP show it (shared/CONTRACT.md, "Thread"). */
+export interface Thread {
+  readonly id: string;
+  readonly file: string;
+  readonly side: Side;
+  readonly start: number | null;
+  readonly end: number | null;
+  readonly round: RoundRef;
+  readonly quoted: readonly string[];
+  readonly context: AnchorContext;
+  readonly anchor: Location;
+  readonly status: ThreadStatus;
+  readonly awaiting: Awaiting;
+  readonly origin: Author;
+  readonly resolvedAt: string | null;
+  readonly resolvedBy: Author | null;
+  readonly unreadByHuman: boolean;
+  readonly messages: readonly Message[];
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}

@@ -1,0 +1,9 @@
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  test: {
+    include: ["src/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+  },
+});

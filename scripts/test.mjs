@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Runs every test once and ends with the line CI reads: "N passed, N failed[, N skipped]".
+// vitest's own summary is not what CI reads, so counts come from its JSON report; extra suites
+// (the store under Bun) report their counts through the same line.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const out = join(root, ".test-results");
+mkdirSync(out, { recursive: true });
+const report = join(out, "vitest.json");
+
+const args = ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const run = spawnSync("pnpm", args, { cwd: root, stdio: "inherit" });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  passed += json.numPassedTests ?? 0;
+  failed += (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0);
+  skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+}
+if (run.status !== 0 && failed === 0) failed = 1; // a crash before any test reported still fails
+
+// Suites run outside vitest write {passed, failed, skipped} JSON files into .test-results/extra.
+const extraDir = join(out, "extra");
+if (existsSync(extraDir)) {
+  for (const name of readdirSync(extraDir)) {
+    const r = JSON.parse(readFileSync(join(extraDir, name), "utf8"));
+    passed += r.passed ?? 0;
+    failed += r.failed ?? 0;
+    skipped += r.skipped ?? 0;
+  }
+}
+
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
