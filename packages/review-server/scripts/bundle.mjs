@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Bundles the two runtime entries (the opencode plugin and the CLI) into dist/, inlining the
+// unpublished @opencode-review/core and anything else not declared as a runtime dependency,
+// so the packed tarball installs from npm alone. tsc still runs first for types and declarations.
+import { build } from "esbuild";
+import { chmodSync, existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const manifest = JSON.parse(readFileSync(`${root}/package.json`, "utf8"));
+
+// Exactly what an install of the tarball provides stays external; everything else is inlined.
+const runtime = Object.keys({
+  ...manifest.dependencies,
+  ...manifest.peerDependencies,
+  ...manifest.optionalDependencies,
+});
+const external = [...runtime.flatMap((name) => [name, `${name}/*`]), "bun:*"];
+
+// ESM output has no `require`; CommonJS code that got inlined still calls it for Node built-ins.
+const requireShim = 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);';
+
+const entries = [
+  { name: "plugin", source: "src/plugin.ts", required: true },
+  { name: "cli", source: "src/cli.ts", required: false },
+];
+
+const problems = [];
+for (const entry of entries) {
+  const source = `${root}/${entry.source}`;
+  if (!existsSync(source)) {
+    if (entry.required) problems.push(`${entry.source} is missing`);
+    else console.warn(`bundle: ${entry.source} does not exist yet; dist/${entry.name}.js not built`);
+    continue;
+  }
+  const hasShebang = readFileSync(source, "utf8").startsWith("#!");
+  const banner = entry.name === "cli" && !hasShebang ? `#!/usr/bin/env node\n${requireShim}` : requireShim;
+  const result = await build({
+    // Core is inlined from its source, so the bundle never depends on core having been built.
+    alias: { "@opencode-review/core": `${root}/../review-core/src/index.ts` },
+    entryPoints: [source],
+    outfile: `${root}/dist/${entry.name}.js`,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    external,
+    banner: { js: banner },
+    sourcemap: "linked",
+    metafile: true,
+    logLevel: "warning",
+  });
+
+  // opencode imports the plugin under Bun with install scripts off: a static better-sqlite3
+  // import there fails at load, so the native driver may only be reached through import().
+  for (const [path, output] of Object.entries(result.metafile.outputs)) {
+    if (!path.endsWith(".js")) continue;
+    for (const imported of output.imports) {
+      if (imported.path === "better-sqlite3" && imported.kind !== "dynamic-import" && entry.name === "plugin") {
+        problems.push(`dist/plugin.js imports better-sqlite3 statically (${imported.kind}); load it with import() under Node only`);
+      }
+    }
+  }
+  if (entry.name === "cli") chmodSync(`${root}/dist/cli.js`, 0o755);
+}
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`bundle: ${problem}`);
+  process.exit(1);
+}
