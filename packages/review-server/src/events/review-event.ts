@@ -1,0 +1,42 @@
+import type { Thread } from "@opencode-review/core";
+
+/** A round as `GET /api/rounds` lists it (shared/CONTRACT.md, HTTP). */
+export interface RoundInfo {
+  readonly id: string;
+  readonly ordinal: number;
+  readonly base: string;
+  readonly snapshot: string;
+  readonly createdAt: string;
+}
+
+/** A released review as `POST /api/review/release` answers it; `messages` counts what went out. */
+export interface ReleasedReview {
+  readonly id: string;
+  readonly releasedAt: string;
+  readonly messages: number;
+  readonly mode: "tools" | "prose";
+  readonly deliveredTo: string | null;
+}
+
+/** Something the panel should redraw: the changed object, under the name of its kind. */
+export type ReviewEvent =
+  | { readonly type: "thread"; readonly thread: Thread }
+  | { readonly type: "review"; readonly review: ReleasedReview }
+  | { readonly type: "round"; readonly round: RoundInfo };
+
+export type ReviewEventType = ReviewEvent["type"];
+
+/**
+ * The changed object an event carries, which is what travels as the SSE `data`.
+ * @example eventPayload({ type: "round", round }) === round
+ */
+export function eventPayload(event: ReviewEvent): Thread | ReleasedReview | RoundInfo {
+  switch (event.type) {
+    case "thread":
+      return event.thread;
+    case "review":
+      return event.review;
+    case "round":
+      return event.round;
+  }
+}
