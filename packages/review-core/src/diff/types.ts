@@ -14,6 +14,8 @@ export interface Hunk {
   readonly oldLines: number;
   readonly newStart: number;
   readonly newLines: number;
+  /** The text git prints after the closing "@@" (usually the enclosing function), when there is any. */
+  readonly section?: string;
   readonly lines: readonly DiffLine[];
 }
 
