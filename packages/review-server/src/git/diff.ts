@@ -1,0 +1,47 @@
+import type { Repository } from "./open-repository.js";
+import { runGit } from "./run-git.js";
+import { snapshotWorktree } from "./snapshot.js";
+
+// Plumbing, not `git diff`: it ignores the user's diff.noprefix, diff.external, color and pager settings,
+// so the text always has the shape the core parser reads.
+const PATCH_ARGS = [
+  "diff-tree",
+  "-r",
+  "-p",
+  "-M",
+  "-U3",
+  "--no-color",
+  "--no-ext-diff",
+  "--no-textconv",
+  "--src-prefix=a/",
+  "--dst-prefix=b/",
+];
+
+/**
+ * The unified patch between two commits or trees (the empty tree for "nothing"), renames detected.
+ * With `paths`, only those files are compared, so a rename shows only when both of its names are listed.
+ * @example const patch = await diffText(repo, base, round.snapshot, ["src/app.ts"]);
+ */
+export async function diffText(
+  repo: Pick<Repository, "workTree">,
+  from: string,
+  to: string,
+  paths?: readonly string[],
+): Promise<string> {
+  const args = [...PATCH_ARGS, from, to];
+  if (paths && paths.length > 0) args.push("--", ...paths.map((p) => `:(literal)${p}`));
+  return runGit(repo.workTree, args);
+}
+
+/**
+ * The unified patch from a commit or tree to the work tree as it is now, untracked files included.
+ * @example const patch = await diffWorktreeText(repo, round.snapshot);
+ */
+export async function diffWorktreeText(
+  repo: Pick<Repository, "workTree" | "gitDir">,
+  from: string,
+  paths?: readonly string[],
+): Promise<string> {
+  const { tree } = await snapshotWorktree(repo);
+  return diffText(repo, from, tree, paths);
+}

@@ -1,0 +1,24 @@
+// git: the only place in the project where git runs. A table of contents; no logic lives here.
+
+// running git
+export { execGit, runGit, runGitBuffer, type RunGitOptions, type GitResult } from "./run-git.js";
+
+// the repository and its HEAD
+export { openRepository, type Repository } from "./open-repository.js";
+export { resolveHead, EMPTY_TREE } from "./resolve-head.js";
+export { defaultDbPath } from "./default-db-path.js";
+
+// rounds: snapshots of the work tree kept alive under refs/opencode-review/
+export { snapshotWorktree, type Snapshot } from "./snapshot.js";
+export { commitSnapshot, type CommitSnapshotInput } from "./commit-snapshot.js";
+export { updateRef, deleteRef, listRefs, REF_PREFIX, type RefEntry, type UpdateRefOptions } from "./refs.js";
+export { roundRefName, roundRefPrefix } from "./round-ref-name.js";
+export { takeRound, type TakeRoundInput, type RoundResult } from "./take-round.js";
+
+// diffs and file texts
+export { diffText, diffWorktreeText } from "./diff.js";
+export { renamesBetween } from "./renames.js";
+export { readFiles } from "./read-files.js";
+export { readWorktreeFile } from "./read-worktree-file.js";
+export { toFileContent, type FileContent } from "./file-content.js";
+export { resolveWorktreePath, type WorktreePathOptions } from "./worktree-path.js";
