@@ -1,0 +1,345 @@
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { hc } from "hono/client";
+import { ReviewError, type ReviewErrorCode } from "@opencode-review/core";
+import { z } from "zod";
+import { afterAll, describe, expect, it } from "vitest";
+import { createEventBus } from "../events/event-bus.js";
+import { createApp } from "./create-app.js";
+import { loopbackHosts } from "./loopback.js";
+
+const PORT = 4321;
+const HOST = `127.0.0.1:${PORT}`;
+const ORIGIN = `http://${HOST}`;
+const TOKEN = "t0ken-3f9c2a";
+const COOKIE = `opencode-review-${PORT}=${TOKEN}`;
+
+// Built at load time: the app below is made once for the whole file, from this folder.
+const root = mkdtempSync(join(tmpdir(), "ocr-http-"));
+const panelDir = join(root, "panel");
+{
+  mkdirSync(join(panelDir, "assets"), { recursive: true });
+  writeFileSync(join(panelDir, "index.html"), "<!doctype html><title>panel</title><script src=./assets/index-abc123.js></script>");
+  writeFileSync(join(panelDir, "assets", "index-abc123.js"), "console.log('panel')");
+  writeFileSync(join(panelDir, "assets", "index-abc123.css"), "body{}");
+  writeFileSync(join(root, "secret.txt"), "TOP-SECRET-CONTENT");
+  symlinkSync(join(root, "secret.txt"), join(panelDir, "assets", "link.txt"));
+}
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const routes = new Hono()
+  .post("/echo", async (c) => c.json({ got: (await c.req.json()) as unknown }))
+  .get("/fail/:code", (c) => {
+    throw new ReviewError(c.req.param("code") as ReviewErrorCode, `failed with ${c.req.param("code")}`);
+  })
+  .get("/crash", () => {
+    throw new Error("database at /home/someone/private/path exploded");
+  })
+  .get("/zod", () => {
+    z.object({ body: z.string() }).parse({ body: 7 });
+    return new Response("unreachable");
+  });
+
+function build(options: { panelDir?: string; reported?: unknown[] } = {}) {
+  return createApp({
+    token: TOKEN,
+    allowedHosts: loopbackHosts("127.0.0.1", PORT),
+    panelDir: options.panelDir ?? panelDir,
+    routes,
+    health: () => ({ ok: true, version: "0.1.0", repo: "/repo", branch: "main", tools: true }),
+    events: createEventBus(),
+    reportError: (error) => options.reported?.push(error),
+  });
+}
+
+const app = build();
+
+/** A request as a browser on the panel's own page would send it, unless headers say otherwise. */
+function send(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
+  return app.request(path, { ...init, headers: { host: HOST, ...init.headers } });
+}
+const bearer = { authorization: `Bearer ${TOKEN}` };
+
+describe("Host check (DNS rebinding)", () => {
+  it("refuses a foreign Host with 403 JSON, on the API and on the panel", async () => {
+    for (const path of ["/api/health", "/", "/assets/index-abc123.js"]) {
+      const res = await send(path, { headers: { ...bearer, host: `evil.example:${PORT}`, cookie: COOKIE } });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+    }
+  });
+
+  it("refuses the right host name on another port", async () => {
+    const res = await send("/api/health", { headers: { ...bearer, host: "127.0.0.1:9999" } });
+    expect(res.status).toBe(403);
+  });
+
+  it("accepts every loopback name of the server", async () => {
+    for (const host of [`127.0.0.1:${PORT}`, `localhost:${PORT}`, `[::1]:${PORT}`, `LOCALHOST:${PORT}`]) {
+      const res = await send("/api/health", { headers: { ...bearer, host } });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it("refuses everything while the list is still empty (port not bound yet)", async () => {
+    let hosts: readonly string[] = [];
+    const early = createApp({ token: TOKEN, allowedHosts: () => hosts, panelDir, health: () => ({ ok: true, version: "", repo: "", branch: "", tools: false }), events: createEventBus() });
+    const before = await early.request("/api/health", { headers: { host: HOST, ...bearer } });
+    expect(before.status).toBe(403);
+    hosts = loopbackHosts("127.0.0.1", PORT);
+    const after = await early.request("/api/health", { headers: { host: HOST, ...bearer } });
+    expect(after.status).toBe(200);
+  });
+});
+
+describe("token", () => {
+  it("answers 401 JSON without a token", async () => {
+    const res = await send("/api/health");
+    expect(res.status).toBe(401);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("unauthorized");
+    expect(body.error.message).toContain("opencode-review url");
+  });
+
+  it("answers 401 for a wrong bearer token and a wrong cookie", async () => {
+    expect((await send("/api/health", { headers: { authorization: "Bearer nope" } })).status).toBe(401);
+    expect((await send("/api/health", { headers: { cookie: `opencode-review-${PORT}=nope` } })).status).toBe(401);
+    // The cookie of a server on another port is not this server's.
+    expect((await send("/api/health", { headers: { cookie: `opencode-review-9999=${TOKEN}` } })).status).toBe(401);
+  });
+
+  it("answers with the bearer token", async () => {
+    const res = await send("/api/health", { headers: bearer });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, version: "0.1.0", repo: "/repo", branch: "main", tools: true });
+  });
+
+  it("trades /?token= for an HttpOnly SameSite=Strict cookie, redirects to a clean URL, then the cookie alone works", async () => {
+    const res = await send(`/?token=${TOKEN}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    const setCookie = res.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(new RegExp(`^opencode-review-${PORT}=${TOKEN};`));
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Path=\//);
+    const cookie = setCookie.split(";")[0]!;
+
+    const api = await send("/api/health", { headers: { cookie } });
+    expect(api.status).toBe(200);
+    const page = await send("/", { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<title>panel</title>");
+  });
+
+  it("keeps other query parameters when it removes the token", async () => {
+    const res = await send(`/?file=src%2Fa.ts&token=${TOKEN}`);
+    expect(res.headers.get("location")).toBe("/?file=src%2Fa.ts");
+  });
+
+  it("shows how to get the link when / is opened without a token, and sets no cookie for a wrong one", async () => {
+    const bare = await send("/");
+    expect(bare.status).toBe(401);
+    expect(bare.headers.get("content-type")).toMatch(/text\/html/);
+    expect(await bare.text()).toContain("<code>opencode-review url</code>");
+
+    const wrong = await send("/?token=stale");
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+    expect(await wrong.text()).toContain("out of date");
+  });
+});
+
+describe("Origin check", () => {
+  const json = { "content-type": "application/json" };
+
+  it("accepts a same-origin POST", async () => {
+    const res = await send("/api/echo", {
+      method: "POST",
+      headers: { ...bearer, ...json, origin: ORIGIN, "sec-fetch-site": "same-origin" },
+      body: JSON.stringify({ a: 1 }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ got: { a: 1 } });
+  });
+
+  it("accepts a POST from a program that sends no Origin", async () => {
+    const res = await send("/api/echo", { method: "POST", headers: { ...bearer, ...json }, body: "[1]" });
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses a cross-origin POST even with the token", async () => {
+    for (const origin of ["http://evil.example", "http://127.0.0.1:9999", "null", `https://${HOST}`]) {
+      const res = await send("/api/echo", { method: "POST", headers: { ...bearer, ...json, origin }, body: "{}" });
+      expect(res.status, origin).toBe(403);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+    }
+  });
+
+  it("refuses state changes marked Sec-Fetch-Site cross-site or same-site, but not reads", async () => {
+    for (const site of ["cross-site", "same-site"]) {
+      for (const method of ["POST", "PATCH", "PUT", "DELETE"]) {
+        const res = await send("/api/echo", { method, headers: { ...bearer, "sec-fetch-site": site } });
+        expect(res.status, `${method} ${site}`).toBe(403);
+      }
+    }
+    const read = await send("/api/health", { headers: { ...bearer, "sec-fetch-site": "cross-site" } });
+    expect(read.status).toBe(200);
+  });
+});
+
+describe("request bodies", () => {
+  it("answers 413 JSON for a body over 256 KB", async () => {
+    const body = JSON.stringify({ body: "x".repeat(300 * 1024) });
+    const res = await send("/api/echo", { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("too_long");
+  });
+
+  it("accepts a body just under the limit", async () => {
+    const body = JSON.stringify({ body: "x".repeat(200 * 1024) });
+    const res = await send("/api/echo", { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body });
+    expect(res.status).toBe(200);
+  });
+
+  it("answers 400 JSON for malformed JSON", async () => {
+    const res = await send("/api/echo", { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body: "{ body: " });
+    expect(res.status).toBe(400);
+    const error = ((await res.json()) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe("invalid_input");
+    expect(error.message).toMatch(/not valid JSON/);
+  });
+
+  it("answers 415 for a body that is not JSON, such as a form post", async () => {
+    const res = await send("/api/echo", { method: "POST", headers: { ...bearer, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    expect(res.status).toBe(415);
+  });
+});
+
+describe("errors", () => {
+  const expected: Readonly<Record<ReviewErrorCode, number>> = {
+    invalid_input: 400,
+    too_long: 400,
+    out_of_range: 400,
+    binary: 400,
+    outside_worktree: 400,
+    not_found: 404,
+    ambiguous: 409,
+    conflict: 409,
+    unauthorized: 401,
+    forbidden: 403,
+    not_git: 500,
+    store: 500,
+    internal: 500,
+  };
+
+  it("maps every ReviewError code to its status and { error: { code, message } }", async () => {
+    for (const [code, status] of Object.entries(expected)) {
+      const res = await send(`/api/fail/${code}`, { headers: bearer });
+      expect(res.status, code).toBe(status);
+      expect(await res.json()).toEqual({ error: { code, message: `failed with ${code}` } });
+    }
+  });
+
+  it("answers an unknown error with a bare 500 that leaks nothing, and reports it", async () => {
+    const reported: unknown[] = [];
+    const local = build({ reported });
+    const res = await local.request("/api/crash", { headers: { host: HOST, ...bearer } });
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain("/home/someone");
+    expect(text).not.toContain("exploded");
+    expect(JSON.parse(text)).toMatchObject({ error: { code: "internal" } });
+    expect(reported).toHaveLength(1);
+  });
+
+  it("answers a zod validation failure with 400 invalid_input", async () => {
+    const res = await send("/api/zod", { headers: bearer });
+    expect(res.status).toBe(400);
+    const error = ((await res.json()) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe("invalid_input");
+    expect(error.message).toContain("body");
+  });
+
+  it("answers unknown /api routes with 404 JSON, for any method", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const res = await send("/api/nothing/here", { method, headers: bearer });
+      expect(res.status, method).toBe(404);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    }
+  });
+});
+
+describe("panel", () => {
+  it("serves hashed assets as immutable, with the CSP and security headers", async () => {
+    const res = await send("/assets/index-abc123.js");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("console.log('panel')");
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    const css = await send("/assets/index-abc123.css");
+    expect(css.headers.get("content-type")).toMatch(/^text\/css/);
+  });
+
+  it("serves index.html with no-cache and the CSP", async () => {
+    for (const path of ["/", "/index.html", "/threads/t1"]) {
+      const res = await send(path, { headers: { cookie: COOKIE } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(await res.text()).toContain("<title>panel</title>");
+    }
+  });
+
+  it("answers 404 for a missing asset", async () => {
+    const res = await send("/assets/index-gone.js");
+    expect(res.status).toBe(404);
+  });
+
+  it("refuses every way out of the panel folder", async () => {
+    const attempts = [
+      "/assets/../../secret.txt",
+      "/assets/..%2f..%2fsecret.txt",
+      "/assets/%2e%2e/%2e%2e/secret.txt",
+      "/assets/%252e%252e/%252e%252e/secret.txt",
+      "/%2e%2e/secret.txt",
+      "/assets/..%5c..%5csecret.txt",
+      "/assets/link.txt",
+    ];
+    for (const path of attempts) {
+      const res = await send(path, { headers: { cookie: COOKIE } });
+      expect(res.status, path).not.toBe(200);
+      expect(await res.text(), path).not.toContain("TOP-SECRET");
+    }
+  });
+
+  it("says to run pnpm build when the panel is not built", async () => {
+    const local = build({ panelDir: join(root, "not-built") });
+    const res = await local.request("/", { headers: { host: HOST, cookie: COOKIE } });
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain("<code>pnpm build</code>");
+  });
+});
+
+describe("typed client", () => {
+  it("reaches the shell's and the plugged-in routes through hc<typeof app>", async () => {
+    const client = hc<typeof app>(ORIGIN, {
+      fetch: (input: string | URL | Request, init?: RequestInit) => app.request(input, init),
+      headers: { host: HOST, ...bearer },
+    });
+    const health = await client.api.health.$get();
+    expect((await health.json()).branch).toBe("main");
+    const echo = await client.api.echo.$post();
+    expect(echo.status).toBe(400);
+  });
+});

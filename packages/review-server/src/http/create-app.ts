@@ -1,0 +1,90 @@
+import { Hono, type Env, type Schema } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { BlankEnv, BlankSchema } from "hono/types";
+import type { EventBus } from "../events/event-bus.js";
+import type { AllowedHosts } from "./allowed-hosts.js";
+import { errorResponse } from "./error-response.js";
+import { eventsRoute } from "./events-route.js";
+import { healthRoute, type Health } from "./health-route.js";
+import { hostCheck } from "./host-check.js";
+import { jsonBody } from "./json-body.js";
+import { noticePage } from "./notice-page.js";
+import { originCheck } from "./origin-check.js";
+import { panelRoute } from "./panel-route.js";
+import { securityHeaders } from "./security-headers.js";
+import { tokenAuth } from "./token-auth.js";
+
+/** 256 KB: a thousand-character body with a long suggestion is far below it; a flood is not. */
+export const defaultMaxBodyBytes = 256 * 1024;
+
+export interface AppOptions<E extends Env, S extends Schema, B extends string> {
+  /** The secret every `/api` request must carry; random per start unless the user set one. */
+  readonly token: string;
+  /** This server's own `Host` values; see `loopbackHosts`. A function when the port is not yet known. */
+  readonly allowedHosts: AllowedHosts;
+  /** The built panel (`index.html`, `assets/*`). */
+  readonly panelDir: string;
+  /** The resource routes, mounted under `/api` (their paths are `/threads`, `/rounds`, ...). */
+  readonly routes?: Hono<E, S, B>;
+  readonly health: () => Health | Promise<Health>;
+  readonly events: EventBus;
+  readonly maxBodyBytes?: number;
+  readonly heartbeatMs?: number;
+  /** Told about 5xx errors; the answer never carries their stack. Defaults to console.error. */
+  readonly reportError?: (error: unknown) => void;
+}
+
+const isApi = (path: string): boolean => path === "/api" || path.startsWith("/api/");
+
+/**
+ * Builds the whole HTTP surface: the security checks first (Host, Origin, token, body size, JSON),
+ * then the `/api` routes, then the panel. The return type carries every route, for `hc<typeof app>`.
+ * @example const app = createApp({ token, allowedHosts: () => hosts, panelDir, routes, health, events: bus })
+ */
+export function createApp<E extends Env = BlankEnv, S extends Schema = BlankSchema, B extends string = "/">(
+  options: AppOptions<E, S, B>,
+) {
+  if (options.token.length === 0) throw new Error("createApp needs a non-empty token");
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+  const reportError = options.reportError ?? ((error: unknown) => console.error("opencode-review:", error));
+
+  const app = new Hono();
+  app.onError((error, c) => {
+    const answer = errorResponse(error);
+    if (answer.unexpected) reportError(error);
+    return c.json(answer.body, answer.status);
+  });
+  app.notFound((c) => {
+    if (isApi(c.req.path)) {
+      return c.json({ error: { code: "not_found", message: `There is no route ${c.req.method} ${c.req.path}.` } }, 404);
+    }
+    return c.html(noticePage("Not found", [`There is nothing at ${c.req.path}.`]), 404);
+  });
+
+  app.use(securityHeaders());
+  app.use(hostCheck(options.allowedHosts));
+  app.use(originCheck(options.allowedHosts));
+  app.use("/api/*", tokenAuth(options.token));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) =>
+        c.json({ error: { code: "too_long", message: `The request body is over the limit of ${maxBodyBytes} bytes.` } }, 413),
+    }),
+  );
+  app.use("/api/*", jsonBody());
+
+  const api = new Hono()
+    .route("/", healthRoute(options.health))
+    .route("/", eventsRoute(options.events, options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }));
+
+  return app
+    .route("/api", api)
+    .route("/api", options.routes ?? (new Hono() as unknown as Hono<E, S, B>))
+    .route("/", panelRoute({ panelDir: options.panelDir, token: options.token }));
+}
+
+/** The app `createApp` builds for a given set of routes; `hc<AppFor<typeof routes>>` is the typed client. */
+export type AppFor<R extends Hono<any, any, any>> =
+  R extends Hono<infer E, infer S, infer B> ? ReturnType<typeof createApp<E, S, B>> : never;
