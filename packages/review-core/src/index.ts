@@ -9,3 +9,33 @@ export type { Side, AnchorState, Location, AnchorContext, Anchor, LocateInput } 
 // review: threads, messages and their states
 export type { Author, ThreadStatus, Awaiting, Delivery, Message, RoundRef, Thread } from "./review/types.js";
 export { ReviewError, type ReviewErrorCode } from "./review/review-error.js";
+
+// review: state and addressing
+export type { ThreadState, NewMessage } from "./review/thread-state.js";
+export type { Transition, Accepted, Refusal, RefusalCode, ThreadEffect } from "./review/transition.js";
+export { checkMessageBody, MESSAGE_BODY_LIMIT, type BodyCheck } from "./review/message-body.js";
+export { draftThread } from "./review/draft-thread.js";
+export { draftReply } from "./review/draft-reply.js";
+export { editMessage, type MessageEdit } from "./review/edit-message.js";
+export { deleteMessage } from "./review/delete-message.js";
+export { releaseThread, releaseReview, type ReleasedReview } from "./review/release.js";
+export { agentReply, type ResolveVerdict } from "./review/agent-reply.js";
+export { agentNote } from "./review/agent-note.js";
+export { humanResolve } from "./review/human-resolve.js";
+export { humanReopen } from "./review/human-reopen.js";
+export { markSeen } from "./review/mark-seen.js";
+export { markDelivered } from "./review/mark-delivered.js";
+export { unreadByHuman } from "./review/unread-by-human.js";
+export { isWaiting } from "./review/is-waiting.js";
+export { agentView } from "./review/agent-view.js";
+export { matchesPathSuffix } from "./review/path-suffix.js";
+export { addressThread, type ThreadRef, type ThreadCandidate, type Addressed } from "./review/address-thread.js";
+
+// prose: the words for a model or a person
+export { describePlace, describeAnchor } from "./prose/describe-place.js";
+export { renderThreadList, THREAD_LIST_MAX_BYTES, THREAD_LIST_DETAIL_LIMIT, type ThreadListOptions } from "./prose/render-thread-list.js";
+export { renderReleaseNotice } from "./prose/render-release-notice.js";
+export { renderReleaseProse, type ReleaseProseOptions } from "./prose/render-release-prose.js";
+export { renderSystemGuidance } from "./prose/render-system-guidance.js";
+export { renderWaitingLine } from "./prose/render-waiting-line.js";
+export { renderRefusal } from "./prose/render-refusal.js";

@@ -1,0 +1,46 @@
+import type { Thread } from "../review/types.js";
+
+export type Placed = Pick<Thread, "file" | "side" | "start" | "end" | "anchor">;
+
+/**
+ * A line range in words: one line alone, or first-last.
+ * @example lineRange(12, 14) // "12-14"
+ */
+export function lineRange(start: number, end: number): string {
+  return start === end ? `${start}` : `${start}-${end}`;
+}
+
+/**
+ * Where a thread is now, for a model: `src/a.ts:12-14`, `src/a.ts (whole file)`, or for a comment
+ * on deleted lines `src/a.ts, deleted lines 3-4 of the base`. A thread whose lines are gone keeps
+ * the place it was written at, so the model can still find the quote.
+ * @example describePlace({ file: "src/a.ts", side: "new", start: 10, end: 12, anchor: { state: "moved", start: 12, end: 14 } }) // "src/a.ts:12-14"
+ */
+export function describePlace(thread: Placed): string {
+  if (thread.start === null || thread.end === null) return `${thread.file} (whole file)`;
+  const start = thread.anchor.start ?? thread.start;
+  const end = thread.anchor.end ?? thread.end;
+  if (thread.side === "old") {
+    return `${thread.file}, deleted ${start === end ? "line" : "lines"} ${lineRange(start, end)} of the base`;
+  }
+  return `${thread.file}:${lineRange(start, end)}`;
+}
+
+/**
+ * The anchor state in words: `current`, `moved from 10-12`, `changed since the comment (whitespace
+ * only)`, `outdated: the lines are gone`.
+ * @example describeAnchor({ file: "a.ts", side: "new", start: 10, end: 12, anchor: { state: "moved", start: 20, end: 22 } }) // "moved from 10-12"
+ */
+export function describeAnchor(thread: Placed): string {
+  const whole = thread.start === null || thread.end === null;
+  switch (thread.anchor.state) {
+    case "current":
+      return "current";
+    case "moved":
+      return whole ? "moved" : `moved from ${lineRange(thread.start!, thread.end!)}`;
+    case "changed":
+      return thread.anchor.whitespaceOnly ? "changed since the comment (whitespace only)" : "changed since the comment";
+    case "outdated":
+      return whole ? "outdated: the file is gone" : "outdated: the lines are gone";
+  }
+}
