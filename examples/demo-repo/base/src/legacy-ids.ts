@@ -1,0 +1,4 @@
+// Ids used to be numbers; kept for old clients.
+export function toLegacyId(id: string): number {
+  return Number.parseInt(id, 10);
+}

@@ -1,0 +1,6 @@
+export interface Task {
+  id: string;
+  title: string;
+  done: boolean;
+  createdAt: Date;
+}
