@@ -1,3 +1,6 @@
 import { render } from "solid-js/web";
+import { createApi, takeToken } from "./api.js";
+import { App } from "./components/app.js";
 
-render(() => <main data-component="app">opencode-review</main>, document.getElementById("root")!);
+const token = takeToken(window.location, window.sessionStorage);
+render(() => <App api={createApi({ token })} />, document.getElementById("root")!);

@@ -1,0 +1,211 @@
+import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show } from "solid-js";
+import type { Api, Health } from "../api.js";
+import { createDiff, DiffContext } from "../state/diff.js";
+import { buildRows } from "../state/diff-rows.js";
+import { createFocus, FocusContext } from "../state/focus.js";
+import { createHighlight, HighlightContext } from "../state/highlight.js";
+import { keyAction } from "../state/keymap.js";
+import { createNotices, NoticesContext } from "../state/notices.js";
+import { createReview, ReviewContext, type Review } from "../state/review.js";
+import { createRounds, RoundsContext } from "../state/rounds.js";
+import { createThreads, ThreadsContext } from "../state/threads.js";
+import { DiffView, type DiffScroll } from "./diff-view.js";
+import { FileList } from "./file-list.js";
+import { HelpOverlay } from "./help-overlay.js";
+import { NoticeList } from "./notice-list.js";
+import { ReleaseBar } from "./release-bar.js";
+import { RoundPicker } from "./round-picker.js";
+import "./app.css";
+
+function createMediaQuery(query: string) {
+  const list = typeof matchMedia === "undefined" ? null : matchMedia(query);
+  const [matches, setMatches] = createSignal(list?.matches ?? false);
+  const listener = (e: MediaQueryListEvent) => setMatches(e.matches);
+  list?.addEventListener("change", listener);
+  onCleanup(() => list?.removeEventListener("change", listener));
+  return matches;
+}
+
+/** The review panel: the state slices, live updates, keyboard, and the layout. */
+export function App(props: { readonly api: Api }) {
+  const api = props.api;
+  const notices = createNotices();
+  const rounds = createRounds(api, notices);
+  let review!: Review;
+  const threads = createThreads(api, notices, () => void review.refresh());
+  review = createReview(api, notices, () => Promise.all([threads.load(), rounds.load()]));
+  const diff = createDiff(api, rounds.range, notices);
+  const focus = createFocus();
+  const highlight = createHighlight();
+  const [health, setHealth] = createSignal<Health | null>(null);
+  const [live, setLive] = createSignal<"open" | "lost">("lost");
+  const narrow = createMediaQuery("(max-width: 760px)");
+  let scroll: DiffScroll | null = null;
+
+  // Phones get the unified view: two columns of code do not fit 390 pixels.
+  const view = () => (narrow() ? "unified" : diff.view());
+  const rows = createMemo(() =>
+    buildRows({
+      files: diff.files(),
+      threads: threads.list(),
+      range: rounds.range(),
+      view: view(),
+      collapsed: diff.collapsed(),
+      texts: diff.texts(),
+      revealed: diff.revealed(),
+      composer: focus.composer(),
+    }),
+  );
+  createEffect(on(rounds.range, () => highlight.reset(), { defer: true }));
+
+  const openFile = (path: string) => {
+    const index = rows().fileIndex.get(path);
+    focus.setFile(path);
+    focus.setDrawer(false);
+    if (index !== undefined) scroll?.toRow(index);
+  };
+  const threadOrder = () => [...rows().threadIndex].sort((a, b) => a[1] - b[1]);
+  const moveThread = (by: 1 | -1) => {
+    const order = threadOrder();
+    if (order.length === 0) return;
+    const at = order.findIndex(([id]) => id === focus.thread());
+    const next = at === -1 ? (by === 1 ? 0 : order.length - 1) : (at + by + order.length) % order.length;
+    const [id, index] = order[next]!;
+    focus.setThread(id);
+    const thread = threads.get(id);
+    if (thread) focus.setFile(thread.file);
+    scroll?.toRow(index);
+  };
+  const moveFile = (by: 1 | -1) => {
+    const files = diff.files();
+    if (files.length === 0) return;
+    const current = focus.file() ?? files[0]!.path;
+    const at = files.findIndex((f) => f.path === current);
+    const next = Math.max(0, Math.min(files.length - 1, at === -1 ? 0 : at + by));
+    openFile(files[next]!.path);
+  };
+  const commentHere = () => {
+    const selection = focus.selection();
+    if (selection) return void focus.pick({ ...selection.target, line: selection.target.end ?? 1, extend: false });
+    // Without a chosen line, the first changed line of the focused file.
+    const file = diff.files().find((f) => f.path === focus.file()) ?? diff.files()[0];
+    const line = file?.hunks.flatMap((h) => h.lines).find((l) => l.kind !== "ctx");
+    if (!file || !line) return file && focus.commentOnFile(file.path);
+    const side = line.kind === "del" ? "old" : "new";
+    focus.pick({ file: file.path, side, line: (side === "old" ? line.old : line.new) ?? 1, extend: false });
+  };
+
+  const onKey = (e: KeyboardEvent) => {
+    const target = e.target as HTMLElement | null;
+    const action = keyAction({
+      key: e.key,
+      ctrlKey: e.ctrlKey,
+      metaKey: e.metaKey,
+      altKey: e.altKey,
+      targetTag: target?.tagName,
+      targetEditable: target?.isContentEditable,
+    });
+    if (!action) return;
+    e.preventDefault();
+    if (action === "next-thread") moveThread(1);
+    else if (action === "prev-thread") moveThread(-1);
+    else if (action === "next-file") moveFile(1);
+    else if (action === "prev-file") moveFile(-1);
+    else if (action === "comment") commentHere();
+    else if (action === "reply") {
+      const id = focus.thread();
+      if (id) {
+        focus.setReplyTo(id);
+        const index = rows().threadIndex.get(id);
+        if (index !== undefined) scroll?.toRow(index);
+      }
+    } else if (action === "release") {
+      if (review.drafts() > 0) void review.release();
+    } else if (action === "help") focus.setHelp(!focus.help());
+    else if (action === "close") {
+      focus.setHelp(false);
+      focus.setDrawer(false);
+    }
+  };
+
+  onMount(() => {
+    void api.health().then((h) => (h.ok ? setHealth(h.value) : notices.report(h.error)));
+    void rounds.load();
+    void threads.load();
+    void review.refresh();
+    const close = api.events(
+      (event) => {
+        if (event.type === "thread") threads.upsert(event.thread);
+        else if (event.type === "round") rounds.add(event.round);
+        else void review.refresh();
+      },
+      (state) => {
+        // Whatever happened while the stream was down is read again on reconnect.
+        if (state === "open" && live() === "lost") void threads.load();
+        setLive(state);
+      },
+    );
+    window.addEventListener("keydown", onKey);
+    onCleanup(() => {
+      close();
+      window.removeEventListener("keydown", onKey);
+    });
+  });
+
+  return (
+    <NoticesContext.Provider value={notices}>
+      <RoundsContext.Provider value={rounds}>
+        <ThreadsContext.Provider value={threads}>
+          <ReviewContext.Provider value={review}>
+            <DiffContext.Provider value={diff}>
+              <FocusContext.Provider value={focus}>
+                <HighlightContext.Provider value={highlight}>
+                  <main data-component="app" data-view={view()}>
+                    <header data-slot="header">
+                      <button type="button" data-slot="action files-button" onClick={() => focus.setDrawer(true)}>
+                        Files ({diff.files().length})
+                      </button>
+                      <span data-slot="title">
+                        <span data-slot="live" data-state={live()} title={live() === "open" ? "Live" : "Not connected"} />
+                        {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
+                        <small>{health()?.branch ?? ""}</small>
+                      </span>
+                      <button type="button" data-slot="action prev-thread" aria-label="Previous thread" onClick={() => moveThread(-1)}>
+                        ↑ thread
+                      </button>
+                      <button type="button" data-slot="action next-thread" aria-label="Next thread" onClick={() => moveThread(1)}>
+                        ↓ thread
+                      </button>
+                      <span data-slot="view-toggle" role="group" aria-label="View">
+                        <button type="button" data-slot="action" aria-pressed={view() === "unified"} onClick={() => diff.setView("unified")}>
+                          Unified
+                        </button>{" "}
+                        <button type="button" data-slot="action" aria-pressed={view() === "split"} onClick={() => diff.setView("split")}>
+                          Split
+                        </button>
+                      </span>
+                      <button type="button" data-slot="action help" aria-label="Keyboard shortcuts" onClick={() => focus.setHelp(true)}>
+                        ?
+                      </button>
+                    </header>
+                    <RoundPicker />
+                    <div data-slot="body">
+                      <div data-slot="scrim" data-state={focus.drawer() ? "open" : "closed"} onClick={() => focus.setDrawer(false)} />
+                      <FileList onOpen={openFile} />
+                      <DiffView rows={rows()} files={diff.files()} onReady={(s) => (scroll = s)} />
+                    </div>
+                    <ReleaseBar />
+                  </main>
+                  <Show when={focus.help()}>
+                    <HelpOverlay onClose={() => focus.setHelp(false)} />
+                  </Show>
+                  <NoticeList />
+                </HighlightContext.Provider>
+              </FocusContext.Provider>
+            </DiffContext.Provider>
+          </ReviewContext.Provider>
+        </ThreadsContext.Provider>
+      </RoundsContext.Provider>
+    </NoticesContext.Provider>
+  );
+}

@@ -1,0 +1,122 @@
+import { createSignal, onMount, Show } from "solid-js";
+import { SuggestionDiff } from "./suggestion-diff.js";
+import "./composer.css";
+
+/** The longest body the server accepts (CONTRACT: 1 to 1000 characters). */
+export const maxBody = 1000;
+
+export interface ComposerProps {
+  /** What the comment is about, e.g. "Lines 4–6" ; extra controls may sit beside it. */
+  readonly label?: string;
+  readonly labelExtra?: import("solid-js").JSX.Element;
+  readonly initialBody?: string;
+  readonly initialSuggestion?: readonly string[] | null;
+  /** The range's current lines: a new suggestion starts from them. Absent: no suggestion offered. */
+  readonly suggestionBase?: readonly string[] | null;
+  readonly submitLabel: string;
+  /** Keeps unsent text across unmounts (virtualized rows come and go while scrolling). */
+  readonly persistKey?: string;
+  readonly onSubmit: (body: string, suggestion: string[] | null) => Promise<boolean>;
+  readonly onCancel: () => void;
+}
+
+// Text being written survives its row scrolling out of view; cleared once submitted or cancelled.
+const unsent = new Map<string, string>();
+
+/** A text box for a comment or reply, with the character counter and an optional suggested change. */
+export function Composer(props: ComposerProps) {
+  const [body, setBodySignal] = createSignal((props.persistKey && unsent.get(props.persistKey)) || props.initialBody || "");
+  const setBody = (text: string) => {
+    setBodySignal(text);
+    if (props.persistKey) {
+      if (text) unsent.set(props.persistKey, text);
+      else unsent.delete(props.persistKey);
+    }
+  };
+  const cancel = () => {
+    if (props.persistKey) unsent.delete(props.persistKey);
+    props.onCancel();
+  };
+  const [suggesting, setSuggesting] = createSignal(!!props.initialSuggestion);
+  const [suggestion, setSuggestion] = createSignal((props.initialSuggestion ?? props.suggestionBase ?? []).join("\n"));
+  const [busy, setBusy] = createSignal(false);
+  let textarea: HTMLTextAreaElement | undefined;
+  onMount(() => textarea?.focus({ preventScroll: true }));
+
+  const length = () => body().trim().length === 0 ? 0 : body().length;
+  const over = () => body().length > maxBody;
+  const submit = async () => {
+    if (busy() || length() === 0 || over()) return;
+    setBusy(true);
+    const ok = await props.onSubmit(body(), suggesting() ? suggestion().split("\n") : null);
+    setBusy(false);
+    if (ok) {
+      setBody("");
+      setSuggesting(false);
+    }
+  };
+
+  return (
+    <form
+      data-component="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          void submit();
+        }
+        if (e.key === "Escape") cancel();
+      }}
+    >
+      <Show when={props.label || props.labelExtra}>
+        <div data-slot="target">
+          <span>{props.label}</span>
+          {props.labelExtra}
+        </div>
+      </Show>
+      <textarea
+        ref={textarea}
+        data-slot="body"
+        aria-label="Comment"
+        placeholder="Leave a comment"
+        value={body()}
+        onInput={(e) => setBody(e.currentTarget.value)}
+      />
+      <Show when={suggesting()}>
+        <label data-slot="target">Suggested replacement for these lines:</label>
+        <textarea
+          data-slot="suggestion-input"
+          aria-label="Suggested lines"
+          value={suggestion()}
+          onInput={(e) => setSuggestion(e.currentTarget.value)}
+          rows={Math.min(12, Math.max(2, suggestion().split("\n").length))}
+        />
+        <SuggestionDiff before={props.suggestionBase ?? []} after={suggestion().split("\n")} />
+      </Show>
+      <div data-slot="footer">
+        <span data-slot="counter" data-state={over() ? "over" : body().length > maxBody - 100 ? "near" : "ok"} aria-live="polite">
+          {body().length}/{maxBody}
+        </span>
+        <Show when={props.suggestionBase && props.suggestionBase.length > 0 && !suggesting()}>
+          <button type="button" data-slot="action suggest" onClick={() => setSuggesting(true)}>
+            Suggest change
+          </button>
+        </Show>
+        <Show when={suggesting()}>
+          <button type="button" data-slot="action" onClick={() => setSuggesting(false)}>
+            No suggestion
+          </button>
+        </Show>
+        <button type="button" data-slot="action cancel" onClick={cancel}>
+          Cancel
+        </button>
+        <button type="submit" data-variant="primary" data-slot="submit" disabled={busy() || length() === 0 || over()}>
+          {props.submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

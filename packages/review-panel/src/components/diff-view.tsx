@@ -1,0 +1,321 @@
+import { createVirtualizer } from "@tanstack/solid-virtual";
+import { createMemo, For, Match, onMount, Show, Switch, type JSX } from "solid-js";
+import type { DiffLine } from "@opencode-review/core";
+import type { DiffFile } from "../api.js";
+import { useDiff } from "../state/diff.js";
+import type { Row, Rows } from "../state/diff-rows.js";
+import { useFocus } from "../state/focus.js";
+import { useHighlight } from "../state/highlight.js";
+import { rangeText } from "../state/range-text.js";
+import { useRounds } from "../state/rounds.js";
+import { inRange } from "../state/selection.js";
+import { useThreads } from "../state/threads.js";
+import { Composer } from "./composer.js";
+import { ThreadCard } from "./thread-card.js";
+import "./diff-view.css";
+
+/** What the keyboard and file list need from the scrolling diff. */
+export interface DiffScroll {
+  readonly toRow: (index: number) => void;
+  readonly firstVisibleRow: () => number;
+}
+
+const estimates: Readonly<Record<Row["kind"], number>> = {
+  file: 52, outdated: 160, "file-threads": 140, notice: 44, gap: 28, hunk: 24, line: 20, pair: 20, threads: 150, composer: 170,
+};
+
+/** The whole diff as one virtualized list: only the rows on screen (and a few around) are in the DOM. */
+export function DiffView(props: { readonly rows: Rows; readonly files: readonly DiffFile[]; readonly onReady: (scroll: DiffScroll) => void }) {
+  const diff = useDiff();
+  let scroller!: HTMLDivElement;
+  const byPath = createMemo(() => new Map(props.files.map((f) => [f.path, f] as const)));
+  const virtualizer = createVirtualizer({
+    get count() {
+      return props.rows.rows.length;
+    },
+    getScrollElement: () => scroller,
+    estimateSize: (i) => estimates[props.rows.rows[i]?.kind ?? "line"],
+    getItemKey: (i) => props.rows.rows[i]?.key ?? i,
+    overscan: 10,
+  });
+  onMount(() =>
+    props.onReady({
+      toRow: (index) => virtualizer.scrollToIndex(index, { align: "start" }),
+      firstVisibleRow: () => virtualizer.getVirtualItems().find((v) => v.end > (scroller?.scrollTop ?? 0))?.index ?? 0,
+    }),
+  );
+
+  return (
+    <section data-component="diff-view" aria-label="Diff">
+      <Show when={diff.loaded() && props.rows.rows.length === 0}>
+        <div data-slot="empty">{diff.loading() ? "Loading the diff…" : "No changes in this range."}</div>
+      </Show>
+      <Show when={!diff.loaded()}>
+        <div data-slot="empty">Loading the diff…</div>
+      </Show>
+      <div data-slot="scroller" ref={scroller}>
+        <div style={{ height: `${virtualizer.getTotalSize()}px`, position: "relative", width: "100%" }}>
+          <For each={virtualizer.getVirtualItems()}>
+            {(item) => {
+              const row = () => props.rows.rows[item.index];
+              return (
+                <div
+                  data-index={item.index}
+                  ref={(el) => queueMicrotask(() => el.isConnected && virtualizer.measureElement(el))}
+                  style={{ position: "absolute", top: "0", left: "0", width: "100%", transform: `translateY(${item.start}px)` }}
+                >
+                  {/* Keyed by the row's key: a row that only changed content updates in place and keeps what is typed in it. */}
+                  <Show when={row()?.key} keyed>
+                    {(_key) => <RowView row={row()!} file={byPath().get(rowFile(row()!))} />}
+                  </Show>
+                </div>
+              );
+            }}
+          </For>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function rowFile(row: Row): string {
+  return row.kind === "file" ? row.file.path : row.file;
+}
+
+function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined }): JSX.Element {
+  return (
+    <Switch>
+      <Match when={props.row.kind === "file" && props.row}>{(row) => <FileHeader file={row().file} />}</Match>
+      <Match when={props.row.kind === "line" && props.row}>{(row) => <LineRow file={props.file} path={row().file} line={row().line} />}</Match>
+      <Match when={props.row.kind === "pair" && props.row}>{(row) => <PairRow file={props.file} path={row().file} left={row().left} right={row().right} />}</Match>
+      <Match when={props.row.kind === "hunk" && props.row}>{(row) => <div data-component="hunk-header">{row().header}</div>}</Match>
+      <Match when={props.row.kind === "gap" && props.row}>{(row) => <GapRow path={row().file} gap={row().gap} />}</Match>
+      <Match when={props.row.kind === "notice" && props.row}>{(row) => <div data-component="notice">{row().text}</div>}</Match>
+      <Match when={props.row.kind === "threads" && props.row}>
+        {(row) => (
+          <div data-component="row-threads">
+            <ThreadIds ids={row().threads.map((t) => t.id)} />
+          </div>
+        )}
+      </Match>
+      <Match when={props.row.kind === "outdated" && props.row}>
+        {(row) => (
+          <div data-component="outdated-banner" role="note">
+            <div data-slot="title">
+              {row().threads.length === 1 ? "1 outdated comment" : `${row().threads.length} outdated comments`}: the lines they talk about are gone.
+            </div>
+            <ThreadIds ids={row().threads.map((t) => t.id)} quote />
+          </div>
+        )}
+      </Match>
+      <Match when={props.row.kind === "file-threads" && props.row}>
+        {(row) => (
+          <Show when={row().threads.length > 0}>
+            <div data-component="file-threads">
+              <div data-slot="title">Comments on the file</div>
+              <ThreadIds ids={row().threads.map((t) => t.id)} quote />
+            </div>
+          </Show>
+        )}
+      </Match>
+      <Match when={props.row.kind === "composer" && props.row}>{(row) => <NewThreadComposer file={props.file} target={row().target} />}</Match>
+    </Switch>
+  );
+}
+
+/** Threads by id, so an updated thread re-renders in place instead of being rebuilt. */
+function ThreadIds(props: { readonly ids: readonly string[]; readonly quote?: boolean }) {
+  const threads = useThreads();
+  return (
+    <For each={props.ids}>{(id) => <Show when={threads.get(id)}>{(thread) => <ThreadCard thread={thread()} showQuote={props.quote} />}</Show>}</For>
+  );
+}
+
+function FileHeader(props: { readonly file: DiffFile }) {
+  const diff = useDiff();
+  const focus = useFocus();
+  const stats = createMemo(() => {
+    let adds = 0;
+    let dels = 0;
+    for (const h of props.file.hunks) for (const l of h.lines) l.kind === "add" ? adds++ : l.kind === "del" ? dels++ : 0;
+    return { adds, dels };
+  });
+  const status = () => (props.file.binary ? `${props.file.status}, binary` : props.file.status);
+  return (
+    <header data-component="file-header" data-path={props.file.path} data-focused={focus.file() === props.file.path ? "true" : "false"}>
+      <button type="button" data-slot="fold" aria-label={diff.collapsed().has(props.file.path) ? "Unfold file" : "Fold file"} onClick={() => diff.toggleCollapsed(props.file.path)}>
+        {diff.collapsed().has(props.file.path) ? "▸" : "▾"}
+      </button>
+      <span data-slot="path">
+        <Show when={props.file.oldPath && props.file.oldPath !== props.file.path}>
+          <span data-slot="old-path">{props.file.oldPath} → </span>
+        </Show>
+        {props.file.path}
+      </span>
+      <span data-slot="status" data-status={props.file.status}>{status()}</span>
+      <span data-slot="stats">
+        <span data-slot="adds">+{stats().adds}</span>
+        <span data-slot="dels">−{stats().dels}</span>
+      </span>
+      <button type="button" data-slot="action file-comment" onClick={() => focus.commentOnFile(props.file.path)}>
+        Comment on file
+      </button>
+    </header>
+  );
+}
+
+function Code(props: { readonly path: string; readonly side: "new" | "old"; readonly line: DiffLine }) {
+  const highlight = useHighlight();
+  const tokens = () => highlight.tokens(props.path, props.side, props.side === "new" ? props.line.new : props.line.old);
+  return (
+    <span data-slot="code">
+      <Show when={tokens()} fallback={props.line.text}>
+        {(list) => <For each={list()}>{(t) => <span style={{ "--l": t.light, "--d": t.dark }}>{t.text}</span>}</For>}
+      </Show>
+    </span>
+  );
+}
+
+/** Click, shift-click or drag over line numbers to choose the lines of a new comment. */
+function numberHandlers(path: string, side: "new" | "old", n: number | null) {
+  const focus = useFocus();
+  if (n === null) return {};
+  return {
+    onMouseDown: (e: MouseEvent) => {
+      if (e.button !== 0) return;
+      e.preventDefault();
+      focus.pick({ file: path, side, line: n, extend: e.shiftKey });
+      focus.setDragging(true);
+      window.addEventListener("mouseup", () => focus.setDragging(false), { once: true });
+    },
+    onMouseEnter: () => {
+      if (focus.dragging()) focus.pick({ file: path, side, line: n, extend: true });
+    },
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      focus.pick({ file: path, side, line: n, extend: e.shiftKey });
+    },
+  };
+}
+
+function LineRow(props: { readonly file: DiffFile | undefined; readonly path: string; readonly line: DiffLine }) {
+  const focus = useFocus();
+  const highlight = useHighlight();
+  onMount(() => props.file && highlight.request(props.file));
+  // A deleted line is commented on its old side; context and added lines on the new side.
+  const side = () => (props.line.kind === "del" ? "old" : "new");
+  const n = () => (side() === "old" ? props.line.old : props.line.new);
+  const selected = () => inRange(focus.selection()?.target ?? null, props.path, side(), n());
+  const label = () => `Comment on ${side() === "old" ? "deleted " : ""}line ${n()}`;
+  return (
+    <div data-component="diff-line" data-kind={props.line.kind} data-side={side()} data-line={n()} data-selected={selected() ? "true" : "false"}>
+      <button type="button" data-slot="num" data-col="old" aria-label={label()} {...numberHandlers(props.path, side(), n())}>
+        {props.line.old ?? ""}
+      </button>
+      <button type="button" data-slot="num" data-col="new" aria-label={label()} tabIndex={-1} {...numberHandlers(props.path, side(), n())}>
+        {props.line.new ?? ""}
+      </button>
+      <span data-slot="marker">{props.line.kind === "add" ? "+" : props.line.kind === "del" ? "-" : " "}</span>
+      <Code path={props.path} side={side()} line={props.line} />
+    </div>
+  );
+}
+
+function Half(props: { readonly path: string; readonly side: "new" | "old"; readonly line: DiffLine | null }) {
+  const focus = useFocus();
+  // Context lines are commented on the new side even from the left column, as threads on them are.
+  const side = () => (props.line?.kind === "ctx" ? "new" : props.side);
+  const shown = () => (props.line ? (props.side === "old" ? props.line.old : props.line.new) : null);
+  const n = () => (props.line ? (side() === "old" ? props.line.old : props.line.new) : null);
+  const selected = () => inRange(focus.selection()?.target ?? null, props.path, side(), n());
+  return (
+    <div data-slot="half" data-kind={props.line?.kind ?? "none"} data-side={props.side} data-line={shown()} data-selected={selected() ? "true" : "false"}>
+      <button type="button" data-slot="num" aria-label={`Comment on ${side() === "old" ? "deleted " : ""}line ${n()}`} disabled={n() === null} {...numberHandlers(props.path, side(), n())}>
+        {shown() ?? ""}
+      </button>
+      <span data-slot="marker">{props.line?.kind === "add" ? "+" : props.line?.kind === "del" ? "-" : " "}</span>
+      <Show when={props.line} fallback={<span data-slot="code" />}>{(line) => <Code path={props.path} side={props.side} line={line()} />}</Show>
+    </div>
+  );
+}
+
+function PairRow(props: { readonly file: DiffFile | undefined; readonly path: string; readonly left: DiffLine | null; readonly right: DiffLine | null }) {
+  const highlight = useHighlight();
+  onMount(() => props.file && highlight.request(props.file));
+  return (
+    <div data-component="diff-pair">
+      <Half path={props.path} side="old" line={props.left} />
+      <Half path={props.path} side="new" line={props.right} />
+    </div>
+  );
+}
+
+function GapRow(props: { readonly path: string; readonly gap: import("../state/diff-rows.js").Gap }) {
+  const diff = useDiff();
+  const label = () => (props.gap.count === null ? "Lines below" : `${props.gap.count} hidden line${props.gap.count === 1 ? "" : "s"}`);
+  return (
+    <div data-component="gap" data-gap-start={props.gap.newStart}>
+      <span>⋯ {label()}</span>
+      <button type="button" data-slot="action expand-down" onClick={() => void diff.expand(props.path, props.gap, "down")}>
+        Show 20 below ↓
+      </button>
+      <Show when={props.gap.count !== null && props.gap.count > 20}>
+        <button type="button" data-slot="action expand-up" onClick={() => void diff.expand(props.path, props.gap, "up")}>
+          Show 20 above ↑
+        </button>
+      </Show>
+      <button type="button" data-slot="action expand-all" onClick={() => void diff.expand(props.path, props.gap, "all")}>
+        Show all
+      </button>
+    </div>
+  );
+}
+
+function NewThreadComposer(props: { readonly file: DiffFile | undefined; readonly target: import("../state/diff-rows.js").CommentTarget }) {
+  const focus = useFocus();
+  const threads = useThreads();
+  const rounds = useRounds();
+  const diff = useDiff();
+  const t = () => props.target;
+  const label = () => {
+    const { start, end, side } = t();
+    if (start === null) return `Comment on ${t().file}`;
+    const what = start === end ? `line ${start}` : `lines ${start}–${end}`;
+    return `Comment on ${side === "old" ? "deleted " : ""}${what}`;
+  };
+  const base = () => rangeText(props.file, t(), diff.texts().get(t().file));
+  return (
+    <div data-component="row-composer">
+      <Composer
+        persistKey={`new:${t().file}`}
+        label={label()}
+        labelExtra={
+          <Show when={t().start !== null}>
+            <span data-slot="stretch">
+              <button type="button" data-slot="action" aria-label="Start one line earlier" onClick={() => focus.stretch("start", -1)}>↑ start</button>{" "}
+              <button type="button" data-slot="action" aria-label="End one line later" onClick={() => focus.stretch("end", 1)}>↓ end</button>
+            </span>
+          </Show>
+        }
+        suggestionBase={t().start === null ? null : base()}
+        submitLabel="Add draft comment"
+        onCancel={() => focus.closeComposer()}
+        onSubmit={async (body, suggestion) => {
+          const to = rounds.range().to;
+          const ok = await threads.create({
+            file: t().file,
+            side: t().side,
+            start: t().start,
+            end: t().end,
+            ...(to !== "worktree" ? { roundId: to } : {}),
+            body,
+            ...(suggestion ? { suggestion } : {}),
+          });
+          if (ok) focus.closeComposer();
+          return ok;
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { createVirtualizer } from "@tanstack/solid-virtual";
+import { createMemo, For, Show } from "solid-js";
+import { useDiff } from "../state/diff.js";
+import { fileTree } from "../state/file-tree.js";
+import { useFocus } from "../state/focus.js";
+import { useThreads } from "../state/threads.js";
+import "./file-list.css";
+
+/** The changed files by folder, with open-thread counts; a drawer on phones. Virtualized like the diff. */
+export function FileList(props: { readonly onOpen: (path: string) => void }) {
+  const diff = useDiff();
+  const threads = useThreads();
+  const focus = useFocus();
+  const entries = createMemo(() => fileTree(diff.files(), threads.list()));
+  let scroller!: HTMLDivElement;
+  const virtualizer = createVirtualizer({
+    get count() {
+      return entries().length;
+    },
+    getScrollElement: () => scroller,
+    estimateSize: () => 28,
+    overscan: 8,
+  });
+  return (
+    <nav data-component="file-list" data-state={focus.drawer() ? "open" : "closed"} aria-label="Changed files">
+      <div data-slot="head">
+        {diff.files().length} file{diff.files().length === 1 ? "" : "s"} changed
+        <button type="button" data-slot="action close-drawer" data-variant="plain" onClick={() => focus.setDrawer(false)} hidden={!focus.drawer()}>
+          Close
+        </button>
+      </div>
+      <div data-slot="scroller" ref={scroller}>
+        <div style={{ height: `${virtualizer.getTotalSize()}px`, position: "relative" }}>
+          <For each={virtualizer.getVirtualItems()}>
+            {(item) => {
+              const entry = () => entries()[item.index];
+              return (
+                <div style={{ position: "absolute", top: "0", left: "0", width: "100%", transform: `translateY(${item.start}px)` }}>
+                  <Show when={entry()}>
+                    {(e) => {
+                      const value = e();
+                      const indent = { "padding-left": `${10 + value.depth * 14}px` };
+                      if (value.kind === "folder")
+                        return (
+                          <div data-slot="entry" data-kind="folder" style={indent} title={value.path}>
+                            <span data-slot="name">{value.name}/</span>
+                          </div>
+                        );
+                      return (
+                        <button
+                          type="button"
+                          data-slot="entry"
+                          data-kind="file"
+                          data-path={value.path}
+                          data-current={focus.file() === value.path ? "true" : "false"}
+                          style={indent}
+                          title={value.file.oldPath ? `${value.file.oldPath} → ${value.path}` : value.path}
+                          onClick={() => props.onOpen(value.path)}
+                        >
+                          <span data-slot="status-dot" data-status={value.file.status} />
+                          <span data-slot="name">{value.name}</span>
+                          <Show when={value.unread}>
+                            <span data-slot="unread-dot" aria-label="new reply" />
+                          </Show>
+                          <Show when={value.open > 0}>
+                            <span data-slot="count" data-waiting={value.waiting ? "true" : "false"} aria-label={`${value.open} open threads`}>
+                              {value.open}
+                            </span>
+                          </Show>
+                        </button>
+                      );
+                    }}
+                  </Show>
+                </div>
+              );
+            }}
+          </For>
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,22 @@
+import { For } from "solid-js";
+import { useNotices } from "../state/notices.js";
+import "./notice-list.css";
+
+/** Server refusals and connection trouble, readable, until dismissed. */
+export function NoticeList() {
+  const notices = useNotices();
+  return (
+    <div data-component="notice-list" aria-live="assertive">
+      <For each={notices.list()}>
+        {(n) => (
+          <div data-slot="notice" data-tone={n.tone} role={n.tone === "error" ? "alert" : "status"}>
+            <span>{n.text}</span>
+            <button type="button" data-slot="action" onClick={() => notices.dismiss(n.id)}>
+              Dismiss
+            </button>
+          </div>
+        )}
+      </For>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { For } from "solid-js";
+import { rangeFor, useRounds, type RangePreset } from "../state/rounds.js";
+import "./round-picker.css";
+
+/** Chooses what the diff compares: base→round, round→round, round→work tree; and takes a round. */
+export function RoundPicker() {
+  const rounds = useRounds();
+  const presets: { id: RangePreset; label: string }[] = [
+    { id: "all", label: "All changes" },
+    { id: "since-last", label: "Since last round" },
+    { id: "round", label: "Last round only" },
+  ];
+  const isPreset = (id: RangePreset) => {
+    const r = rangeFor(id, rounds.list());
+    return r.from === rounds.range().from && r.to === rounds.range().to;
+  };
+  return (
+    <div data-component="round-picker">
+      <div data-slot="presets" role="group" aria-label="Compare">
+        <For each={presets}>
+          {(p) => (
+            <button type="button" data-slot="action" aria-pressed={isPreset(p.id)} onClick={() => rounds.setRange(rangeFor(p.id, rounds.list()))}>
+              {p.label}
+            </button>
+          )}
+        </For>
+      </div>
+      <label>
+        from{" "}
+        <select aria-label="From" onChange={(e) => rounds.setRange({ from: e.currentTarget.value, to: rounds.range().to })}>
+          <option value="base" selected={rounds.range().from === "base"}>base</option>
+          <For each={rounds.list()}>{(r) => <option value={r.id} selected={rounds.range().from === r.id}>round {r.ordinal}</option>}</For>
+        </select>
+      </label>
+      <label>
+        to{" "}
+        <select aria-label="To" onChange={(e) => rounds.setRange({ from: rounds.range().from, to: e.currentTarget.value })}>
+          <For each={rounds.list()}>{(r) => <option value={r.id} selected={rounds.range().to === r.id}>round {r.ordinal}</option>}</For>
+          <option value="worktree" selected={rounds.range().to === "worktree"}>work tree</option>
+        </select>
+      </label>
+      <button type="button" data-slot="action take" disabled={rounds.taking()} onClick={() => void rounds.take()}>
+        Take round
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { createSignal, For, onMount, Show } from "solid-js";
+import type { Thread } from "../api.js";
+import { useFocus } from "../state/focus.js";
+import { useRounds } from "../state/rounds.js";
+import { useThreads } from "../state/threads.js";
+import { Composer } from "./composer.js";
+import { SuggestionDiff } from "./suggestion-diff.js";
+import "./thread-card.css";
+
+type Message = Thread["messages"][number];
+
+/** The range's lines as quoted, without their diff markers: what a suggestion replaces. */
+function quotedText(thread: Thread): string[] {
+  return thread.quoted.map((q) => q.slice(1));
+}
+
+function lines(start: number | null, end: number | null): string {
+  if (start === null) return "whole file";
+  return start === end ? `line ${start}` : `lines ${start}–${end}`;
+}
+
+/**
+ * Where the thread sits and what happened to its code since it was written, in words.
+ * @example anchorNote(thread) // "Moved from lines 4–6"
+ */
+export function anchorNote(thread: Thread): string | null {
+  const { anchor } = thread;
+  if (anchor.state === "moved") return `Moved from ${lines(thread.start, thread.end)} (round ${thread.round.ordinal})`;
+  if (anchor.state === "changed") return anchor.whitespaceOnly ? "Whitespace changed since the comment" : "Code changed since the comment";
+  if (anchor.state === "outdated") return "Outdated: these lines are gone";
+  return null;
+}
+
+/** One conversation: its state, its messages (drafts editable), and reply, resolve, reopen. */
+export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?: boolean }) {
+  const threads = useThreads();
+  const focus = useFocus();
+  const rounds = useRounds();
+  const [open, setOpen] = createSignal(props.thread.status !== "resolved" || props.thread.unreadByHuman);
+  const [editing, setEditing] = createSignal<string | null>(null);
+  // The "new" mark stays for this visit even after the server is told the reply was seen.
+  const [fresh] = createSignal(props.thread.unreadByHuman);
+
+  const markSeen = () => {
+    if (props.thread.unreadByHuman) void threads.seen(props.thread.id);
+  };
+  onMount(() => {
+    if (open()) markSeen();
+  });
+
+  const t = () => props.thread;
+  const waitingOnYou = () => t().status === "open" && t().awaiting === "human";
+  const agentNote = () => t().origin === "agent" && waitingOnYou() && t().messages.every((m) => m.author === "agent");
+  const range = () => {
+    const place = rounds.range().to === t().round.id ? t() : t().anchor;
+    return t().start === null ? "Whole file" : `${t().side === "old" ? "Deleted " : ""}${lines(place.start, place.end)}`;
+  };
+
+  const MessageView = (m: { message: Message }) => (
+    <div data-component="message" data-author={m.message.author} data-delivery={m.message.delivery}>
+      <Show
+        when={editing() !== m.message.id}
+        fallback={
+          <Composer
+            initialBody={m.message.body}
+            initialSuggestion={m.message.suggestion}
+            suggestionBase={quotedText(t())}
+            submitLabel="Save draft"
+            onCancel={() => setEditing(null)}
+            onSubmit={async (body, suggestion) => {
+              const ok = await threads.edit(m.message.id, { body, suggestion });
+              if (ok) setEditing(null);
+              return ok;
+            }}
+          />
+        }
+      >
+        <div data-slot="meta">
+          <span data-slot="author">{m.message.author === "human" ? "You" : "Agent"}</span>
+          <time dateTime={m.message.createdAt}>{new Date(m.message.createdAt).toLocaleString()}</time>
+          <Show when={m.message.author === "human"}>
+            <span data-slot="badge" data-tone={m.message.delivery === "unsent" ? "draft" : "muted"}>
+              {m.message.delivery === "unsent" ? "Draft" : m.message.delivery === "sent" ? "Sent" : "Delivered"}
+            </span>
+          </Show>
+          <Show when={m.message.delivery === "unsent" && m.message.author === "human"}>
+            <span data-slot="tools">
+              <button type="button" data-slot="action edit" onClick={() => setEditing(m.message.id)}>
+                Edit
+              </button>
+              <button type="button" data-slot="action delete" data-variant="danger" onClick={() => void threads.deleteMessage(t(), m.message.id)}>
+                Delete
+              </button>
+            </span>
+          </Show>
+        </div>
+        <div data-slot="text">{m.message.body}</div>
+        <Show when={m.message.suggestion}>{(s) => <SuggestionDiff before={quotedText(t())} after={s()} />}</Show>
+      </Show>
+    </div>
+  );
+
+  return (
+    <article
+      data-component="thread"
+      data-thread-id={t().id}
+      data-status={t().status}
+      data-anchor={t().anchor.state}
+      data-open={open() ? "true" : "false"}
+      data-focused={focus.thread() === t().id ? "true" : "false"}
+    >
+      <header
+        data-slot="head"
+        onClick={() => {
+          const next = !open();
+          setOpen(next);
+          focus.setThread(t().id);
+          if (next) markSeen();
+        }}
+      >
+        <span data-slot="where">{range()}</span>
+        <Show when={t().status === "draft"}>
+          <span data-slot="badge" data-tone="draft">Draft</span>
+        </Show>
+        <Show when={agentNote()}>
+          <span data-slot="badge" data-tone="warn">Agent note</span>
+        </Show>
+        <Show when={t().status === "open"}>
+          <span data-slot="badge" data-tone={waitingOnYou() ? "warn" : "muted"}>
+            {waitingOnYou() ? "Waiting on you" : t().awaiting === "agent" ? "Waiting on agent" : "Open"}
+          </span>
+        </Show>
+        <Show when={t().status === "resolved"}>
+          <span data-slot="badge" data-tone="ok">Resolved{t().resolvedBy === "agent" ? " by agent" : ""}</span>
+        </Show>
+        <Show when={t().unreadByHuman || fresh()}>
+          <span data-slot="badge" data-tone="unread">New reply</span>
+        </Show>
+        <Show when={t().anchor.state !== "current" && t().anchor.state !== "outdated" && anchorNote(t())}>
+          {(note) => <span data-slot="badge" data-tone="muted" data-anchor-note>{note()}</span>}
+        </Show>
+      </header>
+      <Show when={open()}>
+        <Show when={props.showQuote && t().quoted.length > 0}>
+          <div data-slot="quote">
+            <For each={t().quoted}>{(q) => <div data-kind={q[0]}>{q}</div>}</For>
+          </div>
+        </Show>
+        <div data-slot="messages">
+          <For each={t().messages}>{(message) => <MessageView message={message} />}</For>
+        </div>
+        <Show
+          when={focus.replyTo() === t().id}
+          fallback={
+            <div data-slot="actions">
+              <button type="button" data-slot="action reply" onClick={() => (focus.setThread(t().id), focus.setReplyTo(t().id))}>
+                Reply
+              </button>
+              <Show when={t().status === "open"}>
+                <button type="button" data-slot="action resolve" onClick={() => void threads.resolve(t().id)}>
+                  Resolve
+                </button>
+              </Show>
+              <Show when={t().status === "resolved"}>
+                <button type="button" data-slot="action reopen" onClick={() => void threads.reopen(t().id)}>
+                  Reopen
+                </button>
+              </Show>
+            </div>
+          }
+        >
+          <Composer
+            submitLabel="Add reply"
+            suggestionBase={t().start === null ? null : quotedText(t())}
+            onCancel={() => focus.setReplyTo(null)}
+            onSubmit={async (body, suggestion) => {
+              const ok = await threads.reply(t().id, { body, suggestion });
+              if (ok) focus.setReplyTo(null);
+              return ok;
+            }}
+          />
+        </Show>
+      </Show>
+    </article>
+  );
+}

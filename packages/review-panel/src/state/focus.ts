@@ -1,0 +1,73 @@
+// What the person is pointing at: the chosen lines, the open composer, the focused thread and file, overlays.
+import { createContext, createSignal, useContext } from "solid-js";
+import type { CommentTarget } from "./diff-rows.js";
+import { pickLines, type LinePick, type LineSelection } from "./selection.js";
+
+export type Focus = ReturnType<typeof createFocus>;
+
+/**
+ * The focus slice: selection, composer, focused thread and file, help and drawer.
+ * @example const focus = createFocus(); focus.pick({ file: "a.ts", side: "new", line: 3, extend: false })
+ */
+export function createFocus() {
+  const [selection, setSelection] = createSignal<LineSelection | null>(null);
+  const [composer, setComposer] = createSignal<CommentTarget | null>(null);
+  const [thread, setThread] = createSignal<string | null>(null);
+  const [file, setFile] = createSignal<string | null>(null);
+  const [help, setHelp] = createSignal(false);
+  const [drawer, setDrawer] = createSignal(false);
+  const [replyTo, setReplyTo] = createSignal<string | null>(null);
+  const [dragging, setDragging] = createSignal(false);
+
+  return {
+    selection,
+    composer,
+    thread,
+    file,
+    help,
+    drawer,
+    replyTo,
+    dragging,
+    setDragging,
+    setThread,
+    setFile,
+    setHelp,
+    setDrawer,
+    setReplyTo,
+    /** A click or drag on a line number; the composer follows the range once open. */
+    pick: (p: LinePick) => {
+      const next = pickLines(selection(), p);
+      setSelection(next);
+      setFile(p.file);
+      setComposer(next.target);
+    },
+    /** Moves one end of the open composer's range by a line (phones have no shift-click). */
+    stretch: (edge: "start" | "end", by: number) => {
+      const t = composer();
+      if (!t || t.start === null || t.end === null) return;
+      const start = edge === "start" ? Math.max(1, Math.min(t.end, t.start + by)) : t.start;
+      const end = edge === "end" ? Math.max(t.start, t.end + by) : t.end;
+      const target = { ...t, start, end };
+      setSelection({ target, origin: start });
+      setComposer(target);
+    },
+    commentOnFile: (path: string) => {
+      setSelection(null);
+      setFile(path);
+      setComposer({ file: path, side: "new", start: null, end: null });
+    },
+    closeComposer: () => {
+      setComposer(null);
+      setSelection(null);
+    },
+  };
+}
+
+export const FocusContext = createContext<Focus>();
+
+/** The focus slice of the enclosing panel. */
+export function useFocus(): Focus {
+  const value = useContext(FocusContext);
+  if (!value) throw new Error("useFocus outside FocusContext");
+  return value;
+}

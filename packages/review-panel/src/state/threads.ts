@@ -1,0 +1,84 @@
+// Every thread of the repository and branch, kept live from HTTP answers and server events.
+import { createContext, createMemo, createSignal, useContext } from "solid-js";
+import type { Api, MessageInput, NewThread, Outcome, Thread } from "../api.js";
+import type { Notices } from "./notices.js";
+
+export type Threads = ReturnType<typeof createThreads>;
+
+/**
+ * The thread slice: a map by id, and every action a person takes on threads.
+ * @example const threads = createThreads(api, notices, () => review.refresh()); await threads.load()
+ */
+export function createThreads(api: Api, notices: Notices, onDraftsChanged: () => void = () => {}) {
+  const [byId, setById] = createSignal<ReadonlyMap<string, Thread>>(new Map());
+  const list = createMemo(() => [...byId().values()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)));
+
+  const upsert = (thread: Thread) => {
+    setById((m) => {
+      const old = m.get(thread.id);
+      // An event can arrive after a newer HTTP answer; keep the newer copy.
+      if (old && old.updatedAt > thread.updatedAt) return m;
+      const next = new Map(m);
+      next.set(thread.id, thread);
+      return next;
+    });
+  };
+  const remove = (id: string) =>
+    setById((m) => {
+      const next = new Map(m);
+      next.delete(id);
+      return next;
+    });
+
+  async function load(): Promise<boolean> {
+    // "all" may or may not hold drafts depending on the server; asking for both is safe.
+    const [all, drafts] = await Promise.all([api.threads({ status: "all" }), api.threads({ status: "draft" })]);
+    if (!all.ok) return notices.report(all.error), false;
+    const next = new Map<string, Thread>();
+    for (const t of all.value.threads) next.set(t.id, t);
+    if (drafts.ok) for (const t of drafts.value.threads) next.set(t.id, t);
+    setById(next);
+    return true;
+  }
+
+  async function apply(outcome: Outcome<{ thread?: Thread | null }>, drafts: boolean): Promise<boolean> {
+    if (!outcome.ok) {
+      notices.report(outcome.error);
+      return false;
+    }
+    if (outcome.value?.thread) upsert(outcome.value.thread);
+    if (drafts) onDraftsChanged();
+    return true;
+  }
+
+  return {
+    list,
+    get: (id: string) => byId().get(id),
+    upsert,
+    load,
+    create: async (input: NewThread) => apply(await api.createThread(input), true),
+    reply: async (threadId: string, input: MessageInput) => apply(await api.reply(threadId, input), true),
+    edit: async (messageId: string, input: MessageInput) => apply(await api.editMessage(messageId, input), true),
+    deleteMessage: async (thread: Thread, messageId: string) => {
+      const outcome = await api.deleteMessage(messageId);
+      if (!outcome.ok) return notices.report(outcome.error), false;
+      if (outcome.value?.thread) upsert(outcome.value.thread);
+      else if (thread.messages.length <= 1) remove(thread.id);
+      else await load();
+      onDraftsChanged();
+      return true;
+    },
+    resolve: async (threadId: string) => apply(await api.resolve(threadId), false),
+    reopen: async (threadId: string) => apply(await api.reopen(threadId), false),
+    seen: async (threadId: string) => apply(await api.seen(threadId), false),
+  };
+}
+
+export const ThreadsContext = createContext<Threads>();
+
+/** The thread slice of the enclosing panel. */
+export function useThreads(): Threads {
+  const value = useContext(ThreadsContext);
+  if (!value) throw new Error("useThreads outside ThreadsContext");
+  return value;
+}
