@@ -7,7 +7,7 @@ import { ReviewError, type ReviewErrorCode } from "@opencode-review/core";
 import { z } from "zod";
 import { afterAll, describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
-import { createApp } from "./create-app.js";
+import { createApp, type AppFor } from "./create-app.js";
 import { loopbackHosts } from "./loopback.js";
 
 const PORT = 4321;
@@ -337,6 +337,9 @@ describe("typed client", () => {
       fetch: (input: string | URL | Request, init?: RequestInit) => app.request(input, init),
       headers: { host: HOST, ...bearer },
     });
+    // The type the panel will name: the app for these routes, which is exactly what createApp returned.
+    const typed: AppFor<typeof routes> = app;
+    expect(typed).toBe(app);
     const health = await client.api.health.$get();
     expect((await health.json()).branch).toBe("main");
     const echo = await client.api.echo.$post();
