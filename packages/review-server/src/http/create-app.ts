@@ -1,5 +1,6 @@
 import { Hono, type Env, type Schema } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { ReviewError } from "@opencode-review/core";
 import type { BlankEnv, BlankSchema } from "hono/types";
 import type { EventBus } from "../events/event-bus.js";
 import type { AllowedHosts } from "./allowed-hosts.js";
@@ -44,7 +45,7 @@ const isApi = (path: string): boolean => path === "/api" || path.startsWith("/ap
 export function createApp<E extends Env = BlankEnv, S extends Schema = BlankSchema, B extends string = "/">(
   options: AppOptions<E, S, B>,
 ) {
-  if (options.token.length === 0) throw new Error("createApp needs a non-empty token");
+  if (options.token.length === 0) throw new ReviewError("invalid_input", "token must not be empty; leave it unset for a random one");
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const reportError = options.reportError ?? ((error: unknown) => console.error("opencode-review:", error));
 
