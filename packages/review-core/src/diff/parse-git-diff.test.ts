@@ -1,3 +1,5 @@
+import { createTwoFilesPatch } from "diff";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseGitDiff } from "./parse-git-diff.js";
 import type { FileDiff } from "./types.js";
@@ -604,5 +606,72 @@ describe("parseGitDiff: what is not a plain diff", () => {
 
   it("reads output without a final newline", () => {
     expect(rows(parseGitDiff(git.onelines.join("\n"))[1] as FileDiff)).toEqual(['ctx 1 1 "x"', 'del 2 - "y"', 'add - 2 "z"']);
+  });
+});
+
+describe("parseGitDiff: any pair of files", () => {
+  // Lines that look like diff syntax, CRLF and empty lines are the ones a parser trips on.
+  const line = fc.oneof(
+    fc.constantFrom("", " ", "-", "+", "\\ No newline at end of file", "--- a/f0", "+++ b/f0", "@@ -1 +1 @@", "diff --git a/x b/x", "x\r", "\r", "a", "b"),
+    fc.string({ maxLength: 6 }).map((s) => s.replace(/\n/g, "")),
+  );
+  const file = fc
+    .record({ lines: fc.array(line, { maxLength: 12 }), finalNewline: fc.boolean() })
+    .map((f) => f.lines.join("\n") + (f.finalNewline && f.lines.length > 0 ? "\n" : ""));
+  /** The file's lines the way git counts them, and whether its last line ends in a newline. */
+  const linesOf = (text: string) => {
+    const lines = text === "" ? [] : text.split("\n");
+    if (text.endsWith("\n")) lines.pop();
+    return { lines, finalNewline: text === "" || text.endsWith("\n") };
+  };
+
+  it("numbers every line against both files, and its hunks turn the old file into the new", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(file, file), { minLength: 1, maxLength: 3 }), (pairs) => {
+        // A git-shaped diff: jsdiff writes the same unified hunks git does; git's header goes on top.
+        const diff = pairs
+          .map(([before, after], k) => {
+            const patch = createTwoFilesPatch(`a/f${k}`, `b/f${k}`, before, after, undefined, undefined, { context: 3 });
+            return `diff --git a/f${k} b/f${k}\nindex 1111111..2222222 100644\n${patch.slice(patch.indexOf("\n") + 1)}`;
+          })
+          .join("");
+        const files = parseGitDiff(diff);
+        expect(files.map((f) => f.path)).toEqual(pairs.map((_, k) => `f${k}`));
+        files.forEach((parsed, k) => {
+          const [beforeText, afterText] = pairs[k] as [string, string];
+          const before = linesOf(beforeText);
+          const after = linesOf(afterText);
+          const oldLines = before.lines;
+          const newLines = after.lines;
+          const rebuilt: string[] = [];
+          let next = 1;
+          for (const hunk of parsed.hunks) {
+            const lines = hunk.lines;
+            expect(lines.filter((l) => l.kind !== "add")).toHaveLength(hunk.oldLines);
+            expect(lines.filter((l) => l.kind !== "del")).toHaveLength(hunk.newLines);
+            const first = lines.find((l) => l.old !== null)?.old ?? hunk.oldStart + 1;
+            while (next < first) rebuilt.push(oldLines[next++ - 1] as string);
+            for (const l of lines) {
+              if (l.old !== null) {
+                expect(l.text).toBe(oldLines[l.old - 1]);
+                next = l.old + 1;
+              }
+              if (l.new !== null) {
+                expect(l.text).toBe(newLines[l.new - 1]);
+                rebuilt.push(l.text);
+              }
+              if (l.noNewline) {
+                const oldEnd = l.old === oldLines.length && !before.finalNewline;
+                const newEnd = l.new === newLines.length && !after.finalNewline;
+                expect(oldEnd || newEnd).toBe(true);
+              }
+            }
+          }
+          while (next <= oldLines.length) rebuilt.push(oldLines[next++ - 1] as string);
+          expect(rebuilt).toEqual(newLines);
+        });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+// Query strings of the HTTP GET routes (CONTRACT "HTTP"). Values arrive as strings; a missing one is undefined.
+
+/** `GET /api/threads?status=&file=`. */
+export const threadsQuery = {
+  status: z
+    .enum(["waiting", "all", "draft"], { error: 'status must be "waiting", "all" or "draft".' })
+    .optional(),
+  file: z.string().min(1, { error: "file is empty; leave it out for every file." }).optional(),
+};
+
+/**
+ * The query of `GET /api/threads`.
+ * @example threadsQuerySchema.parse({ status: "draft" }) // { status: "draft" }
+ */
+export const threadsQuerySchema = z.object(threadsQuery);
+export type ThreadsQuery = z.infer<typeof threadsQuerySchema>;
+
+/** `GET /api/diff?from=&to=`: `from` is "base" or a round id, `to` a round id or "worktree". */
+export const diffQuery = {
+  from: z.string().min(1, { error: 'from is empty; give "base" or a round id, or leave it out.' }).optional(),
+  to: z.string().min(1, { error: 'to is empty; give a round id or "worktree", or leave it out.' }).optional(),
+};
+
+/**
+ * The query of `GET /api/diff`.
+ * @example diffQuerySchema.parse({ from: "base", to: "worktree" }) // { from: "base", to: "worktree" }
+ */
+export const diffQuerySchema = z.object(diffQuery);
+export type DiffQuery = z.infer<typeof diffQuerySchema>;
