@@ -3,6 +3,10 @@
 // diff: the model of a git diff
 export type { DiffLine, Hunk, FileStatus, FileDiff } from "./diff/types.js";
 
+// diff: parsing
+export { parseGitDiff } from "./diff/parse-git-diff.js";
+export { unquoteGitPath } from "./diff/git-path.js";
+
 // anchor: where a thread's lines are, then and now
 export type { Side, AnchorState, Location, AnchorContext, Anchor, LocateInput } from "./anchor/types.js";
 
@@ -39,3 +43,40 @@ export { renderReleaseProse, type ReleaseProseOptions } from "./prose/render-rel
 export { renderSystemGuidance } from "./prose/render-system-guidance.js";
 export { renderWaitingLine } from "./prose/render-waiting-line.js";
 export { renderRefusal } from "./prose/render-refusal.js";
+
+// schema: zod schemas for tool arguments and HTTP bodies, and their error sentences
+export { bodyText, countCharacters } from "./schema/body-text.js";
+export { suggestion, SUGGESTION_LINE_LIMIT } from "./schema/suggestion.js";
+export { lineNumber } from "./schema/line-number.js";
+export { filePath } from "./schema/file-path.js";
+export {
+  reviewListArgs,
+  reviewListArgsSchema,
+  reviewReplyArgs,
+  reviewReplyArgsSchema,
+  reviewOpenArgs,
+  reviewOpenArgsSchema,
+  type ReviewListArgs,
+  type ReviewReplyArgs,
+  type ReviewOpenArgs,
+} from "./schema/tool-args.js";
+export {
+  createThreadBody,
+  createThreadBodySchema,
+  createMessageBody,
+  createMessageBodySchema,
+  patchMessageBody,
+  patchMessageBodySchema,
+  threadStatusBody,
+  threadStatusBodySchema,
+  releaseReviewBody,
+  releaseReviewBodySchema,
+  type CreateThreadBody,
+  type CreateMessageBody,
+  type PatchMessageBody,
+  type ThreadStatusBody,
+  type ReleaseReviewBody,
+} from "./schema/http-bodies.js";
+export { threadsQuery, threadsQuerySchema, diffQuery, diffQuerySchema, type ThreadsQuery, type DiffQuery } from "./schema/http-queries.js";
+export { threadSchema, messageSchema, locationSchema, type ThreadJson } from "./schema/thread-schema.js";
+export { formatSchemaError } from "./schema/format-schema-error.js";
