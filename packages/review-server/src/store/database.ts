@@ -1,0 +1,16 @@
+import type { MessagesTable } from "./messages.table.js";
+import type { ReviewsTable } from "./reviews.table.js";
+import type { RoundsTable } from "./rounds.table.js";
+import type { ServersTable } from "./servers.table.js";
+import type { SessionsTable } from "./sessions.table.js";
+import type { ThreadsTable } from "./threads.table.js";
+
+/** The store's tables as Kysely sees them (Kysely's own migration tables are not listed). */
+export interface Database {
+  rounds: RoundsTable;
+  threads: ThreadsTable;
+  messages: MessagesTable;
+  reviews: ReviewsTable;
+  sessions: SessionsTable;
+  servers: ServersTable;
+}

@@ -1,0 +1,15 @@
+import { randomBytes } from "node:crypto";
+
+/** What an id names; the prefix makes ids readable in logs and tool output. */
+export type IdKind = "round" | "thread" | "message" | "review";
+
+const PREFIX: Readonly<Record<IdKind, string>> = { round: "r", thread: "t", message: "m", review: "v" };
+
+/**
+ * A new opaque id: a short prefix for the kind and 16 random base-36 characters.
+ * @example newId("thread") // "t_0k3x9c2m1q7zb4wd"
+ */
+export function newId(kind: IdKind): string {
+  const digits = Array.from(randomBytes(16), (byte) => (byte % 36).toString(36)).join("");
+  return `${PREFIX[kind]}_${digits}`;
+}
