@@ -1,0 +1,61 @@
+// The store: Kysely over SQLite. Table of contents only; no logic lives here.
+
+// opening, the driver adapter, transactions
+export { openStore, type Store } from "./open-store.js";
+export { currentRuntime, openNativeDatabase, type NativeDatabase, type SqliteRuntime } from "./native-database.js";
+export { writeTransaction, inWriteTransaction, requireWriteTransaction } from "./write-transaction.js";
+export { readTransaction } from "./read-transaction.js";
+export type { Database } from "./database.js";
+export { newId, type IdKind } from "./new-id.js";
+
+// tables and their queries
+export { insertRound, latestRound, roundById, roundsByBranch, type RoundsTable, type RoundRow, type NewRound } from "./rounds.table.js";
+export {
+  insertThread,
+  updateThread,
+  markThreadSeen,
+  deleteThread,
+  threadById,
+  threadsByBranch,
+  decodeThread,
+  type ThreadsTable,
+  type ThreadRow,
+  type NewThread,
+  type ThreadPatch,
+  type ThreadFilter,
+} from "./threads.table.js";
+export {
+  insertMessage,
+  updateMessage,
+  deleteMessage,
+  messageById,
+  messagesByThreadIds,
+  markDelivered,
+  decodeMessage,
+  type MessagesTable,
+  type MessageRow,
+  type NewMessage,
+  type MessagePatch,
+} from "./messages.table.js";
+export { draftsOfBranch, releaseDrafts, type Drafts, type Released } from "./drafts.js";
+export {
+  insertReview,
+  updateReview,
+  reviewById,
+  reviewsByBranch,
+  type ReviewsTable,
+  type ReviewRow,
+  type NewReview,
+  type ReviewPatch,
+  type ReviewMode,
+} from "./reviews.table.js";
+export { upsertSession, latestSession, sessionById, type SessionsTable, type SessionRow, type SeenSession } from "./sessions.table.js";
+export {
+  upsertServer,
+  listServers,
+  removeServer,
+  type ServersTable,
+  type ServerRow,
+  type RunningServer,
+  type ServerFilter,
+} from "./servers.table.js";

@@ -1,0 +1,11 @@
+import type { Migration } from "kysely";
+import { initialSchema } from "./0001-initial-schema.js";
+
+/**
+ * Every migration, in order. Names sort in the order they run and are never renamed: a database
+ * that records a name missing here comes from a newer opencode-review and is refused.
+ * Code, not files found at runtime, so bundlers and Bun see them.
+ */
+export const migrations: readonly { readonly name: string; readonly up: Migration["up"] }[] = [
+  { name: "0001_initial_schema", up: initialSchema.up },
+];

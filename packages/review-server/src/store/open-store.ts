@@ -1,0 +1,134 @@
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { Kysely, Migrator, SqliteDialect, type Migration } from "kysely";
+import { ReviewError } from "@opencode-review/core";
+import type { Database } from "./database.js";
+import { migrations } from "./migrations/index.js";
+import { openNativeDatabase, type NativeDatabase } from "./native-database.js";
+import { writeTransaction } from "./write-transaction.js";
+
+/** An open store: the typed query builder over one connection, and how to let it go. */
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly path: string;
+  close(): Promise<void>;
+}
+
+// Kysely's default, named here because the refusal checks read it before the Migrator runs.
+const MIGRATION_TABLE = "kysely_migration";
+const SQLITE_HEADER = "SQLite format 3\u0000";
+
+/**
+ * Opens the review database at `path` (creating its folder and file), brings its schema up to
+ * date, and returns it. A file that is not an opencode-review database (not SQLite, damaged,
+ * another program's, or from a newer opencode-review) is refused with ReviewError("store") and
+ * left byte for byte as it was.
+ * @example const store = await openStore({ path: "/repo/.git/opencode-review/review.sqlite" })
+ */
+export async function openStore(options: { readonly path: string }): Promise<Store> {
+  const { path } = options;
+  mkdirSync(dirname(path), { recursive: true });
+  refuseNonSqliteFile(path);
+
+  let native: NativeDatabase;
+  try {
+    native = await openNativeDatabase(path);
+  } catch (error) {
+    throw unusable(path, error);
+  }
+  try {
+    // Only connection settings and reads until the file is known to be ours: journal_mode=WAL
+    // rewrites the header, so it waits.
+    native.exec("PRAGMA busy_timeout = 5000");
+    refuseForeignSchema(path, native);
+    native.exec("PRAGMA journal_mode = WAL");
+    native.exec("PRAGMA synchronous = NORMAL");
+    native.exec("PRAGMA foreign_keys = ON");
+  } catch (error) {
+    native.close();
+    throw error instanceof ReviewError ? error : unusable(path, error);
+  }
+
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
+  try {
+    await migrate(path, db, native);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, path, close: () => db.destroy() };
+}
+
+// Several opencode processes may open a new file at once: the whole migration runs under one
+// BEGIN IMMEDIATE, so the second waits and then finds nothing to do (Kysely's own migration lock
+// is a no-op on SQLite).
+async function migrate(path: string, db: Kysely<Database>, native: NativeDatabase): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    // Checked again under the lock: a newer opencode-review may have migrated since the first look.
+    refuseForeignSchema(path, native);
+    const migrator = new Migrator({
+      db: trx,
+      disableTransactions: true, // writeTransaction is the transaction
+      provider: {
+        getMigrations: async () => Object.fromEntries(migrations.map((m): [string, Migration] => [m.name, { up: m.up }])),
+      },
+    });
+    const { error } = await migrator.migrateToLatest();
+    if (error !== undefined) {
+      throw new ReviewError("store", `${path}: updating the review database failed (${describe(error)}). The file was left as it was.`);
+    }
+  });
+}
+
+function refuseNonSqliteFile(path: string): void {
+  if (!existsSync(path)) return;
+  const stats = statSync(path);
+  if (!stats.isFile()) throw unusable(path, new Error("it is not a regular file"));
+  // An empty file is a new database to SQLite; anything else must start with SQLite's header.
+  if (stats.size === 0) return;
+  const header = Buffer.alloc(SQLITE_HEADER.length);
+  const fd = openSync(path, "r");
+  try {
+    readSync(fd, header, 0, header.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (header.toString("latin1") !== SQLITE_HEADER) throw unusable(path, new Error("it is not a SQLite database"));
+}
+
+function refuseForeignSchema(path: string, native: NativeDatabase): void {
+  const tables = (native.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all([]) as { name: string }[]).map(
+    (row) => row.name,
+  );
+  if (tables.length === 0) return;
+  if (!tables.includes(MIGRATION_TABLE)) {
+    throw new ReviewError(
+      "store",
+      `${path} is a SQLite database of another program (tables: ${tables.slice(0, 5).join(", ")}), not an opencode-review store. ` +
+        `Set the dbPath option to another file; this one was left untouched.`,
+    );
+  }
+  const known = new Set(migrations.map((m) => m.name));
+  const applied = native.prepare(`SELECT name FROM ${MIGRATION_TABLE}`).all([]) as { name: string }[];
+  const unknown = applied.map((row) => row.name).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new ReviewError(
+      "store",
+      `${path} was written by a newer opencode-review (unknown migration ${unknown.join(", ")}). ` +
+        `Update opencode-review, or set the dbPath option to another file; this one was left untouched.`,
+      { unknownMigrations: unknown },
+    );
+  }
+}
+
+function unusable(path: string, cause: unknown): ReviewError {
+  return new ReviewError(
+    "store",
+    `${path} cannot be used as the review database: ${describe(cause)}. ` +
+      `Move it aside or set the dbPath option to another file; it was left untouched.`,
+  );
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

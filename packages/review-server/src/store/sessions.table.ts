@@ -1,0 +1,74 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database } from "./database.js";
+import { requireWriteTransaction } from "./write-transaction.js";
+
+/** `sessions`: the agent sessions seen on the repository; the most recently active one is the release target. */
+export interface SessionsTable {
+  /** opencode's session id. */
+  id: string;
+  branch: string;
+  title: string;
+  directory: string;
+  last_active_at: string;
+  /** The opencode server that runs it, when known. */
+  server_url: string | null;
+}
+
+export type SessionRow = Readonly<Selectable<SessionsTable>>;
+
+/** A session as seen now; `last_active_at` defaults to now, `server_url` to null. */
+export type SeenSession = Pick<SessionRow, "id" | "branch" | "title" | "directory"> &
+  Partial<Pick<SessionRow, "last_active_at" | "server_url">>;
+
+/**
+ * Records a session or refreshes it (title, branch, activity) and returns it as stored.
+ * @example await upsertSession(trx, { id: "ses_1", branch: "main", title: "Fix parser", directory: "/repo" })
+ */
+export async function upsertSession(db: Kysely<Database>, session: SeenSession): Promise<SessionRow> {
+  requireWriteTransaction(db, "upsertSession");
+  const row = {
+    id: session.id,
+    branch: session.branch,
+    title: session.title,
+    directory: session.directory,
+    last_active_at: session.last_active_at ?? new Date().toISOString(),
+    server_url: session.server_url ?? null,
+  };
+  return db
+    .insertInto("sessions")
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column("id").doUpdateSet((eb) => ({
+        branch: eb.ref("excluded.branch"),
+        title: eb.ref("excluded.title"),
+        directory: eb.ref("excluded.directory"),
+        last_active_at: eb.ref("excluded.last_active_at"),
+        // A later sighting without a server keeps the one already known.
+        server_url: eb.fn.coalesce(eb.ref("excluded.server_url"), eb.ref("sessions.server_url")),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The branch's most recently active session, or undefined.
+ * @example const target = await latestSession(db, "main")
+ */
+export async function latestSession(db: Kysely<Database>, branch: string): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom("sessions")
+    .selectAll()
+    .where("branch", "=", branch)
+    .orderBy("last_active_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * One session by id, or undefined.
+ * @example const session = await sessionById(db, "ses_1")
+ */
+export async function sessionById(db: Kysely<Database>, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
+}
