@@ -1,0 +1,709 @@
+// The store's proof, as plain async functions so the same cases run under vitest (Node,
+// better-sqlite3) and under Bun (bun:sqlite) through scripts/store-under-bun.ts.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql, type Kysely } from "kysely";
+import { ReviewError } from "@opencode-review/core";
+import type { Database } from "../database.js";
+import { draftsOfBranch, releaseDrafts } from "../drafts.js";
+import {
+  deleteMessage,
+  insertMessage,
+  markDelivered,
+  messageById,
+  messagesByThreadIds,
+  updateMessage,
+} from "../messages.table.js";
+import { currentRuntime, openNativeDatabase, type SqliteRuntime } from "../native-database.js";
+import { openStore, type Store } from "../open-store.js";
+import { readTransaction } from "../read-transaction.js";
+import { insertReview, reviewById, reviewsByBranch, updateReview } from "../reviews.table.js";
+import { insertRound, latestRound, roundById, roundsByBranch, type RoundRow } from "../rounds.table.js";
+import { listServers, removeServer, upsertServer } from "../servers.table.js";
+import { latestSession, sessionById, upsertSession } from "../sessions.table.js";
+import {
+  deleteThread,
+  insertThread,
+  markThreadSeen,
+  threadById,
+  threadsByBranch,
+  updateThread,
+  type NewThread,
+} from "../threads.table.js";
+import { writeTransaction } from "../write-transaction.js";
+import { startWriter } from "./writer-process.js";
+
+export interface StoreCase {
+  readonly name: string;
+  run(): Promise<void>;
+}
+
+async function inTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "opencode-review-store-"));
+  try {
+    await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function withStore(fn: (store: Store, path: string) => Promise<void>): Promise<void> {
+  await inTempDir(async (dir) => {
+    const path = join(dir, "nested", "review.sqlite");
+    const store = await openStore({ path });
+    try {
+      await fn(store, path);
+    } finally {
+      await store.close();
+    }
+  });
+}
+
+function seedRound(db: Kysely<Database>, branch = "main"): Promise<RoundRow> {
+  return writeTransaction(db, (trx) => insertRound(trx, { branch, base: "b".repeat(40), snapshot: "s".repeat(40), tree: "e".repeat(40) }));
+}
+
+function aThread(round: RoundRow, overrides: Partial<NewThread> = {}): NewThread {
+  return {
+    branch: round.branch,
+    file: "src/parser.ts",
+    side: "new",
+    start_line: 10,
+    end_line: 12,
+    round_id: round.id,
+    quoted: ["+const a = 1;", " const b = 2;", "+return a + b;"],
+    context: { before: ["function f() {"], after: ["}"] },
+    status: "draft",
+    awaiting: null,
+    origin: "human",
+    ...overrides,
+  };
+}
+
+async function assertRefused(path: string, expected: RegExp): Promise<void> {
+  const before = readFileSync(path);
+  await assert.rejects(openStore({ path }), (error: unknown) => {
+    assert.ok(error instanceof ReviewError, `expected a ReviewError, got ${String(error)}`);
+    assert.equal(error.code, "store");
+    assert.ok(error.message.includes(path), `the message names the file: ${error.message}`);
+    assert.match(error.message, expected);
+    return true;
+  });
+  assert.ok(readFileSync(path).equals(before), "the refused file is byte for byte unchanged");
+  assert.equal(existsSync(`${path}-wal`), false, "no write-ahead log was left beside the refused file");
+}
+
+async function messageCount(db: Kysely<Database>, where: { thread?: string; delivery?: string } = {}): Promise<number> {
+  let query = db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("n"));
+  if (where.thread !== undefined) query = query.where("thread_id", "=", where.thread);
+  if (where.delivery !== undefined) query = query.where("delivery", "=", where.delivery as "sent");
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+const otherRuntime: Record<SqliteRuntime, SqliteRuntime> = { node: "bun", bun: "node" };
+
+async function concurrentReplies(path: string, runtimes: readonly [SqliteRuntime, SqliteRuntime]): Promise<void> {
+  const store = await openStore({ path });
+  const round = await seedRound(store.db);
+  const threads = await writeTransaction(store.db, async (trx) =>
+    Promise.all([1, 2, 3].map((n) => insertThread(trx, aThread(round, { status: "open", awaiting: "agent", start_line: n, end_line: n })))),
+  );
+  await store.close();
+
+  const ids = threads.map((t) => t.id);
+  const writers = [
+    startWriter(runtimes[0], ["replies", path, "agent", "200", ...ids]),
+    startWriter(runtimes[1], ["replies", path, "human", "200", ...ids]),
+  ];
+  await Promise.all(writers.map((w) => w.waitFor("ready")));
+  for (const writer of writers) writer.go();
+  const results = await Promise.all(writers.map((w) => w.exited));
+  for (const result of results) {
+    assert.equal(result.code, 0, `a writer failed: ${result.stderr}`);
+    assert.doesNotMatch(result.stderr, /SQLITE_BUSY|database is locked/);
+  }
+
+  const reopened = await openStore({ path });
+  try {
+    const messages = await messagesByThreadIds(reopened.db, ids);
+    assert.equal(messages.length, 400);
+    assert.equal(messages.filter((m) => m.author === "agent").length, 200);
+    assert.equal(messages.filter((m) => m.author === "human").length, 200);
+    for (const id of ids) {
+      const own = messages.filter((m) => m.thread_id === id);
+      // Each reply numbered itself from the count it read; unique 1..n means no two transactions interleaved.
+      const sequence = own.map((m) => Number(m.body.split(" ")[0])).sort((a, b) => a - b);
+      assert.deepEqual(
+        sequence,
+        own.map((_, i) => i + 1),
+        `thread ${id}: replies numbered 1..${own.length} with none lost or repeated`,
+      );
+    }
+  } finally {
+    await reopened.close();
+  }
+}
+
+async function seedDrafts(path: string, count: number): Promise<void> {
+  const store = await openStore({ path });
+  const round = await seedRound(store.db);
+  await writeTransaction(store.db, async (trx) => {
+    for (let i = 0; i < count; i++) {
+      const thread = await insertThread(trx, aThread(round, { file: `src/file-${i % 25}.ts`, start_line: i + 1, end_line: i + 1 }));
+      await insertMessage(trx, { thread_id: thread.id, author: "human", body: `comment ${i}`, delivery: "unsent" });
+    }
+  });
+  await store.close();
+}
+
+async function releaseState(path: string): Promise<{ drafts: number; unsent: number; sent: number; open: number; reviews: number }> {
+  const store = await openStore({ path });
+  try {
+    const drafts = await draftsOfBranch(store.db, "main");
+    return {
+      drafts: drafts.threads.length,
+      unsent: drafts.messages.length,
+      sent: await messageCount(store.db, { delivery: "sent" }),
+      open: (await threadsByBranch(store.db, "main", { status: "open" })).length,
+      reviews: (await reviewsByBranch(store.db, "main")).length,
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+export const storeCases: readonly StoreCase[] = [
+  {
+    name: "a new store creates its folder, the schema and the pragmas",
+    run: () =>
+      withStore(async (store, path) => {
+        assert.ok(existsSync(path));
+        const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(store.db);
+        const names = tables.rows.map((r) => r.name);
+        for (const table of ["rounds", "threads", "messages", "reviews", "sessions", "servers", "kysely_migration"]) {
+          assert.ok(names.includes(table), `table ${table} exists (found ${names.join(", ")})`);
+        }
+        const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(store.db);
+        for (const index of ["threads_branch_status", "threads_branch_file", "messages_thread", "messages_delivery"]) {
+          assert.ok(indexes.rows.some((r) => r.name === index), `index ${index} exists`);
+        }
+        const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(store.db);
+        assert.equal(mode.rows[0]?.journal_mode, "wal");
+        const keys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(store.db);
+        assert.equal(keys.rows[0]?.foreign_keys, 1);
+        const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(store.db);
+        assert.equal(busy.rows[0]?.timeout, 5000);
+        const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
+        assert.deepEqual(
+          migrations.rows.map((r) => r.name),
+          ["0001_initial_schema"],
+        );
+      }),
+  },
+  {
+    name: "reopening a store is a no-op that keeps its data and bytes",
+    run: () =>
+      inTempDir(async (dir) => {
+        const path = join(dir, "review.sqlite");
+        const first = await openStore({ path });
+        const round = await seedRound(first.db);
+        await first.close();
+        const bytes = readFileSync(path);
+        const second = await openStore({ path });
+        assert.deepEqual(await roundById(second.db, round.id), round);
+        const migrations = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(second.db);
+        assert.equal(Number(migrations.rows[0]?.n), 1);
+        await second.close();
+        assert.ok(readFileSync(path).equals(bytes), "reopening wrote nothing");
+      }),
+  },
+  {
+    name: "a database from a newer schema is refused and left unchanged",
+    run: () =>
+      inTempDir(async (dir) => {
+        const path = join(dir, "review.sqlite");
+        const store = await openStore({ path });
+        await seedRound(store.db);
+        await writeTransaction(store.db, async (trx) => {
+          await sql`insert into kysely_migration (name, timestamp) values ('0002_from_the_future', ${new Date().toISOString()})`.execute(trx);
+        });
+        await store.close();
+        await assertRefused(path, /newer opencode-review.*0002_from_the_future/);
+      }),
+  },
+  {
+    name: "a file of random bytes is refused and left unchanged",
+    run: () =>
+      inTempDir(async (dir) => {
+        const path = join(dir, "review.sqlite");
+        writeFileSync(path, randomBytes(8192));
+        await assertRefused(path, /not a SQLite database/);
+      }),
+  },
+  {
+    name: "a text file is refused and left unchanged",
+    run: () =>
+      inTempDir(async (dir) => {
+        const path = join(dir, "review.sqlite");
+        writeFileSync(path, "These are my notes, not a database.\n".repeat(40));
+        await assertRefused(path, /not a SQLite database/);
+      }),
+  },
+  {
+    name: "a file with a SQLite header and damaged pages is refused and left unchanged",
+    run: () =>
+      inTempDir(async (dir) => {
+        const path = join(dir, "review.sqlite");
+        writeFileSync(path, Buffer.concat([Buffer.from("SQLite format 3\u0000", "latin1"), randomBytes(4096 - 16)]));
+        await assertRefused(path, /cannot be used/);
+      }),
+  },
+  {
+    name: "another program's SQLite database is refused and left unchanged",
+    run: () =>
+      inTempDir(async (dir) => {
+        const path = join(dir, "review.sqlite");
+        // A foreign database made with the same driver: a plain table and no migration record.
+        const native = await openNativeDatabase(path);
+        native.exec("create table notes (id integer primary key, text text)");
+        native.exec("insert into notes (text) values ('keep me')");
+        native.close();
+        await assertRefused(path, /another program.*notes/);
+      }),
+  },
+  {
+    name: "writes outside writeTransaction are refused before touching the database",
+    run: () =>
+      withStore(async (store) => {
+        const round = await seedRound(store.db);
+        await assert.rejects(insertThread(store.db, aThread(round)), (error: unknown) => {
+          assert.ok(error instanceof ReviewError);
+          assert.equal(error.code, "internal");
+          assert.match(error.message, /insertThread must run inside writeTransaction/);
+          return true;
+        });
+        assert.deepEqual(await threadsByBranch(store.db, "main"), []);
+      }),
+  },
+  {
+    name: "a write transaction that throws leaves nothing written and rethrows",
+    run: () =>
+      withStore(async (store) => {
+        const failure = new Error("the service changed its mind");
+        await assert.rejects(
+          writeTransaction(store.db, async (trx) => {
+            const round = await insertRound(trx, { branch: "main", base: "b", snapshot: "s", tree: "t" });
+            const thread = await insertThread(trx, aThread(round));
+            await insertMessage(trx, { thread_id: thread.id, author: "human", body: "x", delivery: "unsent" });
+            // A nested call joins the same transaction, so its write is undone too.
+            await writeTransaction(trx, (inner) => upsertSession(inner, { id: "ses_1", branch: "main", title: "t", directory: "/r" }));
+            throw failure;
+          }),
+          (error: unknown) => error === failure,
+        );
+        assert.equal(await latestRound(store.db, "main"), undefined);
+        assert.deepEqual(await threadsByBranch(store.db, "main"), []);
+        assert.equal(await messageCount(store.db), 0);
+        assert.equal(await sessionById(store.db, "ses_1"), undefined);
+        // The connection is usable afterwards: the transaction was really closed.
+        assert.equal((await seedRound(store.db)).ordinal, 1);
+      }),
+  },
+  {
+    name: "a failing statement (foreign key) rolls back the writes before it",
+    run: () =>
+      withStore(async (store) => {
+        const round = await seedRound(store.db);
+        await assert.rejects(
+          writeTransaction(store.db, async (trx) => {
+            await insertThread(trx, aThread(round, { id: "t_kept_only_if_committed" }));
+            await insertThread(trx, aThread(round, { round_id: "r_does_not_exist" }));
+          }),
+          /FOREIGN KEY/i,
+        );
+        assert.equal(await threadById(store.db, "t_kept_only_if_committed"), undefined);
+      }),
+  },
+  {
+    name: "rounds: ordinals count from 1 per branch; latest, by id and by branch",
+    run: () =>
+      withStore(async (store) => {
+        const a1 = await seedRound(store.db, "main");
+        const a2 = await seedRound(store.db, "main");
+        const b1 = await seedRound(store.db, "feature/x");
+        assert.deepEqual([a1.ordinal, a2.ordinal, b1.ordinal], [1, 2, 1]);
+        assert.match(a1.id, /^r_[0-9a-z]{16}$/);
+        assert.equal(a1.base, "b".repeat(40));
+        assert.deepEqual(await latestRound(store.db, "main"), a2);
+        assert.deepEqual(await roundById(store.db, b1.id), b1);
+        assert.deepEqual(
+          (await roundsByBranch(store.db, "main")).map((r) => r.id),
+          [a1.id, a2.id],
+        );
+        assert.equal(await roundById(store.db, "r_missing"), undefined);
+      }),
+  },
+  {
+    name: "threads: insert decodes JSON, update, seen, filters and delete cascading to messages",
+    run: () =>
+      withStore(async (store) => {
+        const round = await seedRound(store.db);
+        const created = await writeTransaction(store.db, async (trx) => ({
+          one: await insertThread(trx, aThread(round, { created_at: "2025-01-01T00:00:00.000Z" })),
+          whole: await insertThread(trx, aThread(round, { file: "README.md", start_line: null, end_line: null, status: "open", awaiting: "agent", created_at: "2025-01-01T00:00:01.000Z" })),
+          old: await insertThread(trx, aThread(round, { side: "old", status: "resolved", origin: "agent", resolved_at: "2025-01-02T00:00:00.000Z", resolved_by: "agent", created_at: "2025-01-01T00:00:02.000Z" })),
+          elsewhere: await insertThread(trx, aThread(await insertRound(trx, { branch: "dev", base: "b", snapshot: "s", tree: "t" }))),
+        }));
+        const { one, whole, old } = created;
+        assert.match(one.id, /^t_/);
+        assert.deepEqual(one.quoted, ["+const a = 1;", " const b = 2;", "+return a + b;"]);
+        assert.deepEqual(one.context, { before: ["function f() {"], after: ["}"] });
+        assert.equal(one.checkpoint_quoted, null);
+        assert.equal(one.updated_at, one.created_at);
+        assert.equal(whole.start_line, null);
+        assert.deepEqual(await threadById(store.db, one.id), one);
+
+        const updated = await writeTransaction(store.db, (trx) =>
+          updateThread(trx, one.id, {
+            status: "open",
+            awaiting: "agent",
+            checkpoint_round_id: round.id,
+            checkpoint_file: "src/parser.ts",
+            checkpoint_start: 10,
+            checkpoint_end: 12,
+            checkpoint_quoted: ["+const a = 1;"],
+          }),
+        );
+        assert.equal(updated?.status, "open");
+        assert.deepEqual(updated?.checkpoint_quoted, ["+const a = 1;"]);
+        assert.deepEqual(updated?.quoted, one.quoted, "unpatched JSON columns keep their value");
+        assert.notEqual(updated?.updated_at, one.updated_at);
+        assert.equal(await writeTransaction(store.db, (trx) => updateThread(trx, "t_missing", { status: "open" })), undefined);
+
+        const seen = await writeTransaction(store.db, (trx) => markThreadSeen(trx, one.id, "2030-01-01T00:00:00.000Z"));
+        assert.equal(seen?.human_seen_at, "2030-01-01T00:00:00.000Z");
+        assert.equal(seen?.updated_at, updated?.updated_at, "looking at a thread does not change it");
+
+        const ids = async (filter: Parameters<typeof threadsByBranch>[2]) => (await threadsByBranch(store.db, "main", filter)).map((t) => t.id);
+        assert.deepEqual(await ids({}), [one.id, whole.id, old.id]);
+        assert.deepEqual(await ids({ status: "open" }), [one.id, whole.id]);
+        assert.deepEqual(await ids({ status: ["open", "resolved"], file: "src/parser.ts" }), [one.id, old.id]);
+        assert.deepEqual(await ids({ status: [] }), []);
+        assert.deepEqual(await ids({ file: "README.md" }), [whole.id]);
+
+        await writeTransaction(store.db, (trx) => insertMessage(trx, { thread_id: one.id, author: "human", body: "Why?", delivery: "sent" }));
+        assert.equal(await writeTransaction(store.db, (trx) => deleteThread(trx, one.id)), true);
+        assert.equal(await threadById(store.db, one.id), undefined);
+        assert.equal(await messageCount(store.db, { thread: one.id }), 0, "its messages went with it");
+        assert.equal(await writeTransaction(store.db, (trx) => deleteThread(trx, one.id)), false);
+      }),
+  },
+  {
+    name: "the database refuses a status, side or range the contract does not allow",
+    run: () =>
+      withStore(async (store) => {
+        const round = await seedRound(store.db);
+        const bad: Partial<NewThread>[] = [
+          { status: "closed" as never },
+          { side: "both" as never },
+          { start_line: 5, end_line: null },
+          { start_line: 5, end_line: 4 },
+          { start_line: 0, end_line: 1 },
+        ];
+        for (const overrides of bad) {
+          await assert.rejects(
+            writeTransaction(store.db, (trx) => insertThread(trx, aThread(round, overrides))),
+            /CHECK constraint/i,
+            JSON.stringify(overrides),
+          );
+        }
+        assert.deepEqual(await threadsByBranch(store.db, "main"), []);
+      }),
+  },
+  {
+    name: "messages: insert, edit, delete, order per thread and delivery",
+    run: () =>
+      withStore(async (store) => {
+        const round = await seedRound(store.db);
+        const [a, b] = await writeTransaction(store.db, (trx) => Promise.all([insertThread(trx, aThread(round)), insertThread(trx, aThread(round))]));
+        const same = "2025-01-01T00:00:00.000Z";
+        const written = await writeTransaction(store.db, async (trx) => [
+          await insertMessage(trx, { thread_id: a!.id, author: "human", body: "first", suggestion: ["const a = 2;"], delivery: "unsent", created_at: same }),
+          await insertMessage(trx, { thread_id: b!.id, author: "human", body: "other", delivery: "sent", created_at: same }),
+          await insertMessage(trx, { thread_id: a!.id, author: "agent", body: "second", delivery: "sent", created_at: same }),
+          await insertMessage(trx, { thread_id: a!.id, author: "human", body: "third", delivery: "sent", created_at: "2025-01-01T00:00:01.000Z" }),
+        ]);
+        const [first, other, second, third] = written;
+        assert.match(first!.id, /^m_/);
+        assert.deepEqual(first!.suggestion, ["const a = 2;"]);
+        assert.equal(other!.suggestion, null);
+        assert.equal(first!.review_id, null);
+
+        const ofA = await messagesByThreadIds(store.db, [a!.id]);
+        assert.deepEqual(
+          ofA.map((m) => m.body),
+          ["first", "second", "third"],
+          "the order written, even within one millisecond",
+        );
+        assert.equal((await messagesByThreadIds(store.db, [a!.id, b!.id])).length, 4);
+        assert.deepEqual(await messagesByThreadIds(store.db, []), []);
+
+        const edited = await writeTransaction(store.db, (trx) => updateMessage(trx, first!.id, { body: "first, edited", suggestion: null }));
+        assert.equal(edited?.body, "first, edited");
+        assert.equal(edited?.suggestion, null);
+        assert.equal(await writeTransaction(store.db, (trx) => updateMessage(trx, "m_missing", { body: "x" })), undefined);
+
+        const delivered = await writeTransaction(store.db, (trx) => markDelivered(trx, [first!.id, other!.id, third!.id, "m_missing"]));
+        assert.equal(delivered, 2, "only released messages become delivered");
+        assert.equal((await messageById(store.db, first!.id))?.delivery, "unsent");
+        assert.equal((await messageById(store.db, third!.id))?.delivery, "delivered");
+        assert.equal(await writeTransaction(store.db, (trx) => markDelivered(trx, [third!.id])), 0, "delivering twice changes nothing");
+
+        assert.equal(await writeTransaction(store.db, (trx) => deleteMessage(trx, second!.id)), true);
+        assert.equal(await messageById(store.db, second!.id), undefined);
+        assert.equal(await writeTransaction(store.db, (trx) => deleteMessage(trx, second!.id)), false);
+      }),
+  },
+  {
+    name: "messagesByThreadIds and markDelivered handle more ids than one statement may bind",
+    run: () =>
+      withStore(async (store) => {
+        const round = await seedRound(store.db);
+        const messageIds = await writeTransaction(store.db, async (trx) => {
+          const ids: string[] = [];
+          for (let i = 0; i < 1200; i++) {
+            const thread = await insertThread(trx, aThread(round));
+            ids.push((await insertMessage(trx, { thread_id: thread.id, author: "human", body: `m${i}`, delivery: "sent" })).id);
+          }
+          return ids;
+        });
+        const threads = await threadsByBranch(store.db, "main");
+        assert.equal((await messagesByThreadIds(store.db, threads.map((t) => t.id))).length, 1200);
+        assert.equal(await writeTransaction(store.db, (trx) => markDelivered(trx, messageIds)), 1200);
+      }),
+  },
+  {
+    name: "drafts: the pending review lists draft threads and unsent replies; release sends them all at once",
+    run: () =>
+      withStore(async (store) => {
+        const round = await seedRound(store.db);
+        const setup = await writeTransaction(store.db, async (trx) => {
+          const draft = await insertThread(trx, aThread(round));
+          const draftMessage = await insertMessage(trx, { thread_id: draft.id, author: "human", body: "new comment", delivery: "unsent" });
+          const resolved = await insertThread(trx, aThread(round, { status: "resolved", resolved_at: "2025-01-01T00:00:00.000Z", resolved_by: "agent", origin: "agent" }));
+          const reply = await insertMessage(trx, { thread_id: resolved.id, author: "human", body: "not fixed", delivery: "unsent" });
+          const waiting = await insertThread(trx, aThread(round, { status: "open", awaiting: "human", origin: "agent" }));
+          const otherRound = await insertRound(trx, { branch: "other", base: "b", snapshot: "s", tree: "t" });
+          const otherBranch = await insertThread(trx, aThread(otherRound));
+          await insertMessage(trx, { thread_id: otherBranch.id, author: "human", body: "elsewhere", delivery: "unsent" });
+          return { draft, draftMessage, resolved, reply, waiting, otherBranch };
+        });
+
+        const pending = await draftsOfBranch(store.db, "main");
+        assert.deepEqual(
+          pending.threads.map((t) => t.id),
+          [setup.draft.id],
+        );
+        assert.deepEqual(
+          pending.messages.map((m) => m.id),
+          [setup.draftMessage.id, setup.reply.id],
+        );
+
+        const at = "2031-05-05T05:05:05.000Z";
+        const { review, released } = await writeTransaction(store.db, async (trx) => {
+          const review = await insertReview(trx, { branch: "main", mode: "tools", round_id: round.id, session_id: "ses_1" });
+          return { review, released: await releaseDrafts(trx, { branch: "main", reviewId: review.id, at }) };
+        });
+        assert.deepEqual([...released.messageIds].sort(), [setup.draftMessage.id, setup.reply.id].sort());
+        assert.deepEqual([...released.threadIds].sort(), [setup.draft.id, setup.resolved.id].sort());
+
+        const draft = await threadById(store.db, setup.draft.id);
+        assert.equal(draft?.status, "open");
+        assert.equal(draft?.awaiting, "agent");
+        assert.equal(draft?.updated_at, at);
+        const reopened = await threadById(store.db, setup.resolved.id);
+        assert.equal(reopened?.status, "open", "a released reply reopens a resolved thread");
+        assert.equal(reopened?.awaiting, "agent");
+        assert.equal(reopened?.resolved_at, null);
+        assert.equal(reopened?.resolved_by, null);
+        assert.deepEqual(await threadById(store.db, setup.waiting.id), setup.waiting, "a thread without drafts is untouched");
+        for (const id of released.messageIds) {
+          const message = await messageById(store.db, id);
+          assert.equal(message?.delivery, "sent");
+          assert.equal(message?.review_id, review.id);
+        }
+        assert.deepEqual(await draftsOfBranch(store.db, "main"), { threads: [], messages: [] });
+        assert.equal((await draftsOfBranch(store.db, "other")).messages.length, 1, "another branch's drafts stay drafts");
+        assert.equal((await threadById(store.db, setup.otherBranch.id))?.status, "draft");
+      }),
+  },
+  {
+    name: "reviews: insert, fill in delivery, by id and by branch",
+    run: () =>
+      withStore(async (store) => {
+        const round = await seedRound(store.db);
+        const review = await writeTransaction(store.db, (trx) =>
+          insertReview(trx, { branch: "main", mode: "prose", round_id: round.id, released_at: "2025-01-01T00:00:00.000Z" }),
+        );
+        assert.match(review.id, /^v_/);
+        assert.equal(review.session_id, null);
+        assert.equal(review.delivered_to, null);
+        const later = await writeTransaction(store.db, (trx) => insertReview(trx, { branch: "main", mode: "tools", round_id: round.id }));
+        const filled = await writeTransaction(store.db, (trx) => updateReview(trx, review.id, { delivered_to: "ses_9", prose: "src/a.ts:3 ...", session_id: "ses_9" }));
+        assert.equal(filled?.delivered_to, "ses_9");
+        assert.equal(filled?.prose, "src/a.ts:3 ...");
+        assert.deepEqual(await reviewById(store.db, review.id), filled);
+        assert.deepEqual(
+          (await reviewsByBranch(store.db, "main")).map((r) => r.id),
+          [later.id, review.id],
+        );
+        await assert.rejects(
+          writeTransaction(store.db, (trx) => insertReview(trx, { branch: "main", mode: "email" as never, round_id: round.id })),
+          /CHECK constraint/i,
+        );
+      }),
+  },
+  {
+    name: "sessions: upsert refreshes a session; the latest active one is the target",
+    run: () =>
+      withStore(async (store) => {
+        await writeTransaction(store.db, async (trx) => {
+          await upsertSession(trx, { id: "ses_a", branch: "main", title: "First", directory: "/repo", last_active_at: "2025-01-01T00:00:00.000Z", server_url: "http://127.0.0.1:4096" });
+          await upsertSession(trx, { id: "ses_b", branch: "main", title: "Second", directory: "/repo", last_active_at: "2025-01-02T00:00:00.000Z" });
+          await upsertSession(trx, { id: "ses_c", branch: "other", title: "Elsewhere", directory: "/repo", last_active_at: "2025-01-09T00:00:00.000Z" });
+        });
+        assert.equal((await latestSession(store.db, "main"))?.id, "ses_b");
+        const refreshed = await writeTransaction(store.db, (trx) =>
+          upsertSession(trx, { id: "ses_a", branch: "main", title: "First, renamed", directory: "/repo", last_active_at: "2025-01-03T00:00:00.000Z" }),
+        );
+        assert.equal(refreshed.title, "First, renamed");
+        assert.equal(refreshed.server_url, "http://127.0.0.1:4096", "a sighting without a server keeps the known one");
+        assert.equal((await latestSession(store.db, "main"))?.id, "ses_a");
+        assert.equal(await latestSession(store.db, "nowhere"), undefined);
+        assert.equal((await sessionById(store.db, "ses_c"))?.title, "Elsewhere");
+        assert.equal((await sql<{ n: number }>`select count(*) as n from sessions`.execute(store.db)).rows[0]?.n, 3);
+      }),
+  },
+  {
+    name: "servers: upsert records a panel, a heartbeat keeps its start, list filters, remove forgets",
+    run: () =>
+      withStore(async (store) => {
+        const url = "http://127.0.0.1:4321";
+        const started = await writeTransaction(store.db, (trx) =>
+          upsertServer(trx, { url, pid: 100, worktree: "/repo", branch: "main", started_at: "2025-01-01T00:00:00.000Z", heartbeat_at: "2025-01-01T00:00:00.000Z" }),
+        );
+        const beat = await writeTransaction(store.db, (trx) =>
+          upsertServer(trx, { url, pid: 100, worktree: "/repo", branch: "main", started_at: "2025-01-05T00:00:00.000Z", heartbeat_at: "2025-01-05T00:00:00.000Z" }),
+        );
+        assert.equal(beat.started_at, started.started_at);
+        assert.equal(beat.heartbeat_at, "2025-01-05T00:00:00.000Z");
+        const replaced = await writeTransaction(store.db, (trx) =>
+          upsertServer(trx, { url, pid: 200, worktree: "/repo", branch: "main", started_at: "2025-01-06T00:00:00.000Z" }),
+        );
+        assert.equal(replaced.started_at, "2025-01-06T00:00:00.000Z", "a new process on the same port starts anew");
+        await writeTransaction(store.db, (trx) =>
+          upsertServer(trx, { url: "http://127.0.0.1:5555", pid: 300, worktree: "/other", branch: "dev", heartbeat_at: "2020-01-01T00:00:00.000Z" }),
+        );
+        assert.deepEqual(
+          (await listServers(store.db, { worktree: "/repo" })).map((s) => s.pid),
+          [200],
+        );
+        assert.deepEqual(
+          (await listServers(store.db, { heartbeatSince: "2024-01-01T00:00:00.000Z" })).map((s) => s.url),
+          [url],
+        );
+        assert.equal((await listServers(store.db)).length, 2);
+        assert.equal(await writeTransaction(store.db, (trx) => removeServer(trx, url)), true);
+        assert.equal(await writeTransaction(store.db, (trx) => removeServer(trx, url)), false);
+        assert.equal((await listServers(store.db)).length, 1);
+      }),
+  },
+  {
+    name: "readTransaction sees one snapshot and refuses writes",
+    run: () =>
+      withStore(async (store, path) => {
+        const round = await seedRound(store.db);
+        const other = await openStore({ path });
+        try {
+          const counts = await readTransaction(store.db, async (trx) => {
+            const before = (await roundsByBranch(trx, "main")).length;
+            // Another connection commits a round in the middle of the snapshot.
+            await seedRound(other.db);
+            return [before, (await roundsByBranch(trx, "main")).length];
+          });
+          assert.deepEqual(counts, [1, 1]);
+          assert.equal((await roundsByBranch(store.db, "main")).length, 2, "after the snapshot the new round is visible");
+          await assert.rejects(
+            readTransaction(store.db, (trx) => insertThread(trx, aThread(round))),
+            /must run inside writeTransaction/,
+          );
+        } finally {
+          await other.close();
+        }
+      }),
+  },
+  {
+    name: "two processes of this runtime write 200 replies each to the same threads at once: none lost",
+    run: () => inTempDir((dir) => concurrentReplies(join(dir, "review.sqlite"), [currentRuntime(), currentRuntime()])),
+  },
+  {
+    name: "a Node process and a Bun process write 200 replies each to the same threads at once: none lost",
+    run: () => inTempDir((dir) => concurrentReplies(join(dir, "review.sqlite"), [currentRuntime(), otherRuntime[currentRuntime()]])),
+  },
+  {
+    name: "a process killed inside releaseDrafts over 500 drafts leaves none of it",
+    run: () =>
+      inTempDir(async (dir) => {
+        const path = join(dir, "review.sqlite");
+        await seedDrafts(path, 500);
+        const writer = startWriter(currentRuntime(), ["release", path, "main", "hang"]);
+        assert.equal(await writer.waitFor("released"), "released 500", "the release ran before the kill");
+        await writer.waitFor("inside");
+        writer.child.kill("SIGKILL");
+        assert.equal((await writer.exited).signal, "SIGKILL");
+        assert.deepEqual(await releaseState(path), { drafts: 500, unsent: 500, sent: 0, open: 0, reviews: 0 });
+      }),
+  },
+  {
+    name: "a process killed right after releaseDrafts committed keeps all of it",
+    run: () =>
+      inTempDir(async (dir) => {
+        const path = join(dir, "review.sqlite");
+        await seedDrafts(path, 500);
+        const writer = startWriter(currentRuntime(), ["release", path, "main", "commit"]);
+        await writer.waitFor("committed");
+        writer.child.kill("SIGKILL");
+        assert.equal((await writer.exited).signal, "SIGKILL");
+        assert.deepEqual(await releaseState(path), { drafts: 0, unsent: 0, sent: 500, open: 500, reviews: 1 });
+      }),
+  },
+  {
+    name: "a process killed at an arbitrary moment of a stream of transactions leaves whole transactions only",
+    run: () =>
+      inTempDir(async (dir) => {
+        const path = join(dir, "review.sqlite");
+        const store = await openStore({ path });
+        const round = await seedRound(store.db);
+        const thread = await writeTransaction(store.db, (trx) => insertThread(trx, aThread(round, { status: "open" })));
+        await store.close();
+        const batch = 50;
+        const writer = startWriter(currentRuntime(), ["churn", path, thread.id, String(batch)]);
+        await writer.waitFor("committed 5");
+        writer.child.kill("SIGKILL");
+        assert.equal((await writer.exited).signal, "SIGKILL");
+        const reopened = await openStore({ path });
+        try {
+          const count = await messageCount(reopened.db, { thread: thread.id });
+          assert.ok(count >= 5 * batch, `the committed batches survived (${count})`);
+          assert.equal(count % batch, 0, `only whole batches: ${count} messages`);
+          const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(reopened.db);
+          assert.equal(integrity.rows[0]?.integrity_check, "ok");
+        } finally {
+          await reopened.close();
+        }
+      }),
+  },
+];

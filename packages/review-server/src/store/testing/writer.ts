@@ -1,0 +1,103 @@
+// A second OS process on the same database, driven by the store cases. Usage:
+//   writer.ts replies <db> <author> <count> <threadId>...  waits for "go" on stdin, then writes <count> replies
+//   writer.ts release <db> <branch> hang|commit           releases the drafts; "hang": stops inside the
+//                                                           transaction, "commit": stops after it; the parent kills it
+//   writer.ts churn <db> <threadId> <batch>                commits batches of <batch> messages until killed
+// Prints "ready" once the store is open, and one line per milestone; any error goes to stderr with exit 1.
+import { createInterface } from "node:readline";
+import { sql } from "kysely";
+import { openStore } from "../open-store.js";
+import { insertMessage } from "../messages.table.js";
+import { updateThread } from "../threads.table.js";
+import { insertReview } from "../reviews.table.js";
+import { latestRound } from "../rounds.table.js";
+import { releaseDrafts } from "../drafts.js";
+import { writeTransaction } from "../write-transaction.js";
+
+const [command, path, ...rest] = process.argv.slice(2);
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function waitForever(): Promise<never> {
+  // A pending promise alone does not keep Node alive; a timer does.
+  return new Promise(() => setInterval(() => {}, 60_000));
+}
+
+function waitForGo(): Promise<void> {
+  const lines = createInterface({ input: process.stdin });
+  return new Promise((resolve) =>
+    lines.on("line", (line) => {
+      if (line.trim() === "go") {
+        lines.close();
+        resolve();
+      }
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  if (path === undefined) throw new Error("usage: writer.ts <command> <db> ...");
+  const store = await openStore({ path });
+  say("ready");
+  if (command === "replies") {
+    const [author, count, ...threadIds] = rest;
+    if (author !== "human" && author !== "agent") throw new Error(`bad author ${author}`);
+    await waitForGo();
+    for (let i = 0; i < Number(count); i++) {
+      const threadId = threadIds[i % threadIds.length]!;
+      await writeTransaction(store.db, async (trx) => {
+        // Read, then write from what was read: only a transaction that holds the write lock from
+        // its start makes the sequence numbers of two processes come out unique.
+        const { n } = await trx
+          .selectFrom("messages")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("thread_id", "=", threadId)
+          .executeTakeFirstOrThrow();
+        await insertMessage(trx, { thread_id: threadId, author, body: `${Number(n) + 1} ${author} ${i}`, delivery: "sent" });
+        await updateThread(trx, threadId, { awaiting: author === "agent" ? "human" : "agent" });
+      });
+    }
+    say("done");
+    await store.close();
+    return;
+  }
+  if (command === "release") {
+    const [branch, when] = rest;
+    if (branch === undefined) throw new Error("release needs a branch");
+    const round = await latestRound(store.db, branch);
+    if (round === undefined) throw new Error(`no round on ${branch}`);
+    await writeTransaction(store.db, async (trx) => {
+      const review = await insertReview(trx, { branch, mode: "tools", round_id: round.id });
+      const released = await releaseDrafts(trx, { branch, reviewId: review.id });
+      say(`released ${released.messageIds.length}`);
+      if (when === "hang") {
+        say("inside");
+        await waitForever();
+      }
+    });
+    say("committed");
+    await waitForever();
+  }
+  if (command === "churn") {
+    const [threadId, batch] = rest;
+    if (threadId === undefined) throw new Error("churn needs a thread");
+    for (let round = 1; ; round++) {
+      await writeTransaction(store.db, async (trx) => {
+        for (let i = 0; i < Number(batch); i++) {
+          await insertMessage(trx, { thread_id: threadId, author: "agent", body: `batch ${round} #${i}`, delivery: "sent" });
+        }
+        // One more statement after the inserts, so a kill can also land between two kinds of write.
+        await sql`update threads set updated_at = ${new Date().toISOString()} where id = ${threadId}`.execute(trx);
+      });
+      say(`committed ${round}`);
+    }
+  }
+  throw new Error(`unknown command ${command}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
