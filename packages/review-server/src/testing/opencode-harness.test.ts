@@ -1,0 +1,154 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  harnessCacheDir,
+  makeOpencodeProject,
+  packFixturePlugin,
+  packPlugin,
+  runOpencode,
+  serveOpencode,
+  startFakeModel,
+  type FakeModel,
+  type OpencodeProject,
+  type OpencodeServer,
+} from "./opencode-harness.js";
+
+// These tests start the real opencode (a Bun executable) several times; on a shared 2-core machine
+// a cold start with a plugin install takes up to a minute, hence the generous timeouts.
+const SLOW = 600_000;
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function track<T extends FakeModel | OpencodeProject | OpencodeServer>(thing: T): T {
+  cleanups.push("cleanup" in thing ? () => thing.cleanup() : () => thing.close());
+  return thing;
+}
+
+function bunBinary(): string {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve("bun/package.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: Record<string, string> };
+  return join(dirname(manifestPath), manifest.bin.bun ?? "bin/bun.exe");
+}
+
+describe("the packed opencode-review package", () => {
+  it("ships the bundled plugin and panel with no workspace-only dependency", async () => {
+    const tarball = await packPlugin();
+    const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n");
+    expect(files).toContain("package/dist/plugin.js");
+    expect(files).toContain("package/dist/panel/index.html");
+    expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
+
+    const manifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }));
+    expect(JSON.stringify(manifest)).not.toContain("workspace:");
+    expect(Object.keys(manifest.dependencies)).not.toContain("@opencode-review/core");
+    expect(manifest.main).toBe("./dist/plugin.js");
+    expect(manifest.exports["./server"].default).toBe("./dist/plugin.js");
+
+    // Core is inlined: the bundle never asks for the unpublished package at run time.
+    const bundle = execFileSync("tar", ["-xzOf", tarball, "package/dist/plugin.js"], { encoding: "utf8" });
+    expect(bundle).not.toMatch(/from\s*["']@opencode-review\/core["']/);
+    expect(bundle).not.toMatch(/(from|import)\s*["']better-sqlite3["']/);
+  }, SLOW);
+
+  it("installs from its tarball into opencode, which starts and answers with it loaded", async () => {
+    const tarball = await packPlugin();
+    const model = track(await startFakeModel([{ kind: "text", text: "Hello from the fake model" }]));
+    const specifier = `opencode-review@file:${tarball}`;
+    const project = track(makeOpencodeProject({ fakeModelUrl: model.url, plugins: [specifier] }));
+
+    const result = await runOpencode(project, "say hello");
+
+    expect(result.timedOut).toBe(false);
+    expect(result.pluginErrors).toEqual([]);
+    expect(result.stderr).not.toContain("better-sqlite3");
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain("Hello from the fake model");
+
+    // opencode installed the tarball with npm, install scripts off: the native driver never got built,
+    // so the plugin loading cleanly above means it did not need it.
+    const installed = join(harnessCacheDir(), "opencode/packages", specifier, "node_modules");
+    expect(existsSync(join(installed, "opencode-review/dist/plugin.js"))).toBe(true);
+    expect(existsSync(join(installed, "better-sqlite3/build"))).toBe(false);
+
+    // The installed entry, imported by Bun like opencode does: one default export, the plugin module.
+    const shape = execFileSync(
+      bunBinary(),
+      [
+        "-e",
+        `const m = await import(${JSON.stringify(join(installed, "opencode-review/dist/plugin.js"))});` +
+          "console.log(JSON.stringify({ keys: Object.keys(m), id: m.default.id, server: typeof m.default.server }));",
+      ],
+      { encoding: "utf8", cwd: project.dir },
+    );
+    expect(JSON.parse(shape)).toEqual({ keys: ["default"], id: "opencode-review", server: "function" });
+  }, SLOW);
+});
+
+describe("a packed plugin under opencode run", () => {
+  it("offers its tool to the model, returns the tool's output to it, and adds its system line", async () => {
+    const probe = await packFixturePlugin("probe-plugin");
+    const model = track(
+      await startFakeModel([
+        { kind: "tools", calls: [{ name: "review_probe", args: { word: "apple" } }] },
+        { kind: "text", text: "Probe finished" },
+      ]),
+    );
+    const project = track(
+      makeOpencodeProject({
+        fakeModelUrl: model.url,
+        plugins: [[`${probe.name}@file:${probe.tarball}`, { marker: "m-4711" }]],
+      }),
+    );
+
+    const result = await runOpencode(project, "probe the word apple");
+
+    expect(result.pluginErrors).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    const [first, second] = model.conversation();
+    expect(first?.tools).toContain("review_probe");
+    expect(first?.system).toContain("Probe marker line: m-4711");
+    expect(first?.lastUserText).toContain("probe the word apple");
+    expect(second?.toolResults.map((r) => r.content)).toEqual(["probe m-4711 saw apple in the project"]);
+    expect(result.stdout).toContain("Probe finished");
+    // The hidden title request is answered aside and never eats a scripted turn.
+    expect(model.requests.filter((r) => r.kind === "title").length).toBeGreaterThan(0);
+    expect(model.conversation()).toHaveLength(2);
+  }, SLOW);
+});
+
+describe("opencode serve driven by the SDK", () => {
+  it("delivers a promptAsync message to a session, the model sees it, and the session goes idle", async () => {
+    const probe = await packFixturePlugin("probe-plugin");
+    const model = track(await startFakeModel([{ kind: "text", text: "Got your message" }]));
+    const project = track(makeOpencodeProject({ fakeModelUrl: model.url, plugins: [`${probe.name}@file:${probe.tarball}`] }));
+    const server = track(await serveOpencode(project));
+
+    const created = await server.client.session.create({ body: { title: "harness" } });
+    const sessionId = created.data?.id;
+    expect(sessionId).toBeTruthy();
+    const accepted = await server.client.session.promptAsync({
+      path: { id: sessionId ?? "" },
+      body: { parts: [{ type: "text", text: "a message delivered by promptAsync" }] },
+    });
+    expect(accepted.error).toBeUndefined();
+
+    const [request] = await model.waitForConversation(1, 300_000);
+    expect(request?.lastUserText).toContain("a message delivered by promptAsync");
+    expect(request?.system).toContain("Probe marker line: probe");
+    await server.waitForEvent(
+      (event) => event.type === "session.idle" && event.properties.sessionID === sessionId,
+      300_000,
+    );
+    const messages = await server.client.session.messages({ path: { id: sessionId ?? "" } });
+    const texts = (messages.data ?? []).flatMap((m) => m.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])));
+    expect(texts).toContain("Got your message");
+    expect(server.pluginErrors()).toEqual([]);
+  }, SLOW);
+});

@@ -1,0 +1,112 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+/** A plugin entry for opencode.json: a specifier, or a specifier with options. */
+export type PluginEntry = string | readonly [string, Readonly<Record<string, unknown>>];
+
+/** What a test asks for in its throwaway opencode project. */
+export interface OpencodeProjectOptions {
+  /** The `plugin` list of opencode.json, e.g. `["opencode-review@file:/abs/opencode-review-0.1.0.tgz"]`. */
+  readonly plugins?: readonly PluginEntry[];
+  /** Files to write (path relative to the repository → text) before the first commit. */
+  readonly files?: Readonly<Record<string, string>>;
+  /** The fake model's base URL (ending in /v1), from `startFakeModel`. */
+  readonly fakeModelUrl: string;
+  /** Extra top-level opencode.json fields, merged over the defaults. */
+  readonly config?: Readonly<Record<string, unknown>>;
+  /** Files to leave uncommitted after the first commit (path → text): the "agent's" change. */
+  readonly changes?: Readonly<Record<string, string>>;
+}
+
+/** A temp git repository set up for opencode, with its isolated environment. */
+export interface OpencodeProject {
+  /** The repository (and opencode's working directory). */
+  readonly dir: string;
+  /** Environment for opencode: isolated XDG dirs, no auto-update, no models.dev fetch. */
+  readonly env: Readonly<Record<string, string>>;
+  /** The opencode.json written into `dir`. */
+  readonly config: Readonly<Record<string, unknown>>;
+  /** Removes the project's folders (the shared cache stays). */
+  cleanup(): void;
+}
+
+let sharedCache: string | undefined;
+
+/**
+ * The XDG_CACHE_HOME every project of this process shares, so opencode installs its provider
+ * package and plugins once per run instead of once per test. `$OPENCODE_REVIEW_HARNESS_CACHE` pins it.
+ *
+ * @example
+ * const cache = harnessCacheDir();
+ */
+export function harnessCacheDir(): string {
+  const pinned = process.env.OPENCODE_REVIEW_HARNESS_CACHE;
+  if (pinned) {
+    mkdirSync(pinned, { recursive: true });
+    return pinned;
+  }
+  sharedCache ??= mkdtempSync(join(tmpdir(), "opencode-review-cache-"));
+  return sharedCache;
+}
+
+/**
+ * Makes a committed temp git repository with an opencode.json that talks to the fake model.
+ *
+ * @example
+ * const project = makeOpencodeProject({ fakeModelUrl: model.url, plugins: [`opencode-review@file:${tarball}`] });
+ */
+export function makeOpencodeProject(options: OpencodeProjectOptions): OpencodeProject {
+  const root = mkdtempSync(join(tmpdir(), "opencode-review-project-"));
+  const dir = join(root, "repo");
+  const home = join(root, "home");
+  for (const folder of [dir, home, join(home, "config"), join(home, "data"), join(home, "state")]) {
+    mkdirSync(folder, { recursive: true });
+  }
+
+  const config = {
+    $schema: "https://opencode.ai/config.json",
+    provider: {
+      fake: {
+        npm: "@ai-sdk/openai-compatible",
+        name: "Fake",
+        options: { baseURL: options.fakeModelUrl, apiKey: "x" },
+        models: { "fake-model": { name: "Fake model", tool_call: true, limit: { context: 100_000, output: 4096 } } },
+      },
+    },
+    model: "fake/fake-model",
+    small_model: "fake/fake-model",
+    autoupdate: false,
+    share: "disabled",
+    plugin: options.plugins ?? [],
+    ...options.config,
+  };
+
+  const write = (path: string, text: string) => {
+    const full = join(dir, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, text);
+  };
+  write("opencode.json", `${JSON.stringify(config, null, 2)}\n`);
+  for (const [path, text] of Object.entries(options.files ?? { "README.md": "# scratch project\n" })) write(path, text);
+
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "pipe" });
+  git("init", "-q", "-b", "main");
+  git("config", "user.name", "Harness");
+  git("config", "user.email", "harness@example.invalid");
+  git("config", "commit.gpgsign", "false");
+  git("add", "-A");
+  git("commit", "-q", "-m", "initial");
+  for (const [path, text] of Object.entries(options.changes ?? {})) write(path, text);
+
+  const env: Record<string, string> = {
+    XDG_CONFIG_HOME: join(home, "config"),
+    XDG_DATA_HOME: join(home, "data"),
+    XDG_STATE_HOME: join(home, "state"),
+    XDG_CACHE_HOME: harnessCacheDir(),
+    OPENCODE_DISABLE_AUTOUPDATE: "1",
+    OPENCODE_DISABLE_MODELS_FETCH: "1",
+  };
+  return { dir, env, config, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}

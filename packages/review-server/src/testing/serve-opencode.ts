@@ -1,0 +1,115 @@
+import { spawn } from "node:child_process";
+import { createOpencodeClient, type Event, type OpencodeClient } from "@opencode-ai/sdk";
+import { opencodeBinary } from "./opencode-binary.js";
+import type { OpencodeProject } from "./opencode-project.js";
+import { logProblems } from "./run-opencode.js";
+
+/** A running `opencode serve` for one project, with an SDK client bound to the project's directory. */
+export interface OpencodeServer {
+  /** e.g. `http://127.0.0.1:4096` */
+  readonly url: string;
+  readonly client: OpencodeClient;
+  /** Every event from `event.subscribe` so far, in order. */
+  readonly events: readonly Event[];
+  /** Resolves with the first event (already seen or future) that matches; rejects after `timeoutMs`. */
+  waitForEvent(match: (event: Event) => boolean, timeoutMs?: number): Promise<Event>;
+  /** opencode's log so far (`--print-logs`). */
+  log(): string;
+  /** Each `failed to load plugin` line in the log so far. */
+  pluginErrors(): readonly string[];
+  /** Stops the event stream and the process (SIGTERM, then SIGKILL). */
+  close(): Promise<void>;
+}
+
+/** Options of `serveOpencode`. */
+export interface ServeOpencodeOptions {
+  /** Gives up when the server has not said where it listens after this long (default 120 s). */
+  readonly startTimeoutMs?: number;
+}
+
+/**
+ * Starts `opencode serve` in the project and connects the SDK client and an event recorder to it.
+ *
+ * @example
+ * const server = await serveOpencode(project);
+ * const session = await server.client.session.create({ body: {} });
+ */
+export async function serveOpencode(project: OpencodeProject, options: ServeOpencodeOptions = {}): Promise<OpencodeServer> {
+  const startTimeoutMs = options.startTimeoutMs ?? 120_000;
+  const child = spawn(opencodeBinary(), ["serve", "--port", "0", "--hostname", "127.0.0.1", "--print-logs"], {
+    cwd: project.dir,
+    env: { ...process.env, ...project.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
+  const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`opencode serve did not start within ${startTimeoutMs} ms:\n${stdout}\n${stderr.slice(-4000)}`));
+    }, startTimeoutMs);
+    child.stdout.on("data", (data: Buffer) => {
+      stdout += data.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(stdout);
+      if (found?.[1]) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`opencode serve exited (${code}) before listening:\n${stdout}\n${stderr.slice(-4000)}`));
+    });
+  });
+
+  const client = createOpencodeClient({ baseUrl: url, directory: project.dir });
+  const events: Event[] = [];
+  const listeners = new Set<() => void>();
+  const abort = new AbortController();
+  const subscription = await client.event.subscribe({ signal: abort.signal, sseMaxRetryAttempts: 0 });
+  void (async () => {
+    try {
+      for await (const event of subscription.stream) {
+        events.push(event as Event);
+        for (const listener of listeners) listener();
+      }
+    } catch {
+      // The stream ends with an abort or the process; events seen so far stay readable.
+    }
+  })();
+
+  return {
+    url,
+    client,
+    events,
+    waitForEvent: (match, timeoutMs = 120_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.find(match);
+          if (!found) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`no matching opencode event within ${timeoutMs} ms; saw: ${events.map((e) => e.type).join(", ")}`));
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      }),
+    log: () => stderr,
+    pluginErrors: () => logProblems(stderr).pluginErrors,
+    close: async () => {
+      abort.abort();
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
