@@ -209,7 +209,7 @@ function LineRow(props: { readonly file: DiffFile | undefined; readonly path: st
   const selected = () => inRange(focus.selection()?.target ?? null, props.path, side(), n());
   const label = () => `Comment on ${side() === "old" ? "deleted " : ""}line ${n()}`;
   return (
-    <div data-component="diff-line" data-kind={props.line.kind} data-side={side()} data-line={n()} data-selected={selected() ? "true" : "false"}>
+    <div data-component="diff-line" data-file={props.path} data-kind={props.line.kind} data-side={side()} data-line={n()} data-selected={selected() ? "true" : "false"}>
       <button type="button" data-slot="num" data-col="old" aria-label={label()} {...numberHandlers(props.path, side(), n())}>
         {props.line.old ?? ""}
       </button>
@@ -230,7 +230,7 @@ function Half(props: { readonly path: string; readonly side: "new" | "old"; read
   const n = () => (props.line ? (side() === "old" ? props.line.old : props.line.new) : null);
   const selected = () => inRange(focus.selection()?.target ?? null, props.path, side(), n());
   return (
-    <div data-slot="half" data-kind={props.line?.kind ?? "none"} data-side={props.side} data-line={shown()} data-selected={selected() ? "true" : "false"}>
+    <div data-slot="half" data-file={props.path} data-kind={props.line?.kind ?? "none"} data-side={props.side} data-line={shown()} data-selected={selected() ? "true" : "false"}>
       <button type="button" data-slot="num" aria-label={`Comment on ${side() === "old" ? "deleted " : ""}line ${n()}`} disabled={n() === null} {...numberHandlers(props.path, side(), n())}>
         {shown() ?? ""}
       </button>
@@ -255,7 +255,7 @@ function GapRow(props: { readonly path: string; readonly gap: import("../state/d
   const diff = useDiff();
   const label = () => (props.gap.count === null ? "Lines below" : `${props.gap.count} hidden line${props.gap.count === 1 ? "" : "s"}`);
   return (
-    <div data-component="gap" data-gap-start={props.gap.newStart}>
+    <div data-component="gap" data-file={props.path} data-gap-start={props.gap.newStart}>
       <span>⋯ {label()}</span>
       <button type="button" data-slot="action expand-down" onClick={() => void diff.expand(props.path, props.gap, "down")}>
         Show 20 below ↓

@@ -36,9 +36,8 @@ export function FileList(props: { readonly onOpen: (path: string) => void }) {
               const entry = () => entries()[item.index];
               return (
                 <div style={{ position: "absolute", top: "0", left: "0", width: "100%", transform: `translateY(${item.start}px)` }}>
-                  <Show when={entry()}>
-                    {(e) => {
-                      const value = e();
+                  <Show when={entry()} keyed>
+                    {(value) => {
                       const indent = { "padding-left": `${10 + value.depth * 14}px` };
                       if (value.kind === "folder")
                         return (

@@ -1,0 +1,210 @@
+// @vitest-environment node
+// The panel in real Chromium against the server chosen by startPanelTarget().
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { launchBrowser, screenshotDir } from "./browser.js";
+import { startPanelTarget, type PanelTarget } from "./panel-target.js";
+
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.reverse()) await c();
+  cleanups = [];
+});
+
+async function open(options: { tools?: boolean; phone?: boolean; bigDiff?: number } = {}): Promise<{ page: Page; target: PanelTarget; context: BrowserContext }> {
+  const target = await startPanelTarget({ tools: options.tools ?? true, ...(options.bigDiff ? { bigDiff: options.bigDiff } : {}) });
+  cleanups.push(target.close);
+  const browser = await launchBrowser(options.phone ? { width: 390, height: 844 } : { width: 1280, height: 860 }, options.phone);
+  cleanups.push(browser.close);
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await page.goto(target.url);
+  await page.locator('[data-component="file-header"]').first().waitFor();
+  return { page, target, context: browser.context };
+}
+
+const lineNumber = (page: Page, file: string, side: "new" | "old", line: number) =>
+  page.locator(`[data-component="diff-line"][data-file="${file}"][data-side="${side}"][data-line="${line}"] [data-slot="num"]`).first();
+const thread = (page: Page, text: string) => page.locator('[data-component="thread"]', { hasText: text });
+const composer = (page: Page) => page.locator('[data-component="row-composer"]');
+
+async function threadsOf(target: PanelTarget, status: string) {
+  const r = await fetch(`${target.origin}/api/threads?status=${status}`, { headers: { authorization: `Bearer ${target.token}` } });
+  return ((await r.json()) as { threads: { id: string; file: string; side: string; start: number | null; end: number | null; status: string; unreadByHuman: boolean; messages: { body: string; suggestion: string[] | null }[] }[] }).threads;
+}
+
+async function commentFlow(page: Page, target: PanelTarget, shot: string) {
+  await lineNumber(page, "src/app.ts", "new", 16).click();
+  await composer(page).locator('textarea[data-slot="body"]').fill("Return early when retries is 0.");
+  await composer(page).locator('[data-slot="submit"]').click();
+  const card = thread(page, "Return early when retries is 0.");
+  await card.waitFor();
+  expect(await card.getAttribute("data-status")).toBe("draft");
+  expect(await card.locator('[data-slot="badge"][data-tone="draft"]').first().textContent()).toBe("Draft");
+  await page.locator('[data-component="release-bar"] [data-slot="count"]', { hasText: "2 comments pending" }).waitFor();
+  await page.screenshot({ path: `${screenshotDir}${shot}-draft.png` });
+
+  await page.locator('[data-component="release-bar"] [data-slot="release"]').click();
+  await page.locator('[data-component="release-result"]', { hasText: "Released 2 messages" }).waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-component="thread"][data-status="open"] [data-slot="text"]') !== null);
+  const id = (await card.getAttribute("data-thread-id"))!;
+  expect(await card.getAttribute("data-status")).toBe("open");
+  await page.locator('[data-component="release-result"] [data-slot~="dismiss"]').click();
+
+  // The agent answers while the page stays open: the reply arrives over the event stream.
+  await target.agentReply(id, "Added an early return for zero retries.");
+  await card.locator('[data-component="message"][data-author="agent"]', { hasText: "Added an early return" }).waitFor();
+  await card.locator('[data-slot="badge"][data-tone="unread"]').waitFor();
+  await page.screenshot({ path: `${screenshotDir}${shot}-reply.png` });
+  await card.locator('[data-slot~="resolve"]').click();
+  await page.waitForFunction((tid) => document.querySelector(`[data-thread-id="${tid}"]`)?.getAttribute("data-status") === "resolved", id);
+  expect((await threadsOf(target, "all")).find((t) => t.id === id)?.status).toBe("resolved");
+}
+
+describe("review panel in Chromium", () => {
+  it("comments on a line as a draft, releases, shows the agent's reply live, and resolves", async () => {
+    const { page, target } = await open();
+    await page.screenshot({ path: `${screenshotDir}desktop-diff.png` });
+    await commentFlow(page, target, "desktop");
+  });
+
+  it("comments on a range, a whole file and a deleted line, and suggests a change", async () => {
+    const { page, target } = await open();
+    await lineNumber(page, "src/app.ts", "new", 24).click();
+    await lineNumber(page, "src/app.ts", "new", 26).click({ modifiers: ["Shift"] });
+    await composer(page).locator('[data-slot="target"]', { hasText: "Comment on lines 24–26" }).waitFor();
+    await composer(page).locator('textarea[data-slot="body"]').fill("describe() deserves a test.");
+    await composer(page).locator('[data-slot~="suggest"]').click();
+    const suggestion = composer(page).locator('textarea[data-slot="suggestion-input"]');
+    // The suggestion starts from the range's own lines.
+    expect(await suggestion.inputValue()).toBe('export function describe(options: Options): string {\n  return `verbose=${options.verbose} retries=${options.retries}`;\n}');
+    await suggestion.fill("export const describe = (o: Options): string =>\n  `verbose=${o.verbose} retries=${o.retries}`;");
+    await composer(page).locator('[data-component="suggestion-diff"]', { hasText: "+ export const describe" }).waitFor();
+    await page.screenshot({ path: `${screenshotDir}desktop-suggestion.png` });
+    await composer(page).locator('[data-slot="submit"]').click();
+    await thread(page, "describe() deserves a test.").locator('[data-component="suggestion-diff"]').waitFor();
+
+    await page.locator('[data-component="file-list"] [data-path="README.md"]').click();
+    await page.locator('[data-component="file-header"][data-path="README.md"] [data-slot~="file-comment"]').click();
+    await composer(page).locator('textarea[data-slot="body"]').fill("Mention the license in one line.");
+    await composer(page).locator('[data-slot="submit"]').click();
+    await thread(page, "Mention the license in one line.").waitFor();
+
+    await page.locator('[data-component="file-list"] [data-path="src/legacy.ts"]').click();
+    await lineNumber(page, "src/legacy.ts", "old", 2).click();
+    await composer(page).locator('[data-slot="target"]', { hasText: "Comment on deleted line 2" }).waitFor();
+    await composer(page).locator('textarea[data-slot="body"]').fill("Is anything still calling start()?");
+    await composer(page).locator('[data-slot="submit"]').click();
+    await thread(page, "Is anything still calling start()?").waitFor();
+
+    const drafts = await threadsOf(target, "draft");
+    const find = (body: string) => drafts.find((t) => t.messages[0]?.body === body);
+    expect(find("describe() deserves a test.")).toMatchObject({ file: "src/app.ts", side: "new", start: 24, end: 26 });
+    expect(find("describe() deserves a test.")?.messages[0]?.suggestion).toEqual([
+      "export const describe = (o: Options): string =>",
+      "  `verbose=${o.verbose} retries=${o.retries}`;",
+    ]);
+    expect(find("Mention the license in one line.")).toMatchObject({ file: "README.md", start: null, end: null });
+    expect(find("Is anything still calling start()?")).toMatchObject({ file: "src/legacy.ts", side: "old", start: 2, end: 2 });
+  });
+
+  it("shows outdated threads in a banner with their quote, moved and changed threads with their story, and marks unread replies seen", async () => {
+    const { page, target } = await open();
+    await page.locator('[data-component="file-list"] [data-path="docs/guide.md"]').click();
+    const banner = page.locator('[data-component="outdated-banner"]');
+    await banner.locator('[data-slot="title"]', { hasText: "1 outdated comment" }).waitFor();
+    expect(await banner.locator('[data-slot="quote"]').textContent()).toContain("+Step two: configure the retries option.");
+    await page.screenshot({ path: `${screenshotDir}desktop-outdated.png` });
+
+    await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
+    await page.locator('[data-thread-id="t-moved"] [data-anchor-note]', { hasText: "Moved from line 31 (round 1)" }).waitFor();
+    await page.locator('[data-thread-id="t-changed"] [data-anchor-note]', { hasText: "Code changed since the comment" }).waitFor();
+    // Shown on screen: the server is told the reply was read, and the mark stays for this visit.
+    await page.locator('[data-thread-id="t-unread"] [data-slot="badge"][data-tone="unread"]').waitFor();
+    await expect.poll(async () => (await threadsOf(target, "all")).find((t) => t.id === "t-unread")?.unreadByHuman).toBe(false);
+  });
+
+  it("in prose mode shows the text that was sent, with a copy button", async () => {
+    const { page } = await open({ tools: false });
+    await lineNumber(page, "src/app.ts", "new", 21).click();
+    await composer(page).locator('textarea[data-slot="body"]').fill("Do not exit the process from a library.");
+    await composer(page).locator('[data-slot="submit"]').click();
+    await thread(page, "Do not exit the process from a library.").waitFor();
+    await page.locator('[data-component="release-bar"] [data-slot="release"]').click();
+    const result = page.locator('[data-component="release-result"][data-mode="prose"]');
+    await result.waitFor();
+    const prose = await result.locator('[data-slot="prose"]').textContent();
+    expect(prose).toContain("src/app.ts, line 21");
+    expect(prose).toContain("Do not exit the process from a library.");
+    expect(await result.locator('[data-slot~="copy"]').isVisible()).toBe(true);
+    await page.screenshot({ path: `${screenshotDir}desktop-prose.png` });
+  });
+
+  it("does the whole flow on a 390x844 phone, with the file list as a drawer", async () => {
+    const { page, target } = await open({ phone: true });
+    await page.screenshot({ path: `${screenshotDir}phone-diff.png` });
+    await page.locator('[data-slot~="files-button"]').click();
+    await page.locator('[data-component="file-list"][data-state="open"]').waitFor();
+    await page.screenshot({ path: `${screenshotDir}phone-drawer.png` });
+    await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
+    await page.locator('[data-component="file-list"][data-state="closed"]').waitFor();
+    await commentFlow(page, target, "phone");
+  });
+
+  it("moves between threads and files with the keyboard, and not while typing", async () => {
+    const { page } = await open();
+    await page.keyboard.press("j");
+    await page.waitForSelector('[data-component="thread"][data-focused="true"]');
+    const first = await page.locator('[data-component="thread"][data-focused="true"]').getAttribute("data-thread-id");
+    await page.keyboard.press("j");
+    await page.waitForFunction((f) => {
+      const el = document.querySelector('[data-component="thread"][data-focused="true"]');
+      return el && el.getAttribute("data-thread-id") !== f;
+    }, first);
+    await page.keyboard.press("?");
+    await page.locator('[data-component="help-overlay"]').waitFor();
+    await page.keyboard.press("Escape");
+    await page.locator('[data-component="help-overlay"]').waitFor({ state: "detached" });
+    await page.keyboard.press("n");
+    await page.locator('[data-component="file-header"][data-focused="true"][data-path="src/lib/math.ts"]').waitFor();
+    await page.keyboard.press("c");
+    const box = composer(page).locator('textarea[data-slot="body"]');
+    await box.waitFor();
+    await box.focus();
+    await page.keyboard.type("jkn");
+    expect(await box.inputValue()).toBe("jkn");
+    expect(await page.locator('[data-component="file-header"][data-focused="true"]').getAttribute("data-path")).toBe("src/lib/math.ts");
+  });
+
+  it("counts characters and refuses a body over 1000; shows server refusals as readable messages", async () => {
+    const { page, target } = await open();
+    await lineNumber(page, "src/app.ts", "new", 16).click();
+    await composer(page).locator('textarea[data-slot="body"]').fill("x".repeat(1001));
+    expect(await composer(page).locator('[data-slot="counter"]').textContent()).toBe("1001/1000");
+    expect(await composer(page).locator('[data-slot="counter"]').getAttribute("data-state")).toBe("over");
+    expect(await composer(page).locator('[data-slot="submit"]').isDisabled()).toBe(true);
+
+    // Without the token the server refuses, and the person reads why.
+    await page.context().clearCookies();
+    const other = await page.context().newPage();
+    await other.goto(`${target.origin}/`);
+    await other.locator('[data-component="notice-list"] [data-slot="notice"]', { hasText: "Open the panel with the URL" }).waitFor();
+    await other.close();
+  });
+
+  it("keeps a 20,000-line diff over 300 files under 5,000 DOM nodes while scrolling", async () => {
+    const { page } = await open({ bigDiff: 20_000 });
+    const count = () => page.evaluate(() => document.getElementsByTagName("*").length);
+    expect(await count()).toBeLessThan(5000);
+    await page.evaluate(() => {
+      const s = document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!;
+      s.scrollTop = s.scrollHeight / 2;
+    });
+    await page.waitForFunction(() => {
+      const s = document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!;
+      return s.scrollTop > 1000 && document.querySelectorAll('[data-component="diff-line"]').length > 10;
+    });
+    expect(await count()).toBeLessThan(5000);
+    await page.locator('[data-component="file-list"] [data-path="src/module-14/file-299.ts"]').scrollIntoViewIfNeeded().catch(() => {});
+    await page.screenshot({ path: `${screenshotDir}desktop-big.png` });
+  });
+});
