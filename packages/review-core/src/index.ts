@@ -9,6 +9,14 @@ export { unquoteGitPath } from "./diff/git-path.js";
 
 // anchor: where a thread's lines are, then and now
 export type { Side, AnchorState, Location, AnchorContext, Anchor, LocateInput } from "./anchor/types.js";
+export { buildAnchor, type BuildAnchorInput, type BuildAnchorResult, type AnchorRefusal } from "./anchor/build-anchor.js";
+export { locate } from "./anchor/locate.js";
+export { checkResolve, type CheckResolveInput, type ResolveCheck, type ResolveRefusal } from "./anchor/check-resolve.js";
+
+// diff: lines (an in-process line diff, and carrying line numbers through any diff)
+export { splitLines } from "./diff/split-lines.js";
+export { diffLines } from "./diff/line-diff.js";
+export { mapLine, mapRange, type DiffSide, type LineMapping, type RangeMapping } from "./diff/map-line.js";
 
 // review: threads, messages and their states
 export type { Author, ThreadStatus, Awaiting, Delivery, Message, RoundRef, Thread } from "./review/types.js";

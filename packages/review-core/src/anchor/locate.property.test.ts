@@ -1,0 +1,170 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { buildAnchor } from "./build-anchor.js";
+import { locate } from "./locate.js";
+import type { Location } from "./types.js";
+
+/**
+ * Files drawn from a handful of lines, so that every line and many blocks have copies elsewhere:
+ * the case where a careless search lands on the wrong copy.
+ */
+const LINES = ["}", "", "  return null;", "  i++;", "call();", "{"] as const;
+const line = fc.constantFrom(...LINES);
+
+/** Replace then[from..to) by `lines` (an insertion when from === to). */
+interface Edit {
+  readonly from: number;
+  readonly to: number;
+  readonly lines: readonly string[];
+}
+
+const text = (lines: readonly string[]): string => lines.map((l) => `${l}\n`).join("");
+
+/** Applies non-overlapping edits, sorted by position. */
+function applyEdits(then: readonly string[], edits: readonly Edit[]): string[] {
+  const now: string[] = [];
+  let next = 0;
+  for (const edit of edits) {
+    now.push(...then.slice(next, edit.from));
+    now.push(...edit.lines);
+    next = edit.to;
+  }
+  now.push(...then.slice(next));
+  return now;
+}
+
+/** Keeps edits that do not overlap or touch one another (two edits at one point would be one edit). */
+function disjoint(edits: readonly Edit[]): Edit[] {
+  const sorted = [...edits].sort((x, y) => x.from - y.from || x.to - y.to);
+  const kept: Edit[] = [];
+  for (const edit of sorted) {
+    const previous = kept[kept.length - 1];
+    if (previous === undefined || previous.to < edit.from) kept.push(edit);
+  }
+  return kept;
+}
+
+function lcsTable(a: readonly string[], b: readonly string[]): number[][] {
+  // table[i][j] = LCS of a[i..] and b[j..]
+  const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      const row = table[i] as number[];
+      const below = table[i + 1] as number[];
+      row[j] = a[i] === b[j] ? (below[j + 1] as number) + 1 : Math.max(below[j] as number, row[j + 1] as number);
+    }
+  }
+  return table;
+}
+
+/**
+ * Whether some shortest diff from `then` to `now` keeps the block then[s..e) whole at now[p..):
+ * the best alignment above it, the block, and the best alignment below it add up to the best overall.
+ * When the edits leave several equally short explanations (a block of repeated lines next to an
+ * insertion of the same lines), every one of them is a right answer.
+ */
+function minimalDiffKeepsBlockAt(then: readonly string[], now: readonly string[], s: number, e: number, p: number): boolean {
+  const total = (lcsTable(then, now)[0] as number[])[0] as number;
+  const above = (lcsTable(then.slice(0, s), now.slice(0, p))[0] as number[])[0] as number;
+  const below = (lcsTable(then.slice(e), now.slice(p + (e - s)))[0] as number[])[0] as number;
+  return above + (e - s) + below === total;
+}
+
+function someShortestDiffKeepsBlock(then: readonly string[], now: readonly string[], s: number, e: number): boolean {
+  const quote = then.slice(s, e).join("\n");
+  for (let p = 0; p + (e - s) <= now.length; p++) {
+    if (now.slice(p, p + (e - s)).join("\n") === quote && minimalDiffKeepsBlockAt(then, now, s, e, p)) return true;
+  }
+  return false;
+}
+
+function locateBlock(then: readonly string[], s: number, e: number, now: readonly string[]): Location {
+  const thenText = text(then);
+  const built = buildAnchor({ side: "new", start: s + 1, end: e, oldText: thenText, newText: thenText, hunks: [] });
+  if (!built.ok) throw new Error(built.message);
+  return locate({ ...built.anchor, then: thenText, now: text(now) });
+}
+
+/** A file, a block in it (0-based, half-open), and raw edits to sort out per property. */
+const scenario = fc
+  .array(line, { minLength: 4, maxLength: 40 })
+  .chain((then) =>
+    fc.record({
+      then: fc.constant(then),
+      s: fc.nat({ max: then.length - 1 }),
+      length: fc.integer({ min: 1, max: 5 }),
+      edits: fc.array(
+        fc.record({
+          from: fc.nat({ max: then.length }),
+          span: fc.nat({ max: 4 }),
+          lines: fc.array(line, { maxLength: 4 }),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+    }),
+  )
+  .map(({ then, s, length, edits }) => ({
+    then,
+    s,
+    e: Math.min(then.length, s + length),
+    edits: edits.map(({ from, span, lines }) => ({ from, to: Math.min(then.length, from + span), lines })),
+  }));
+
+describe("locate, property-based", () => {
+  test("edits away from the quoted block leave it current or moved, exactly where the edits put it", () => {
+    fc.assert(
+      fc.property(scenario, ({ then, s, e, edits }) => {
+        // Away: an edit ends at or above the block's first line, or starts at or below its end.
+        const away = disjoint(edits.filter((edit) => edit.to <= s || edit.from >= e)).filter(
+          (edit) => edit.from !== edit.to || edit.lines.length > 0,
+        );
+        const now = applyEdits(then, away);
+        const shift = away.filter((edit) => edit.to <= s).reduce((sum, edit) => sum + edit.lines.length - (edit.to - edit.from), 0);
+        const expected = s + shift;
+
+        // Edits that are not the shortest way to the new text may read, shortest, as an edit of the
+        // block itself (a line moved across it); the text cannot tell, so leave those out.
+        fc.pre(someShortestDiffKeepsBlock(then, now, s, e));
+
+        const location = locateBlock(then, s, e, now);
+        expect(["current", "moved"]).toContain(location.state);
+        const start = (location.start as number) - 1;
+        expect(now.slice(start, start + (e - s))).toEqual(then.slice(s, e));
+        expect(location.end).toBe(start + (e - s));
+        expect(location.state === "current").toBe(start === s);
+        // Where the edits put it, unless another shortest diff keeps it whole elsewhere too.
+        if (start !== expected) expect(minimalDiffKeepsBlockAt(then, now, s, e, start)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("an edit inside the quoted block never leaves it current or moved", () => {
+    fc.assert(
+      fc.property(
+        scenario,
+        fc.record({ offset: fc.nat(), span: fc.nat({ max: 5 }), lines: fc.array(line, { maxLength: 4 }) }),
+        ({ then, s, e, edits }, inside) => {
+          // One edit within the block's lines (a replacement, deletion or insertion between two of its lines),
+          // plus any edits away from it.
+          const from = s + (inside.offset % (e - s));
+          const to = Math.min(e, from + inside.span);
+          const edit: Edit = { from, to, lines: inside.lines };
+          const changesBlock = to > from ? edit.lines.join("\n") !== then.slice(from, to).join("\n") || edit.lines.length !== to - from : from > s && edit.lines.length > 0;
+          fc.pre(changesBlock);
+          const away = disjoint(edits.filter((other) => other.to < s || other.from > e));
+          const all = disjoint([...away, edit]);
+          const now = applyEdits(then, all);
+
+          // When some shortest diff still keeps the block whole (deleting one of two equal lines reads
+          // as deleting either), the text cannot tell that the block was edited: leave those out.
+          fc.pre(!someShortestDiffKeepsBlock(then, now, s, e));
+
+          const location = locateBlock(then, s, e, now);
+          expect(["changed", "outdated"]).toContain(location.state);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,0 +1,308 @@
+import { describe, expect, test } from "vitest";
+import { buildAnchor } from "./build-anchor.js";
+import { locate } from "./locate.js";
+import type { Location } from "./types.js";
+
+const text = (lines: readonly string[]): string => lines.map((line) => `${line}\n`).join("");
+
+/** Two functions that both end in a bare `}` and both hold `return null;`: the duplicates that trap naive search. */
+const FILE = [
+  "import { a } from './a.js';", // 1
+  "", // 2
+  "export function first(x) {", // 3
+  "  if (x) {", // 4
+  "    return null;", // 5
+  "  }", // 6
+  "  return x;", // 7
+  "}", // 8
+  "", // 9
+  "export function second(y) {", // 10
+  "  if (y) {", // 11
+  "    return null;", // 12
+  "  }", // 13
+  "  return y;", // 14
+  "}", // 15
+  "", // 16
+  "export const done = true;", // 17
+];
+
+const BLOCK = ["export function parse(input) {", "  const fields = input.split(',');", "  return fields.map(Number);", "}"];
+
+/** `let i = 0;` and `}` (lines 4-5) are too common to be trusted without the lines around them. */
+const SHORT_BLOCK_WITH_CONTEXT = ["// utils", "let a = 1;", "let b = 2;", "let i = 0;", "}", "done();", "more();", "end();"];
+
+/** A thread written on `then` (lines start..end), located against `now`. */
+function locateThread(then: readonly string[], start: number | null, end: number | null, now: readonly string[] | null): Location {
+  const thenText = text(then);
+  const built = buildAnchor({ side: "new", start, end, oldText: thenText, newText: thenText, hunks: [] });
+  if (!built.ok) throw new Error(built.message);
+  const { anchor } = built;
+  return locate({ ...anchor, then: thenText, now: now === null ? null : text(now) });
+}
+
+const insertAt = (lines: readonly string[], at: number, added: readonly string[]): string[] => [
+  ...lines.slice(0, at - 1),
+  ...added,
+  ...lines.slice(at - 1),
+];
+const replaceLine = (lines: readonly string[], at: number, by: string): string[] => lines.map((line, i) => (i === at - 1 ? by : line));
+
+describe("locate, side new", () => {
+  test.each([
+    {
+      name: "a `}` untouched follows its own line when code is inserted above, not the first `}`",
+      then: FILE,
+      start: 15,
+      now: insertAt(FILE, 1, ["import { b } from './b.js';", "import { c } from './c.js';"]),
+      expected: { state: "moved", start: 17, end: 17 },
+    },
+    {
+      name: "`return null;` untouched follows its own line past an inserted line",
+      then: FILE,
+      start: 12,
+      now: insertAt(FILE, 11, ["  console.log(y);"]),
+      expected: { state: "moved", start: 13, end: 13 },
+    },
+    {
+      name: "a `}` whose own line was edited is changed in place, not moved onto another `}`",
+      then: FILE,
+      start: 15,
+      now: replaceLine(FILE, 15, "} // second"),
+      expected: { state: "changed", start: 15, end: 15 },
+    },
+    {
+      name: "an edited `}` with code inserted above is changed where the diff put it",
+      then: FILE,
+      start: 15,
+      now: insertAt(replaceLine(FILE, 15, "};"), 2, ["import { b } from './b.js';"]),
+      expected: { state: "changed", start: 16, end: 16 },
+    },
+    {
+      name: "an edited `return null;` is not moved onto the other `return null;`",
+      then: FILE,
+      start: 12,
+      now: replaceLine(FILE, 12, "    return undefined;"),
+      expected: { state: "changed", start: 12, end: 12 },
+    },
+    {
+      name: "a deleted `}` is not moved onto another `}`",
+      then: FILE,
+      start: 13,
+      now: FILE.filter((_, i) => i !== 12),
+      expected: { state: "outdated", start: null, end: null },
+    },
+    {
+      name: "a block duplicated below later: the thread stays on its own copy",
+      then: FILE,
+      start: 10,
+      end: 15,
+      now: [...FILE, "", ...FILE.slice(9, 15)],
+      expected: { state: "current", start: 10, end: 15 },
+    },
+    {
+      name: "a block duplicated above later: the thread follows its own copy down",
+      then: FILE,
+      start: 10,
+      end: 15,
+      now: insertAt(FILE, 3, [...FILE.slice(9, 15), ""]),
+      expected: { state: "moved", start: 17, end: 22 },
+    },
+    {
+      name: "an edit above untouched lines moves them",
+      then: FILE,
+      start: 11,
+      end: 13,
+      now: replaceLine(insertAt(FILE, 4, ["  const z = x * 2;"]), 8, "  return z;"),
+      expected: { state: "moved", start: 12, end: 14 },
+    },
+    {
+      name: "untouched lines under an edit elsewhere are current",
+      then: FILE,
+      start: 4,
+      end: 6,
+      now: replaceLine(FILE, 14, "  return y + 1;"),
+      expected: { state: "current", start: 4, end: 6 },
+    },
+    {
+      name: "a re-indent is a whitespace-only change",
+      then: FILE,
+      start: 11,
+      end: 13,
+      now: FILE.map((line, i) => (i >= 10 && i <= 12 ? `  ${line}` : line)),
+      expected: { state: "changed", start: 11, end: 13, whitespaceOnly: true },
+    },
+    {
+      name: "stripped trailing spaces are a whitespace-only change",
+      then: replaceLine(FILE, 12, "    return null;   "),
+      start: 12,
+      now: FILE,
+      expected: { state: "changed", start: 12, end: 12, whitespaceOnly: true },
+    },
+    {
+      name: "CRLF line endings are a whitespace-only change",
+      then: FILE,
+      start: 10,
+      end: 15,
+      now: FILE.map((line) => `${line}\r`),
+      expected: { state: "changed", start: 10, end: 15, whitespaceOnly: true },
+    },
+    {
+      name: "a re-indent with lines inserted above is whitespace-only where the diff put it",
+      then: FILE,
+      start: 4,
+      end: 6,
+      now: insertAt(
+        FILE.map((line, i) => (i >= 3 && i <= 5 ? `\t${line}` : line)),
+        1,
+        ["// header"],
+      ),
+      expected: { state: "changed", start: 5, end: 7, whitespaceOnly: true },
+    },
+    {
+      name: "a block cut and pasted far below, intact, moved there",
+      then: [...BLOCK, "", ...FILE],
+      start: 1,
+      end: 4,
+      now: [...FILE, "", "// helpers", ...BLOCK],
+      expected: { state: "moved", start: 20, end: 23 },
+    },
+    {
+      name: "a block cut and pasted far below and re-indented is whitespace-only there",
+      then: [...BLOCK, "", ...FILE],
+      start: 1,
+      end: 4,
+      now: [...FILE, "", "namespace helpers {", ...BLOCK.map((line) => `  ${line}`), "}"],
+      expected: { state: "changed", start: 20, end: 23, whitespaceOnly: true },
+    },
+    {
+      name: "a short block cut and pasted far below with the lines around it is moved",
+      then: [...FILE.slice(0, 9), ...SHORT_BLOCK_WITH_CONTEXT, ...FILE.slice(9)],
+      start: 13,
+      end: 14,
+      now: [...FILE, ...SHORT_BLOCK_WITH_CONTEXT],
+      expected: { state: "moved", start: 21, end: 22 },
+    },
+    {
+      name: "a short block pasted far below with only the lines after it is not trusted: its lines are gone",
+      then: [...FILE.slice(0, 9), ...SHORT_BLOCK_WITH_CONTEXT, ...FILE.slice(9)],
+      start: 13,
+      end: 14,
+      now: [...FILE.slice(0, 9), ...SHORT_BLOCK_WITH_CONTEXT.slice(0, 3), ...FILE.slice(9), ...SHORT_BLOCK_WITH_CONTEXT.slice(3)],
+      expected: { state: "outdated", start: null, end: null },
+    },
+    {
+      name: "an edit inside the lines is changed at the same place",
+      then: FILE,
+      start: 11,
+      end: 13,
+      now: replaceLine(FILE, 12, "    return 0;"),
+      expected: { state: "changed", start: 11, end: 13 },
+    },
+    {
+      name: "lines replaced by others are changed where the others are",
+      then: FILE,
+      start: 11,
+      end: 13,
+      now: [...FILE.slice(0, 10), "  return y ?? null;", ...FILE.slice(13)],
+      expected: { state: "changed", start: 11, end: 11 },
+    },
+    {
+      name: "lines deleted with nothing in their place are outdated",
+      then: FILE,
+      start: 10,
+      end: 16,
+      now: FILE.slice(0, 9).concat(FILE.slice(16)),
+      expected: { state: "outdated", start: null, end: null },
+    },
+    {
+      name: "a range that lost some lines is changed on those left",
+      then: FILE,
+      start: 11,
+      end: 14,
+      now: FILE.filter((_, i) => i !== 10 && i !== 12),
+      expected: { state: "changed", start: 11, end: 12 },
+    },
+    {
+      name: "an emptied file is outdated",
+      then: FILE,
+      start: 3,
+      end: 8,
+      now: [],
+      expected: { state: "outdated", start: null, end: null },
+    },
+    {
+      name: "a deleted file is outdated",
+      then: FILE,
+      start: 3,
+      end: 8,
+      now: null,
+      expected: { state: "outdated", start: null, end: null },
+    },
+  ])("$name", ({ then, start, end, now, expected }) => {
+    expect(locateThread(then, start, end ?? start, now)).toEqual(expected);
+  });
+});
+
+describe("locate, whole file", () => {
+  test.each([
+    { name: "same text is current", now: FILE, expected: { state: "current", start: null, end: null } },
+    { name: "an edit is changed", now: replaceLine(FILE, 5, "x"), expected: { state: "changed", start: null, end: null } },
+    {
+      name: "new line endings are whitespace-only",
+      now: FILE.map((line) => `${line}\r`),
+      expected: { state: "changed", start: null, end: null, whitespaceOnly: true },
+    },
+    { name: "an emptied file is changed", now: [], expected: { state: "changed", start: null, end: null } },
+    { name: "a deleted file is outdated", now: null, expected: { state: "outdated", start: null, end: null } },
+  ])("$name", ({ now, expected }) => {
+    expect(locateThread(FILE, null, null, now)).toEqual(expected);
+  });
+});
+
+describe("locate, side old", () => {
+  const base = text(FILE);
+  const withoutSecond = text([...FILE.slice(0, 9), ...FILE.slice(15)]);
+  const quoted = FILE.slice(10, 13).map((line) => `-${line}`);
+  const deletion = (now: string | null): Location => locate({ side: "old", start: 11, end: 13, quoted, then: base, now });
+
+  test("a comment on deleted lines is current while the deletion is in the diff", () => {
+    expect(deletion(withoutSecond)).toEqual({ state: "current", start: 11, end: 13 });
+    expect(deletion(text(["// rewritten", ...withoutSecond.split("\n").slice(0, -1)]))).toEqual({
+      state: "current",
+      start: 11,
+      end: 13,
+    });
+  });
+
+  test("it is changed once the lines are restored, even one of them", () => {
+    expect(deletion(base)).toEqual({ state: "changed", start: 11, end: 13 });
+    expect(deletion(text([...FILE.slice(0, 9), "  if (y) {", ...FILE.slice(15)]))).toEqual({
+      state: "changed",
+      start: 11,
+      end: 13,
+    });
+  });
+
+  test("a deleted file still deletes the lines", () => {
+    expect(deletion(null)).toEqual({ state: "current", start: 11, end: 13 });
+  });
+});
+
+describe("locate's cache", () => {
+  test("many threads on one pair, and pairs beyond the cache's size, all locate correctly", () => {
+    const then = text(FILE);
+    const nows = Array.from({ length: 100 }, (_, k) => text(insertAt(FILE, 1, Array.from({ length: k }, (_, j) => `// ${j}`))));
+    for (let round = 0; round < 2; round++) {
+      nows.forEach((now, k) => {
+        for (const line of [12, 15]) {
+          const quoted = [` ${FILE[line - 1] as string}`];
+          expect(locate({ side: "new", start: line, end: line, quoted, then, now })).toEqual({
+            state: k === 0 ? "current" : "moved",
+            start: line + k,
+            end: line + k,
+          });
+        }
+      });
+    }
+  });
+});

@@ -1,0 +1,188 @@
+import { mapLine, mapRange, type RangeMapping } from "../diff/map-line.js";
+import { linePair } from "./line-pair-cache.js";
+import type { LinePair } from "./line-pair.js";
+import { searchBlock, type ContextIds } from "./search-block.js";
+import { untouchedReading } from "./untouched-reading.js";
+import { squashWhitespace } from "./squash-whitespace.js";
+import type { AnchorContext, LocateInput, Location } from "./types.js";
+
+const OUTDATED: Location = { state: "outdated", start: null, end: null };
+
+/**
+ * Where a thread's lines are now, and whether they still read as quoted: `current`, `moved`,
+ * `changed` (maybe `whitespaceOnly`) or `outdated`. Every anchor state, and the checked resolve,
+ * come from this one function. Threads of one file should be located one after another with the same
+ * `then`/`now` strings: the split lines and the diff are cached per pair (see line-pair-cache.ts).
+ * @example locate({ side: "new", start: 3, end: 3, quoted: ["+x"], then: "a\nb\nx\n", now: "z\na\nb\nx\n" }) // { state: "moved", start: 4, end: 4 }
+ */
+export function locate(input: LocateInput): Location {
+  if (input.start === null) return locateWholeFile(input.then, input.now);
+  const start = Math.max(1, input.start);
+  const end = Math.max(start, input.end ?? start);
+  if (input.side === "old") return locateDeletion(start, end, input.then, input.now);
+  if (input.now === null) return OUTDATED;
+  const pair = linePair(input.then, input.now);
+  if (pair.nowLines.length === 0) return OUTDATED;
+  return locateLines(pair, start, end, input.quoted.map(unmark), input.context);
+}
+
+function locateWholeFile(then: string, now: string | null): Location {
+  if (now === null) return OUTDATED;
+  if (now === then) return { state: "current", start: null, end: null };
+  if (squashWhitespace(now) === squashWhitespace(then)) {
+    return { state: "changed", start: null, end: null, whitespaceOnly: true };
+  }
+  return { state: "changed", start: null, end: null };
+}
+
+/**
+ * An old-side thread talks about a deletion: it holds while the diff from the base to now still
+ * deletes every one of its lines, and is `changed` once any of them is back.
+ */
+function locateDeletion(start: number, end: number, then: string, now: string | null): Location {
+  if (now === null) return { state: "current", start, end };
+  const pair = linePair(then, now);
+  if (end > pair.thenLines.length) return OUTDATED;
+  for (let line = start; line <= end; line++) {
+    if (mapLine(pair.hunks, line, "old").kind === "shifted") return { state: "changed", start, end };
+  }
+  return { state: "current", start, end };
+}
+
+/** The layered search for a new-side range; see CONTRACT.md "Anchor state". */
+function locateLines(
+  pair: LinePair,
+  start: number,
+  end: number,
+  quote: readonly string[],
+  context: AnchorContext | undefined,
+): Location {
+  const nowCount = pair.nowLines.length;
+  const quoteIds = pair.idsOf(quote);
+  const mapped = mapRange(pair.hunks, start, end, "old");
+
+  // (a) The diff left the lines alone: they are wherever it shifted them, if they read as quoted.
+  if (mapped.kind === "shifted" && readsAt(pair.nowIds, mapped.start, quoteIds)) {
+    return placed(mapped.start, mapped.end, start);
+  }
+  // ...or an equally short diff does (repeated lines make diffs ambiguous; see untouchedReading).
+  if (mapped.kind === "edited" && quoteIds.length === end - start + 1 && readsAt(pair.thenIds, start, quoteIds)) {
+    const at = untouchedReading({ then: pair.thenIds, now: pair.nowIds, hunks: pair.hunks, start, end, near: mapped.start });
+    if (at !== null) return placed(at, at + end - start, start);
+  }
+
+  // A search may only take the quote elsewhere when the diff did not keep most of its lines here:
+  // a block copied elsewhere and then edited in place is still the block in place, now changed.
+  const survivors = survivingLines(pair, start, end);
+  const mayHaveLeft = survivors * 2 <= end - start + 1;
+  const distinctive = isDistinctive(quote);
+
+  // (b) Its lines were touched: an intact copy that can only be this one (see searchBlock).
+  if (mayHaveLeft) {
+    const found = searchBlock({
+      now: pair.nowIds,
+      then: pair.thenIds,
+      quote: quoteIds,
+      hunks: pair.hunks,
+      near: mapped.start,
+      context: context === undefined ? undefined : contextIds(context, pair.idsOf),
+      distinctive,
+    });
+    if (found !== null) return placed(found, found + quote.length - 1, start);
+  }
+
+  // (c) The same lines but for whitespace: at the mapped place, then by the same search.
+  const place = clampTo(mapped, nowCount);
+  const squashed = pair.squashed();
+  const quoteSquashed = squashed.idsOf(quote);
+  if (place.end - place.start + 1 === quote.length && readsAt(squashed.nowIds, place.start, quoteSquashed)) {
+    return { state: "changed", start: place.start, end: place.end, whitespaceOnly: true };
+  }
+  if (mayHaveLeft) {
+    const found = searchBlock({
+      now: squashed.nowIds,
+      then: squashed.thenIds,
+      quote: quoteSquashed,
+      hunks: pair.hunks,
+      near: mapped.start,
+      context: context === undefined ? undefined : contextIds(context, squashed.idsOf),
+      distinctive,
+    });
+    if (found !== null) {
+      return { state: "changed", start: found, end: found + quote.length - 1, whitespaceOnly: true };
+    }
+  }
+
+  // (d) Edited. Gone, when nothing took the lines' place and none of them with a word in it is left
+  // (a blank line or a lone `}` left over from a deleted function does not keep the thread alive).
+  if (!anyAdded(pair, place) && !anyWordySurvivor(pair, start, end)) return OUTDATED;
+  return { state: "changed", start: place.start, end: place.end };
+}
+
+function placed(at: number, last: number, start: number): Location {
+  return at === start ? { state: "current", start: at, end: last } : { state: "moved", start: at, end: last };
+}
+
+/** A quoted line without its diff marker ("+", "-" or " "). */
+function unmark(line: string): string {
+  const marker = line.charAt(0);
+  return marker === "+" || marker === "-" || marker === " " ? line.slice(1) : line;
+}
+
+/** The lines from `line` (1-based) on read as `quote`. */
+function readsAt(ids: Int32Array, line: number, quote: Int32Array): boolean {
+  if (quote.length === 0 || line < 1 || line - 1 + quote.length > ids.length) return false;
+  for (let k = 0; k < quote.length; k++) {
+    if (ids[line - 1 + k] !== quote[k]) return false;
+  }
+  return true;
+}
+
+/** How many lines of start..end the diff left alone. */
+function survivingLines(pair: LinePair, start: number, end: number): number {
+  let count = 0;
+  for (let line = start; line <= end; line++) {
+    if (mapLine(pair.hunks, line, "old").kind === "shifted") count++;
+  }
+  return count;
+}
+
+function anyWordySurvivor(pair: LinePair, start: number, end: number): boolean {
+  for (let line = start; line <= end; line++) {
+    if (mapLine(pair.hunks, line, "old").kind === "shifted" && /\w/.test(pair.thenLines[line - 1] ?? "")) return true;
+  }
+  return false;
+}
+
+/** Whether any line of the place is new in the diff, that is, something replaced the quoted lines. */
+function anyAdded(pair: LinePair, place: { start: number; end: number }): boolean {
+  for (let line = place.start; line <= place.end; line++) {
+    if (mapLine(pair.hunks, line, "new").kind === "edited") return true;
+  }
+  return false;
+}
+
+function clampTo(mapped: RangeMapping, count: number): { start: number; end: number } {
+  const start = Math.min(Math.max(1, mapped.start), count);
+  const end = Math.min(Math.max(start, mapped.end), count);
+  return { start, end };
+}
+
+function contextIds(context: AnchorContext, idsOf: (lines: readonly string[]) => Int32Array): ContextIds {
+  return { before: idsOf(context.before), after: idsOf(context.after) };
+}
+
+/**
+ * Long and wordy enough that one copy of it in each file is evidence on its own: at least two lines
+ * with a word character and 24 non-space characters in all. `}`, `return null;` and blank lines never are.
+ */
+function isDistinctive(quote: readonly string[]): boolean {
+  let wordy = 0;
+  let characters = 0;
+  for (const line of quote) {
+    const squashed = squashWhitespace(line);
+    characters += squashed.length;
+    if (squashed.length >= 4 && /\w/.test(squashed)) wordy++;
+  }
+  return wordy >= 2 && characters >= 24;
+}

@@ -1,0 +1,248 @@
+import type { DiffLine, Hunk } from "./types.js";
+
+/**
+ * Past this many edit rounds in one middle-snake search, the search stops looking for the minimal
+ * script and splits at its furthest point instead (as GNU diff does when a diff gets "too expensive"),
+ * so a wholesale rewrite of a huge file costs O((N+M)·limit) instead of O((N+M)·D).
+ * Files that differ by fewer than about 2,000 lines are always diffed minimally.
+ */
+const COST_LIMIT = 1024;
+
+/**
+ * A line diff of two texts' lines (Myers' O(ND) algorithm in linear space, over lines interned to
+ * integers, common prefix and suffix trimmed first), as hunks with no context lines.
+ * @example diffLines(["a", "b", "c"], ["a", "c", "d"]) // [{ oldStart: 2, oldLines: 1, newStart: 1, newLines: 0, ... }, { oldStart: 3, oldLines: 0, newStart: 3, newLines: 1, ... }]
+ */
+export function diffLines(a: readonly string[], b: readonly string[]): Hunk[] {
+  const ids = new Map<string, number>();
+  return diffInternedLines(a, b, internAll(a, ids), internAll(b, ids));
+}
+
+/**
+ * `diffLines` for lines already interned, so that two lines are equal exactly when their ids are.
+ * Callers that keep the ids (to search the lines later) skip hashing every line twice.
+ * @example diffInternedLines(["x", "y"], ["y"], Int32Array.of(0, 1), Int32Array.of(1)) // one hunk deleting "x"
+ */
+export function diffInternedLines(
+  a: readonly string[],
+  b: readonly string[],
+  aIds: Int32Array,
+  bIds: Int32Array,
+): Hunk[] {
+  const aChanged = new Uint8Array(aIds.length);
+  const bChanged = new Uint8Array(bIds.length);
+  compareSequences(aIds, bIds, 0, aIds.length, 0, bIds.length, aChanged, bChanged);
+  return toHunks(a, b, aChanged, bChanged);
+}
+
+/**
+ * How many lines a shortest diff of two interned line lists deletes plus inserts (so the longest
+ * common subsequence has (a.length + b.length - count) / 2 lines). Takes views (`subarray`) as they are.
+ * @example countChangedLines(Int32Array.of(1, 2, 3), Int32Array.of(1, 3, 4)) // 2
+ */
+export function countChangedLines(aIds: Int32Array, bIds: Int32Array): number {
+  const aChanged = new Uint8Array(aIds.length);
+  const bChanged = new Uint8Array(bIds.length);
+  compareSequences(aIds, bIds, 0, aIds.length, 0, bIds.length, aChanged, bChanged);
+  let count = 0;
+  for (const mark of aChanged) count += mark;
+  for (const mark of bChanged) count += mark;
+  return count;
+}
+
+function internAll(lines: readonly string[], ids: Map<string, number>): Int32Array {
+  const out = new Int32Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    let id = ids.get(line);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(line, id);
+    }
+    out[i] = id;
+  }
+  return out;
+}
+
+/** Marks the lines of a[aLo..aHi) that are deleted and of b[bLo..bHi) that are inserted. */
+function compareSequences(
+  a: Int32Array,
+  b: Int32Array,
+  aLo: number,
+  aHi: number,
+  bLo: number,
+  bHi: number,
+  aChanged: Uint8Array,
+  bChanged: Uint8Array,
+): void {
+  // Trimming first makes the common case (a few edits in a long file) nearly linear.
+  while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) {
+    aLo++;
+    bLo++;
+  }
+  while (aLo < aHi && bLo < bHi && a[aHi - 1] === b[bHi - 1]) {
+    aHi--;
+    bHi--;
+  }
+  if (aLo === aHi) {
+    bChanged.fill(1, bLo, bHi);
+    return;
+  }
+  if (bLo === bHi) {
+    aChanged.fill(1, aLo, aHi);
+    return;
+  }
+  const split = middleSnake(a, b, aLo, aHi, bLo, bHi);
+  if (split === null) {
+    aChanged.fill(1, aLo, aHi);
+    bChanged.fill(1, bLo, bHi);
+    return;
+  }
+  compareSequences(a, b, aLo, split.x, bLo, split.y, aChanged, bChanged);
+  compareSequences(a, b, split.x, aHi, split.y, bHi, aChanged, bChanged);
+}
+
+interface Split {
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * Runs the forward and backward searches of Myers' paper toward each other until their furthest
+ * paths overlap; the overlap is a point on a shortest edit path, so the two halves can be diffed apart.
+ * Returns null when the ranges share nothing. Both ranges are non-empty and differ at both ends.
+ */
+function middleSnake(
+  a: Int32Array,
+  b: Int32Array,
+  aLo: number,
+  aHi: number,
+  bLo: number,
+  bHi: number,
+): Split | null {
+  const n = aHi - aLo;
+  const m = bHi - bLo;
+  const maxD = Math.ceil((n + m) / 2);
+  const offset = maxD + 1;
+  const size = 2 * maxD + 3;
+  // forward[k]: furthest x on diagonal k (x - y = k) from the start; backward[k]: furthest x walked back from the end.
+  const forward = new Int32Array(size).fill(-1);
+  const backward = new Int32Array(size).fill(-1);
+  forward[offset + 1] = 0;
+  backward[offset + 1] = 0;
+  const delta = n - m;
+  const forwardMeetsBackward = (delta & 1) !== 0;
+  // Diagonals that ran off the grid are skipped from then on.
+  let fStart = 0;
+  let fEnd = 0;
+  let bStart = 0;
+  let bEnd = 0;
+
+  for (let d = 0; d < maxD; d++) {
+    if (d > COST_LIMIT) return furthestForward(forward, offset, d, n, m, aLo, bLo);
+    for (let k = -d + fStart; k <= d - fEnd; k += 2) {
+      const i = offset + k;
+      let x =
+        k === -d || (k !== d && (forward[i - 1] as number) < (forward[i + 1] as number))
+          ? (forward[i + 1] as number)
+          : (forward[i - 1] as number) + 1;
+      let y = x - k;
+      while (x < n && y < m && a[aLo + x] === b[bLo + y]) {
+        x++;
+        y++;
+      }
+      forward[i] = x;
+      if (x > n) fEnd += 2;
+      else if (y > m) fStart += 2;
+      else if (forwardMeetsBackward) {
+        const j = offset + delta - k;
+        if (j >= 0 && j < size && (backward[j] as number) !== -1 && x >= n - (backward[j] as number)) {
+          return { x: aLo + x, y: bLo + y };
+        }
+      }
+    }
+    for (let k = -d + bStart; k <= d - bEnd; k += 2) {
+      const i = offset + k;
+      let x =
+        k === -d || (k !== d && (backward[i - 1] as number) < (backward[i + 1] as number))
+          ? (backward[i + 1] as number)
+          : (backward[i - 1] as number) + 1;
+      let y = x - k;
+      while (x < n && y < m && a[aHi - x - 1] === b[bHi - y - 1]) {
+        x++;
+        y++;
+      }
+      backward[i] = x;
+      if (x > n) bEnd += 2;
+      else if (y > m) bStart += 2;
+      else if (!forwardMeetsBackward) {
+        const j = offset + delta - k;
+        if (j >= 0 && j < size && (forward[j] as number) !== -1) {
+          const fx = forward[j] as number;
+          const fy = fx - (j - offset);
+          if (fx >= n - x) return { x: aLo + fx, y: bLo + fy };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** The too-expensive fallback: split where the forward search got furthest (x + y largest). */
+function furthestForward(
+  forward: Int32Array,
+  offset: number,
+  d: number,
+  n: number,
+  m: number,
+  aLo: number,
+  bLo: number,
+): Split {
+  let best: Split = { x: aLo, y: bLo };
+  let bestSum = -1;
+  for (let k = -d; k <= d; k++) {
+    const x = forward[offset + k] as number;
+    const y = x - k;
+    if (x < 0 || x > n || y < 0 || y > m) continue;
+    if (x + y > bestSum && x + y < n + m) {
+      bestSum = x + y;
+      best = { x: aLo + x, y: bLo + y };
+    }
+  }
+  return best;
+}
+
+/** One hunk per run of changed lines, deletions before insertions, as git prints them. */
+function toHunks(
+  a: readonly string[],
+  b: readonly string[],
+  aChanged: Uint8Array,
+  bChanged: Uint8Array,
+): Hunk[] {
+  const hunks: Hunk[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && aChanged[i] === 0 && bChanged[j] === 0) {
+      i++;
+      j++;
+      continue;
+    }
+    const aFrom = i;
+    const bFrom = j;
+    while (i < a.length && aChanged[i] === 1) i++;
+    while (j < b.length && bChanged[j] === 1) j++;
+    const lines: DiffLine[] = [];
+    for (let k = aFrom; k < i; k++) lines.push({ kind: "del", old: k + 1, new: null, text: a[k] as string });
+    for (let k = bFrom; k < j; k++) lines.push({ kind: "add", old: null, new: k + 1, text: b[k] as string });
+    // A side with no lines names the line before the change, as unified diffs do (0: the file's top).
+    hunks.push({
+      oldStart: i > aFrom ? aFrom + 1 : aFrom,
+      oldLines: i - aFrom,
+      newStart: j > bFrom ? bFrom + 1 : bFrom,
+      newLines: j - bFrom,
+      lines,
+    });
+  }
+  return hunks;
+}
