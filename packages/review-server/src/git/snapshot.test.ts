@@ -1,4 +1,5 @@
-import { readFile, rm, unlink } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, unlink, utimes } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openRepository } from "./open-repository.js";
@@ -70,6 +71,25 @@ describe("snapshotWorktree", () => {
     expect(await repo.git("show", `${tree}:b.txt`)).toBe("unstaged\n");
   });
 
+  it("sees an edit made in the same instant as the last commit (racy git), as git status does", async () => {
+    repo = await makeTempRepository();
+    // Stat data must match exactly for git to trust it: same size, same mtime, ctime ignored.
+    await repo.git("config", "core.trustctime", "false");
+    const past = new Date("2020-01-01T00:00:00Z");
+    const file = join(repo.dir, "a.txt");
+    await repo.write("a.txt", "one\n");
+    await utimes(file, past, past);
+    await repo.commitAll("one");
+    await repo.write("a.txt", "two\n");
+    await utimes(file, past, past);
+    // The index written in the same instant: git must re-read a.txt rather than trust its stat data.
+    await utimes(join(repo.dir, ".git", "index"), past, past);
+    expect(await repo.git("status", "--porcelain")).toBe(" M a.txt\n");
+
+    const { tree } = await snapshotWorktree(await openRepository(repo.dir));
+    expect(await repo.git("show", `${tree}:a.txt`)).toBe("two\n");
+  });
+
   it("works in a repository with no commits and no index", async () => {
     repo = await makeTempRepository();
     await repo.write("first.txt", "hello\n");
@@ -88,10 +108,36 @@ describe("snapshotWorktree", () => {
     expect(second.tree).toBe(first.tree);
   });
 
-  it("cleans up its temporary index even when git fails", async () => {
+  it("cleans up its temporary index, also when git fails", async () => {
     repo = await makeTempRepository();
+    await repo.write("a.txt", "a\n");
     const opened = await openRepository(repo.dir);
-    await rm(join(repo.dir, ".git"), { recursive: true });
-    await expect(snapshotWorktree(opened)).rejects.toThrow();
+    const privateTmp = await mkdtemp(join(tmpdir(), "opencode-review-tmp-"));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = privateTmp;
+    try {
+      await snapshotWorktree(opened);
+      expect(await readdir(privateTmp)).toEqual([]);
+      await rm(join(repo.dir, ".git"), { recursive: true });
+      await expect(snapshotWorktree(opened)).rejects.toThrow();
+      expect(await readdir(privateTmp)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      await rm(privateTmp, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("snapshotWorktree with a nested repository", () => {
+  it("skips an untracked folder that is a git repository with no commits, keeping the rest", async () => {
+    repo = await makeTempRepository();
+    await repo.write("a.txt", "a\n");
+    await repo.commitAll("one");
+    await repo.write("scratch/x.txt", "x\n");
+    await repo.git("-C", "scratch", "init", "-q");
+    await repo.write("b.txt", "b\n");
+    const { tree } = await snapshotWorktree(await openRepository(repo.dir));
+    expect(await filesOf(repo, tree)).toEqual(["a.txt", "b.txt"]);
   });
 });

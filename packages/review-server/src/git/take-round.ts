@@ -32,19 +32,18 @@ export async function takeRound(
   repo: Pick<Repository, "workTree" | "gitDir" | "emptyTree">,
   input: TakeRoundInput,
 ): Promise<RoundResult> {
-  const [{ tree }, previousTree] = await Promise.all([
+  // The snapshot dominates; what the comparison and the parent need is read alongside it.
+  const [{ tree }, previousTree, parent] = await Promise.all([
     snapshotWorktree(repo),
     input.previous === null
       ? Promise.resolve(null)
       : runGit(repo.workTree, ["rev-parse", "--verify", `${input.previous.snapshot}^{tree}`]).then((out) => out.trim()),
+    input.previous !== null
+      ? Promise.resolve(input.previous.snapshot)
+      : Promise.resolve(input.base ?? resolveHead(repo)).then((base) => (base === repo.emptyTree ? null : base)),
   ]);
   if (previousTree === tree) return { changed: false };
 
-  let parent: string | null = input.previous?.snapshot ?? null;
-  if (parent === null) {
-    const base = input.base ?? (await resolveHead(repo));
-    parent = base === repo.emptyTree ? null : base;
-  }
   const snapshot = await commitSnapshot(repo, {
     tree,
     parent,
