@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { parseGitDiff } from "@opencode-review/core";
 import { diffText, diffWorktreeText } from "./diff.js";
 import { openRepository } from "./open-repository.js";
 import { makeTempRepository, type TempRepository } from "./testing/temp-repository.js";
@@ -57,5 +58,28 @@ describe("diffWorktreeText", () => {
     await repo.write("a.txt", "1\n");
     const base = await repo.commitAll("base");
     expect(await diffWorktreeText(await openRepository(repo.dir), base)).toBe("");
+  });
+});
+
+describe("diffText read by the core's parser", () => {
+  it("parses into the files a reviewer expects: renamed, deleted, binary, added with an unusual name", async () => {
+    repo = await makeTempRepository();
+    await repo.write("old.ts", "export const a = 1;\nexport const b = 2;\nexport const c = 3;\n");
+    await repo.write("doomed.txt", "bye\n");
+    await repo.write("logo.bin", new Uint8Array([1, 0, 2]));
+    const base = await repo.commitAll("base");
+    await repo.git("mv", "old.ts", "new.ts");
+    await repo.git("rm", "-q", "doomed.txt");
+    await repo.write("logo.bin", new Uint8Array([1, 0, 3]));
+    await repo.write("naïve \"quoted\".txt", "x\n");
+    const head = await repo.commitAll("change");
+    const files = parseGitDiff(await diffText(await openRepository(repo.dir), base, head));
+    const summary = files.map((f) => ({ path: f.path, oldPath: f.oldPath, status: f.status, binary: f.binary }));
+    expect(summary).toEqual([
+      { path: "doomed.txt", oldPath: null, status: "deleted", binary: false },
+      { path: "logo.bin", oldPath: null, status: "modified", binary: true },
+      { path: 'naïve "quoted".txt', oldPath: null, status: "added", binary: false },
+      { path: "new.ts", oldPath: "old.ts", status: "renamed", binary: false },
+    ]);
   });
 });
