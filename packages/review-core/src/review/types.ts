@@ -30,7 +30,8 @@ export interface Thread {
   readonly round: RoundRef;
   readonly quoted: readonly string[];
   readonly context: AnchorContext;
-  readonly anchor: Location;
+  /** Where the lines are now; `file` is set when the file was renamed since the thread was written. */
+  readonly anchor: Location & { readonly file?: string };
   readonly status: ThreadStatus;
   readonly awaiting: Awaiting;
   readonly origin: Author;

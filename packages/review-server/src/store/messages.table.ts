@@ -26,7 +26,7 @@ export type NewMessage = Omit<MessageRow, "id" | "created_at" | "suggestion" | "
   Partial<Pick<MessageRow, "id" | "created_at" | "suggestion" | "review_id">>;
 
 /** What a message edit may change. */
-export type MessagePatch = Partial<Pick<MessageRow, "body" | "suggestion" | "delivery" | "review_id">>;
+export type MessagePatch = Partial<Pick<MessageRow, "body" | "suggestion" | "delivery" | "review_id" | "created_at">>;
 
 // SQLite limits bound parameters per statement; long id lists go in slices.
 const ID_SLICE = 500;

@@ -1,0 +1,56 @@
+import { agentNote as coreAgentNote, ReviewError, type Thread } from "@opencode-review/core";
+import { resolveWorktreePath } from "../git/index.js";
+import { newId, writeTransaction } from "../store/index.js";
+import { insertNewThread } from "./insert-new-thread.js";
+import { anchorAtRound } from "./anchor-at-round.js";
+import { publishThread } from "./publish-thread.js";
+import type { ServiceContext } from "./service-context.js";
+import { threadsJson } from "./threads-json.js";
+import { takeServiceRound } from "./take-round.js";
+
+export interface AgentNoteInput {
+  readonly file: string;
+  readonly line?: number;
+  readonly from?: number;
+  readonly to?: number;
+  readonly text: string;
+}
+
+/**
+ * The agent leaves its own note for the person on a line, a range or a whole file, as the code reads
+ * now (a round is taken first, so the note is pinned to what the person will see). It waits on the person.
+ * @example await agentNote(ctx, { file: "src/a.ts", from: 3, to: 9, text: "I kept the old API here; see why." });
+ */
+export async function agentNote(ctx: ServiceContext, input: AgentNoteInput): Promise<Thread> {
+  const repo = await ctx.repository();
+  const file = await resolveWorktreePath(repo, input.file, { followLast: false });
+  const start = input.line ?? input.from ?? null;
+  const end = input.line ?? input.to ?? input.from ?? null;
+  const { round } = await takeServiceRound(ctx, repo);
+  const anchor = await anchorAtRound(repo, round, file, { side: "new", start, end });
+  const at = ctx.now();
+  const step = coreAgentNote({ id: newId("message"), body: input.text, at });
+  if (!step.ok) throw new ReviewError(step.code, step.reason);
+
+  const row = await writeTransaction(ctx.db, (trx) =>
+    insertNewThread(trx, {
+      branch: repo.branchKey,
+      file,
+      round,
+      anchor,
+      state: step.next,
+      at,
+      // The note is its own checkpoint: the code it was written against.
+      extra: {
+        checkpoint_round_id: round.id,
+        checkpoint_file: file,
+        checkpoint_start: anchor.start,
+        checkpoint_end: anchor.end,
+        checkpoint_quoted: anchor.quoted,
+      },
+    }),
+  );
+  await publishThread(ctx, repo, row);
+  const [shown] = await threadsJson(ctx, repo, [row], "agent");
+  return shown!;
+}

@@ -1,0 +1,22 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { openRepository, type Repository } from "../git/index.js";
+
+/**
+ * Keeps the repository open and re-opens it when HEAD changes (a branch switch, a detached checkout),
+ * so every operation sees the branch the person is on for the cost of reading one small file.
+ * @example const repository = trackRepository(process.cwd()); const repo = await repository();
+ */
+export function trackRepository(dir: string): () => Promise<Repository> {
+  let cached: { readonly head: string; readonly repo: Repository } | null = null;
+  return async () => {
+    if (cached !== null) {
+      const head = await readFile(join(cached.repo.gitDir, "HEAD"), "utf8").catch(() => "");
+      if (head === cached.head) return cached.repo;
+    }
+    const repo = await openRepository(dir);
+    const head = await readFile(join(repo.gitDir, "HEAD"), "utf8").catch(() => "");
+    cached = { head, repo };
+    return repo;
+  };
+}

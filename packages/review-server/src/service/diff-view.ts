@@ -1,0 +1,61 @@
+import { parseGitDiff, ReviewError, type FileDiff } from "@opencode-review/core";
+import { diffText, diffWorktreeText, readFiles, readWorktreeFile, resolveWorktreePath, type Repository } from "../git/index.js";
+import { roundById, roundsByBranch, type RoundRow } from "../store/index.js";
+import { roundJson, type RoundJson } from "./round-json.js";
+import type { ServiceContext } from "./service-context.js";
+import { ensureRound } from "./take-round.js";
+
+/**
+ * The branch's rounds, oldest first.
+ * @example const rounds = await listRounds(ctx);
+ */
+export async function listRounds(ctx: ServiceContext): Promise<RoundJson[]> {
+  const repo = await ctx.repository();
+  return (await roundsByBranch(ctx.db, repo.branchKey)).map(roundJson);
+}
+
+/**
+ * The diff between two points of the review: `base` or a round, to a round or the work tree
+ * (default: base to the work tree). The base is the branch's review base (HEAD at its first round).
+ * @example const files = await reviewDiff(ctx, { from: "base", to: "worktree" });
+ */
+export async function reviewDiff(ctx: ServiceContext, query: { readonly from?: string; readonly to?: string }): Promise<FileDiff[]> {
+  const repo = await ctx.repository();
+  const latest = await ensureRound(ctx, repo);
+  const from = query.from === undefined || query.from === "base" ? latest.base : (await roundOf(ctx, repo, query.from)).snapshot;
+  const patch =
+    query.to === undefined || query.to === "worktree"
+      ? await diffWorktreeText(repo, from)
+      : await diffText(repo, from, (await roundOf(ctx, repo, query.to)).snapshot);
+  return parseGitDiff(patch);
+}
+
+/**
+ * A file's whole text at `base`, a round or the work tree, for showing the lines a diff hides.
+ * @example const { text } = await fileText(ctx, { path: "src/a.ts", ref: "worktree" });
+ */
+export async function fileText(
+  ctx: ServiceContext,
+  query: { readonly path: string; readonly ref?: string },
+): Promise<{ readonly path: string; readonly text: string }> {
+  const repo = await ctx.repository();
+  const path = await resolveWorktreePath(repo, query.path, { followLast: false });
+  const ref = query.ref ?? "worktree";
+  const content =
+    ref === "worktree"
+      ? await readWorktreeFile(repo, path)
+      : ((await readFiles(repo, ref === "base" ? (await ensureRound(ctx, repo)).base : (await roundOf(ctx, repo, ref)).snapshot, [path])).get(path) ?? {
+          kind: "missing" as const,
+        });
+  if (content.kind === "missing") throw new ReviewError("not_found", `${path} does not exist at ${ref}. Check the path and the round.`);
+  if (content.kind === "binary") throw new ReviewError("binary", `${path} is a binary file; it has no lines to show.`);
+  return { path, text: content.text };
+}
+
+async function roundOf(ctx: ServiceContext, repo: Repository, id: string): Promise<RoundRow> {
+  const round = await roundById(ctx.db, id);
+  if (round === undefined || round.branch !== repo.branchKey) {
+    throw new ReviewError("not_found", `No round ${id} on ${repo.branchKey}. Use base, worktree, or a round id from GET /api/rounds.`);
+  }
+  return round;
+}

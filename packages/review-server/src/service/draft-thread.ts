@@ -1,0 +1,47 @@
+import { draftThread as coreDraftThread, ReviewError, type Side, type Thread } from "@opencode-review/core";
+import { resolveWorktreePath } from "../git/index.js";
+import { newId, roundById, writeTransaction } from "../store/index.js";
+import { insertNewThread } from "./insert-new-thread.js";
+import { anchorAtRound } from "./anchor-at-round.js";
+import type { ServiceContext } from "./service-context.js";
+import { publishThread } from "./publish-thread.js";
+import { takeServiceRound } from "./take-round.js";
+
+export interface DraftThreadInput {
+  readonly file: string;
+  readonly side?: Side;
+  readonly start?: number | null;
+  readonly end?: number | null;
+  /** The round the person is looking at; default: a round of the work tree as it is now. */
+  readonly roundId?: string;
+  readonly body: string;
+  readonly suggestion?: readonly string[] | null;
+}
+
+/**
+ * The person starts a thread: a draft in their pending review, seen by nobody until they release it.
+ * @example const thread = await draftThread(ctx, { file: "src/a.ts", start: 3, end: 3, body: "Why 3?" });
+ */
+export async function draftThread(ctx: ServiceContext, input: DraftThreadInput): Promise<Thread> {
+  const repo = await ctx.repository();
+  const file = await resolveWorktreePath(repo, input.file, { followLast: false });
+  const round = input.roundId === undefined ? (await takeServiceRound(ctx, repo)).round : await roundById(ctx.db, input.roundId);
+  if (round === undefined || round.branch !== repo.branchKey) {
+    throw new ReviewError("not_found", `No round ${input.roundId} on ${repo.branchKey}. Pick a round from GET /api/rounds, or leave roundId out.`);
+  }
+  const side = input.side ?? "new";
+  const start = input.start ?? null;
+  const end = input.end ?? input.start ?? null;
+  if (input.suggestion != null && start === null) {
+    throw new ReviewError("invalid_input", "A suggestion replaces lines; pick a line or a range for it, not the whole file.");
+  }
+  const anchor = await anchorAtRound(repo, round, file, { side, start, end });
+  const at = ctx.now();
+  const step = coreDraftThread({ id: newId("message"), body: input.body, suggestion: input.suggestion ?? null, at });
+  if (!step.ok) throw new ReviewError(step.code, step.reason);
+
+  const row = await writeTransaction(ctx.db, (trx) =>
+    insertNewThread(trx, { branch: repo.branchKey, file, round, anchor, state: step.next, at }),
+  );
+  return publishThread(ctx, repo, row);
+}

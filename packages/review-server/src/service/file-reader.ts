@@ -1,0 +1,54 @@
+import { readFiles, readWorktreeFile, type FileContent, type Repository } from "../git/index.js";
+
+/**
+ * Reads file texts for one operation, at commits and in the work tree, each at most once.
+ * Reads at the same commit are batched into one `git cat-file --batch` call (`prefetch`), because
+ * listing hundreds of threads must cost one git process per round involved, not one per thread.
+ */
+export interface FileReader {
+  /** Loads many files of one commit in one git call; later `at` calls for them are free. */
+  prefetch(rev: string, paths: readonly string[]): Promise<void>;
+  at(rev: string, path: string): Promise<FileContent>;
+  worktree(path: string): Promise<FileContent>;
+}
+
+/** @example const files = createFileReader(repo); await files.prefetch(round.snapshot, ["a.ts"]); */
+export function createFileReader(repo: Repository): FileReader {
+  const atRev = new Map<string, Promise<FileContent>>();
+  const inWorktree = new Map<string, Promise<FileContent>>();
+  const key = (rev: string, path: string) => `${rev}\0${path}`;
+
+  const prefetch = async (rev: string, paths: readonly string[]) => {
+    const wanted = [...new Set(paths)].filter((p) => !atRev.has(key(rev, p)));
+    if (wanted.length === 0) return;
+    const batch = readFiles(repo, rev, wanted);
+    for (const path of wanted) {
+      atRev.set(
+        key(rev, path),
+        batch.then((files) => files.get(path) ?? { kind: "missing" }),
+      );
+    }
+    await batch;
+  };
+
+  return {
+    prefetch,
+    async at(rev, path) {
+      if (!atRev.has(key(rev, path))) await prefetch(rev, [path]);
+      return atRev.get(key(rev, path))!;
+    },
+    worktree(path) {
+      let read = inWorktree.get(path);
+      if (read === undefined) {
+        read = readWorktreeFile(repo, path);
+        inWorktree.set(path, read);
+      }
+      return read;
+    },
+  };
+}
+
+/** The text of a file, or null when it is missing or binary. */
+export function textOf(content: FileContent): string | null {
+  return content.kind === "text" ? content.text : null;
+}

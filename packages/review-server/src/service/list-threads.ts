@@ -1,0 +1,72 @@
+import { matchesPathSuffix, markDelivered, renderThreadList, type Thread, type ThreadStatus } from "@opencode-review/core";
+import { markDelivered as storeMarkDelivered, messagesByThreadIds, threadsByBranch, writeTransaction, type ThreadRow } from "../store/index.js";
+import { createFileReader } from "./file-reader.js";
+import type { ServiceContext } from "./service-context.js";
+import { threadsJson } from "./threads-json.js";
+
+/** `waiting`: open threads; `all`: every thread (drafts too, for the person); `draft`: threads with something unsent. */
+export type HumanListStatus = "waiting" | "all" | "draft";
+
+/**
+ * The threads the person sees in the panel, located against the work tree now.
+ * @example const threads = await listThreads(ctx, { status: "all" });
+ */
+export async function listThreads(
+  ctx: ServiceContext,
+  query: { readonly status?: HumanListStatus; readonly file?: string } = {},
+): Promise<Thread[]> {
+  const repo = await ctx.repository();
+  const status = query.status ?? "all";
+  const statuses: ThreadStatus[] | undefined = status === "waiting" ? ["open"] : undefined;
+  let rows = byFile(await threadsByBranch(ctx.db, repo.branchKey, statuses ? { status: statuses } : {}), query.file);
+  if (status === "draft") {
+    const messages = await messagesByThreadIds(ctx.db, rows.map((r) => r.id));
+    const withDrafts = new Set(messages.filter((m) => m.delivery === "unsent").map((m) => m.thread_id));
+    rows = rows.filter((r) => withDrafts.has(r.id));
+  }
+  return threadsJson(ctx, repo, rows, "human");
+}
+
+/**
+ * What `review_list` shows the agent: released threads (open ones, or resolved too with `all`), drafts
+ * hidden. Every human message it returns is marked delivered in the same step.
+ * @example const { threads, output } = await agentList(ctx, { file: "src/a.ts" });
+ */
+export async function agentList(
+  ctx: ServiceContext,
+  query: { readonly status?: "waiting" | "all"; readonly file?: string } = {},
+): Promise<{ readonly threads: Thread[]; readonly output: string }> {
+  const repo = await ctx.repository();
+  const status = query.status ?? "waiting";
+  const rows = byFile(
+    await threadsByBranch(ctx.db, repo.branchKey, { status: status === "all" ? ["open", "resolved"] : ["open"] }),
+    query.file,
+  );
+  const reader = createFileReader(repo);
+  const shown = await threadsJson(ctx, repo, rows, "agent", reader);
+  const ids: string[] = [];
+  const touched = new Set<string>();
+  const delivered = shown.map((thread) => {
+    const step = markDelivered(thread);
+    if (!step.ok) return thread;
+    for (const effect of step.effects) {
+      if (effect.kind !== "delivered") continue;
+      ids.push(...effect.messageIds);
+      touched.add(thread.id);
+    }
+    return step.next;
+  });
+  if (ids.length > 0) {
+    await writeTransaction(ctx.db, (trx) => storeMarkDelivered(trx, ids));
+    // The panel keeps the person's drafts, so it is sent the person's view of each thread, not the agent's.
+    const changed = rows.filter((r) => touched.has(r.id));
+    for (const thread of await threadsJson(ctx, repo, changed, "human", reader)) ctx.bus.publish({ type: "thread", thread });
+  }
+  const options = { status, ...(query.file === undefined ? {} : { file: query.file }) };
+  return { threads: delivered, output: renderThreadList(delivered, options) };
+}
+
+function byFile(rows: ThreadRow[], file: string | undefined): ThreadRow[] {
+  if (file === undefined || file === "") return rows;
+  return rows.filter((r) => matchesPathSuffix(r.file, file));
+}

@@ -1,0 +1,79 @@
+import { locate, type Location, type Thread } from "@opencode-review/core";
+import type { Kysely } from "kysely";
+import type { FileContent, Repository } from "../git/index.js";
+import { roundById, type Database, type RoundRow, type ThreadRow } from "../store/index.js";
+import { createFileReader, type FileReader } from "./file-reader.js";
+import { createRenameFollower } from "./renames-since.js";
+
+export type ThreadAnchor = Thread["anchor"];
+
+/**
+ * Where each thread's lines are in the work tree now. The git work is batched: one `cat-file` per round
+ * involved, each work-tree file read once, renames looked up only when a file is missing.
+ * @example const anchors = await locateThreads(repo, db, rows); anchors.get(row.id)?.state // "moved"
+ */
+export async function locateThreads(
+  repo: Repository,
+  db: Kysely<Database>,
+  rows: readonly ThreadRow[],
+  reader: FileReader = createFileReader(repo),
+): Promise<Map<string, ThreadAnchor>> {
+  const rounds = await roundsOf(db, rows);
+  const renames = createRenameFollower(repo);
+
+  // The text a thread was written against: the round's snapshot, or its base for comments on deleted lines.
+  const thenRev = (row: ThreadRow) => {
+    const round = rounds.get(row.round_id)!;
+    return row.side === "old" ? round.base : round.snapshot;
+  };
+  const byRev = new Map<string, string[]>();
+  for (const row of rows) byRev.set(thenRev(row), [...(byRev.get(thenRev(row)) ?? []), row.file]);
+  await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, paths)));
+
+  const anchors = new Map<string, ThreadAnchor>();
+  await Promise.all(
+    rows.map(async (row) => {
+      const then = await reader.at(thenRev(row), row.file);
+      let file = row.file;
+      let now = await reader.worktree(file);
+      if (now.kind === "missing") {
+        file = await renames.follow(rounds.get(row.round_id)!.snapshot, row.file);
+        if (file !== row.file) now = await reader.worktree(file);
+      }
+      const location = locateContent(row, then, now);
+      anchors.set(row.id, file === row.file ? location : { ...location, file });
+    }),
+  );
+  return anchors;
+}
+
+/** `locate` for one thread, with binary and missing files decided here since core only reads text. */
+export function locateContent(
+  place: Pick<ThreadRow, "side" | "start_line" | "end_line" | "quoted" | "context">,
+  then: FileContent,
+  now: FileContent,
+): Location {
+  if (now.kind === "missing" && place.side === "new") return { state: "outdated", start: null, end: null };
+  if (then.kind !== "text" || now.kind === "binary") {
+    // A binary file has no lines to follow: a whole-file thread stays with it while it exists.
+    const whole = place.start_line === null;
+    return whole && now.kind !== "missing"
+      ? { state: "current", start: null, end: null }
+      : { state: "outdated", start: null, end: null };
+  }
+  return locate({
+    side: place.side,
+    start: place.start_line,
+    end: place.end_line,
+    quoted: place.quoted,
+    then: then.text,
+    now: now.kind === "text" ? now.text : null,
+    context: place.context,
+  });
+}
+
+async function roundsOf(db: Kysely<Database>, rows: readonly ThreadRow[]): Promise<Map<string, RoundRow>> {
+  const ids = [...new Set(rows.map((r) => r.round_id))];
+  const found = await Promise.all(ids.map((id) => roundById(db, id)));
+  return new Map(found.filter((r): r is RoundRow => r !== undefined).map((r) => [r.id, r]));
+}

@@ -1,0 +1,70 @@
+import type { EventBus } from "../events/event-bus.js";
+import type { Store } from "../store/index.js";
+import { agentNote } from "./agent-note.js";
+import { agentReply } from "./agent-reply.js";
+import { trackRepository } from "./current-repository.js";
+import { fileText, listRounds, reviewDiff } from "./diff-view.js";
+import { deleteDraft, draftReply, editDraft } from "./draft-reply.js";
+import { draftThread } from "./draft-thread.js";
+import { agentList, listThreads } from "./list-threads.js";
+import { releaseReview } from "./release-review.js";
+import { pendingReview } from "./review-state.js";
+import { roundJson } from "./round-json.js";
+import type { ReleaseDelivery, ServiceContext } from "./service-context.js";
+import { recordSession } from "./sessions.js";
+import { takeServiceRound } from "./take-round.js";
+import { markSeen, reopenThread, resolveThread } from "./thread-status.js";
+import { waitingForAgent } from "./waiting-summary.js";
+
+export interface ReviewServiceOptions {
+  /** A folder inside the work tree. */
+  readonly dir: string;
+  readonly store: Store;
+  readonly bus: EventBus;
+  readonly delivery: ReleaseDelivery;
+  readonly now?: () => string;
+}
+
+/**
+ * The operations behind both the agent's tools and the HTTP surface, bound to one repository and store.
+ * Each operation reads the branch checked out now, does its git work first and its writes in one transaction.
+ * @example const service = createReviewService({ dir, store, bus, delivery }); await service.listThreads({});
+ */
+export function createReviewService(options: ReviewServiceOptions) {
+  const ctx: ServiceContext = {
+    repository: trackRepository(options.dir),
+    db: options.store.db,
+    bus: options.bus,
+    delivery: options.delivery,
+    now: options.now ?? (() => new Date().toISOString()),
+  };
+  return {
+    context: ctx,
+    repository: ctx.repository,
+    // rounds and diffs
+    listRounds: () => listRounds(ctx),
+    takeRound: async () => roundJson((await takeServiceRound(ctx, await ctx.repository())).round),
+    takeRoundIfChanged: async () => takeServiceRound(ctx, await ctx.repository()),
+    diff: (query: Parameters<typeof reviewDiff>[1]) => reviewDiff(ctx, query),
+    fileText: (query: Parameters<typeof fileText>[1]) => fileText(ctx, query),
+    // the person
+    listThreads: (query: Parameters<typeof listThreads>[1]) => listThreads(ctx, query),
+    draftThread: (input: Parameters<typeof draftThread>[1]) => draftThread(ctx, input),
+    draftReply: (id: string, input: Parameters<typeof draftReply>[2]) => draftReply(ctx, id, input),
+    editDraft: (messageId: string, edit: Parameters<typeof editDraft>[2]) => editDraft(ctx, messageId, edit),
+    deleteDraft: (messageId: string) => deleteDraft(ctx, messageId),
+    resolve: (id: string, body?: string) => resolveThread(ctx, id, body),
+    reopen: (id: string, body?: string) => reopenThread(ctx, id, body),
+    markSeen: (id: string) => markSeen(ctx, id),
+    pendingReview: () => pendingReview(ctx),
+    release: (input: Parameters<typeof releaseReview>[1]) => releaseReview(ctx, input),
+    // the agent
+    agentList: (query: Parameters<typeof agentList>[1]) => agentList(ctx, query),
+    agentReply: (input: Parameters<typeof agentReply>[1]) => agentReply(ctx, input),
+    agentNote: (input: Parameters<typeof agentNote>[1]) => agentNote(ctx, input),
+    waitingForAgent: () => waitingForAgent(ctx),
+    recordSession: (session: Parameters<typeof recordSession>[1]) => recordSession(ctx, session),
+  };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;

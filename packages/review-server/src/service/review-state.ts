@@ -1,0 +1,31 @@
+import type { Message, Thread } from "@opencode-review/core";
+import { draftsOfBranch, latestSession } from "../store/index.js";
+import type { ServiceContext } from "./service-context.js";
+import { messageJson } from "./thread-json.js";
+import { threadsJson } from "./threads-json.js";
+
+export interface PendingReview {
+  /** Draft threads, and draft replies on released threads (each with its thread id). */
+  readonly drafts: { readonly threads: readonly Thread[]; readonly messages: readonly (Message & { readonly threadId: string })[] };
+  /** The agent session a release goes to (the most recently active one), or null when none is known. */
+  readonly session: { readonly id: string; readonly title: string } | null;
+}
+
+/**
+ * The person's pending review: what a release would send, and to which session.
+ * @example const { drafts, session } = await pendingReview(ctx);
+ */
+export async function pendingReview(ctx: ServiceContext): Promise<PendingReview> {
+  const repo = await ctx.repository();
+  const [drafts, session] = await Promise.all([draftsOfBranch(ctx.db, repo.branchKey), latestSession(ctx.db, repo.branchKey)]);
+  const draftThreadIds = new Set(drafts.threads.map((t) => t.id));
+  return {
+    drafts: {
+      threads: await threadsJson(ctx, repo, drafts.threads, "human"),
+      messages: drafts.messages
+        .filter((m) => !draftThreadIds.has(m.thread_id))
+        .map((m) => ({ ...messageJson(m), threadId: m.thread_id })),
+    },
+    session: session === undefined ? null : { id: session.id, title: session.title },
+  };
+}

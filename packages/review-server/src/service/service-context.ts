@@ -1,0 +1,25 @@
+import type { Kysely } from "kysely";
+import type { EventBus } from "../events/event-bus.js";
+import type { Repository } from "../git/index.js";
+import type { Database } from "../store/index.js";
+
+/** How a released review reaches the agent: a short notice when it has the tools, the whole review as prose when not. */
+export interface ReleaseDelivery {
+  readonly mode: "tools" | "prose";
+  /**
+   * Sends `text` into an agent session (queued by opencode while the session is busy). Resolves with the
+   * session it went to, or null when there is nowhere to send it (no session known, or a standalone server).
+   */
+  deliver(input: { readonly sessionId: string | null; readonly text: string }): Promise<{ readonly sessionId: string } | null>;
+}
+
+/** What every service operation works with; built once at the composition root. */
+export interface ServiceContext {
+  /** The repository as it is now: re-read when HEAD moves, so a branch switch shows that branch's threads. */
+  readonly repository: () => Promise<Repository>;
+  readonly db: Kysely<Database>;
+  readonly bus: EventBus;
+  readonly delivery: ReleaseDelivery;
+  /** ISO 8601 time of "now"; injected so tests can order events. */
+  readonly now: () => string;
+}

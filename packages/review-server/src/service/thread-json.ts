@@ -1,0 +1,64 @@
+import { unreadByHuman, type Message, type Thread, type ThreadState } from "@opencode-review/core";
+import type { MessageRow, RoundRow, ThreadRow } from "../store/index.js";
+import type { ThreadAnchor } from "./locate-threads.js";
+
+/** A stored message as the contract shows it. */
+export function messageJson(row: MessageRow): Message {
+  return {
+    id: row.id,
+    author: row.author,
+    body: row.body,
+    suggestion: row.suggestion,
+    createdAt: row.created_at,
+    delivery: row.delivery,
+  };
+}
+
+/**
+ * A stored thread, its messages, round and anchor as the Thread JSON of the contract.
+ * @example threadJson(row, messages, round, anchors.get(row.id)!)
+ */
+export function threadJson(
+  row: ThreadRow,
+  messages: readonly MessageRow[],
+  round: Pick<RoundRow, "id" | "ordinal">,
+  anchor: ThreadAnchor,
+): Thread {
+  const shown = messages.map(messageJson);
+  return {
+    id: row.id,
+    file: row.file,
+    side: row.side,
+    start: row.start_line,
+    end: row.end_line,
+    round: { id: round.id, ordinal: round.ordinal },
+    quoted: row.quoted,
+    context: row.context,
+    anchor,
+    status: row.status,
+    awaiting: row.awaiting,
+    origin: row.origin,
+    resolvedAt: row.resolved_at,
+    resolvedBy: row.resolved_by,
+    unreadByHuman: unreadByHuman(shown, row.human_seen_at),
+    messages: shown,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The conversation part of a stored thread, for core's transitions. */
+export function threadState(row: ThreadRow, messages: readonly MessageRow[]): ThreadState & { readonly id: string; readonly file: string } {
+  return {
+    id: row.id,
+    file: row.file,
+    status: row.status,
+    awaiting: row.awaiting,
+    origin: row.origin,
+    resolvedAt: row.resolved_at,
+    resolvedBy: row.resolved_by,
+    seenAt: row.human_seen_at,
+    messages: messages.map(messageJson),
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,40 @@
+import { agentView, type Thread } from "@opencode-review/core";
+import type { Repository } from "../git/index.js";
+import { messagesByThreadIds, roundById, type MessageRow, type RoundRow, type ThreadRow } from "../store/index.js";
+import type { FileReader } from "./file-reader.js";
+import { locateThreads } from "./locate-threads.js";
+import type { ServiceContext } from "./service-context.js";
+import { threadJson } from "./thread-json.js";
+
+/** Who is looking: the agent never sees drafts, neither draft threads nor draft replies. */
+export type Viewer = "human" | "agent";
+
+/**
+ * Stored threads as Thread JSON with their anchors located against the work tree now, in the given order.
+ * @example const threads = await threadsJson(ctx, repo, rows, "agent");
+ */
+export async function threadsJson(
+  ctx: ServiceContext,
+  repo: Repository,
+  rows: readonly ThreadRow[],
+  viewer: Viewer,
+  reader?: FileReader,
+): Promise<Thread[]> {
+  if (rows.length === 0) return [];
+  const [messages, anchors, rounds] = await Promise.all([
+    messagesByThreadIds(ctx.db, rows.map((r) => r.id)),
+    locateThreads(repo, ctx.db, rows, reader),
+    Promise.all([...new Set(rows.map((r) => r.round_id))].map((id) => roundById(ctx.db, id))),
+  ]);
+  const byThread = new Map<string, MessageRow[]>();
+  for (const m of messages) byThread.set(m.thread_id, [...(byThread.get(m.thread_id) ?? []), m]);
+  const roundOf = new Map(rounds.filter((r): r is RoundRow => r !== undefined).map((r) => [r.id, r]));
+
+  const out: Thread[] = [];
+  for (const row of rows) {
+    const thread = threadJson(row, byThread.get(row.id) ?? [], roundOf.get(row.round_id)!, anchors.get(row.id)!);
+    const shown = viewer === "agent" ? agentView(thread) : thread;
+    if (shown !== null) out.push(shown);
+  }
+  return out;
+}
