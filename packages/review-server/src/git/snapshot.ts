@@ -1,6 +1,7 @@
 import { copyFile, mkdtemp, rm, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ReviewError } from "@opencode-review/core";
 import type { Repository } from "./open-repository.js";
 import { execGit, runGit } from "./run-git.js";
 
@@ -38,8 +39,12 @@ async function addAll(workTree: string, env: Readonly<Record<string, string>>): 
     if (result.exitCode === 0) return;
     const nested = [...result.stderr.matchAll(EMPTY_NESTED_REPO)].map((m) => m[1]!).filter((d) => !excluded.includes(d));
     if (nested.length === 0) {
-      await runGit(workTree, args, { env }); // fails again and throws with git's message
-      return;
+      const firstLine = result.stderr.trim().split("\n").find((line) => /^(fatal|error):/.test(line)) ?? "";
+      throw new ReviewError("internal", `git add could not snapshot the work tree: ${firstLine}`, {
+        args,
+        exitCode: result.exitCode,
+        stderr: result.stderr,
+      });
     }
     excluded.push(...nested);
   }
