@@ -27,6 +27,15 @@ const lineNumber = (page: Page, file: string, side: "new" | "old", line: number)
 const thread = (page: Page, text: string) => page.locator('[data-component="thread"]', { hasText: text });
 const composer = (page: Page) => page.locator('[data-component="row-composer"]');
 
+/** Scrolls the virtualized diff down until a selector is rendered (rows off screen are not in the DOM). */
+async function scrollTo(page: Page, selector: string) {
+  for (let i = 0; i < 40 && (await page.locator(selector).count()) === 0; i++) {
+    await page.evaluate(() => document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!.scrollBy(0, 300));
+    await page.waitForTimeout(50);
+  }
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
+}
+
 async function threadsOf(target: PanelTarget, status: string) {
   const r = await fetch(`${target.origin}/api/threads?status=${status}`, { headers: { authorization: `Bearer ${target.token}` } });
   return ((await r.json()) as { threads: { id: string; file: string; side: string; start: number | null; end: number | null; status: string; unreadByHuman: boolean; messages: { body: string; suggestion: string[] | null }[] }[] }).threads;
@@ -116,11 +125,13 @@ describe("review panel in Chromium", () => {
     await page.screenshot({ path: `${screenshotDir}desktop-outdated.png` });
 
     await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
-    await page.locator('[data-thread-id="t-moved"] [data-anchor-note]', { hasText: "Moved from line 31 (round 1)" }).waitFor();
-    await page.locator('[data-thread-id="t-changed"] [data-anchor-note]', { hasText: "Code changed since the comment" }).waitFor();
     // Shown on screen: the server is told the reply was read, and the mark stays for this visit.
     await page.locator('[data-thread-id="t-unread"] [data-slot="badge"][data-tone="unread"]').waitFor();
     await expect.poll(async () => (await threadsOf(target, "all")).find((t) => t.id === "t-unread")?.unreadByHuman).toBe(false);
+    await scrollTo(page, '[data-thread-id="t-changed"]');
+    await page.locator('[data-thread-id="t-changed"] [data-anchor-note]', { hasText: "Code changed since the comment" }).waitFor();
+    await scrollTo(page, '[data-thread-id="t-moved"]');
+    await page.locator('[data-thread-id="t-moved"] [data-anchor-note]', { hasText: "Moved from line 31 (round 1)" }).waitFor();
   });
 
   it("in prose mode shows the text that was sent, with a copy button", async () => {

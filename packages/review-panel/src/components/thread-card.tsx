@@ -31,6 +31,10 @@ export function anchorNote(thread: Thread): string | null {
   return null;
 }
 
+// The "new" mark stays for this visit even after the server is told the reply was seen, and even
+// when the row scrolls out of the virtualized list and back.
+const newThisVisit = new Set<string>();
+
 /** One conversation: its state, its messages (drafts editable), and reply, resolve, reopen. */
 export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?: boolean }) {
   const threads = useThreads();
@@ -38,8 +42,8 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
   const rounds = useRounds();
   const [open, setOpen] = createSignal(props.thread.status !== "resolved" || props.thread.unreadByHuman);
   const [editing, setEditing] = createSignal<string | null>(null);
-  // The "new" mark stays for this visit even after the server is told the reply was seen.
-  const [fresh] = createSignal(props.thread.unreadByHuman);
+  if (props.thread.unreadByHuman) newThisVisit.add(props.thread.id);
+  const fresh = () => newThisVisit.has(props.thread.id);
 
   const markSeen = () => {
     if (props.thread.unreadByHuman) void threads.seen(props.thread.id);
