@@ -34,7 +34,8 @@ export class TaskStore {
 
   // A Map keeps insertion order, which is creation order: no sort needed.
   list(page = 1, size = 20): Page<Task> {
-    return paginate([...this.tasks.values()], page, size);
+    const all = [...this.tasks.values()];
+    return paginate(all, page, size);
   }
 
   remove(id: string): boolean {
