@@ -13,6 +13,7 @@ import {
   startFakeModel,
   type FakeModel,
   type OpencodeProject,
+  type OpencodeRunResult,
   type OpencodeServer,
 } from "./opencode-harness.js";
 
@@ -28,6 +29,15 @@ afterEach(async () => {
 function track<T extends FakeModel | OpencodeProject | OpencodeServer>(thing: T): T {
   cleanups.push("cleanup" in thing ? () => thing.cleanup() : () => thing.close());
   return thing;
+}
+
+// On failure, show what opencode complained about instead of only an exit code.
+function complaints(result: OpencodeRunResult): string {
+  return result.stderr
+    .split("\n")
+    .filter((line) => !line.includes("level=INFO"))
+    .join("\n")
+    .slice(-4000);
 }
 
 function bunBinary(): string {
@@ -68,7 +78,7 @@ describe("the packed opencode-review package", () => {
     expect(result.timedOut).toBe(false);
     expect(result.pluginErrors).toEqual([]);
     expect(result.stderr).not.toContain("better-sqlite3");
-    expect(result.exitCode).toBe(0);
+    expect(result.exitCode, complaints(result)).toBe(0);
     expect(result.stdout).toContain("Hello from the fake model");
 
     // opencode installed the tarball with npm, install scripts off: the native driver never got built,
@@ -110,7 +120,7 @@ describe("a packed plugin under opencode run", () => {
     const result = await runOpencode(project, "probe the word apple");
 
     expect(result.pluginErrors).toEqual([]);
-    expect(result.exitCode).toBe(0);
+    expect(result.exitCode, complaints(result)).toBe(0);
     const [first, second] = model.conversation();
     expect(first?.tools).toContain("review_probe");
     expect(first?.system).toContain("Probe marker line: m-4711");

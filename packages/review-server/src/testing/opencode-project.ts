@@ -101,6 +101,8 @@ export function makeOpencodeProject(options: OpencodeProjectOptions): OpencodePr
   for (const [path, text] of Object.entries(options.changes ?? {})) write(path, text);
 
   const env: Record<string, string> = {
+    // opencode takes its directory from $PWD before the real cwd; an inherited PWD points it elsewhere.
+    PWD: dir,
     XDG_CONFIG_HOME: join(home, "config"),
     XDG_DATA_HOME: join(home, "data"),
     XDG_STATE_HOME: join(home, "state"),
