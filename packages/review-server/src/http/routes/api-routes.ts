@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import type { ReviewService } from "../../service/index.js";
+import type { AppFor } from "../create-app.js";
+import { diffRoutes } from "./diff-routes.js";
+import { fileRoutes } from "./file-routes.js";
+import { messagesRoutes } from "./messages-routes.js";
+import { reviewRoutes } from "./review-routes.js";
+import { roundsRoutes } from "./rounds-routes.js";
+import { threadsRoutes } from "./threads-routes.js";
+
+/**
+ * Every resource route over one service, chained so the type carries them all; `createApp` mounts it at `/api`.
+ * @example createApp({ token, allowedHosts, panelDir, health, events: bus, routes: apiRoutes(service) })
+ */
+export function apiRoutes(service: ReviewService) {
+  return new Hono()
+    .route("/", roundsRoutes(service))
+    .route("/", diffRoutes(service))
+    .route("/", fileRoutes(service))
+    .route("/", threadsRoutes(service))
+    .route("/", messagesRoutes(service))
+    .route("/", reviewRoutes(service));
+}
+
+/** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */
+export type AppType = AppFor<ReturnType<typeof apiRoutes>>;

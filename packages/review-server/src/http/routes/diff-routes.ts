@@ -1,0 +1,16 @@
+import { diffQuerySchema } from "@opencode-review/core";
+import { Hono } from "hono";
+import type { ReviewService } from "../../service/index.js";
+import { validQuery } from "./valid-input.js";
+
+/**
+ * `GET /diff?from=base|<roundId>&to=<roundId>|worktree`: the parsed diff between two points of the review.
+ * @example api.route("/", diffRoutes(service))
+ */
+export function diffRoutes(service: ReviewService) {
+  return new Hono().get("/diff", validQuery(diffQuerySchema), async (c) => {
+    const { from, to } = c.req.valid("query");
+    const files = await service.diff({ ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) });
+    return c.json({ files }, 200);
+  });
+}

@@ -1,0 +1,9 @@
+// The resource routes under /api, one sub-app per resource. A table of contents; no logic lives here.
+export { apiRoutes, type AppType } from "./api-routes.js";
+export { roundsRoutes } from "./rounds-routes.js";
+export { diffRoutes } from "./diff-routes.js";
+export { fileRoutes, fileQuerySchema } from "./file-routes.js";
+export { threadsRoutes } from "./threads-routes.js";
+export { messagesRoutes } from "./messages-routes.js";
+export { reviewRoutes } from "./review-routes.js";
+export { parseInput, validJson, validQuery } from "./valid-input.js";

@@ -1,0 +1,22 @@
+import { releaseReviewBodySchema } from "@opencode-review/core";
+import { Hono } from "hono";
+import type { ReviewService } from "../../service/index.js";
+import { validJson } from "./valid-input.js";
+
+/**
+ * `GET /review`: the pending review (draft threads, draft replies, the session a release goes to);
+ * `POST /review/release`: sends every draft at once (409 when there is none).
+ * @example api.route("/", reviewRoutes(service))
+ */
+export function reviewRoutes(service: ReviewService) {
+  return new Hono()
+    .get("/review", async (c) => {
+      const { drafts, session } = await service.pendingReview();
+      return c.json({ drafts, session }, 200);
+    })
+    .post("/review/release", validJson(releaseReviewBodySchema), async (c) => {
+      const { sessionId } = c.req.valid("json");
+      const released = await service.release(sessionId === undefined ? {} : { sessionId });
+      return c.json(released.prose === undefined ? { review: released.review } : { review: released.review, prose: released.prose }, 200);
+    });
+}

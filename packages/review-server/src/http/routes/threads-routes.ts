@@ -1,0 +1,50 @@
+import { createMessageBodySchema, createThreadBodySchema, threadsQuerySchema, threadStatusBodySchema } from "@opencode-review/core";
+import { Hono } from "hono";
+import type { ReviewService } from "../../service/index.js";
+import { validJson, validQuery } from "./valid-input.js";
+
+/**
+ * The person's side of threads: list them, start one (a draft), draft a reply, resolve, reopen, mark seen.
+ * @example api.route("/", threadsRoutes(service))
+ */
+export function threadsRoutes(service: ReviewService) {
+  return new Hono()
+    .get("/threads", validQuery(threadsQuerySchema), async (c) => {
+      const { status, file } = c.req.valid("query");
+      const threads = await service.listThreads({
+        ...(status === undefined ? {} : { status }),
+        ...(file === undefined ? {} : { file }),
+      });
+      return c.json({ threads }, 200);
+    })
+    .post("/threads", validJson(createThreadBodySchema), async (c) => {
+      const body = c.req.valid("json");
+      const thread = await service.draftThread({
+        file: body.file,
+        side: body.side,
+        ...(body.start === undefined ? {} : { start: body.start }),
+        ...(body.end === undefined ? {} : { end: body.end }),
+        ...(body.roundId === undefined ? {} : { roundId: body.roundId }),
+        body: body.body,
+        ...(body.suggestion === undefined ? {} : { suggestion: body.suggestion }),
+      });
+      return c.json({ thread }, 201);
+    })
+    .post("/threads/:id/messages", validJson(createMessageBodySchema), async (c) => {
+      const body = c.req.valid("json");
+      const thread = await service.draftReply(c.req.param("id"), {
+        body: body.body,
+        ...(body.suggestion === undefined ? {} : { suggestion: body.suggestion }),
+      });
+      return c.json({ thread }, 200);
+    })
+    .post("/threads/:id/resolve", validJson(threadStatusBodySchema), async (c) => {
+      const thread = await service.resolve(c.req.param("id"), c.req.valid("json").body);
+      return c.json({ thread }, 200);
+    })
+    .post("/threads/:id/reopen", validJson(threadStatusBodySchema), async (c) => {
+      const thread = await service.reopen(c.req.param("id"), c.req.valid("json").body);
+      return c.json({ thread }, 200);
+    })
+    .post("/threads/:id/seen", async (c) => c.json({ thread: await service.markSeen(c.req.param("id")) }, 200));
+}

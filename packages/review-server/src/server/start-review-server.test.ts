@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
+import type { ReleaseDelivery } from "../service/index.js";
+import { listServers, openStore } from "../store/index.js";
+import { startReviewServer, type RunningReviewServer } from "./start-review-server.js";
+
+const delivery: ReleaseDelivery = { mode: "tools", deliver: async () => null };
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function repository(): Promise<TempRepository> {
+  const repo = await makeTempRepository();
+  await repo.write("src/a.ts", "export const a = 1;\n");
+  await repo.commitAll("base");
+  cleanups.push(() => repo.remove());
+  return repo;
+}
+
+async function start(dir: string, extra: Partial<Parameters<typeof startReviewServer>[0]> = {}): Promise<RunningReviewServer> {
+  const server = await startReviewServer({ dir, delivery, tools: true, panelDir: join(dir, "no-panel"), ...extra });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+describe("startReviewServer", () => {
+  it("serves the API on loopback with its token, and answers health from the repository and package", async () => {
+    const repo = await repository();
+    const server = await start(repo.dir, { tools: false });
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.panelUrl).toBe(`${server.url}/?token=${server.token}`);
+    expect(server.token).toMatch(/^[0-9a-f]{32}$/);
+
+    const health = await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${server.token}` } });
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ ok: true, version: "0.1.0", repo: repo.dir, branch: "main", tools: false });
+    const refused = await fetch(`${server.url}/api/health`);
+    expect(refused.status).toBe(401);
+  });
+
+  it("keeps the database in the git common dir by default and registers its panel link there until close", async () => {
+    const repo = await repository();
+    const server = await start(repo.dir, { token: "fixed-token" });
+    const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
+    try {
+      const rows = await listServers(store.db, { worktree: repo.dir });
+      expect(rows.map((r) => ({ url: r.url, pid: r.pid, branch: r.branch }))).toEqual([
+        { url: `${server.url}/?token=fixed-token`, pid: process.pid, branch: "main" },
+      ]);
+      await server.close();
+      await server.close(); // twice is harmless
+      expect(await listServers(store.db, { worktree: repo.dir })).toEqual([]);
+      await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("refuses a host that is not loopback, before opening anything", async () => {
+    const repo = await repository();
+    await expect(start(repo.dir, { host: "0.0.0.0" })).rejects.toMatchObject({
+      code: "invalid_input",
+      message: expect.stringContaining("host 0.0.0.0 is not a loopback address"),
+    });
+    await expect(start(repo.dir, { host: "192.168.1.10" })).rejects.toMatchObject({ code: "invalid_input" });
+  });
+
+  it("refuses a folder outside any git repository, naming it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "ocr-not-git-"));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    await expect(start(dir, { dbPath: join(dir, "db", "review.sqlite") })).rejects.toMatchObject({
+      code: "not_git",
+      message: expect.stringContaining(`${dir} is not inside a git repository`),
+    });
+  });
+
+  it("refuses an empty token rather than serving without one", async () => {
+    const repo = await repository();
+    await expect(start(repo.dir, { token: "" })).rejects.toMatchObject({ code: "invalid_input" });
+  });
+});

@@ -1,0 +1,147 @@
+import { ReviewError } from "@opencode-review/core";
+import { dataVersionFeed } from "../events/data-version-feed.js";
+import { createEventBus } from "../events/event-bus.js";
+import { defaultDbPath, openRepository } from "../git/index.js";
+import { createApp } from "../http/create-app.js";
+import { listen, type ListeningServer } from "../http/listen.js";
+import { loopbackHosts, requireLoopbackHost } from "../http/loopback.js";
+import { apiRoutes } from "../http/routes/index.js";
+import { createReviewService, type ReleaseDelivery, type ReviewService } from "../service/index.js";
+import { openStore, removeServer, upsertServer, writeTransaction, type Store } from "../store/index.js";
+import { defaultPanelDir } from "./default-panel-dir.js";
+import { packageVersion } from "./package-version.js";
+import { randomToken } from "./random-token.js";
+import { storeChanges } from "./store-changes.js";
+
+export interface StartReviewServerOptions {
+  /** A folder inside the work tree. */
+  readonly dir: string;
+  /** Default: `<git common dir>/opencode-review/review.sqlite`. */
+  readonly dbPath?: string;
+  /** Default "127.0.0.1"; only loopback is accepted. */
+  readonly host?: string;
+  /** Default 0: any free port. */
+  readonly port?: number;
+  /** Default: random per start. */
+  readonly token?: string;
+  /** Mode "tools" (plugin with tools) or "prose". */
+  readonly delivery: ReleaseDelivery;
+  /** Reported by /api/health. */
+  readonly tools: boolean;
+  /** Default: the dist/panel folder next to the built server. */
+  readonly panelDir?: string;
+  /** How often another process's writes are looked for while a panel listens; default 1000 ms. */
+  readonly feedIntervalMs?: number;
+  /** Told about unexpected errors (5xx, failed heartbeats); default console.error. Plugins route it to opencode's log. */
+  readonly reportError?: (error: unknown) => void;
+}
+
+export interface RunningReviewServer {
+  /** `http://127.0.0.1:PORT`, without token. */
+  readonly url: string;
+  /** `url + "/?token=" + token`: what the person opens. */
+  readonly panelUrl: string;
+  readonly token: string;
+  readonly service: ReviewService;
+  /** Stops listening, unregisters, closes the store. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** How often a running server refreshes its row in `servers`, so `opencode-review url` can tell live from dead. */
+export const SERVER_HEARTBEAT_MS = 30_000;
+
+/**
+ * The composition root every entry uses: opens the repository and the store, builds the service, the
+ * event bus (with the cross-process feed) and the app, listens on loopback, and registers the panel URL.
+ * @example const server = await startReviewServer({ dir: process.cwd(), delivery, tools: true }); console.log(server.panelUrl)
+ */
+export async function startReviewServer(options: StartReviewServerOptions): Promise<RunningReviewServer> {
+  // Refused before anything opens: a wrong host or an empty token are mistakes in the options.
+  const host = options.host ?? "127.0.0.1";
+  requireLoopbackHost(host);
+  if (options.token !== undefined && options.token.length === 0) {
+    throw new ReviewError("invalid_input", "token must not be empty; leave it unset for a random one");
+  }
+  const token = options.token ?? randomToken();
+  const reportError = options.reportError ?? ((error: unknown) => console.error("opencode-review:", error));
+
+  const repo = await openRepository(options.dir);
+  const store = await openStore({ path: options.dbPath ?? defaultDbPath(repo) });
+  let listening: ListeningServer | null = null;
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  try {
+    const bus = createEventBus({
+      feeds: [
+        dataVersionFeed({
+          db: store.db,
+          changes: {
+            mark: () => changes().mark(),
+            collect: () => changes().collect(),
+          },
+          ...(options.feedIntervalMs === undefined ? {} : { intervalMs: options.feedIntervalMs }),
+          onError: reportError,
+        }),
+      ],
+      onListenerError: reportError,
+    });
+    const ready = createReviewService({ dir: options.dir, store, bus, delivery: options.delivery });
+    let changeSource: ReturnType<typeof storeChanges> | null = null;
+    // Called only once a panel subscribes, after `ready` exists.
+    const changes = () => (changeSource ??= storeChanges(ready));
+
+    const version = packageVersion();
+    let port = 0;
+    const app = createApp({
+      token,
+      allowedHosts: () => (port === 0 ? [] : loopbackHosts(host, port)),
+      panelDir: options.panelDir ?? defaultPanelDir(),
+      routes: apiRoutes(ready),
+      health: async () => {
+        const now = await ready.repository();
+        return { ok: true, version, repo: now.workTree, branch: now.branch ?? now.branchKey, tools: options.tools };
+      },
+      events: bus,
+      reportError,
+    });
+    listening = await listen(app, { host, ...(options.port === undefined ? {} : { port: options.port }) });
+    port = listening.port;
+    const url = listening.url;
+    const panelUrl = `${url}/?token=${encodeURIComponent(token)}`;
+
+    // The row's url is the panel link with its token: `opencode-review url` prints it as it is.
+    const register = async (): Promise<void> => {
+      const now = await ready.repository();
+      await writeTransaction(store.db, (trx) =>
+        upsertServer(trx, { url: panelUrl, pid: process.pid, worktree: now.workTree, branch: now.branchKey }),
+      );
+    };
+    await register();
+    heartbeat = setInterval(() => void register().catch(reportError), SERVER_HEARTBEAT_MS);
+    (heartbeat as { unref?: () => void }).unref?.();
+
+    let closing: Promise<void> | null = null;
+    const server = listening;
+    return {
+      url,
+      panelUrl,
+      token,
+      service: ready,
+      close: () =>
+        (closing ??= (async () => {
+          clearInterval(heartbeat!);
+          await server.close();
+          await writeTransaction(store.db, (trx) => removeServer(trx, panelUrl)).catch(reportError);
+          await store.close();
+        })()),
+    };
+  } catch (error) {
+    if (heartbeat !== null) clearInterval(heartbeat);
+    await listening?.close().catch(() => {});
+    await closeQuietly(store);
+    throw error;
+  }
+}
+
+async function closeQuietly(store: Store): Promise<void> {
+  await store.close().catch(() => {});
+}
