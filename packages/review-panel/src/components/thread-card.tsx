@@ -56,8 +56,12 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
   const waitingOnYou = () => t().status === "open" && t().awaiting === "human";
   const agentNote = () => t().origin === "agent" && waitingOnYou() && t().messages.every((m) => m.author === "agent");
   const range = () => {
+    if (t().start === null) return "Whole file";
+    const deleted = t().side === "old" ? "Deleted " : "";
+    // An outdated thread has no place now; say where it was written.
+    if (t().anchor.state === "outdated") return `Was ${deleted.toLowerCase()}${lines(t().start, t().end)} in round ${t().round.ordinal}`;
     const place = rounds.range().to === t().round.id ? t() : t().anchor;
-    return t().start === null ? "Whole file" : `${t().side === "old" ? "Deleted " : ""}${lines(place.start, place.end)}`;
+    return `${deleted}${lines(place.start, place.end)}`;
   };
 
   const MessageView = (m: { message: Message }) => (
