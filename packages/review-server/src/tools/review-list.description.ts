@@ -1,0 +1,6 @@
+// Written for the model that reads it in its tool list: what the tool is for, when to call it, what comes back.
+export const REVIEW_LIST_DESCRIPTION = `Lists the code-review threads a person left on your working changes (and notes you opened for them).
+Call it when you are told review comments wait for you, before you change the code they are about.
+Each thread shows its id, where it is now (file and lines), whether the code moved or changed since, the code as it was quoted, and what was said.
+By default only open threads; status "all" adds resolved ones; file narrows to one file.
+Answer each thread that waits for you with review_reply.`;

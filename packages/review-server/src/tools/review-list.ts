@@ -1,0 +1,28 @@
+import { tool, type ToolDefinition } from "@opencode-ai/plugin";
+import { reviewListArgs, reviewListArgsSchema } from "@opencode-review/core";
+import { parseToolArgs } from "./parse-tool-args.js";
+import { REVIEW_LIST_DESCRIPTION } from "./review-list.description.js";
+import type { ServiceSource } from "./service-source.js";
+
+/**
+ * The `review_list` tool: the released threads the agent may see, as prose for the model and JSON in
+ * metadata; every human message it returns is marked delivered.
+ * @example hooks.tool = { review_list: reviewListTool(source) };
+ */
+export function reviewListTool(source: ServiceSource): ToolDefinition {
+  return tool({
+    description: REVIEW_LIST_DESCRIPTION,
+    args: reviewListArgs,
+    async execute(raw) {
+      const args = parseToolArgs(reviewListArgsSchema, raw);
+      const service = await source();
+      const { threads, output } = await service.agentList({
+        ...(args.status === undefined ? {} : { status: args.status }),
+        ...(args.file === undefined ? {} : { file: args.file }),
+      });
+      const waiting = threads.filter((t) => t.awaiting === "agent").length;
+      const title = threads.length === 0 ? "No review threads" : `${threads.length} review threads, ${waiting} waiting for you`;
+      return { title, output, metadata: { threads } };
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { tool, type ToolDefinition } from "@opencode-ai/plugin";
+import { describePlace, reviewReplyArgs, reviewReplyArgsSchema } from "@opencode-review/core";
+import { parseToolArgs } from "./parse-tool-args.js";
+import { REVIEW_REPLY_DESCRIPTION } from "./review-reply.description.js";
+import type { ServiceSource } from "./service-source.js";
+
+/**
+ * The `review_reply` tool: the agent answers a thread and may claim it resolved; a refused claim keeps
+ * the reply and says why, beginning `Replied, but not resolved:`.
+ * @example hooks.tool = { review_reply: reviewReplyTool(source) };
+ */
+export function reviewReplyTool(source: ServiceSource): ToolDefinition {
+  return tool({
+    description: REVIEW_REPLY_DESCRIPTION,
+    args: reviewReplyArgs,
+    async execute(raw) {
+      const args = parseToolArgs(reviewReplyArgsSchema, raw);
+      const service = await source();
+      const result = await service.agentReply({
+        // With both given, the id decides (the schema's rule), so a stale file never misdirects a reply.
+        ...(args.id === undefined ? { file: args.file, line: args.line } : { id: args.id }),
+        text: args.text,
+        resolved: args.resolved ?? false,
+      });
+      const { thread, resolved, refusal } = result;
+      const place = describePlace(thread);
+      const output =
+        refusal !== undefined
+          ? `${refusal} Your reply is on thread ${thread.id} (${place}); it stays open for the reviewer.`
+          : resolved
+            ? `Replied to thread ${thread.id} (${place}) and marked it resolved.`
+            : thread.status === "resolved"
+              ? `Replied to thread ${thread.id} (${place}); it was already resolved.`
+              : `Replied to thread ${thread.id} (${place}); it now waits for the reviewer.`;
+      return {
+        title: `${resolved ? "Resolved" : "Replied to"} ${place}`,
+        output,
+        metadata: { thread, resolved, ...(refusal === undefined ? {} : { refusal }) },
+      };
+    },
+  });
+}
