@@ -1,0 +1,127 @@
+import Sqlite from "better-sqlite3";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { createEventBus } from "../events/event-bus.js";
+import { openStore, type Store } from "../store/index.js";
+import { createReviewService } from "./review-service.js";
+import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
+import { seedDraftThreads } from "./testing/seed-draft-threads.js";
+import { startServiceProcess, type ServiceProcess } from "./testing/service-process.js";
+
+// A process that dies in the middle of a big release (opencode killed, the laptop lid shut) must leave the
+// person's batch wholly released or wholly pending: never half sent, never a review that owns half of it.
+
+const DRAFTS = 500;
+const BASE = Array.from({ length: DRAFTS + 20 }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
+
+let fixture: ServiceFixture | undefined;
+let dbDir: string;
+let restarted: Store | undefined;
+const children: ServiceProcess[] = [];
+beforeEach(async () => {
+  dbDir = await mkdtemp(join(tmpdir(), "opencode-review-kill-"));
+});
+afterEach(async () => {
+  for (const child of children.splice(0)) child.child.kill("SIGKILL");
+  await restarted?.close();
+  restarted = undefined;
+  await fixture?.close();
+  fixture = undefined;
+  await rm(dbDir, { recursive: true, force: true });
+});
+
+/** A repository with an agent's change and 500 draft threads, one per line (the test process keeps its store open). */
+async function fiveHundredDrafts() {
+  const f = (fixture = await makeServiceFixture({ "src/big.txt": BASE }, "tools", dbDir));
+  await f.repo.write("src/big.txt", `added by the agent\n${BASE}`);
+  const places = Array.from({ length: DRAFTS }, (_, i) => ({ file: "src/big.txt", start: i + 2, body: `draft ${i}` }));
+  await seedDraftThreads(f.service, places);
+  return f;
+}
+
+/** The same repository and database opened again, as after a restart. */
+async function restart(f: ServiceFixture) {
+  restarted = await openStore({ path: f.store.path });
+  const delivered: string[] = [];
+  const service = createReviewService({
+    dir: f.repo.dir,
+    store: restarted,
+    bus: createEventBus(),
+    delivery: { mode: "tools", deliver: async ({ text }) => (delivered.push(text), null) },
+  });
+  return { store: restarted, service, delivered };
+}
+
+async function deliveries(store: Store) {
+  const rows = await store.db.selectFrom("messages").select(["delivery", "review_id"]).execute();
+  const count = (delivery: string) => rows.filter((r) => r.delivery === delivery).length;
+  return { unsent: count("unsent"), sent: count("sent"), reviews: [...new Set(rows.map((r) => r.review_id))] };
+}
+
+function writeLockHeld(path: string): boolean {
+  const probe = new Sqlite(path, { timeout: 0 });
+  try {
+    probe.exec("BEGIN IMMEDIATE");
+    probe.exec("ROLLBACK");
+    return false;
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith("SQLITE_BUSY")) return true;
+    throw error;
+  } finally {
+    probe.close();
+  }
+}
+
+test(
+  "killed inside the release's write transaction: after a restart the whole batch is still pending, and releases whole",
+  async () => {
+    const f = await fiveHundredDrafts();
+    // Update 501 of the release's 1000 (a thread row, then its message, per thread): half the batch written.
+    const release = startServiceProcess(["release", f.repo.dir, f.store.path, "in-transaction", String(DRAFTS + 1)]);
+    children.push(release);
+    expect(await release.waitFor("inside")).toBe(`inside ${DRAFTS + 1}`);
+    expect(writeLockHeld(f.store.path)).toBe(true);
+    release.child.kill("SIGKILL");
+    expect((await release.exited).signal).toBe("SIGKILL");
+
+    const again = await restart(f);
+    expect(await deliveries(again.store)).toEqual({ unsent: DRAFTS, sent: 0, reviews: [null] });
+    expect(await again.store.db.selectFrom("reviews").selectAll().execute()).toEqual([]);
+    const pending = await again.service.pendingReview();
+    expect(pending.drafts.threads).toHaveLength(DRAFTS);
+    expect((await again.service.agentList({})).threads).toEqual([]);
+
+    const { review } = await again.service.release({});
+    expect(review.messages).toBe(DRAFTS);
+    expect(await deliveries(again.store)).toEqual({ unsent: 0, sent: DRAFTS, reviews: [review.id] });
+    expect(again.delivered).toHaveLength(1);
+    expect(await again.service.waitingForAgent()).toEqual({ count: DRAFTS, files: ["src/big.txt"] });
+  },
+  240_000,
+);
+
+test(
+  "killed while ringing the agent after the commit: after a restart the whole batch is released, once",
+  async () => {
+    const f = await fiveHundredDrafts();
+    const release = startServiceProcess(["release", f.repo.dir, f.store.path, "in-delivery"]);
+    children.push(release);
+    await release.waitFor("delivering");
+    release.child.kill("SIGKILL");
+    expect((await release.exited).signal).toBe("SIGKILL");
+
+    const again = await restart(f);
+    const reviews = await again.store.db.selectFrom("reviews").selectAll().execute();
+    expect(reviews).toHaveLength(1);
+    expect(reviews[0]!.delivered_to).toBeNull();
+    expect(await deliveries(again.store)).toEqual({ unsent: 0, sent: DRAFTS, reviews: [reviews[0]!.id] });
+    expect((await again.service.pendingReview()).drafts).toEqual({ threads: [], messages: [] });
+    // The agent was never told, but its prompt line still says what waits; the batch is not sent twice.
+    expect(await again.service.waitingForAgent()).toEqual({ count: DRAFTS, files: ["src/big.txt"] });
+    await expect(again.service.release({})).rejects.toThrow(/Nothing to release/);
+    expect((await again.service.agentList({})).threads).toHaveLength(DRAFTS);
+  },
+  240_000,
+);
