@@ -1,4 +1,4 @@
-import { buildAnchor, draftThread as coreDraftThread, parseGitDiff, ReviewError, type Side } from "@opencode-review/core";
+import { buildAnchor, draftThread as coreDraftThread, parseGitDiff, ReviewError, type Anchor, type Side, type ThreadState } from "@opencode-review/core";
 import { diffText } from "../../git/index.js";
 import { newId, writeTransaction, type ThreadRow } from "../../store/index.js";
 import { createFileReader, textOf } from "../file-reader.js";
@@ -30,7 +30,7 @@ export async function seedDraftThreads(service: ReviewService, places: readonly 
   const [, , patch] = await Promise.all([reader.prefetch(round.base, files), reader.prefetch(round.snapshot, files), diffText(repo, round.base, round.snapshot, files)]);
   const hunks = new Map(parseGitDiff(patch).map((f) => [f.path, f.hunks]));
 
-  const drafts = [];
+  const drafts: { readonly file: string; readonly anchor: Anchor; readonly state: ThreadState }[] = [];
   for (const place of places) {
     const [oldContent, newContent] = await Promise.all([reader.at(round.base, place.file), reader.at(round.snapshot, place.file)]);
     const built = buildAnchor({
