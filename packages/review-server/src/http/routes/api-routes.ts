@@ -1,4 +1,3 @@
-import { Hono } from "hono";
 import type { ReviewService } from "../../service/index.js";
 import type { AppFor } from "../create-app.js";
 import { diffRoutes } from "./diff-routes.js";
@@ -13,8 +12,9 @@ import { threadsRoutes } from "./threads-routes.js";
  * @example createApp({ token, allowedHosts, panelDir, health, events: bus, routes: apiRoutes(service) })
  */
 export function apiRoutes(service: ReviewService) {
-  return new Hono()
-    .route("/", roundsRoutes(service))
+  // Chained onto the first sub-app, not onto a blank Hono: a blank app's empty schema in the union lets
+  // TypeScript reduce the union to that empty schema, and the typed client would see no routes.
+  return roundsRoutes(service)
     .route("/", diffRoutes(service))
     .route("/", fileRoutes(service))
     .route("/", threadsRoutes(service))

@@ -357,7 +357,7 @@ describe("the security checks in front of every route", () => {
 describe("AppType", () => {
   it("types Hono's client over every route", async () => {
     const client = hc<AppType>(ORIGIN, {
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input instanceof Request ? input : String(input), init),
+      fetch: (input: string | URL | Request, init?: RequestInit) => app.request(input instanceof Request ? input : String(input), init),
       headers: { host: HOST, origin: ORIGIN, authorization: `Bearer ${TOKEN}` },
     });
     const created = await client.api.threads.$post({ json: { file: "src/add.ts", start: 2, end: 2, body: "Typed." } });

@@ -20,7 +20,10 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
  * @example .post("/threads", validJson(createThreadBodySchema), async (c) => c.json(await make(c.req.valid("json"))))
  */
 export function validJson<S extends z.ZodType>(schema: S) {
-  return validator("json", (value): z.output<S> => parseInput(schema, value));
+  // The input type is the schema's input (defaults optional), so typed clients may leave defaulted fields out.
+  return validator<z.input<S>, string, string, "json", string, (value: z.input<S>) => z.output<S>>("json", (value) =>
+    parseInput(schema, value),
+  );
 }
 
 /**
