@@ -1,15 +1,15 @@
 import type { Hooks, PluginInput, PluginModule, PluginOptions } from "@opencode-ai/plugin";
+import { createAgentHooks } from "./tools/agent-hooks.js";
 
 /**
- * Starts opencode-review inside one opencode process for one directory and returns its hooks.
+ * Starts opencode-review inside one opencode process for one directory and returns its hooks at once;
+ * the review server comes up in the background.
  *
  * @example
  * const hooks = await server(input, { port: 0 });
  */
-async function server(_input: PluginInput, _options?: PluginOptions): Promise<Hooks> {
-  // The review service, panel and agent tools are composed here by their owners; until then the
-  // plugin loads, proves the package shape, and changes nothing in the session.
-  return {};
+async function server(input: PluginInput, options?: PluginOptions): Promise<Hooks> {
+  return createAgentHooks(input, options);
 }
 
 // opencode calls every runtime export of this module as a plugin, so the module exports only this.

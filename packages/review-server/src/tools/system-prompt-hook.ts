@@ -1,0 +1,36 @@
+import type { Hooks } from "@opencode-ai/plugin";
+import { renderSystemGuidance, renderWaitingLine } from "@opencode-review/core";
+import type { ServiceSource } from "./service-source.js";
+
+type SystemTransform = NonNullable<Hooks["experimental.chat.system.transform"]>;
+
+// opencode 1.18.33 runs this hook for its hidden title request too (SessionPrompt.ensureTitle): there the
+// only system text is the title agent's prompt. Review lines would cost tokens and could leak into titles.
+const TITLE_PROMPT = /^You are a title generator\b/;
+
+/** Said when the agent has no review tools: releases arrive as messages, so no tool is named. */
+export const PROSE_GUIDANCE =
+  "Code review: a person may review your working changes like a pull request; their comments arrive as a message in this conversation. Fix the code they point at, then answer them in your reply.";
+
+/**
+ * The system-prompt hook: the review guidance on every conversation request and, only when threads wait
+ * on the agent, one line saying how many and where (one cheap query, no git). Title requests are skipped.
+ * @example hooks["experimental.chat.system.transform"] = systemPromptHook(source, { tools: true });
+ */
+export function systemPromptHook(source: ServiceSource, options: { readonly tools: boolean }): SystemTransform {
+  return async (input, output) => {
+    // Without a session it is not a conversation (opencode's agent generator, for one).
+    if (input.sessionID === undefined) return;
+    if (output.system.some((text) => TITLE_PROMPT.test(text))) return;
+    // A server that could not start (no git repository here) has nothing to say; that was logged once.
+    const service = await source().catch(() => null);
+    if (service === null) return;
+    if (!options.tools) {
+      output.system.push(PROSE_GUIDANCE);
+      return;
+    }
+    output.system.push(renderSystemGuidance());
+    const waiting = renderWaitingLine(await service.waitingForAgent());
+    if (waiting !== null) output.system.push(waiting);
+  };
+}
