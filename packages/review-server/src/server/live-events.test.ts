@@ -1,0 +1,165 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Thread } from "@opencode-review/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
+import type { ReleaseDelivery } from "../service/index.js";
+import { startReviewServer, type RunningReviewServer } from "./start-review-server.js";
+
+const delivery: ReleaseDelivery = { mode: "tools", deliver: async (input) => (input.sessionId ? { sessionId: input.sessionId } : null) };
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function repository(): Promise<TempRepository> {
+  const repo = await makeTempRepository();
+  await repo.write("src/calc.ts", "export const rate = 1;\nexport const limit = 10;\n");
+  await repo.commitAll("base");
+  await repo.write("src/calc.ts", "export const rate = 2;\nexport const limit = 10;\n");
+  cleanups.push(() => repo.remove());
+  return repo;
+}
+
+async function start(dir: string, dbPath?: string): Promise<RunningReviewServer> {
+  const server = await startReviewServer({
+    dir,
+    delivery,
+    tools: true,
+    panelDir: join(dir, "no-panel"),
+    feedIntervalMs: 50,
+    ...(dbPath === undefined ? {} : { dbPath }),
+  });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+interface SseEvent {
+  readonly event: string;
+  readonly data: any;
+}
+
+/** A real streaming client of `GET /api/events`: resolves once the server says the listener is attached. */
+async function subscribe(server: RunningReviewServer) {
+  const abort = new AbortController();
+  const response = await fetch(`${server.url}/api/events`, {
+    headers: { authorization: `Bearer ${server.token}` },
+    signal: abort.signal,
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/text\/event-stream/);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: SseEvent[] = [];
+  let buffer = "";
+  let connected = false;
+  const waiters: (() => void)[] = [];
+  const pump = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith(": connected")) connected = true;
+        const name = /^event: ?(.*)$/m.exec(block)?.[1];
+        const data = block
+          .split("\n")
+          .filter((line) => line.startsWith("data:"))
+          .map((line) => line.replace(/^data: ?/, ""))
+          .join("\n");
+        if (name !== undefined) events.push({ event: name, data: JSON.parse(data) });
+      }
+      for (const wake of waiters.splice(0)) wake();
+    }
+  })();
+  cleanups.push(async () => {
+    abort.abort();
+    await pump;
+  });
+
+  const until = async <T>(found: () => T | undefined): Promise<T> => {
+    for (;;) {
+      const value = found();
+      if (value !== undefined) return value;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  await until(() => (connected ? true : undefined));
+  return { events, until };
+}
+
+async function call(server: RunningReviewServer, method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${server.token}`,
+      origin: server.url,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = await response.json();
+  expect(response.ok, JSON.stringify(json)).toBe(true);
+  return json;
+}
+
+describe("GET /api/events on a listening server", () => {
+  it("streams the thread and review events of a release another client made", async () => {
+    const repo = await repository();
+    const server = await start(repo.dir);
+    const panel = await subscribe(server);
+
+    const { thread } = (await call(server, "POST", "/api/threads", { file: "src/calc.ts", start: 1, end: 1, body: "Why 2?" })) as {
+      thread: Thread;
+    };
+    await call(server, "POST", "/api/review/release", { sessionId: "ses_live" });
+
+    const review = await panel.until(() => panel.events.find((e) => e.event === "review"));
+    expect(review.data).toMatchObject({ messages: 1, mode: "tools", deliveredTo: "ses_live" });
+    const released = panel.events.find((e) => e.event === "thread" && e.data.id === thread.id && e.data.status === "open");
+    expect(released?.data).toMatchObject({ file: "src/calc.ts", awaiting: "agent", messages: [{ body: "Why 2?", delivery: "sent" }] });
+    // The draft was announced before the release, and the round taken for the draft too.
+    expect(panel.events.map((e) => e.event)).toEqual(["round", "thread", "thread", "review"]);
+  });
+
+  it("shows a panel on server B the reply an agent wrote through server A, on the same SQLite file", async () => {
+    const repo = await repository();
+    const dbDir = await mkdtemp(join(tmpdir(), "ocr-shared-db-"));
+    cleanups.push(() => rm(dbDir, { recursive: true, force: true }));
+    const dbPath = join(dbDir, "review.sqlite");
+    const a = await start(repo.dir, dbPath);
+    const b = await start(repo.dir, dbPath);
+
+    // The person works in panel B; the agent's opencode process is A.
+    const { thread } = (await call(b, "POST", "/api/threads", { file: "src/calc.ts", start: 1, end: 1, body: "Why 2?" })) as {
+      thread: Thread;
+    };
+    await call(b, "POST", "/api/review/release", {});
+    const panelB = await subscribe(b);
+    const panelA = await subscribe(a);
+
+    await a.service.agentReply({ id: thread.id, text: "The new tariff doubles it." });
+
+    const seen = await panelB.until(() =>
+      panelB.events.find((e) => e.event === "thread" && e.data.messages.some((m: { author: string }) => m.author === "agent")),
+    );
+    expect(seen.data).toMatchObject({ id: thread.id, awaiting: "human", unreadByHuman: true });
+    expect(seen.data.messages.map((m: { author: string; body: string }) => [m.author, m.body])).toEqual([
+      ["human", "Why 2?"],
+      ["agent", "The new tariff doubles it."],
+    ]);
+    // A saw it from its own bus once, not again from the feed.
+    const onA = await panelA.until(() => panelA.events.find((e) => e.event === "thread"));
+    expect(onA.data.id).toBe(thread.id);
+
+    // And the other way: a release through B reaches A's panel as a review event.
+    await call(b, "POST", `/api/threads/${thread.id}/messages`, { body: "Say so in a comment." });
+    await call(b, "POST", "/api/review/release", {});
+    const review = await panelA.until(() => panelA.events.find((e) => e.event === "review"));
+    expect(review.data).toMatchObject({ messages: 1, mode: "tools" });
+    expect(panelA.events.filter((e) => e.event === "thread" && e.data.messages.length === 2)).toHaveLength(1);
+  });
+});
