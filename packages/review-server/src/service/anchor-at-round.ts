@@ -1,5 +1,5 @@
 import { buildAnchor, parseGitDiff, ReviewError, type Anchor, type ReviewErrorCode, type Side } from "@opencode-review/core";
-import { diffText, type Repository } from "../git/index.js";
+import { diffText, renamesBetween, type Repository } from "../git/index.js";
 import type { RoundRow } from "../store/index.js";
 import { createFileReader, textOf } from "./file-reader.js";
 
@@ -27,7 +27,14 @@ export async function anchorAtRound(
       `${path} is not in round ${round.ordinal} nor in its base. Give the path of a file in the change (as review_list or the panel shows it).`,
     );
   }
-  const fileDiff = parseGitDiff(patch).find((f) => f.path === path);
+  // A file renamed in the round is "added" when diffed alone; with its old name too the diff pairs them, so
+  // lines the rename kept quote as context (" "), as the panel shows them, not as added ("+").
+  const renamedFrom =
+    range.side === "new" && oldContent.kind === "missing" && newContent.kind !== "missing"
+      ? [...(await renamesBetween(repo, round.base, round.snapshot))].find(([, to]) => to === path)?.[0]
+      : undefined;
+  const pairedPatch = renamedFrom === undefined ? patch : await diffText(repo, round.base, round.snapshot, [renamedFrom, path]);
+  const fileDiff = parseGitDiff(pairedPatch).find((f) => f.path === path);
   const binary = oldContent.kind === "binary" || newContent.kind === "binary";
   const built = buildAnchor({
     side: range.side,

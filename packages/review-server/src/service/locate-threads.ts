@@ -54,6 +54,9 @@ export function locateContent(
   now: FileContent,
 ): Location {
   if (now.kind === "missing" && place.side === "new") return { state: "outdated", start: null, end: null };
+  // A whole-file comment on the old side is about the file's deletion: it holds while the file stays deleted
+  // (core's whole-file rule reads a gone file as outdated, whatever the side).
+  if (now.kind === "missing" && place.side === "old" && place.start_line === null) return { state: "current", start: null, end: null };
   if (then.kind !== "text" || now.kind === "binary") {
     // A binary file has no lines to follow: a whole-file thread stays with it while it exists.
     const whole = place.start_line === null;
