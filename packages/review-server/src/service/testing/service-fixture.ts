@@ -20,17 +20,19 @@ export interface ServiceFixture {
 }
 
 /**
- * Builds the fixture; `files` are committed as the base.
+ * Builds the fixture; `files` are committed as the base (with `commitBase: false` they stay untracked in a
+ * repository with no commits at all).
  * @example const f = await makeServiceFixture({ "src/a.ts": "a\n" }, "tools");
  */
 export async function makeServiceFixture(
   files: Record<string, string>,
   mode: "tools" | "prose" = "tools",
   dbDir?: string,
+  options: { readonly commitBase?: boolean } = {},
 ): Promise<ServiceFixture> {
   const repo = await makeTempRepository();
   for (const [path, text] of Object.entries(files)) await repo.write(path, text);
-  await repo.commitAll("base");
+  if (options.commitBase !== false) await repo.commitAll("base");
   const folder = dbDir ?? (await mkdtemp(join(tmpdir(), "opencode-review-db-")));
   const store = await openStore({ path: join(folder, "review.sqlite") });
   const bus = createEventBus();
