@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// The `opencode-review` command (the package's bin): serve, demo and url. Thin: the commands live in cli/.
+import { processIo } from "./cli/process-io.js";
+import { runCli } from "./cli/run-cli.js";
+
+const code = await runCli(process.argv.slice(2), processIo());
+// Exit explicitly: a stopped server may leave timers or sockets that would keep Node waiting.
+process.exit(code);

@@ -1,0 +1,18 @@
+import type { CliIo } from "./cli-io.js";
+import type { FlagSpec, FlagValues } from "./parse-flags.js";
+
+/** One `opencode-review <name>` command: its flags, its help, and what it does; it resolves with the exit code. */
+export interface CliCommand {
+  readonly name: string;
+  /** One line for the list of commands. */
+  readonly summary: string;
+  /** The whole `--help` text. */
+  readonly help: string;
+  readonly flags: FlagSpec;
+  run(flags: FlagValues, io: CliIo): Promise<number>;
+}
+
+/** Exit codes: 0 done, 1 the command could not do its work, 2 the command line was wrong. */
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;

@@ -1,0 +1,72 @@
+import { ReviewError } from "@opencode-review/core";
+import { packageVersion } from "../server/index.js";
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliCommand } from "./cli-command.js";
+import type { CliIo } from "./cli-io.js";
+import { demoCommand } from "./demo-command.js";
+import { parseFlags } from "./parse-flags.js";
+import { serveCommand } from "./serve-command.js";
+import { urlCommand } from "./url-command.js";
+
+const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand];
+
+const overview = `Usage: opencode-review <command> [flags]
+
+Review an opencode agent's working diff like a pull request.
+
+Commands:
+${COMMANDS.map((c) => `  ${c.name.padEnd(7)} ${c.summary}`).join("\n")}
+
+Run opencode-review <command> --help for a command's flags.
+Inside opencode, add "opencode-review" to "plugin" in opencode.json instead.`;
+
+// Mistakes in what the person asked for (a folder that is not a repository, a bad value), not failures.
+const USAGE_CODES: ReadonlySet<string> = new Set(["invalid_input", "not_git", "outside_worktree"]);
+
+/** The first line of an error's message: the person gets one line, never a stack. */
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0]!.trim() || (error instanceof Error ? error.name : "unknown error");
+}
+
+/**
+ * Runs one `opencode-review` command line and resolves with its exit code: 0 done, 1 failed, 2 a wrong
+ * command line (one line on stderr saying what is wrong). Long-running commands stop on `io.stopRequested`.
+ * @example process.exitCode = await runCli(["url", "--repo", "."], io)
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.err(overview);
+    return EXIT_USAGE;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
+    io.out(overview);
+    return EXIT_OK;
+  }
+  if (name === "--version" || name === "-v") {
+    io.out(packageVersion());
+    return EXIT_OK;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (command === undefined) {
+    io.err(`opencode-review: unknown command "${name}"; the commands are ${COMMANDS.map((c) => c.name).join(", ")} (see opencode-review --help)`);
+    return EXIT_USAGE;
+  }
+  // `-h` is what many people type first; it means help for every command.
+  const args = rest.map((arg) => (arg === "-h" ? "--help" : arg));
+  const parsed = parseFlags(args, command.flags);
+  if (!parsed.ok) {
+    io.err(`opencode-review ${command.name}: ${parsed.message} (see opencode-review ${command.name} --help)`);
+    return EXIT_USAGE;
+  }
+  if (parsed.flags.help === true) {
+    io.out(command.help);
+    return EXIT_OK;
+  }
+  try {
+    return await command.run(parsed.flags, io);
+  } catch (error) {
+    io.err(`opencode-review ${command.name}: ${oneLine(error)}`);
+    return error instanceof ReviewError && USAGE_CODES.has(error.code) ? EXIT_USAGE : EXIT_FAILED;
+  }
+}

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const serverPackage = fileURLToPath(new URL("../../..", import.meta.url));
+const workspace = fileURLToPath(new URL("../../../../..", import.meta.url));
+
+/** The built CLI that tests spawn, as users run it. */
+export const cliPath = join(serverPackage, "dist/cli.js");
+
+let built: Promise<void> | undefined;
+
+function run(command: string, args: readonly string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (data: Buffer) => (output += data.toString()));
+    child.stderr.on("data", (data: Buffer) => (output += data.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (${code}):\n${output}`))));
+  });
+}
+
+/**
+ * Bundles the CLI and copies the demo files beside it (the build's own steps after tsc), once per process,
+ * and builds the panel only when it is missing, so the spawned CLI is the code under test.
+ * @example await buildCli(); const cli = spawnCli(["url"], { cwd })
+ */
+export function buildCli(): Promise<void> {
+  built ??= (async () => {
+    await run("node", ["scripts/bundle.mjs"], serverPackage);
+    await run("node", ["scripts/copy-demo.mjs"], serverPackage);
+    if (!existsSync(join(serverPackage, "dist/panel/index.html"))) {
+      await run("pnpm", ["--filter", "@opencode-review/panel", "build"], workspace);
+    }
+  })();
+  return built;
+}
+
+/** A spawned `opencode-review` process: what it printed so far, and ways to wait on it. */
+export interface CliProcess {
+  readonly child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first match of `pattern` in stdout, once it appears; rejects if the process ends first. */
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
+  /** The exit code (null when killed by a signal it did not handle). */
+  readonly exited: Promise<number | null>;
+}
+
+/**
+ * Spawns `node dist/cli.js ...args`.
+ * @example const serve = spawnCli(["serve", "--repo", dir]); const [, url] = await serve.waitFor(/Open the panel: (\S+)/)
+ */
+export function spawnCli(args: readonly string[], options: { readonly cwd?: string } = {}): CliProcess {
+  const child = spawn(process.execPath, [cliPath, ...args], { cwd: options.cwd ?? workspace, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  const waiters = new Set<() => void>();
+  child.stdout!.on("data", (data: Buffer) => {
+    out += data.toString();
+    for (const check of waiters) check();
+  });
+  child.stderr!.on("data", (data: Buffer) => (err += data.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor(pattern) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          const match = out.match(pattern);
+          if (match) {
+            waiters.delete(check);
+            resolve(match);
+          }
+        };
+        waiters.add(check);
+        check();
+        void exited.then(() => {
+          if (!waiters.has(check)) return;
+          waiters.delete(check);
+          reject(new Error(`the CLI ended before printing ${pattern}\nstdout:\n${out}\nstderr:\n${err}`));
+        });
+      });
+    },
+  };
+}
+
+/**
+ * Runs the CLI to its end and returns what it printed and its exit code.
+ * @example const { code, stdout } = await runCli(["url", "--repo", dir])
+ */
+export async function runCliToEnd(
+  args: readonly string[],
+  options: { readonly cwd?: string } = {},
+): Promise<{ readonly code: number | null; readonly stdout: string; readonly stderr: string }> {
+  const cli = spawnCli(args, options);
+  const code = await cli.exited;
+  return { code, stdout: cli.stdout(), stderr: cli.stderr() };
+}
