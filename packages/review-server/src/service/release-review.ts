@@ -50,8 +50,9 @@ export async function releaseReview(ctx: ServiceContext, input: { readonly sessi
   const checkpoints = new Map<string, ThreadPatch>();
   for (const row of rows) checkpoints.set(row.id, await checkpointAt(repo, row, rounds.get(row.round_id)!, round, reader));
 
-  const at = ctx.now();
-  const { review, released } = await writeTransaction(ctx.db, async (trx) => {
+  const { review, released, at } = await writeTransaction(ctx.db, async (trx) => {
+    // Stamped inside the write lock, so no agent reply can be written between this time and the release.
+    const at = ctx.now();
     const review = await insertReview(trx, { branch: repo.branchKey, mode: ctx.delivery.mode, round_id: round.id, released_at: at });
     // Read again inside the transaction: a draft added or deleted a moment ago is released or not, never half.
     const current = await draftsOfBranch(trx, repo.branchKey);
@@ -65,7 +66,7 @@ export async function releaseReview(ctx: ServiceContext, input: { readonly sessi
       const was = before.find((b) => b.id === next.id)!;
       await applyThreadState(trx, next.id, was, next, { reviewId: review.id, patch: checkpoints.get(next.id) ?? {} });
     }
-    return { review, released };
+    return { review, released, at };
   });
 
   const threadRows = (await Promise.all(released.threads.map((t) => threadById(ctx.db, t.id)))).filter(
