@@ -23,8 +23,12 @@ const SLOW = 600_000;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    const started = Date.now();
+    await cleanup();
+    if (Date.now() - started > 2_000) console.warn(`slow cleanup: ${Date.now() - started} ms`);
+  }
+}, 120_000);
 
 function track<T extends FakeModel | OpencodeProject | OpencodeServer>(thing: T): T {
   cleanups.push("cleanup" in thing ? () => thing.cleanup() : () => thing.close());

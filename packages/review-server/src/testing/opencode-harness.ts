@@ -4,7 +4,7 @@
 export { startFakeModel, SCRIPT_EXHAUSTED_TEXT } from "./fake-model.js";
 export type { FakeChatMessage, FakeModel, FakeModelScript, FakeToolCall, FakeTurn, RecordedRequest } from "./fake-model.js";
 
-export { harnessCacheDir, makeOpencodeProject } from "./opencode-project.js";
+export { harnessCacheDir, harnessConfigDir, makeOpencodeProject } from "./opencode-project.js";
 export type { OpencodeProject, OpencodeProjectOptions, PluginEntry } from "./opencode-project.js";
 
 export { opencodeBinary } from "./opencode-binary.js";

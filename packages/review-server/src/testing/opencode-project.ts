@@ -24,31 +24,53 @@ export interface OpencodeProjectOptions {
 export interface OpencodeProject {
   /** The repository (and opencode's working directory). */
   readonly dir: string;
-  /** Environment for opencode: isolated XDG dirs, no auto-update, no models.dev fetch. */
+  /**
+   * Environment for opencode: its own XDG data and state, the run's shared cache and config,
+   * no auto-update, no models.dev fetch, and PWD set to `dir`.
+   */
   readonly env: Readonly<Record<string, string>>;
   /** The opencode.json written into `dir`. */
   readonly config: Readonly<Record<string, unknown>>;
-  /** Removes the project's folders (the shared cache stays). */
+  /** Removes the project's folders (the shared cache and config stay). */
   cleanup(): void;
 }
 
-let sharedCache: string | undefined;
+let sharedHome: string | undefined;
+
+function sharedDir(name: "cache" | "config"): string {
+  const pinned = process.env.OPENCODE_REVIEW_HARNESS_HOME;
+  if (!sharedHome) {
+    sharedHome = pinned ?? mkdtempSync(join(tmpdir(), "opencode-review-harness-"));
+    // About 100 MB of installed packages: gone with the process unless pinned for reuse.
+    const made = sharedHome;
+    if (!pinned) process.once("exit", () => rmSync(made, { recursive: true, force: true }));
+  }
+  const dir = join(sharedHome, name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 /**
- * The XDG_CACHE_HOME every project of this process shares, so opencode installs its provider
- * package and plugins once per run instead of once per test. `$OPENCODE_REVIEW_HARNESS_CACHE` pins it.
+ * The XDG_CACHE_HOME every project of this process shares, so opencode installs each plugin
+ * tarball once per run instead of once per test. `$OPENCODE_REVIEW_HARNESS_HOME` pins it across runs.
  *
  * @example
- * const cache = harnessCacheDir();
+ * const installed = join(harnessCacheDir(), "opencode/packages", specifier, "node_modules");
  */
 export function harnessCacheDir(): string {
-  const pinned = process.env.OPENCODE_REVIEW_HARNESS_CACHE;
-  if (pinned) {
-    mkdirSync(pinned, { recursive: true });
-    return pinned;
-  }
-  sharedCache ??= mkdtempSync(join(tmpdir(), "opencode-review-cache-"));
-  return sharedCache;
+  return sharedDir("cache");
+}
+
+/**
+ * The XDG_CONFIG_HOME every project of this process shares: opencode npm-installs
+ * `@opencode-ai/plugin` (about 64 MB) into a fresh config folder, which would cost every test.
+ * Tests must not write global config there; per-project settings go in the project's opencode.json.
+ *
+ * @example
+ * const config = harnessConfigDir();
+ */
+export function harnessConfigDir(): string {
+  return sharedDir("config");
 }
 
 /**
@@ -61,7 +83,7 @@ export function makeOpencodeProject(options: OpencodeProjectOptions): OpencodePr
   const root = mkdtempSync(join(tmpdir(), "opencode-review-project-"));
   const dir = join(root, "repo");
   const home = join(root, "home");
-  for (const folder of [dir, home, join(home, "config"), join(home, "data"), join(home, "state")]) {
+  for (const folder of [dir, home, join(home, "data"), join(home, "state")]) {
     mkdirSync(folder, { recursive: true });
   }
 
@@ -103,7 +125,7 @@ export function makeOpencodeProject(options: OpencodeProjectOptions): OpencodePr
   const env: Record<string, string> = {
     // opencode takes its directory from $PWD before the real cwd; an inherited PWD points it elsewhere.
     PWD: dir,
-    XDG_CONFIG_HOME: join(home, "config"),
+    XDG_CONFIG_HOME: harnessConfigDir(),
     XDG_DATA_HOME: join(home, "data"),
     XDG_STATE_HOME: join(home, "state"),
     XDG_CACHE_HOME: harnessCacheDir(),
