@@ -22,7 +22,7 @@ const requireShim = 'import { createRequire as __createRequire } from "node:modu
 
 const entries = [
   { name: "plugin", source: "src/plugin.ts", required: true },
-  { name: "cli", source: "src/cli.ts", required: false },
+  { name: "cli", source: "src/cli.ts", required: true },
 ];
 
 const problems = [];
