@@ -1,9 +1,10 @@
 import { mapLine, mapRange, type RangeMapping } from "../diff/map-line.js";
 import { linePair } from "./line-pair-cache.js";
 import type { LinePair } from "./line-pair.js";
-import { searchBlock, type ContextIds } from "./search-block.js";
+import { equalIgnoringWhitespace, squashWhitespace } from "./ignore-whitespace.js";
+import { searchBlock, type SearchLines } from "./search-block.js";
+import { lineAt, lineIs, lineIsIgnoringWhitespace, nonSpaceLength, type TextLines } from "./text-lines.js";
 import { untouchedReading } from "./untouched-reading.js";
-import { squashWhitespace } from "./squash-whitespace.js";
 import type { AnchorContext, LocateInput, Location } from "./types.js";
 
 const OUTDATED: Location = { state: "outdated", start: null, end: null };
@@ -22,14 +23,14 @@ export function locate(input: LocateInput): Location {
   if (input.side === "old") return locateDeletion(start, end, input.then, input.now);
   if (input.now === null) return OUTDATED;
   const pair = linePair(input.then, input.now);
-  if (pair.nowLines.length === 0) return OUTDATED;
+  if (pair.now.count === 0) return OUTDATED;
   return locateLines(pair, start, end, input.quoted.map(unmark), input.context);
 }
 
 function locateWholeFile(then: string, now: string | null): Location {
   if (now === null) return OUTDATED;
   if (now === then) return { state: "current", start: null, end: null };
-  if (squashWhitespace(now) === squashWhitespace(then)) {
+  if (equalIgnoringWhitespace(now, then)) {
     return { state: "changed", start: null, end: null, whitespaceOnly: true };
   }
   return { state: "changed", start: null, end: null };
@@ -42,7 +43,7 @@ function locateWholeFile(then: string, now: string | null): Location {
 function locateDeletion(start: number, end: number, then: string, now: string | null): Location {
   if (now === null) return { state: "current", start, end };
   const pair = linePair(then, now);
-  if (end > pair.thenLines.length) return OUTDATED;
+  if (end > pair.then.count) return OUTDATED;
   for (let line = start; line <= end; line++) {
     if (mapLine(pair.hunks, line, "old").kind === "shifted") return { state: "changed", start, end };
   }
@@ -57,16 +58,16 @@ function locateLines(
   quote: readonly string[],
   context: AnchorContext | undefined,
 ): Location {
-  const nowCount = pair.nowLines.length;
-  const quoteIds = pair.idsOf(quote);
+  const nowCount = pair.now.count;
   const mapped = mapRange(pair.hunks, start, end, "old");
 
   // (a) The diff left the lines alone: they are wherever it shifted them, if they read as quoted.
-  if (mapped.kind === "shifted" && readsAt(pair.nowIds, mapped.start, quoteIds)) {
+  if (mapped.kind === "shifted" && readsAt(pair.now, mapped.start, quote, lineIs)) {
     return placed(mapped.start, mapped.end, start);
   }
   // ...or an equally short diff does (repeated lines make diffs ambiguous; see untouchedReading).
-  if (mapped.kind === "edited" && quoteIds.length === end - start + 1 && readsAt(pair.thenIds, start, quoteIds)) {
+  const quoteIsThen = quote.length === end - start + 1 && readsAt(pair.then, start, quote, lineIs);
+  if (mapped.kind === "edited" && quoteIsThen) {
     const at = untouchedReading({ then: pair.thenIds, now: pair.nowIds, hunks: pair.hunks, start, end, near: mapped.start });
     if (at !== null) return placed(at, at + end - start, start);
   }
@@ -75,39 +76,27 @@ function locateLines(
   // a block copied elsewhere and then edited in place is still the block in place, now changed.
   const survivors = survivingLines(pair, start, end);
   const mayHaveLeft = survivors * 2 <= end - start + 1;
-  const distinctive = isDistinctive(quote);
+  const search = {
+    length: quote.length,
+    hunks: pair.hunks,
+    near: mapped.start,
+    context,
+    distinctive: isDistinctive(quote),
+  };
 
   // (b) Its lines were touched: an intact copy that can only be this one (see searchBlock).
   if (mayHaveLeft) {
-    const found = searchBlock({
-      now: pair.nowIds,
-      then: pair.thenIds,
-      quote: quoteIds,
-      hunks: pair.hunks,
-      near: mapped.start,
-      context: context === undefined ? undefined : contextIds(context, pair.idsOf),
-      distinctive,
-    });
+    const found = searchBlock({ ...search, ...exactLines(pair, quote, quoteIsThen ? start : null) });
     if (found !== null) return placed(found, found + quote.length - 1, start);
   }
 
   // (c) The same lines but for whitespace: at the mapped place, then by the same search.
   const place = clampTo(mapped, nowCount);
-  const squashed = pair.squashed();
-  const quoteSquashed = squashed.idsOf(quote);
-  if (place.end - place.start + 1 === quote.length && readsAt(squashed.nowIds, place.start, quoteSquashed)) {
+  if (place.end - place.start + 1 === quote.length && readsAt(pair.now, place.start, quote, lineIsIgnoringWhitespace)) {
     return { state: "changed", start: place.start, end: place.end, whitespaceOnly: true };
   }
   if (mayHaveLeft) {
-    const found = searchBlock({
-      now: squashed.nowIds,
-      then: squashed.thenIds,
-      quote: quoteSquashed,
-      hunks: pair.hunks,
-      near: mapped.start,
-      context: context === undefined ? undefined : contextIds(context, squashed.idsOf),
-      distinctive,
-    });
+    const found = searchBlock({ ...search, ...linesIgnoringWhitespace(pair, quote) });
     if (found !== null) {
       return { state: "changed", start: found, end: found + quote.length - 1, whitespaceOnly: true };
     }
@@ -117,6 +106,41 @@ function locateLines(
   // (a blank line or a lone `}` left over from a deleted function does not keep the thread alive).
   if (!anyAdded(pair, place) && !anyWordySurvivor(pair, start, end)) return OUTDATED;
   return { state: "changed", start: place.start, end: place.end };
+}
+
+/**
+ * Both sides read exactly. When the quote is `then`'s own lines from `start`, its lines' ids are
+ * known and every test is an integer comparison.
+ */
+function exactLines(pair: LinePair, quote: readonly string[], start: number | null): { now: SearchLines; then: SearchLines } {
+  const side = (lines: TextLines, ids: Int32Array): SearchLines => {
+    if (start === null) {
+      return {
+        count: lines.count,
+        readsQuote: (index, k) => lineIs(lines, index, quote[k] as string),
+        readsText: (index, text) => lineIs(lines, index, text),
+      };
+    }
+    const quoteIds = pair.thenIds.subarray(start - 1, start - 1 + quote.length);
+    return {
+      count: lines.count,
+      readsQuote: (index, k) => ids[index] === quoteIds[k],
+      readsText: (index, text) => lineIs(lines, index, text),
+    };
+  };
+  return { now: side(pair.now, pair.nowIds), then: side(pair.then, pair.thenIds) };
+}
+
+/** Both sides read ignoring whitespace; lines whose non-space lengths differ are passed over at once. */
+function linesIgnoringWhitespace(pair: LinePair, quote: readonly string[]): { now: SearchLines; then: SearchLines } {
+  const quoteLengths = quote.map((line) => nonSpaceLength(line));
+  const lengths = pair.nonSpace();
+  const side = (lines: TextLines, nonSpace: Int32Array): SearchLines => ({
+    count: lines.count,
+    readsQuote: (index, k) => nonSpace[index] === quoteLengths[k] && lineIsIgnoringWhitespace(lines, index, quote[k] as string),
+    readsText: (index, text) => lineIsIgnoringWhitespace(lines, index, text),
+  });
+  return { now: side(pair.now, lengths.now), then: side(pair.then, lengths.then) };
 }
 
 function placed(at: number, last: number, start: number): Location {
@@ -129,11 +153,16 @@ function unmark(line: string): string {
   return marker === "+" || marker === "-" || marker === " " ? line.slice(1) : line;
 }
 
-/** The lines from `line` (1-based) on read as `quote`. */
-function readsAt(ids: Int32Array, line: number, quote: Int32Array): boolean {
-  if (quote.length === 0 || line < 1 || line - 1 + quote.length > ids.length) return false;
+/** The lines from `line` (1-based) on read as `quote`, by the given test. */
+function readsAt(
+  lines: TextLines,
+  line: number,
+  quote: readonly string[],
+  same: (lines: TextLines, index: number, text: string) => boolean,
+): boolean {
+  if (quote.length === 0 || line < 1 || line - 1 + quote.length > lines.count) return false;
   for (let k = 0; k < quote.length; k++) {
-    if (ids[line - 1 + k] !== quote[k]) return false;
+    if (!same(lines, line - 1 + k, quote[k] as string)) return false;
   }
   return true;
 }
@@ -149,7 +178,7 @@ function survivingLines(pair: LinePair, start: number, end: number): number {
 
 function anyWordySurvivor(pair: LinePair, start: number, end: number): boolean {
   for (let line = start; line <= end; line++) {
-    if (mapLine(pair.hunks, line, "old").kind === "shifted" && /\w/.test(pair.thenLines[line - 1] ?? "")) return true;
+    if (mapLine(pair.hunks, line, "old").kind === "shifted" && /\w/.test(lineAt(pair.then, line - 1))) return true;
   }
   return false;
 }
@@ -166,10 +195,6 @@ function clampTo(mapped: RangeMapping, count: number): { start: number; end: num
   const start = Math.min(Math.max(1, mapped.start), count);
   const end = Math.min(Math.max(start, mapped.end), count);
   return { start, end };
-}
-
-function contextIds(context: AnchorContext, idsOf: (lines: readonly string[]) => Int32Array): ContextIds {
-  return { before: idsOf(context.before), after: idsOf(context.after) };
 }
 
 /**

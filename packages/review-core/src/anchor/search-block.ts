@@ -1,28 +1,34 @@
-import { mapRange } from "../diff/map-line.js";
+import { mapLine } from "../diff/map-line.js";
 import type { Hunk } from "../diff/types.js";
-
-/** The lines around a quote, as ids in the same interning as the haystack. */
-export interface ContextIds {
-  readonly before: Int32Array;
-  readonly after: Int32Array;
-}
+import type { AnchorContext } from "./types.js";
 
 /** As many context lines as an anchor records each side. */
 const CONTEXT_LINES = 3;
 
+/**
+ * One side's lines as a search reads them, exactly or ignoring whitespace: the caller picks the
+ * fastest test it has (interned ids, lengths without whitespace) behind these two questions.
+ */
+export interface SearchLines {
+  readonly count: number;
+  /** Line `index` (0-based) reads as quote line `k`. */
+  readsQuote(index: number, k: number): boolean;
+  /** Line `index` (0-based) reads as `text`. */
+  readsText(index: number, text: string): boolean;
+}
+
 export interface BlockSearch {
-  /** The file now, as line ids. */
-  readonly now: Int32Array;
-  /** The file then, as line ids in the same interning (to tell whether the quote was unique). */
-  readonly then: Int32Array;
-  /** The quoted lines as ids; -1 (a line in neither text) matches nothing. */
-  readonly quote: Int32Array;
+  /** The file now and then. */
+  readonly now: SearchLines;
+  readonly then: SearchLines;
+  /** How many lines the quote has. */
+  readonly length: number;
   /** The exact diff from then to now, to recognise copies of the quote that were already there. */
   readonly hunks: readonly Hunk[];
   /** The 1-based line where the diff put the quote; the nearest acceptable copy wins. */
   readonly near: number;
   /** Undefined when the thread carries no context. */
-  readonly context: ContextIds | undefined;
+  readonly context: AnchorContext | undefined;
   /** Whether the quote is long and wordy enough to be trusted on its own when it is unique. */
   readonly distinctive: boolean;
 }
@@ -30,27 +36,28 @@ export interface BlockSearch {
 /**
  * Finds where an intact copy of a quoted block went once the diff touched its own lines: the copy
  * nearest to where the diff put it, among the copies that may be it. A copy may be it only when
- *  - it is not a copy that was already in the file (the diff leaves all its lines alone, in one
- *    piece: it is another, older copy of the same text, like the first `}` of the file), and
+ *  - it is mostly new: at least half of its lines are added in the diff, as a block cut and pasted
+ *    is. A copy the diff leaves alone is another, older copy of the same text (like the first `}`
+ *    of the file), and one pieced together from old lines and a new one is a coincidence; and
  *  - the lines around it read as they did: both the lines before and after it for a short or common
  *    quote (a `}`, a `return null;`, a blank line), either side for a distinctive one, or none at all
  *    when the distinctive quote has exactly one copy in the old file and one in the new.
  * Returns the 1-based first line of the copy, or null.
- * @example searchBlock({ now, then, quote, hunks, near: 12, context, distinctive: false }) // 40
+ * @example searchBlock({ now, then, length: 1, hunks, near: 12, context, distinctive: false }) // 40
  */
 export function searchBlock(search: BlockSearch): number | null {
-  const { now, quote, context } = search;
-  if (quote.length === 0 || quote.includes(-1)) return null;
-  const hits = occurrences(now, quote);
+  const { now, length, context } = search;
+  if (length === 0) return null;
+  const hits = occurrences(now, length);
   if (hits.length === 0) return null;
-  const uniqueOnBothSides = hits.length === 1 && occurrences(search.then, quote).length === 1;
+  const uniqueOnBothSides = hits.length === 1 && occurrences(search.then, length).length === 1;
 
   let best: { line: number; distance: number; score: number } | null = null;
   for (const at of hits) {
     const line = at + 1;
-    if (mapRange(search.hunks, line, line + quote.length - 1, "new").kind === "shifted") continue;
+    if (addedLines(search.hunks, line, length) * 2 < length) continue;
     const before = context !== undefined && contextBefore(now, at, context.before);
-    const after = context !== undefined && contextAfter(now, at + quote.length, context.after);
+    const after = context !== undefined && contextAfter(now, at + length, context.after);
     const trusted = search.distinctive ? before || after || uniqueOnBothSides : before && after;
     if (!trusted) continue;
     const distance = Math.abs(line - search.near);
@@ -62,14 +69,19 @@ export function searchBlock(search: BlockSearch): number | null {
   return best?.line ?? null;
 }
 
-/** 0-based starts of every copy of `needle` in `haystack`. */
-function occurrences(haystack: Int32Array, needle: Int32Array): number[] {
+/** How many of the `count` lines from `line` (1-based, new side) the diff adds. */
+function addedLines(hunks: readonly Hunk[], line: number, count: number): number {
+  let added = 0;
+  for (let k = 0; k < count; k++) if (mapLine(hunks, line + k, "new").kind === "edited") added++;
+  return added;
+}
+
+/** 0-based starts of every copy of the quote. */
+function occurrences(lines: SearchLines, length: number): number[] {
   const found: number[] = [];
-  const first = needle[0] as number;
-  const last = haystack.length - needle.length;
-  outer: for (let at = haystack.indexOf(first); at !== -1 && at <= last; at = haystack.indexOf(first, at + 1)) {
-    for (let k = 1; k < needle.length; k++) {
-      if (haystack[at + k] !== needle[k]) continue outer;
+  outer: for (let at = 0; at + length <= lines.count; at++) {
+    for (let k = 0; k < length; k++) {
+      if (!lines.readsQuote(at + k, k)) continue outer;
     }
     found.push(at);
   }
@@ -80,19 +92,19 @@ function occurrences(haystack: Int32Array, needle: Int32Array): number[] {
  * The lines right above `at` are the recorded ones: the same lines, as many of them (up to 3, so a
  * quote recorded near the top of the file matches only a copy as near the top).
  */
-function contextBefore(now: Int32Array, at: number, before: Int32Array): boolean {
+function contextBefore(now: SearchLines, at: number, before: readonly string[]): boolean {
   if (Math.min(at, CONTEXT_LINES) !== before.length) return false;
   for (let k = 0; k < before.length; k++) {
-    if (now[at - before.length + k] !== before[k]) return false;
+    if (!now.readsText(at - before.length + k, before[k] as string)) return false;
   }
   return true;
 }
 
 /** The lines from `at` (the line after the copy) on are the recorded ones, as many of them. */
-function contextAfter(now: Int32Array, at: number, after: Int32Array): boolean {
-  if (Math.min(now.length - at, CONTEXT_LINES) !== after.length) return false;
+function contextAfter(now: SearchLines, at: number, after: readonly string[]): boolean {
+  if (Math.min(now.count - at, CONTEXT_LINES) !== after.length) return false;
   for (let k = 0; k < after.length; k++) {
-    if (now[at + k] !== after[k]) return false;
+    if (!now.readsText(at + k, after[k] as string)) return false;
   }
   return true;
 }

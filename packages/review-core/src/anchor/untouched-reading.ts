@@ -5,53 +5,90 @@ export interface UntouchedReadingInput {
   /** Line ids of the file then and now (equal ids, equal lines). */
   readonly then: Int32Array;
   readonly now: Int32Array;
-  /** The diff then → now that touched the range (0 context). */
+  /** The shortest diff then → now, 0 context lines (as diffLines makes it), that touched the range. */
   readonly hunks: readonly Hunk[];
-  /** The range of `then` (1-based, inclusive); its lines must read as the quote. */
+  /** The range of `then` (1-based, inclusive). */
   readonly start: number;
   readonly end: number;
   /** Where the diff put the range now: the nearest reading wins. */
   readonly near: number;
 }
 
-/** Readings to try at most: the nearest copies are the likely ones, and each costs two diffs. */
+/** Readings to try at most: the nearest copies are the likely ones, and each costs two small diffs. */
 const MAX_TRIES = 8;
+/** Hunks on each side of the ones that touch the range that a different reading may rearrange. */
+const MARGIN = 2;
 
 /**
- * Where the range is now if some shortest diff from then to now leaves it whole, else null.
+ * Where the range is now if another shortest diff from then to now leaves it whole, else null.
  *
  * A shortest diff is not unique where lines repeat: deleting one of two equal adjacent lines reads
  * as deleting either, and when two alignments keep as many lines, the diff picks one. When the one
  * it picked touched the range but another, just as short, keeps the range whole at a copy of it, the
  * range is read as untouched there. That is the careful choice: at worst a resolve is refused and the
  * person looks, where the other reading would let an unchanged block pass as edited.
- * A copy at p keeps the range whole in a shortest diff exactly when the common lines above it, the
- * range, and the common lines below it add up to the longest common subsequence of the two files.
+ *
+ * Readings are looked for in a window around the hunks that touch the range, from a point the diff
+ * keeps to another: a copy at p keeps the range whole in a diff as short as the window's part of
+ * this one exactly when the lines common above it, the range, and those common below it add up to
+ * the window's common lines. So a reading found is always right; one that would need the diff
+ * rearranged beyond the window is not looked for.
  * @example untouchedReading({ then, now, hunks, start: 3, end: 4, near: 2 }) // 2 when ["}","}","}","}"] lost its first line
  */
 export function untouchedReading(input: UntouchedReadingInput): number | null {
-  const { then, now, start, end } = input;
+  const { then, now, hunks, start, end } = input;
   const length = end - start + 1;
   if (start < 1 || end > then.length) return null;
-  const changed = input.hunks.reduce((sum, hunk) => sum + hunk.oldLines + hunk.newLines, 0);
-  const common = (then.length + now.length - changed) / 2;
-  const first = then[start - 1] as number;
 
-  // A reading moves the range by at most the number of changed lines.
+  let first = 0;
+  while (first < hunks.length && isAbove(hunks[first] as Hunk, start)) first++;
+  let last = first;
+  while (last < hunks.length && oldFrom(hunks[last] as Hunk) < end) last++;
+  // hunks[first..last) touch the range (or sit right at its end); widen by the margin.
+  const from = Math.max(0, first - MARGIN);
+  const to = Math.min(hunks.length, last + MARGIN);
+  const previous = hunks[from - 1];
+  const next = hunks[to];
+  const oldLo = previous === undefined ? 0 : oldFrom(previous) + previous.oldLines;
+  const newLo = previous === undefined ? 0 : newFrom(previous) + previous.newLines;
+  const oldHi = next === undefined ? then.length : oldFrom(next);
+  const newHi = next === undefined ? now.length : newFrom(next);
+  let changed = 0;
+  for (let k = from; k < to; k++) changed += (hunks[k] as Hunk).oldLines + (hunks[k] as Hunk).newLines;
+  const common = (oldHi - oldLo + (newHi - newLo) - changed) / 2;
+
   const candidates: number[] = [];
-  const from = Math.max(0, start - 1 - changed);
-  const to = Math.min(now.length - length, start - 1 + changed);
-  for (let at = now.indexOf(first, from); at !== -1 && at <= to; at = now.indexOf(first, at + 1)) {
+  for (let at = newLo; at + length <= newHi; at++) {
     if (readsAsRange(then, now, start - 1, at, length)) candidates.push(at);
   }
   candidates.sort((x, y) => Math.abs(x + 1 - input.near) - Math.abs(y + 1 - input.near) || x - y);
 
-  for (const at of candidates.slice(0, MAX_TRIES)) {
-    const above = commonLines(then.subarray(0, start - 1), now.subarray(0, at));
-    const below = commonLines(then.subarray(end), now.subarray(at + length));
+  let tries = 0;
+  for (const at of candidates) {
+    // Common lines can be no more than the shorter side has: a copy too far off cannot add up.
+    const mostAbove = Math.min(start - 1 - oldLo, at - newLo);
+    const mostBelow = Math.min(oldHi - end, newHi - at - length);
+    if (mostAbove + length + mostBelow < common) continue;
+    if (tries++ === MAX_TRIES) break;
+    const above = commonLines(then.subarray(oldLo, start - 1), now.subarray(newLo, at));
+    const below = commonLines(then.subarray(end, oldHi), now.subarray(at + length, newHi));
     if (above + length + below === common) return at + 1;
   }
   return null;
+}
+
+/** 0-based first changed line on the old side (for an insertion: the line it was inserted above). */
+function oldFrom(hunk: Hunk): number {
+  return hunk.oldLines === 0 ? hunk.oldStart : hunk.oldStart - 1;
+}
+
+function newFrom(hunk: Hunk): number {
+  return hunk.newLines === 0 ? hunk.newStart : hunk.newStart - 1;
+}
+
+/** The hunk lies wholly above 1-based line `start` (an insertion right above it included). */
+function isAbove(hunk: Hunk, start: number): boolean {
+  return oldFrom(hunk) + hunk.oldLines <= start - 1;
 }
 
 function readsAsRange(then: Int32Array, now: Int32Array, from: number, at: number, length: number): boolean {

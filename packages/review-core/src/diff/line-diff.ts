@@ -15,24 +15,25 @@ const COST_LIMIT = 1024;
  */
 export function diffLines(a: readonly string[], b: readonly string[]): Hunk[] {
   const ids = new Map<string, number>();
-  return diffInternedLines(a, b, internAll(a, ids), internAll(b, ids));
+  return diffInternedLines(internAll(a, ids), internAll(b, ids), (i) => a[i] as string, (i) => b[i] as string);
 }
 
 /**
- * `diffLines` for lines already interned, so that two lines are equal exactly when their ids are.
+ * `diffLines` for lines already interned, so that two lines are equal exactly when their ids are;
+ * the text of a line (0-based) is asked for only for the changed lines that go into the hunks.
  * Callers that keep the ids (to search the lines later) skip hashing every line twice.
- * @example diffInternedLines(["x", "y"], ["y"], Int32Array.of(0, 1), Int32Array.of(1)) // one hunk deleting "x"
+ * @example diffInternedLines(Int32Array.of(0, 1), Int32Array.of(1), (i) => ["x", "y"][i], (i) => ["y"][i]) // one hunk deleting "x"
  */
 export function diffInternedLines(
-  a: readonly string[],
-  b: readonly string[],
   aIds: Int32Array,
   bIds: Int32Array,
+  aLine: (index: number) => string,
+  bLine: (index: number) => string,
 ): Hunk[] {
   const aChanged = new Uint8Array(aIds.length);
   const bChanged = new Uint8Array(bIds.length);
-  compareSequences(aIds, bIds, 0, aIds.length, 0, bIds.length, aChanged, bChanged);
-  return toHunks(a, b, aChanged, bChanged);
+  markChanges(aIds, bIds, aChanged, bChanged);
+  return toHunks(aChanged, bChanged, aLine, bLine);
 }
 
 /**
@@ -43,7 +44,7 @@ export function diffInternedLines(
 export function countChangedLines(aIds: Int32Array, bIds: Int32Array): number {
   const aChanged = new Uint8Array(aIds.length);
   const bChanged = new Uint8Array(bIds.length);
-  compareSequences(aIds, bIds, 0, aIds.length, 0, bIds.length, aChanged, bChanged);
+  markChanges(aIds, bIds, aChanged, bChanged);
   let count = 0;
   for (const mark of aChanged) count += mark;
   for (const mark of bChanged) count += mark;
@@ -62,6 +63,46 @@ function internAll(lines: readonly string[], ids: Map<string, number>): Int32Arr
     out[i] = id;
   }
   return out;
+}
+
+/**
+ * Marks every deleted line of a and inserted line of b. A line with no equal on the other side is
+ * changed in every diff, so those are marked first and left out of the search: the shortest diff of
+ * what remains, plus them, is still a shortest diff, and edited lines (usually unique) cost nothing.
+ */
+function markChanges(a: Int32Array, b: Int32Array, aChanged: Uint8Array, bChanged: Uint8Array): void {
+  let maxId = 0;
+  for (let i = 0; i < a.length; i++) if ((a[i] as number) > maxId) maxId = a[i] as number;
+  for (let i = 0; i < b.length; i++) if ((b[i] as number) > maxId) maxId = b[i] as number;
+  const inA = new Uint8Array(maxId + 1);
+  const inB = new Uint8Array(maxId + 1);
+  for (let i = 0; i < a.length; i++) inA[a[i] as number] = 1;
+  for (let i = 0; i < b.length; i++) inB[b[i] as number] = 1;
+  const aKept = keptIndexes(a, inB);
+  const bKept = keptIndexes(b, inA);
+  if (aKept.length === a.length && bKept.length === b.length) {
+    compareSequences(a, b, 0, a.length, 0, b.length, aChanged, bChanged);
+    return;
+  }
+  const aSub = new Int32Array(aKept.length);
+  const bSub = new Int32Array(bKept.length);
+  for (let k = 0; k < aKept.length; k++) aSub[k] = a[aKept[k] as number] as number;
+  for (let k = 0; k < bKept.length; k++) bSub[k] = b[bKept[k] as number] as number;
+  const aSubChanged = new Uint8Array(aSub.length);
+  const bSubChanged = new Uint8Array(bSub.length);
+  compareSequences(aSub, bSub, 0, aSub.length, 0, bSub.length, aSubChanged, bSubChanged);
+  aChanged.fill(1);
+  bChanged.fill(1);
+  for (let k = 0; k < aKept.length; k++) aChanged[aKept[k] as number] = aSubChanged[k] as number;
+  for (let k = 0; k < bKept.length; k++) bChanged[bKept[k] as number] = bSubChanged[k] as number;
+}
+
+/** Indexes of the lines whose id is present on the other side. */
+function keptIndexes(ids: Int32Array, present: Uint8Array): Int32Array {
+  const kept = new Int32Array(ids.length);
+  let count = 0;
+  for (let i = 0; i < ids.length; i++) if (present[ids[i] as number] === 1) kept[count++] = i;
+  return kept.subarray(0, count);
 }
 
 /** Marks the lines of a[aLo..aHi) that are deleted and of b[bLo..bHi) that are inserted. */
@@ -214,27 +255,29 @@ function furthestForward(
 
 /** One hunk per run of changed lines, deletions before insertions, as git prints them. */
 function toHunks(
-  a: readonly string[],
-  b: readonly string[],
   aChanged: Uint8Array,
   bChanged: Uint8Array,
+  aLine: (index: number) => string,
+  bLine: (index: number) => string,
 ): Hunk[] {
   const hunks: Hunk[] = [];
+  const aCount = aChanged.length;
+  const bCount = bChanged.length;
   let i = 0;
   let j = 0;
-  while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && aChanged[i] === 0 && bChanged[j] === 0) {
+  while (i < aCount || j < bCount) {
+    if (i < aCount && j < bCount && aChanged[i] === 0 && bChanged[j] === 0) {
       i++;
       j++;
       continue;
     }
     const aFrom = i;
     const bFrom = j;
-    while (i < a.length && aChanged[i] === 1) i++;
-    while (j < b.length && bChanged[j] === 1) j++;
+    while (i < aCount && aChanged[i] === 1) i++;
+    while (j < bCount && bChanged[j] === 1) j++;
     const lines: DiffLine[] = [];
-    for (let k = aFrom; k < i; k++) lines.push({ kind: "del", old: k + 1, new: null, text: a[k] as string });
-    for (let k = bFrom; k < j; k++) lines.push({ kind: "add", old: null, new: k + 1, text: b[k] as string });
+    for (let k = aFrom; k < i; k++) lines.push({ kind: "del", old: k + 1, new: null, text: aLine(k) });
+    for (let k = bFrom; k < j; k++) lines.push({ kind: "add", old: null, new: k + 1, text: bLine(k) });
     // A side with no lines names the line before the change, as unified diffs do (0: the file's top).
     hunks.push({
       oldStart: i > aFrom ? aFrom + 1 : aFrom,
