@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// Load on the HTTP surface: 50 concurrent readers of GET /api/threads (500 released threads over 50 files)
+// with 5 writers drafting replies, for BENCH_SECONDS (default 20) on loopback. The server runs in a child
+// process, as it does inside opencode, so the readers' own work does not slow it. Prints requests, failed
+// requests (target 0), SQLITE_BUSY answers (target 0), the unloaded median latency (measured first, same
+// server), the loaded p50/p99, and p99 / unloaded median (target within 5x).
+// Needs the built server: pnpm --filter @opencode-review/core build && pnpm --filter opencode-review build.
+import { execFile, fork } from "node:child_process";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
+const FILES = 50;
+const THREADS_PER_FILE = 10;
+const READERS = 50;
+const WRITERS = 5;
+const UNLOADED_SAMPLES = 30;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+
+if (process.argv[2] === "serve") await serve();
+else await drive();
+
+// ---- the server process: a repository with an agent-style change, 500 released threads, the real server.
+async function serve() {
+  const { startReviewServer } = await import("../dist/server/start-review-server.js");
+  const run = promisify(execFile);
+  const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-load-")));
+  const git = (...args) => run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd: dir });
+  const lines = (i, changed) =>
+    Array.from({ length: 120 }, (_, n) => (changed && n % 10 === 3 ? `export const v${i}_${n} = ${n} * 2; // changed` : `export const v${i}_${n} = ${n};`)).join("\n") + "\n";
+  await git("init", "-q", "-b", "main");
+  await mkdir(join(dir, "src"), { recursive: true });
+  for (let i = 0; i < FILES; i++) await writeFile(join(dir, "src", `mod${i}.ts`), lines(i, false));
+  await git("add", "-A");
+  await git("commit", "-q", "-m", "base");
+  for (let i = 0; i < FILES; i++) await writeFile(join(dir, "src", `mod${i}.ts`), lines(i, true));
+
+  const server = await startReviewServer({
+    dir,
+    dbPath: join(dir, ".git", "opencode-review", "review.sqlite"),
+    delivery: { mode: "tools", deliver: async () => null },
+    tools: true,
+    panelDir: join(dir, "no-panel"),
+  });
+  const round = await server.service.takeRound();
+  const places = [];
+  for (let i = 0; i < FILES; i++) for (let k = 0; k < THREADS_PER_FILE; k++) places.push({ i, line: k * 10 + 4 }); // a changed line per block of ten
+  const ids = [];
+  // Drafted a file at a time, its threads together: git reads overlap while the writes queue on the lock.
+  for (let i = 0; i < FILES; i++) {
+    const threads = await Promise.all(
+      places
+        .filter((p) => p.i === i)
+        .map((p) => server.service.draftThread({ file: `src/mod${i}.ts`, start: p.line, end: p.line, roundId: round.id, body: `Why double v${i}_${p.line - 1}?` })),
+    );
+    ids.push(...threads.map((t) => t.id));
+  }
+  await server.service.release({});
+  process.send({ url: server.url, token: server.token, ids });
+  process.on("message", async (message) => {
+    if (message !== "stop") return;
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+// ---- the load process.
+async function drive() {
+  const child = fork(new URL(import.meta.url).pathname, ["serve"], {
+    // BENCH_PROFILE=dir writes a CPU profile of the server process there, to see where a request's time goes.
+    execArgv: process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+    stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const setupStart = performance.now();
+  const { url, token, ids } = await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("exit", (code) => reject(new Error(`the server process exited (${code}) before it was ready`)));
+  });
+  console.log(`setup: ${ids.length} threads over ${FILES} files in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
+
+  const headers = { authorization: `Bearer ${token}` };
+  const stats = { requests: 0, failed: 0, busy: 0, failures: new Map() };
+  const fail = (why) => {
+    stats.failed++;
+    stats.failures.set(why, (stats.failures.get(why) ?? 0) + 1);
+  };
+
+  async function read() {
+    const start = performance.now();
+    try {
+      const response = await fetch(`${url}/api/threads?status=all`, { headers });
+      const text = await response.text();
+      stats.requests++;
+      if (/SQLITE_BUSY|database is locked/i.test(text)) stats.busy++;
+      if (!response.ok) fail(`GET ${response.status}: ${text.slice(0, 120)}`);
+      else if (JSON.parse(text).threads.length < ids.length) fail("GET answered fewer threads");
+    } catch (error) {
+      stats.requests++;
+      fail(`GET threw: ${error.message}`);
+    }
+    return performance.now() - start;
+  }
+
+  async function write(n) {
+    const id = ids[(n * 7919) % ids.length];
+    try {
+      const response = await fetch(`${url}/api/threads/${id}/messages`, {
+        method: "POST",
+        headers: { ...headers, origin: url, "content-type": "application/json" },
+        body: JSON.stringify({ body: `Reply ${n}: still doubled?` }),
+      });
+      const text = await response.text();
+      stats.requests++;
+      if (/SQLITE_BUSY|database is locked/i.test(text)) stats.busy++;
+      if (!response.ok) fail(`POST ${response.status}: ${text.slice(0, 120)}`);
+    } catch (error) {
+      stats.requests++;
+      fail(`POST threw: ${error.message}`);
+    }
+  }
+
+  const sorted = (values) => [...values].sort((a, b) => a - b);
+  const quantile = (values, q) => sorted(values)[Math.min(values.length - 1, Math.floor(q * values.length))];
+
+  // Unloaded: one reader at a time, after a few warm-up requests.
+  for (let i = 0; i < 5; i++) await read();
+  const unloaded = [];
+  for (let i = 0; i < UNLOADED_SAMPLES; i++) unloaded.push(await read());
+  const unloadedMedian = quantile(unloaded, 0.5);
+  const before = { ...stats };
+
+  // Loaded: closed loops until the deadline.
+  const deadline = performance.now() + SECONDS * 1000;
+  const loaded = [];
+  let written = 0;
+  const readers = Array.from({ length: READERS }, async () => {
+    while (performance.now() < deadline) loaded.push(await read());
+  });
+  const writers = Array.from({ length: WRITERS }, async () => {
+    while (performance.now() < deadline) await write(written++);
+  });
+  await Promise.all([...readers, ...writers]);
+
+  const p50 = quantile(loaded, 0.5);
+  const p99 = quantile(loaded, 0.99);
+  const ratio = p99 / unloadedMedian;
+  console.log(`load: ${READERS} readers of GET /api/threads (${ids.length} threads), ${WRITERS} writers replying, ${SECONDS} s`);
+  console.log(`requests: ${stats.requests - before.requests} (reads ${loaded.length}, replies ${written})`);
+  console.log(`failed requests: ${stats.failed} (target 0)`);
+  for (const [why, count] of stats.failures) console.log(`  ${count} x ${why}`);
+  console.log(`SQLITE_BUSY reaching a client: ${stats.busy} (target 0)`);
+  console.log(`unloaded median: ${unloadedMedian.toFixed(1)} ms`);
+  console.log(`loaded p50: ${p50.toFixed(1)} ms, p99: ${p99.toFixed(1)} ms`);
+  console.log(`p99 / unloaded median: ${ratio.toFixed(1)}x (target within 5x)${ratio <= 5 ? "" : "  MISSED"}`);
+
+  child.send("stop");
+  await new Promise((resolve) => child.once("exit", resolve));
+}
