@@ -57,7 +57,9 @@ describe("the packed opencode-review package", () => {
     const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n");
     expect(files).toContain("package/dist/plugin.js");
     expect(files).toContain("package/dist/panel/index.html");
-    expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
+    expect(files).toContain("package/dist/cli.js");
+    // Built output only: the package's own sources stay out (the demo's sample files are data).
+    expect(files.filter((f) => f.startsWith("package/src/"))).toEqual([]);
 
     const manifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }));
     expect(JSON.stringify(manifest)).not.toContain("workspace:");
@@ -84,6 +86,8 @@ describe("the packed opencode-review package", () => {
     expect(result.stderr).not.toContain("better-sqlite3");
     expect(result.exitCode, complaints(result)).toBe(0);
     expect(result.stdout).toContain("Hello from the fake model");
+    // Loaded, not just installed: the plugin's agent tools were offered to the model.
+    expect(model.conversation()[0]?.tools).toEqual(expect.arrayContaining(["review_list", "review_reply", "review_open"]));
 
     // opencode installed the tarball with npm, install scripts off: the native driver never got built,
     // so the plugin loading cleanly above means it did not need it.
