@@ -1,15 +1,45 @@
-// The one place that decides which server the browser tests talk to. Today: the development fixture
-// (dev/fixture-server.mjs). To test against the real server, make startPanelTarget start it and return
-// the same shape (agentReply then goes through the agent's review_reply path).
-import { existsSync } from "node:fs";
+// The one place that decides which server the browser tests talk to: the REAL review server
+// (`startReviewServer`, from the server's sources), on a real git repository in a temp folder, with
+// threads written through the review service the way a person and an agent write them.
+import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startReviewServer } from "../../review-server/src/server/index.js";
+import type { ReviewService } from "../../review-server/src/service/index.js";
+import { bigChange, initRepository, layFiles } from "./git-repository.mjs";
+import { scenario } from "./review-scenario.js";
+
+/** The seeded threads by what they show; ids are the server's own. */
+export interface ScenarioThreads {
+  /** A released comment waiting on the agent. */
+  readonly open: string;
+  /** Answered by the agent, not yet read by the person. */
+  readonly unread: string;
+  /** The agent's own note on src/lib/math.ts, waiting on the person. */
+  readonly note: string;
+  /** Its line moved, unchanged, since round 1. */
+  readonly moved: string;
+  /** Its lines were edited since round 1. */
+  readonly changed: string;
+  /** Its line is gone: shown in the banner above docs/guide.md. */
+  readonly outdated: string;
+  /** Written on src/old-name.ts, which round 2 renamed to src/new-name.ts; resolved by the agent. */
+  readonly renamed: string;
+  /** A whole-file comment on README.md. */
+  readonly wholeFile: string;
+  /** The person's pending draft on deleted lines of src/app.ts. */
+  readonly draft: string;
+}
 
 export interface PanelTarget {
   /** The panel's address with its token, as a person opens it. */
   readonly url: string;
   readonly origin: string;
   readonly token: string;
-  /** The agent answers a thread, as `review_reply` would; `resolved` asks for a (checked) resolve. */
+  /** The seeded threads (none with `bigDiff`). */
+  readonly threads: ScenarioThreads | null;
+  /** The agent answers a thread through `service.agentReply`, the path of its `review_reply` tool. */
   readonly agentReply: (threadId: string, body: string, resolved?: boolean) => Promise<void>;
   readonly close: () => Promise<void>;
 }
@@ -17,34 +47,57 @@ export interface PanelTarget {
 export interface PanelTargetOptions {
   /** false: releases go out as prose (the `tools: false` mode). */
   readonly tools?: boolean;
-  /** Generate a large diff with this many changed lines over 300 files instead of the small fixture. */
+  /** A repository change of this many changed lines over 300 files, instead of the review scenario. */
   readonly bigDiff?: number;
 }
 
-const panelIndex = fileURLToPath(new URL("../../review-server/dist/panel/index.html", import.meta.url));
+export const panelDir = fileURLToPath(new URL("../../review-server/dist/panel/", import.meta.url));
 
 /**
- * Starts the server the browser tests use and returns its panel URL and controls.
+ * Starts the real review server on a fresh repository and returns its panel URL and controls.
  * @example const target = await startPanelTarget({ tools: false }); await page.goto(target.url)
  */
 export async function startPanelTarget(options: PanelTargetOptions = {}): Promise<PanelTarget> {
-  if (!existsSync(panelIndex)) throw new Error(`The panel is not built (${panelIndex}). Run: pnpm --filter @opencode-review/panel build`);
-  const fixturePath = "../dev/fixture-server.mjs";
-  const { startFixtureServer } = (await import(/* @vite-ignore */ fixturePath)) as {
-    startFixtureServer: (o: { port?: number; tools?: boolean; big?: number }) => Promise<{
-      url: string;
-      origin: string;
-      token: string;
-      agentReply: (id: string, body: string, resolved?: boolean) => Promise<unknown>;
-      close: () => Promise<void>;
-    }>;
-  };
-  const server = await startFixtureServer({ port: 0, tools: options.tools ?? true, big: options.bigDiff ?? 0 });
-  return {
-    url: server.url,
-    origin: server.origin,
-    token: server.token,
-    agentReply: async (id, body, resolved) => void (await server.agentReply(id, body, resolved)),
-    close: server.close,
-  };
+  if (!existsSync(join(panelDir, "index.html"))) {
+    throw new Error(`The panel is not built (${panelDir}). Run: pnpm --filter @opencode-review/panel build`);
+  }
+  const tools = options.tools ?? true;
+  // realpath: git reports real paths, and /tmp may be a link.
+  const folder = realpathSync(mkdtempSync(join(tmpdir(), "panel-target-")));
+  const dir = join(folder, "repo");
+  try {
+    let seed: ((service: ReviewService) => Promise<ScenarioThreads>) | null = null;
+    if (options.bigDiff) {
+      const change = bigChange(options.bigDiff);
+      initRepository(dir, change.base);
+      layFiles(dir, change.now);
+    } else {
+      seed = scenario(dir);
+    }
+    // Releases in tools mode tell an agent session; there is none here, so nothing is sent anywhere.
+    const server = await startReviewServer({
+      dir,
+      dbPath: join(folder, "review.sqlite"),
+      delivery: { mode: tools ? "tools" : "prose", deliver: async () => null },
+      tools,
+      panelDir,
+      feedIntervalMs: 200,
+      reportError: (error) => console.error("panel target:", error),
+    });
+    const threads = seed ? await seed(server.service) : null;
+    return {
+      url: server.panelUrl,
+      origin: server.url,
+      token: server.token,
+      threads,
+      agentReply: async (id, text, resolved) => void (await server.service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),
+      close: async () => {
+        await server.close();
+        rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
 }

@@ -26,6 +26,9 @@ const lineNumber = (page: Page, file: string, side: "new" | "old", line: number)
   page.locator(`[data-component="diff-line"][data-file="${file}"][data-side="${side}"][data-line="${line}"] [data-slot="num"]`).first();
 const thread = (page: Page, text: string) => page.locator('[data-component="thread"]', { hasText: text });
 const composer = (page: Page) => page.locator('[data-component="row-composer"]');
+/** Opens a file from the file list: the diff scrolls to it. */
+const openFile = (page: Page, path: string) => page.locator(`[data-component="file-list"] [data-path="${path}"]`).click();
+const ids = (target: PanelTarget) => target.threads!;
 
 /** Scrolls the virtualized diff down until a selector is rendered (rows off screen are not in the DOM). */
 async function scrollTo(page: Page, selector: string) {
@@ -73,11 +76,13 @@ describe("review panel in Chromium", () => {
   it("comments on a line as a draft, releases, shows the agent's reply live, and resolves", async () => {
     const { page, target } = await open();
     await page.screenshot({ path: `${screenshotDir}desktop-diff.png` });
+    await openFile(page, "src/app.ts");
     await commentFlow(page, target, "desktop");
   });
 
   it("comments on a range, a whole file and a deleted line, and suggests a change", async () => {
     const { page, target } = await open();
+    await openFile(page, "src/app.ts");
     await lineNumber(page, "src/app.ts", "new", 24).click();
     await lineNumber(page, "src/app.ts", "new", 26).click({ modifiers: ["Shift"] });
     await composer(page).locator('[data-slot="target"]', { hasText: "Comment on lines 24–26" }).waitFor();
@@ -126,16 +131,18 @@ describe("review panel in Chromium", () => {
 
     await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
     // Shown on screen: the server is told the reply was read, and the mark stays for this visit.
-    await page.locator('[data-thread-id="t-unread"] [data-slot="badge"][data-tone="unread"]').waitFor();
-    await expect.poll(async () => (await threadsOf(target, "all")).find((t) => t.id === "t-unread")?.unreadByHuman).toBe(false);
-    await scrollTo(page, '[data-thread-id="t-changed"]');
-    await page.locator('[data-thread-id="t-changed"] [data-anchor-note]', { hasText: "Code changed since the comment" }).waitFor();
-    await scrollTo(page, '[data-thread-id="t-moved"]');
-    await page.locator('[data-thread-id="t-moved"] [data-anchor-note]', { hasText: "Moved from line 31 (round 1)" }).waitFor();
+    const { unread, changed, moved } = ids(target);
+    await page.locator(`[data-thread-id="${unread}"] [data-slot="badge"][data-tone="unread"]`).waitFor();
+    await expect.poll(async () => (await threadsOf(target, "all")).find((t) => t.id === unread)?.unreadByHuman).toBe(false);
+    await scrollTo(page, `[data-thread-id="${changed}"]`);
+    await page.locator(`[data-thread-id="${changed}"] [data-anchor-note]`, { hasText: "Code changed since the comment" }).waitFor();
+    await scrollTo(page, `[data-thread-id="${moved}"]`);
+    await page.locator(`[data-thread-id="${moved}"] [data-anchor-note]`, { hasText: "Moved from line 27 (round 1)" }).waitFor();
   });
 
   it("in prose mode shows the text that was sent, with a copy button", async () => {
     const { page } = await open({ tools: false });
+    await openFile(page, "src/app.ts");
     await lineNumber(page, "src/app.ts", "new", 21).click();
     await composer(page).locator('textarea[data-slot="body"]').fill("Do not exit the process from a library.");
     await composer(page).locator('[data-slot="submit"]').click();
@@ -163,6 +170,8 @@ describe("review panel in Chromium", () => {
 
   it("moves between threads and files with the keyboard, and not while typing", async () => {
     const { page } = await open();
+    // Threads load beside the diff; j needs them.
+    await page.locator('[data-component="thread"]').first().waitFor();
     await page.keyboard.press("j");
     await page.waitForSelector('[data-component="thread"][data-focused="true"]');
     const first = await page.locator('[data-component="thread"][data-focused="true"]').getAttribute("data-thread-id");
@@ -176,29 +185,34 @@ describe("review panel in Chromium", () => {
     await page.keyboard.press("Escape");
     await page.locator('[data-component="help-overlay"]').waitFor({ state: "detached" });
     await page.keyboard.press("n");
-    await page.locator('[data-component="file-header"][data-focused="true"][data-path="src/lib/math.ts"]').waitFor();
+    // The diff reads in the file list's order: assets/logo.png first, then docs/guide.md.
+    await page.locator('[data-component="file-header"][data-focused="true"][data-path="docs/guide.md"]').waitFor();
     await page.keyboard.press("c");
     const box = composer(page).locator('textarea[data-slot="body"]');
     await box.waitFor();
     await box.focus();
     await page.keyboard.type("jkn");
     expect(await box.inputValue()).toBe("jkn");
-    expect(await page.locator('[data-component="file-header"][data-focused="true"]').getAttribute("data-path")).toBe("src/lib/math.ts");
+    expect(await page.locator('[data-component="file-header"][data-focused="true"]').getAttribute("data-path")).toBe("docs/guide.md");
   });
 
   it("counts characters and refuses a body over 1000; shows server refusals as readable messages", async () => {
     const { page, target } = await open();
+    await openFile(page, "src/app.ts");
     await lineNumber(page, "src/app.ts", "new", 16).click();
     await composer(page).locator('textarea[data-slot="body"]').fill("x".repeat(1001));
     expect(await composer(page).locator('[data-slot="counter"]').textContent()).toBe("1001/1000");
     expect(await composer(page).locator('[data-slot="counter"]').getAttribute("data-state")).toBe("over");
     expect(await composer(page).locator('[data-slot="submit"]').isDisabled()).toBe(true);
 
-    // Without the token the server refuses, and the person reads why.
+    // Without the token the server refuses, and the person reads why: in the open panel, and on a new page.
     await page.context().clearCookies();
+    await composer(page).locator('textarea[data-slot="body"]').fill("Fine once the token is back.");
+    await composer(page).locator('[data-slot="submit"]').click();
+    await page.locator('[data-component="notice-list"] [data-slot="notice"]', { hasText: "carries no token" }).waitFor();
     const other = await page.context().newPage();
     await other.goto(`${target.origin}/`);
-    await other.locator('[data-component="notice-list"] [data-slot="notice"]', { hasText: "Open the panel with the URL" }).waitFor();
+    await other.locator("h1", { hasText: "Open the review panel with its link" }).waitFor();
     await other.close();
   });
 

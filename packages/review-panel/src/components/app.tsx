@@ -1,7 +1,7 @@
 import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show } from "solid-js";
 import type { Api, Health } from "../api.js";
 import { createDiff, DiffContext } from "../state/diff.js";
-import { buildRows } from "../state/diff-rows.js";
+import { buildRows, fileOf } from "../state/diff-rows.js";
 import { createFocus, FocusContext } from "../state/focus.js";
 import { createHighlight, HighlightContext } from "../state/highlight.js";
 import { keyAction } from "../state/keymap.js";
@@ -73,7 +73,7 @@ export function App(props: { readonly api: Api }) {
     const [id, index] = order[next]!;
     focus.setThread(id);
     const thread = threads.get(id);
-    if (thread) focus.setFile(thread.file);
+    if (thread) focus.setFile(fileOf(thread, rounds.range()));
     scroll?.toRow(index);
   };
   const moveFile = (by: 1 | -1) => {
@@ -135,7 +135,11 @@ export function App(props: { readonly api: Api }) {
     void review.refresh();
     const close = api.events(
       (event) => {
-        if (event.type === "thread") threads.upsert(event.thread);
+        if (event.type === "thread") {
+          threads.upsert(event.thread);
+          // A draft written or changed elsewhere (another tab) changes what a release would send.
+          if (event.thread.status === "draft" || event.thread.messages.some((m) => m.delivery === "unsent")) void review.refresh();
+        }
         else if (event.type === "round") rounds.add(event.round);
         else void review.refresh();
       },

@@ -9,10 +9,12 @@ export function ReleaseBar() {
   const drafts = () => review.summary()?.drafts;
   const countText = () => {
     const d = drafts();
-    if (!d || d.threads + d.messages === 0) return "No drafts";
+    const threads = d?.threads.length ?? 0;
+    const replies = d?.messages.length ?? 0;
+    if (threads + replies === 0) return "No drafts";
     const parts = [];
-    if (d.threads) parts.push(`${d.threads} comment${d.threads === 1 ? "" : "s"}`);
-    if (d.messages) parts.push(`${d.messages} repl${d.messages === 1 ? "y" : "ies"}`);
+    if (threads) parts.push(`${threads} comment${threads === 1 ? "" : "s"}`);
+    if (replies) parts.push(`${replies} repl${replies === 1 ? "y" : "ies"}`);
     return `${parts.join(", ")} pending`;
   };
   const copy = async (text: string) => {

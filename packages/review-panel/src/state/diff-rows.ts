@@ -76,6 +76,16 @@ export function placeOf(thread: Thread, range: DiffRange): { side: "new" | "old"
   return { side: thread.side, start: thread.anchor.start, end: thread.anchor.end };
 }
 
+/**
+ * The file a thread belongs to in this diff: where it was written when the diff ends at its round,
+ * else the file it lives in now (`anchor.file` when the file was renamed since).
+ * @example fileOf({ file: "a.ts", anchor: { file: "b.ts", ... }, ... }, { from: "base", to: "worktree" }) // "b.ts"
+ */
+export function fileOf(thread: Thread, range: DiffRange): string {
+  if (range.to === thread.round.id) return thread.file;
+  return thread.anchor.file ?? thread.file;
+}
+
 /** The `@@ -a,b +c,d @@` header git prints for a hunk. */
 export function hunkHeader(hunk: Hunk): string {
   return `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`;
@@ -141,9 +151,10 @@ export function buildRows(input: RowsInput): Rows {
   const threadIndex = new Map<string, number>();
   const byFile = new Map<string, Thread[]>();
   for (const thread of input.threads) {
-    const list = byFile.get(thread.file) ?? [];
+    const file = fileOf(thread, input.range);
+    const list = byFile.get(file) ?? [];
     list.push(thread);
-    byFile.set(thread.file, list);
+    byFile.set(file, list);
   }
 
   for (const file of input.files) {

@@ -2,6 +2,7 @@
 import { createContext, createEffect, createSignal, on, useContext, type Accessor } from "solid-js";
 import type { Api, DiffFile, DiffRange } from "../api.js";
 import type { Gap, ViewMode } from "./diff-rows.js";
+import { treeOrder } from "./file-tree.js";
 import type { Notices } from "./notices.js";
 
 export type Diff = ReturnType<typeof createDiff>;
@@ -43,7 +44,7 @@ export function createDiff(api: Api, range: Accessor<DiffRange>, notices: Notice
     setLoading(false);
     setLoaded(true);
     if (!outcome.ok) return void notices.report(outcome.error);
-    setFiles(outcome.value.files);
+    setFiles([...outcome.value.files].sort(treeOrder));
   }
   createEffect(
     on(range, () => {

@@ -17,31 +17,39 @@ export type TreeEntry =
     };
 
 /**
+ * Orders files as a tree lists them: by folder, a folder's subfolders before its own files. The diff
+ * reads in this order too, so the file list, the diff and `n`/`p` agree.
+ * @example ["README.md", "src/a.ts"].map((path) => ({ path })).sort(treeOrder) // src/a.ts, README.md
+ */
+export function treeOrder(a: { readonly path: string }, b: { readonly path: string }): number {
+  const pa = a.path.split("/");
+  const pb = b.path.split("/");
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const lastA = i === pa.length - 1;
+    const lastB = i === pb.length - 1;
+    if (lastA !== lastB) return lastA ? 1 : -1;
+    if (pa[i] !== pb[i]) return pa[i]! < pb[i]! ? -1 : 1;
+  }
+  return pa.length - pb.length;
+}
+
+/**
  * Groups the diff's files by folder, in path order, with each file's open-thread count.
  * @example fileTree(files, threads).map((e) => e.name) // ["src", "app.ts", "README.md"]
  */
 export function fileTree(files: readonly DiffFile[], threads: readonly Thread[]): TreeEntry[] {
   const counts = new Map<string, { open: number; unread: boolean; waiting: boolean }>();
   for (const t of threads) {
-    const c = counts.get(t.file) ?? { open: 0, unread: false, waiting: false };
-    counts.set(t.file, {
+    // A thread on a file renamed since it was written counts under the new name.
+    const file = t.anchor.file ?? t.file;
+    const c = counts.get(file) ?? { open: 0, unread: false, waiting: false };
+    counts.set(file, {
       open: c.open + (t.status === "resolved" ? 0 : 1),
       unread: c.unread || t.unreadByHuman,
       waiting: c.waiting || (t.status === "open" && t.awaiting === "human"),
     });
   }
-  // Files at a folder's top level come after its subfolders, as in most trees.
-  const sorted = [...files].sort((a, b) => {
-    const pa = a.path.split("/");
-    const pb = b.path.split("/");
-    for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
-      const lastA = i === pa.length - 1;
-      const lastB = i === pb.length - 1;
-      if (lastA !== lastB) return lastA ? 1 : -1;
-      if (pa[i] !== pb[i]) return pa[i]! < pb[i]! ? -1 : 1;
-    }
-    return pa.length - pb.length;
-  });
+  const sorted = [...files].sort(treeOrder);
   const entries: TreeEntry[] = [];
   let open: string[] = [];
   for (const file of sorted) {

@@ -1,4 +1,4 @@
-// The person's pending batch: how many drafts, where it goes, and what the last release sent.
+// The person's pending batch: its drafts, where it goes, and what the last release sent.
 import { createContext, createSignal, useContext } from "solid-js";
 import type { Api, ReleaseResult, ReviewSummary } from "../api.js";
 import type { Notices } from "./notices.js";
@@ -25,7 +25,8 @@ export function createReview(api: Api, notices: Notices, onReleased: () => Promi
     released,
     releasing,
     refresh,
-    drafts: () => (summary()?.drafts.threads ?? 0) + (summary()?.drafts.messages ?? 0),
+    /** Draft threads and draft replies: everything a release would send. */
+    drafts: () => (summary()?.drafts.threads.length ?? 0) + (summary()?.drafts.messages.length ?? 0),
     dismissRelease: () => setReleased(null),
     release: async (): Promise<boolean> => {
       if (releasing()) return false;

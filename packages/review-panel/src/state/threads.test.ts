@@ -1,30 +1,30 @@
 // @vitest-environment node
-// The thread and review slices over real HTTP, against the development fixture server.
+// The thread and review slices over real HTTP, against the real review server on a real repository.
 import { createRoot } from "solid-js";
 import { afterEach, describe, expect, it } from "vitest";
+import { startPanelTarget, type PanelTarget } from "../../e2e/panel-target.js";
 import { createApi } from "../api.js";
 import { createNotices } from "./notices.js";
 import { createReview } from "./review.js";
 import { createThreads } from "./threads.js";
 
-type Fixture = { origin: string; token: string; close: () => Promise<void>; agentReply: (id: string, body: string) => Promise<unknown> };
-const fixturePath = "../../dev/fixture-server.mjs";
-let fixture: Fixture | null = null;
+let target: PanelTarget | null = null;
 afterEach(async () => {
-  await fixture?.close();
-  fixture = null;
+  await target?.close();
+  target = null;
 });
 
 async function setup(tools = true) {
-  const { startFixtureServer } = (await import(/* @vite-ignore */ fixturePath)) as { startFixtureServer: (o: object) => Promise<Fixture> };
-  fixture = await startFixtureServer({ port: 0, tools });
-  const api = createApi({ base: fixture.origin, token: fixture.token });
+  target = await startPanelTarget({ tools });
+  const ids = target.threads!;
+  // Node's fetch sends no Origin; the server's Host check needs its own loopback host, which the URL gives.
+  const api = createApi({ base: target.origin, token: target.token });
   return createRoot(() => {
     const notices = createNotices();
     let review!: ReturnType<typeof createReview>;
     const threads = createThreads(api, notices, () => void review.refresh());
     review = createReview(api, notices, () => threads.load());
-    return { notices, threads, review };
+    return { notices, threads, review, ids };
   });
 }
 
@@ -45,24 +45,26 @@ describe("threads and review slices", () => {
   });
 
   it("turns a refusal into a readable notice and leaves the state as it was", async () => {
-    const { threads, notices } = await setup();
+    const { threads, notices, ids } = await setup();
     await threads.load();
     const before = threads.list().length;
     expect(await threads.create({ file: "src/app.ts", start: 16, end: 16, body: "x".repeat(1001) })).toBe(false);
     expect(notices.list()[0]?.text).toContain("1001 characters");
     expect(threads.list().length).toBe(before);
     // A released message cannot be edited: the server's 409 reaches the person as words.
-    const sent = threads.get("t-open")!.messages[0]!;
+    const sent = threads.get(ids.open)!.messages[0]!;
     expect(await threads.edit(sent.id, { body: "changed" })).toBe(false);
     expect(notices.list().at(-1)?.text).toContain("released");
   });
 
   it("deleting the only message of a draft removes the draft thread", async () => {
-    const { threads, review } = await setup();
+    const { threads, review, ids, notices } = await setup();
     await threads.load();
-    const draft = threads.get("t-deleted")!;
-    expect(await threads.deleteMessage(draft, draft.messages[0]!.id)).toBe(true);
-    expect(threads.get("t-deleted")).toBeUndefined();
+    const draft = threads.get(ids.draft)!;
+    const deleted = await threads.deleteMessage(draft, draft.messages[0]!.id);
+    expect(notices.list()).toEqual([]);
+    expect(deleted).toBe(true);
+    expect(threads.get(ids.draft)).toBeUndefined();
     await expect.poll(() => review.drafts()).toBe(0);
   });
 });
