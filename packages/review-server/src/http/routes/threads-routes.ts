@@ -1,6 +1,9 @@
 import { createMessageBodySchema, createThreadBodySchema, threadsQuerySchema, threadStatusBodySchema } from "@opencode-review/core";
+import type { Thread } from "@opencode-review/core";
 import { Hono } from "hono";
+import type { TypedResponse } from "hono";
 import type { ReviewService } from "../../service/index.js";
+import { createSharedReads } from "./shared-read.js";
 import { validJson, validQuery } from "./valid-input.js";
 
 /**
@@ -8,14 +11,20 @@ import { validJson, validQuery } from "./valid-input.js";
  * @example api.route("/", threadsRoutes(service))
  */
 export function threadsRoutes(service: ReviewService) {
+  const reads = createSharedReads();
   return new Hono()
     .get("/threads", validQuery(threadsQuerySchema), async (c) => {
       const { status, file } = c.req.valid("query");
-      const threads = await service.listThreads({
-        ...(status === undefined ? {} : { status }),
-        ...(file === undefined ? {} : { file }),
-      });
-      return c.json({ threads }, 200);
+      const body = await reads.run(JSON.stringify([status, file]), async () =>
+        JSON.stringify({
+          threads: await service.listThreads({
+            ...(status === undefined ? {} : { status }),
+            ...(file === undefined ? {} : { file }),
+          }),
+        }),
+      );
+      // The body is already JSON (shared by concurrent readers); the cast keeps its shape in AppType.
+      return c.body(body, 200, { "content-type": "application/json" }) as unknown as TypedResponse<{ threads: Thread[] }, 200, "json">;
     })
     .post("/threads", validJson(createThreadBodySchema), async (c) => {
       const body = c.req.valid("json");
