@@ -105,6 +105,8 @@ describe("the plugin inside opencode", () => {
   test("returns its hooks at once, then shows the panel URL (never opencode's placeholder) in the log and a toast", async () => {
     const repo = await repository();
     const started = await startPlugin(repo.dir);
+    // Nothing was awaited before the hooks came back: the server (git, SQLite, a socket) is still starting.
+    expect(started.logs).toEqual([]);
     expect(Object.keys(started.hooks.tool ?? {}).sort()).toEqual(["review_list", "review_open", "review_reply"]);
     const { panelUrl, api } = await panelOf(started);
     expect(panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}$/);
@@ -189,6 +191,23 @@ describe("the plugin inside opencode", () => {
     const lines = await system(started.hooks);
     expect(lines).toEqual([PROSE_GUIDANCE]);
     expect(lines.join("\n")).not.toMatch(/review_/);
+  });
+
+  test("two opencode processes on one repository each serve their own panel over the shared store", async () => {
+    const repo = await repository();
+    const db = await mkdtemp(join(tmpdir(), "opencode-review-plugin-db-"));
+    cleanups.push(() => rm(db, { recursive: true, force: true }));
+    const shared = { dbPath: join(db, "review.sqlite") };
+    const first = await startPlugin(repo.dir, shared);
+    const second = await startPlugin(repo.dir, shared);
+    const [a, b] = [await panelOf(first), await panelOf(second)];
+    expect(new URL(a.panelUrl).port).not.toBe(new URL(b.panelUrl).port);
+    await a.api("POST", "/threads", { file: "src/app.ts", start: 2, end: 2, body: "Seen by both?" });
+    await a.api("POST", "/review/release", {});
+    // The other process's agent learns of it from the same store.
+    expect(await system(second.hooks)).toContain("Code review: 1 thread waits for you in src/app.ts (call review_list).");
+    const listed = await second.hooks.tool!.review_list!.execute({}, toolContext(repo.dir));
+    expect(typeof listed === "string" ? listed : listed.output).toContain("Seen by both?");
   });
 
   test("dispose stops the server", async () => {

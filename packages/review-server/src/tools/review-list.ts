@@ -21,7 +21,10 @@ export function reviewListTool(source: ServiceSource): ToolDefinition {
         ...(args.file === undefined ? {} : { file: args.file }),
       });
       const waiting = threads.filter((t) => t.awaiting === "agent").length;
-      const title = threads.length === 0 ? "No review threads" : `${threads.length} review threads, ${waiting} waiting for you`;
+      const title =
+        threads.length === 0
+          ? "No review threads"
+          : `${threads.length === 1 ? "1 review thread" : `${threads.length} review threads`}, ${waiting} waiting for you`;
       return { title, output, metadata: { threads } };
     },
   });
