@@ -1,5 +1,5 @@
-import { agentNote as coreAgentNote, ReviewError, type Thread } from "@opencode-review/core";
-import { resolveWorktreePath } from "../git/index.js";
+import { agentNote as coreAgentNote, ReviewError, splitLines, type Thread } from "@opencode-review/core";
+import { readWorktreeFile, resolveWorktreePath, type Repository } from "../git/index.js";
 import { newId, writeTransaction } from "../store/index.js";
 import { insertNewThread } from "./insert-new-thread.js";
 import { anchorAtRound } from "./anchor-at-round.js";
@@ -26,6 +26,8 @@ export async function agentNote(ctx: ServiceContext, input: AgentNoteInput): Pro
   const file = await resolveWorktreePath(repo, input.file, { followLast: false });
   const start = input.line ?? input.from ?? null;
   const end = input.line ?? input.to ?? input.from ?? null;
+  // Refuse a bad place before taking a round, so a refused note stores nothing at all.
+  await checkPlaceNow(repo, file, start, end);
   const { round } = await takeServiceRound(ctx, repo);
   const anchor = await anchorAtRound(repo, round, file, { side: "new", start, end });
   const at = ctx.now();
@@ -53,4 +55,19 @@ export async function agentNote(ctx: ServiceContext, input: AgentNoteInput): Pro
   await publishThread(ctx, repo, row);
   const [shown] = await threadsJson(ctx, repo, [row], "agent");
   return shown!;
+}
+
+async function checkPlaceNow(repo: Repository, file: string, start: number | null, end: number | null): Promise<void> {
+  const content = await readWorktreeFile(repo, file);
+  if (content.kind === "missing") {
+    throw new ReviewError("not_found", `${file} does not exist in the work tree. Give the path of an existing file, relative to the repository's top folder.`);
+  }
+  if (start === null) return;
+  if (content.kind === "binary") {
+    throw new ReviewError("binary", `${file} is a binary file; leave the note on the whole file (no line, from or to).`);
+  }
+  const lines = splitLines(content.text).length;
+  if ((end ?? start) > lines) {
+    throw new ReviewError("out_of_range", `Lines ${start}-${end ?? start} are past the end of ${file} (${lines} lines); pick lines 1-${lines}.`);
+  }
 }

@@ -174,6 +174,17 @@ describe("bad input is refused with a clear error and stores nothing", () => {
     expect((await f.service.listThreads({ status: "all" }))[0]!.messages[0]!.body).toBe("x");
   });
 
+  test("a refused agent note stores nothing, not even a round", async () => {
+    const f = await setup();
+    const before = await f.service.listRounds();
+    await expectReviewError(f.service.agentNote({ file: "src/app.ts", from: 40, to: 45, text: "x" }), "out_of_range", /past the end/);
+    await f.repo.write("logo.png", new Uint8Array([0x89, 0x50, 0, 1]));
+    await expectReviewError(f.service.agentNote({ file: "logo.png", line: 1, text: "x" }), "binary");
+    await expectReviewError(f.service.agentNote({ file: "gone.ts", text: "x" }), "not_found");
+    expect(await f.service.listRounds()).toEqual(before);
+    expect(await f.service.listThreads({ status: "all" })).toEqual([]);
+  });
+
   test("an ambiguous reference lists the candidates", async () => {
     const f = await setup();
     await f.service.draftThread({ file: "src/app.ts", start: 4, end: 5, body: "one" });
