@@ -5,5 +5,7 @@ export default defineProject({
     include: ["src/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
+    // Cleanups stop real servers and opencode processes and delete their folders: slow on a busy machine.
+    hookTimeout: 120_000,
   },
 });
