@@ -5,9 +5,11 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { ensureChromium } from "./ensure-chromium.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = join(root, ".test-results");
+if (!ensureChromium()) process.exit(1);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const report = join(out, "vitest.json");

@@ -1,0 +1,23 @@
+// The panel's browser tests and benchmark drive Debian's Chromium (playwright never downloads a browser
+// here). Installs it with apt-get when it is missing and this is root; otherwise says how.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const canApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0 && process.getuid?.() === 0;
+  if (!canApt) {
+    console.error(`Chromium is missing at ${CHROMIUM}. Install it (Debian: apt-get install chromium), then run again.`);
+    return false;
+  }
+  console.log("Installing Debian's Chromium for the browser tests (apt-get)...");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  const install =
+    update.status === 0 &&
+    spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { stdio: "inherit", env }).status === 0;
+  if (!install || !existsSync(CHROMIUM)) console.error("Installing Chromium failed; the browser tests cannot run.");
+  return existsSync(CHROMIUM);
+}
