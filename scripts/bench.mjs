@@ -4,15 +4,22 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
+import { ensureChromium } from "./ensure-chromium.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const only = process.argv[2];
 let failed = 0;
+const haveChromium = ensureChromium();
 for (const pkg of readdirSync(join(root, "packages"))) {
   const dir = join(root, "packages", pkg, "bench");
   if (!existsSync(dir)) continue;
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".bench.mjs")).sort()) {
     if (only && !file.includes(only)) continue;
+    if (pkg === "review-panel" && !haveChromium) {
+      console.log(`\n== ${pkg}/bench/${file}: skipped, Chromium is missing`);
+      failed++;
+      continue;
+    }
     console.log(`\n== ${pkg}/bench/${file}`);
     const r = spawnSync(process.execPath, ["--expose-gc", join(dir, file)], { stdio: "inherit", cwd: root });
     if (r.status !== 0) failed++;
