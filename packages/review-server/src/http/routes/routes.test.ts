@@ -1,6 +1,7 @@
 import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { hc } from "hono/client";
 import type { Thread } from "@opencode-review/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -369,5 +370,20 @@ describe("AppType", () => {
     expect(file.text).toBe(NOW_A);
     const health = await (await client.api.health.$get()).json();
     expect(health.ok).toBe(true);
+  });
+});
+
+describe("GET /api/threads for many readers", () => {
+  it("answers gzip to a client that accepts it, with the same threads as plain JSON", async () => {
+    await post("/api/threads", { file: "src/add.ts", start: 2, end: 2, body: "Say why." });
+    const plain = await get("/api/threads?status=all");
+    const response = await app.request(`${ORIGIN}/api/threads?status=all`, {
+      headers: { host: HOST, authorization: `Bearer ${TOKEN}`, "accept-encoding": "gzip, deflate" },
+    });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("vary")).toBe("accept-encoding");
+    const unzipped = JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8"));
+    expect(unzipped).toEqual(plain.json);
+    expect(unzipped.threads).toHaveLength(1);
   });
 });

@@ -15,7 +15,7 @@ export function threadsRoutes(service: ReviewService) {
   return new Hono()
     .get("/threads", validQuery(threadsQuerySchema), async (c) => {
       const { status, file } = c.req.valid("query");
-      const body = await reads.run(JSON.stringify([status, file]), async () =>
+      const shared = await reads.run(JSON.stringify([status, file]), async () =>
         JSON.stringify({
           threads: await service.listThreads({
             ...(status === undefined ? {} : { status }),
@@ -23,8 +23,13 @@ export function threadsRoutes(service: ReviewService) {
           }),
         }),
       );
-      // The body is already JSON (shared by concurrent readers); the cast keeps its shape in AppType.
-      return c.body(body, 200, { "content-type": "application/json" }) as unknown as TypedResponse<{ threads: Thread[] }, 200, "json">;
+      // The body is already JSON, shared (and gzipped once) for concurrent readers; the cast keeps its
+      // shape in AppType for the typed client.
+      const gzipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+      const response = gzipped
+        ? c.body(await shared.gzipped(), 200, { "content-type": "application/json", "content-encoding": "gzip", vary: "accept-encoding" })
+        : c.body(shared.text, 200, { "content-type": "application/json", vary: "accept-encoding" });
+      return response as unknown as TypedResponse<{ threads: Thread[] }, 200, "json">;
     })
     .post("/threads", validJson(createThreadBodySchema), async (c) => {
       const body = c.req.valid("json");
