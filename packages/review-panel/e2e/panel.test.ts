@@ -185,15 +185,15 @@ describe("review panel in Chromium", () => {
     await page.keyboard.press("Escape");
     await page.locator('[data-component="help-overlay"]').waitFor({ state: "detached" });
     await page.keyboard.press("n");
-    // The diff reads in the file list's order: assets/logo.png first, then docs/guide.md.
-    await page.locator('[data-component="file-header"][data-focused="true"][data-path="docs/guide.md"]').waitFor();
+    // j j went to the agent's note in src/lib/math.ts; the diff reads in the file list's order, so src/app.ts is next.
+    await page.locator('[data-component="file-header"][data-focused="true"][data-path="src/app.ts"]').waitFor();
     await page.keyboard.press("c");
     const box = composer(page).locator('textarea[data-slot="body"]');
     await box.waitFor();
     await box.focus();
     await page.keyboard.type("jkn");
     expect(await box.inputValue()).toBe("jkn");
-    expect(await page.locator('[data-component="file-header"][data-focused="true"]').getAttribute("data-path")).toBe("docs/guide.md");
+    expect(await page.locator('[data-component="file-header"][data-focused="true"]').getAttribute("data-path")).toBe("src/app.ts");
   });
 
   it("counts characters and refuses a body over 1000; shows server refusals as readable messages", async () => {

@@ -128,6 +128,7 @@ export function App(props: { readonly api: Api }) {
     }
   };
 
+  let connected = false;
   onMount(() => {
     void api.health().then((h) => (h.ok ? setHealth(h.value) : notices.report(h.error)));
     void rounds.load();
@@ -144,8 +145,10 @@ export function App(props: { readonly api: Api }) {
         else void review.refresh();
       },
       (state) => {
-        // Whatever happened while the stream was down is read again on reconnect.
-        if (state === "open" && live() === "lost") void threads.load();
+        // Whatever happened while the stream was down is read again on reconnect (not on the first
+        // connection: the first load is already under way, and a second one redraws a big diff again).
+        if (state === "open" && live() === "lost" && connected) void threads.load();
+        if (state === "open") connected = true;
         setLive(state);
       },
     );

@@ -1,9 +1,9 @@
 import { createVirtualizer } from "@tanstack/solid-virtual";
 import { createMemo, For, Match, onMount, Show, Switch, type JSX } from "solid-js";
 import type { DiffLine } from "@opencode-review/core";
-import type { DiffFile } from "../api.js";
+import type { DiffFile, Thread } from "../api.js";
 import { useDiff } from "../state/diff.js";
-import type { Row, Rows } from "../state/diff-rows.js";
+import { gapsOf, placeOf, type Row, type Rows } from "../state/diff-rows.js";
 import { useFocus } from "../state/focus.js";
 import { useHighlight } from "../state/highlight.js";
 import { rangeText } from "../state/range-text.js";
@@ -109,17 +109,54 @@ function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined
         )}
       </Match>
       <Match when={props.row.kind === "file-threads" && props.row}>
-        {(row) => (
-          <Show when={row().threads.length > 0}>
-            <div data-component="file-threads">
-              <div data-slot="title">Comments on the file</div>
-              <ThreadIds ids={row().threads.map((t) => t.id)} quote />
-            </div>
-          </Show>
-        )}
+        {(row) => <FileThreads file={props.file} path={row().file} threads={row().threads} />}
       </Match>
       <Match when={props.row.kind === "composer" && props.row}>{(row) => <NewThreadComposer file={props.file} target={row().target} />}</Match>
     </Switch>
+  );
+}
+
+/**
+ * Threads shown above a file's lines: comments on the whole file, and comments on lines this diff
+ * hides (unchanged code, often where a thread moved to), each with a button that unfolds its lines.
+ */
+function FileThreads(props: { readonly file: DiffFile | undefined; readonly path: string; readonly threads: readonly Thread[] }) {
+  const diff = useDiff();
+  const rounds = useRounds();
+  const place = (t: Thread) => placeOf(t, rounds.range());
+  const whole = () => props.threads.filter((t) => place(t).start === null);
+  const hidden = () => props.threads.filter((t) => place(t).start !== null);
+  const reveal = (t: Thread) => {
+    const at = place(t);
+    if (!props.file || at.start === null) return;
+    const text = diff.texts().get(props.path);
+    const gap = gapsOf(props.file, text ? text.length : null).find(
+      ({ gap: g }) => at.start! >= g.newStart && (g.count === null || at.start! < g.newStart + g.count),
+    );
+    if (gap) void diff.expand(props.path, gap.gap, "all");
+  };
+  return (
+    <div data-component="file-threads">
+      <Show when={whole().length > 0}>
+        <div data-slot="title">Comments on the file</div>
+        <ThreadIds ids={whole().map((t) => t.id)} quote />
+      </Show>
+      <Show when={hidden().length > 0}>
+        <div data-slot="title">Comments on lines this diff does not show</div>
+        <For each={hidden()}>
+          {(t) => (
+            <>
+              <Show when={t.side === "new"}>
+                <button type="button" data-slot="action show-lines" onClick={() => reveal(t)}>
+                  Show {place(t).start === place(t).end ? `line ${place(t).start}` : `lines ${place(t).start}–${place(t).end}`} in the diff
+                </button>
+              </Show>
+              <ThreadIds ids={[t.id]} quote />
+            </>
+          )}
+        </For>
+      </Show>
+    </div>
   );
 }
 
