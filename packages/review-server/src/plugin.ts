@@ -1,5 +1,5 @@
 import type { Hooks, PluginInput, PluginModule, PluginOptions } from "@opencode-ai/plugin";
-import { createAgentHooks } from "./tools/agent-hooks.js";
+import { createAgentHooks } from "./opencode/agent-hooks.js";
 
 /**
  * Starts opencode-review inside one opencode process for one directory and returns its hooks at once;

@@ -1,6 +1,6 @@
 import type { Hooks } from "@opencode-ai/plugin";
 import type { PluginNotice } from "./plugin-notice.js";
-import type { ServiceSource } from "./service-source.js";
+import type { ServiceSource } from "../tools/service-source.js";
 
 type EventHook = NonNullable<Hooks["event"]>;
 

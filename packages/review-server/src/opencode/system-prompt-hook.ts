@@ -1,6 +1,6 @@
 import type { Hooks } from "@opencode-ai/plugin";
 import { renderSystemGuidance, renderWaitingLine } from "@opencode-review/core";
-import type { ServiceSource } from "./service-source.js";
+import type { ServiceSource } from "../tools/service-source.js";
 
 type SystemTransform = NonNullable<Hooks["experimental.chat.system.transform"]>;
 
