@@ -17,8 +17,9 @@ export async function locateThreads(
   db: Kysely<Database>,
   rows: readonly ThreadRow[],
   reader: FileReader = createFileReader(repo),
+  known?: ReadonlyMap<string, RoundRow>,
 ): Promise<Map<string, ThreadAnchor>> {
-  const rounds = await roundsOf(db, rows);
+  const rounds = known ?? (await roundsOf(db, rows));
   const renames = createRenameFollower(repo);
 
   // The text a thread was written against: the round's snapshot, or its base for comments on deleted lines.
@@ -26,9 +27,13 @@ export async function locateThreads(
     const round = rounds.get(row.round_id)!;
     return row.side === "old" ? round.base : round.snapshot;
   };
-  const byRev = new Map<string, string[]>();
-  for (const row of rows) byRev.set(thenRev(row), [...(byRev.get(thenRev(row)) ?? []), row.file]);
-  await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, paths)));
+  const byRev = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const paths = byRev.get(thenRev(row));
+    if (paths === undefined) byRev.set(thenRev(row), new Set([row.file]));
+    else paths.add(row.file);
+  }
+  await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
 
   const anchors = new Map<string, ThreadAnchor>();
   await Promise.all(
@@ -75,7 +80,8 @@ export function locateContent(
   });
 }
 
-async function roundsOf(db: Kysely<Database>, rows: readonly ThreadRow[]): Promise<Map<string, RoundRow>> {
+/** The rounds the threads were written on, by id. */
+export async function roundsOf(db: Kysely<Database>, rows: readonly ThreadRow[]): Promise<Map<string, RoundRow>> {
   const ids = [...new Set(rows.map((r) => r.round_id))];
   const found = await Promise.all(ids.map((id) => roundById(db, id)));
   return new Map(found.filter((r): r is RoundRow => r !== undefined).map((r) => [r.id, r]));

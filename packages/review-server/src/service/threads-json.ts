@@ -1,8 +1,8 @@
 import { agentView, type Thread } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
-import { messagesByThreadIds, roundById, type MessageRow, type RoundRow, type ThreadRow } from "../store/index.js";
+import { messagesByThreadIds, type MessageRow, type ThreadRow } from "../store/index.js";
 import type { FileReader } from "./file-reader.js";
-import { locateThreads } from "./locate-threads.js";
+import { locateThreads, roundsOf } from "./locate-threads.js";
 import type { ServiceContext } from "./service-context.js";
 import { threadJson } from "./thread-json.js";
 
@@ -21,14 +21,17 @@ export async function threadsJson(
   reader?: FileReader,
 ): Promise<Thread[]> {
   if (rows.length === 0) return [];
-  const [messages, anchors, rounds] = await Promise.all([
+  const roundOf = await roundsOf(ctx.db, rows);
+  const [messages, anchors] = await Promise.all([
     messagesByThreadIds(ctx.db, rows.map((r) => r.id)),
-    locateThreads(repo, ctx.db, rows, reader),
-    Promise.all([...new Set(rows.map((r) => r.round_id))].map((id) => roundById(ctx.db, id))),
+    locateThreads(repo, ctx.db, rows, reader, roundOf),
   ]);
   const byThread = new Map<string, MessageRow[]>();
-  for (const m of messages) byThread.set(m.thread_id, [...(byThread.get(m.thread_id) ?? []), m]);
-  const roundOf = new Map(rounds.filter((r): r is RoundRow => r !== undefined).map((r) => [r.id, r]));
+  for (const m of messages) {
+    const list = byThread.get(m.thread_id);
+    if (list === undefined) byThread.set(m.thread_id, [m]);
+    else list.push(m);
+  }
 
   const out: Thread[] = [];
   for (const row of rows) {
