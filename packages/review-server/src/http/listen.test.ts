@@ -34,7 +34,9 @@ const round: RoundInfo = { id: "r1", ordinal: 1, base: "a".repeat(40), snapshot:
 async function start(options: { host?: string; heartbeatMs?: number } = {}): Promise<{ server: ListeningServer; bus: EventBus }> {
   let hosts: readonly string[] = [];
   const bus = createEventBus();
-  const routes = new Hono().post("/echo", async (c) => c.json({ got: (await c.req.json()) as unknown }));
+  const routes = new Hono()
+    .post("/echo", async (c) => c.json({ got: (await c.req.json()) as unknown }))
+    .delete("/things/:id", (c) => c.json({ deleted: c.req.param("id") }));
   const app = createApp({
     token: TOKEN,
     allowedHosts: () => hosts,
@@ -133,6 +135,13 @@ describe("listen: which hosts", () => {
       body: JSON.stringify({ body: "x".repeat(400 * 1024) }),
     });
     expect(big.status).toBe(413);
+  });
+
+  it("routes a real DELETE that carries no body (the panel deletes drafts so)", async () => {
+    const { server } = await start();
+    const res = await fetch(`${server.url}/api/things/m_1`, { method: "DELETE", headers: { authorization: `Bearer ${TOKEN}`, origin: server.url } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deleted: "m_1" });
   });
 
   it("does not serve a file outside the panel for a raw ../ path", async () => {

@@ -1,5 +1,6 @@
 import { diffQuerySchema } from "@opencode-review/core";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import type { ReviewService } from "../../service/index.js";
 import { validQuery } from "./valid-input.js";
 
@@ -8,7 +9,8 @@ import { validQuery } from "./valid-input.js";
  * @example api.route("/", diffRoutes(service))
  */
 export function diffRoutes(service: ReviewService) {
-  return new Hono().get("/diff", validQuery(diffQuerySchema), async (c) => {
+  // A big agent change is megabytes of JSON; gzipped it is a tenth of that, and the panel's first paint waits on it.
+  return new Hono().get("/diff", compress({ encoding: "gzip" }), validQuery(diffQuerySchema), async (c) => {
     const { from, to } = c.req.valid("query");
     const files = await service.diff({ ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) });
     return c.json({ files }, 200);

@@ -117,6 +117,16 @@ describe("GET /api/diff", () => {
     expect(sent.json.files.find((file: { path: string }) => file.path === "img.bin")).toMatchObject({ binary: true });
   });
 
+  it("gzips the diff for a client that accepts it", async () => {
+    await f.repo.write("src/big.ts", Array.from({ length: 400 }, (_, i) => `export const line${i} = ${i};`).join("\n"));
+    const plain = await get("/api/diff");
+    const response = await app.request(`${ORIGIN}/api/diff`, {
+      headers: { host: HOST, authorization: `Bearer ${TOKEN}`, "accept-encoding": "gzip" },
+    });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8"))).toEqual(plain.json);
+  });
+
   it("diffs between rounds, and refuses an unknown round or an empty value", async () => {
     const round1 = (await post("/api/rounds")).json.round.id as string;
     await f.repo.write("src/other.ts", "one\n2\nthree\n");
