@@ -40,6 +40,9 @@ export function App(props: { readonly api: Api }) {
   const [health, setHealth] = createSignal<Health | null>(null);
   const [live, setLive] = createSignal<"open" | "lost">("lost");
   const narrow = createMediaQuery("(max-width: 760px)");
+  // Phones keep the round picker behind one header button, to leave the screen to the diff.
+  const [roundsOpen, setRoundsOpen] = createSignal(false);
+  const short = (ref: string) => (ref === "worktree" ? "now" : ref === "base" ? "base" : rounds.label(ref).replace("round ", "R"));
   let scroll: DiffScroll | null = null;
 
   // Phones get the unified view: two columns of code do not fit 390 pixels.
@@ -177,11 +180,20 @@ export function App(props: { readonly api: Api }) {
                         {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
                         <small>{health()?.branch ?? ""}</small>
                       </span>
-                      <button type="button" data-slot="action prev-thread" aria-label="Previous thread" onClick={() => moveThread(-1)}>
-                        ↑ thread
+                      <button type="button" data-slot="action prev-thread" aria-label="Previous thread" title="Previous thread (k)" onClick={() => moveThread(-1)}>
+                        ↑<span data-slot="word"> thread</span>
                       </button>
-                      <button type="button" data-slot="action next-thread" aria-label="Next thread" onClick={() => moveThread(1)}>
-                        ↓ thread
+                      <button type="button" data-slot="action next-thread" aria-label="Next thread" title="Next thread (j)" onClick={() => moveThread(1)}>
+                        ↓<span data-slot="word"> thread</span>
+                      </button>
+                      <button
+                        type="button"
+                        data-slot="action rounds-button"
+                        aria-label={`Compare ${rounds.label(rounds.range().from)} to ${rounds.label(rounds.range().to)}: choose rounds`}
+                        aria-expanded={roundsOpen()}
+                        onClick={() => setRoundsOpen(!roundsOpen())}
+                      >
+                        {short(rounds.range().from)}→{short(rounds.range().to)} {roundsOpen() ? "▴" : "▾"}
                       </button>
                       <span data-slot="view-toggle" role="group" aria-label="View">
                         <button type="button" data-slot="action" aria-pressed={view() === "unified"} onClick={() => diff.setView("unified")}>
@@ -195,11 +207,11 @@ export function App(props: { readonly api: Api }) {
                         ?
                       </button>
                     </header>
-                    <RoundPicker />
+                    <RoundPicker state={roundsOpen() ? "open" : "closed"} onPicked={() => setRoundsOpen(false)} />
                     <div data-slot="body">
                       <div data-slot="scrim" data-state={focus.drawer() ? "open" : "closed"} onClick={() => focus.setDrawer(false)} />
                       <FileList onOpen={openFile} />
-                      <DiffView rows={rows()} files={diff.files()} onReady={(s) => (scroll = s)} />
+                      <DiffView rows={rows()} files={diff.files()} phone={narrow()} onReady={(s) => (scroll = s)} />
                     </div>
                     <ReleaseBar />
                   </main>

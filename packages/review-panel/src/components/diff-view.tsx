@@ -1,7 +1,8 @@
 import { createVirtualizer } from "@tanstack/solid-virtual";
-import { createMemo, For, Match, onMount, Show, Switch, type JSX } from "solid-js";
+import { createMemo, For, Match, onCleanup, onMount, Show, Switch, type JSX } from "solid-js";
 import type { DiffLine } from "@opencode-review/core";
 import type { DiffFile, Thread } from "../api.js";
+import { codeWidths, CodeScrollContext, createCodeScroll, useCodeScroll, type CodeWidth } from "../state/code-scroll.js";
 import { useDiff } from "../state/diff.js";
 import { gapsOf, placeOf, type Row, type Rows } from "../state/diff-rows.js";
 import { useFocus } from "../state/focus.js";
@@ -24,11 +25,21 @@ const estimates: Readonly<Record<Row["kind"], number>> = {
   file: 52, outdated: 160, "file-threads": 140, notice: 44, gap: 28, hunk: 24, line: 20, pair: 20, threads: 150, composer: 170,
 };
 
-/** The whole diff as one virtualized list: only the rows on screen (and a few around) are in the DOM. */
-export function DiffView(props: { readonly rows: Rows; readonly files: readonly DiffFile[]; readonly onReady: (scroll: DiffScroll) => void }) {
+/**
+ * The whole diff as one virtualized list: only the rows on screen (and a few around) are in the DOM.
+ * On a phone (`phone`) lines keep one line-number column and their code scrolls sideways per file instead of wrapping.
+ */
+export function DiffView(props: {
+  readonly rows: Rows;
+  readonly files: readonly DiffFile[];
+  readonly phone: boolean;
+  readonly onReady: (scroll: DiffScroll) => void;
+}) {
   const diff = useDiff();
   let scroller!: HTMLDivElement;
   const byPath = createMemo(() => new Map(props.files.map((f) => [f.path, f] as const)));
+  const widths = createMemo(() => (props.phone ? codeWidths(props.rows.rows) : new Map<string, CodeWidth>()));
+  const codeScroll = createCodeScroll(() => scroller);
   const virtualizer = createVirtualizer({
     get count() {
       return props.rows.rows.length;
@@ -46,7 +57,8 @@ export function DiffView(props: { readonly rows: Rows; readonly files: readonly 
   );
 
   return (
-    <section data-component="diff-view" aria-label="Diff">
+    <CodeScrollContext.Provider value={props.phone ? codeScroll : null}>
+    <section data-component="diff-view" data-layout={props.phone ? "phone" : "desktop"} aria-label="Diff">
       <Show when={diff.loaded() && props.rows.rows.length === 0}>
         <div data-slot="empty">{diff.loading() ? "Loading the diff…" : "No changes in this range."}</div>
       </Show>
@@ -66,7 +78,7 @@ export function DiffView(props: { readonly rows: Rows; readonly files: readonly 
                 >
                   {/* Keyed by the row's key: a row that only changed content updates in place and keeps what is typed in it. */}
                   <Show when={row()?.key} keyed>
-                    {(_key) => <RowView row={row()!} file={byPath().get(rowFile(row()!))} />}
+                    {(_key) => <RowView row={row()!} file={byPath().get(rowFile(row()!))} width={widths().get(rowFile(row()!))} />}
                   </Show>
                 </div>
               );
@@ -75,6 +87,7 @@ export function DiffView(props: { readonly rows: Rows; readonly files: readonly 
         </div>
       </div>
     </section>
+    </CodeScrollContext.Provider>
   );
 }
 
@@ -82,11 +95,11 @@ function rowFile(row: Row): string {
   return row.kind === "file" ? row.file.path : row.file;
 }
 
-function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined }): JSX.Element {
+function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined; readonly width: CodeWidth | undefined }): JSX.Element {
   return (
     <Switch>
       <Match when={props.row.kind === "file" && props.row}>{(row) => <FileHeader file={row().file} />}</Match>
-      <Match when={props.row.kind === "line" && props.row}>{(row) => <LineRow file={props.file} path={row().file} line={row().line} />}</Match>
+      <Match when={props.row.kind === "line" && props.row}>{(row) => <LineRow file={props.file} path={row().file} line={row().line} width={props.width} />}</Match>
       <Match when={props.row.kind === "pair" && props.row}>{(row) => <PairRow file={props.file} path={row().file} left={row().left} right={row().right} />}</Match>
       <Match when={props.row.kind === "hunk" && props.row}>{(row) => <div data-component="hunk-header">{row().header}</div>}</Match>
       <Match when={props.row.kind === "gap" && props.row}>{(row) => <GapRow path={row().file} gap={row().gap} />}</Match>
@@ -203,12 +216,20 @@ function FileHeader(props: { readonly file: DiffFile }) {
 
 function Code(props: { readonly path: string; readonly side: "new" | "old"; readonly line: DiffLine }) {
   const highlight = useHighlight();
+  const codeScroll = useCodeScroll();
   const tokens = () => highlight.tokens(props.path, props.side, props.side === "new" ? props.line.new : props.line.old);
+  let el!: HTMLSpanElement;
+  onMount(() => {
+    if (codeScroll) onCleanup(codeScroll.attach(el, props.path));
+  });
   return (
-    <span data-slot="code">
-      <Show when={tokens()} fallback={props.line.text}>
-        {(list) => <For each={list()}>{(t) => <span style={{ "--l": t.light, "--d": t.dark }}>{t.text}</span>}</For>}
-      </Show>
+    <span data-slot="code" ref={el}>
+      {/* The text in its own box: on phones it is as wide as the file's longest line, so all lines scroll alike. */}
+      <span data-slot="code-text">
+        <Show when={tokens()} fallback={props.line.text}>
+          {(list) => <For each={list()}>{(t) => <span style={{ "--l": t.light, "--d": t.dark }}>{t.text}</span>}</For>}
+        </Show>
+      </span>
     </span>
   );
 }
@@ -236,7 +257,7 @@ function numberHandlers(path: string, side: "new" | "old", n: number | null) {
   };
 }
 
-function LineRow(props: { readonly file: DiffFile | undefined; readonly path: string; readonly line: DiffLine }) {
+function LineRow(props: { readonly file: DiffFile | undefined; readonly path: string; readonly line: DiffLine; readonly width?: CodeWidth | undefined }) {
   const focus = useFocus();
   const highlight = useHighlight();
   onMount(() => props.file && highlight.request(props.file));
@@ -246,13 +267,31 @@ function LineRow(props: { readonly file: DiffFile | undefined; readonly path: st
   const selected = () => inRange(focus.selection()?.target ?? null, props.path, side(), n());
   const label = () => `Comment on ${side() === "old" ? "deleted " : ""}line ${n()}`;
   return (
-    <div data-component="diff-line" data-file={props.path} data-kind={props.line.kind} data-side={side()} data-line={n()} data-selected={selected() ? "true" : "false"}>
-      <button type="button" data-slot="num" data-col="old" aria-label={label()} {...numberHandlers(props.path, side(), n())}>
-        {props.line.old ?? ""}
-      </button>
-      <button type="button" data-slot="num" data-col="new" aria-label={label()} tabIndex={-1} {...numberHandlers(props.path, side(), n())}>
-        {props.line.new ?? ""}
-      </button>
+    <div
+      data-component="diff-line"
+      data-file={props.path}
+      data-kind={props.line.kind}
+      data-side={side()}
+      data-line={n()}
+      data-selected={selected() ? "true" : "false"}
+      style={props.width ? { "--code-ch": props.width.chars, "--num-ch": props.width.digits } : undefined}
+    >
+      {/* A phone has room for one number: the line's own (the old one on deleted lines), as the comment uses. */}
+      <Show
+        when={!props.width}
+        fallback={
+          <button type="button" data-slot="num" data-col="one" aria-label={label()} {...numberHandlers(props.path, side(), n())}>
+            {n() ?? ""}
+          </button>
+        }
+      >
+        <button type="button" data-slot="num" data-col="old" aria-label={label()} {...numberHandlers(props.path, side(), n())}>
+          {props.line.old ?? ""}
+        </button>
+        <button type="button" data-slot="num" data-col="new" aria-label={label()} tabIndex={-1} {...numberHandlers(props.path, side(), n())}>
+          {props.line.new ?? ""}
+        </button>
+      </Show>
       <span data-slot="marker">{props.line.kind === "add" ? "+" : props.line.kind === "del" ? "-" : " "}</span>
       <Code path={props.path} side={side()} line={props.line} />
     </div>

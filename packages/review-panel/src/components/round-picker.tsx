@@ -2,8 +2,11 @@ import { For } from "solid-js";
 import { rangeFor, useRounds, type RangePreset } from "../state/rounds.js";
 import "./round-picker.css";
 
-/** Chooses what the diff compares: base→round, round→round, round→work tree; and takes a round. */
-export function RoundPicker() {
+/**
+ * Chooses what the diff compares: base→round, round→round, round→work tree; and takes a round.
+ * `state` only matters on phones, where the picker folds behind a header button; `onPicked` closes it after a preset.
+ */
+export function RoundPicker(props: { readonly state: "open" | "closed"; readonly onPicked: () => void }) {
   const rounds = useRounds();
   const presets: { id: RangePreset; label: string }[] = [
     { id: "all", label: "All changes" },
@@ -15,11 +18,15 @@ export function RoundPicker() {
     return r.from === rounds.range().from && r.to === rounds.range().to;
   };
   return (
-    <div data-component="round-picker">
+    <div data-component="round-picker" data-state={props.state}>
       <div data-slot="presets" role="group" aria-label="Compare">
         <For each={presets}>
           {(p) => (
-            <button type="button" data-slot="action" aria-pressed={isPreset(p.id)} onClick={() => rounds.setRange(rangeFor(p.id, rounds.list()))}>
+            <button type="button" data-slot="action" aria-pressed={isPreset(p.id)} onClick={() => {
+                rounds.setRange(rangeFor(p.id, rounds.list()));
+                props.onPicked();
+              }}
+            >
               {p.label}
             </button>
           )}
