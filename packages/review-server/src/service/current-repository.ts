@@ -9,7 +9,9 @@ import { openRepository, type Repository } from "../git/index.js";
  */
 export function trackRepository(dir: string): () => Promise<Repository> {
   let cached: { readonly head: string; readonly repo: Repository } | null = null;
-  return async () => {
+  // Callers arriving while a look is under way share it: fifty panels listing at once read HEAD once.
+  let looking: Promise<Repository> | null = null;
+  const look = async () => {
     if (cached !== null) {
       const head = await readFile(join(cached.repo.gitDir, "HEAD"), "utf8").catch(() => "");
       if (head === cached.head) return cached.repo;
@@ -19,4 +21,5 @@ export function trackRepository(dir: string): () => Promise<Repository> {
     cached = { head, repo };
     return repo;
   };
+  return () => (looking ??= look().finally(() => (looking = null)));
 }

@@ -1,21 +1,39 @@
 import { matchesPathSuffix, markDelivered, renderThreadList, type Thread, type ThreadStatus } from "@opencode-review/core";
 import { markDelivered as storeMarkDelivered, messagesByThreadIds, threadsByBranch, writeTransaction, type ThreadRow } from "../store/index.js";
+import type { Repository } from "../git/index.js";
+import type { AnchorMemo } from "./anchor-memo.js";
 import { createFileReader } from "./file-reader.js";
+import type { ListingMemo } from "./listing-memo.js";
 import type { ServiceContext } from "./service-context.js";
 import { threadsJson } from "./threads-json.js";
+import { worktreeStamp } from "./worktree-stamp.js";
 
 /** `waiting`: open threads; `all`: every thread (drafts too, for the person); `draft`: threads with something unsent. */
 export type HumanListStatus = "waiting" | "all" | "draft";
 
 /**
- * The threads the person sees in the panel, located against the work tree now.
+ * The threads the person sees in the panel, located against the work tree now. With a `memo` the last
+ * answer is handed out again (the same array: do not change it) while the database, HEAD and the files
+ * its threads are in stay as they were.
  * @example const threads = await listThreads(ctx, { status: "all" });
  */
 export async function listThreads(
   ctx: ServiceContext,
   query: { readonly status?: HumanListStatus; readonly file?: string } = {},
-): Promise<Thread[]> {
+  memo?: ListingMemo,
+): Promise<readonly Thread[]> {
   const repo = await ctx.repository();
+  if (memo === undefined) return (await computeListing(ctx, repo, query)).threads;
+  const key = JSON.stringify([query.status ?? "all", query.file ?? ""]);
+  return memo.list(ctx.db, repo, key, (anchors) => computeListing(ctx, repo, query, anchors), (path) => worktreeStamp(repo, path));
+}
+
+async function computeListing(
+  ctx: ServiceContext,
+  repo: Repository,
+  query: { readonly status?: HumanListStatus; readonly file?: string },
+  anchors?: AnchorMemo,
+): Promise<{ readonly threads: Thread[]; readonly files: ReadonlyMap<string, string> | null }> {
   const status = query.status ?? "all";
   const statuses: ThreadStatus[] | undefined = status === "waiting" ? ["open"] : undefined;
   let rows = byFile(await threadsByBranch(ctx.db, repo.branchKey, statuses ? { status: statuses } : {}), query.file);
@@ -24,7 +42,12 @@ export async function listThreads(
     const withDrafts = new Set(messages.filter((m) => m.delivery === "unsent").map((m) => m.thread_id));
     rows = rows.filter((r) => withDrafts.has(r.id));
   }
-  return threadsJson(ctx, repo, rows, "human");
+  // Stamped before the files are read: an edit meanwhile leaves a stamp that no longer matches.
+  const paths = [...new Set(rows.map((r) => r.file))];
+  const stamps = paths.map((path) => worktreeStamp(repo, path));
+  const stamped = new Map(paths.map((path, i) => [path, stamps[i]!]));
+  const files = stamps.every((s) => s !== null) ? (stamped as ReadonlyMap<string, string>) : null;
+  return { threads: await threadsJson(ctx, repo, rows, "human", undefined, anchors, stamped), files };
 }
 
 /**

@@ -4,12 +4,16 @@ import type { FileContent, Repository } from "../git/index.js";
 import { roundById, type Database, type RoundRow, type ThreadRow } from "../store/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
 import { createRenameFollower } from "./renames-since.js";
+import { AnchorMemo } from "./anchor-memo.js";
+import { worktreeStamp } from "./worktree-stamp.js";
 
 export type ThreadAnchor = Thread["anchor"];
 
 /**
  * Where each thread's lines are in the work tree now. The git work is batched: one `cat-file` per round
- * involved, each work-tree file read once, renames looked up only when a file is missing.
+ * involved, each work-tree file read once, renames looked up only when a file is missing. With a `memo`,
+ * a thread whose place, commit and work-tree file (by its stamp) are as when it was last located is not
+ * located again, and its file is not even read.
  * @example const anchors = await locateThreads(repo, db, rows); anchors.get(row.id)?.state // "moved"
  */
 export async function locateThreads(
@@ -18,6 +22,8 @@ export async function locateThreads(
   rows: readonly ThreadRow[],
   reader: FileReader = createFileReader(repo),
   known?: ReadonlyMap<string, RoundRow>,
+  memo?: AnchorMemo,
+  stamped?: ReadonlyMap<string, string | null>,
 ): Promise<Map<string, ThreadAnchor>> {
   const rounds = known ?? (await roundsOf(db, rows));
   const renames = createRenameFollower(repo);
@@ -35,9 +41,25 @@ export async function locateThreads(
   }
   await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
 
+  // Each file is stamped before it is read (here, or by the caller in `stamped`): an edit in between
+  // changes the stamp the next listing sees.
+  const stamps = new Map<string, string | null>(stamped);
+  const stampOf = (path: string) => {
+    let stamp = stamps.get(path);
+    if (stamp === undefined) stamps.set(path, (stamp = worktreeStamp(repo, path)));
+    return stamp;
+  };
+
   const anchors = new Map<string, ThreadAnchor>();
   await Promise.all(
     rows.map(async (row) => {
+      const stamp = memo === undefined ? null : stampOf(row.file);
+      const key = stamp === null ? null : AnchorMemo.key(row, thenRev(row), stamp);
+      const reused = key === null ? undefined : memo!.get(row.id, key);
+      if (reused !== undefined) {
+        anchors.set(row.id, reused);
+        return;
+      }
       const then = await reader.at(thenRev(row), row.file);
       let file = row.file;
       let now = await reader.worktree(file);
@@ -47,6 +69,8 @@ export async function locateThreads(
       }
       const location = locateContent(row, then, now);
       anchors.set(row.id, file === row.file ? location : { ...location, file });
+      // A stamp exists only for a regular file, so this thread was not followed through a rename.
+      if (key !== null && file === row.file) memo!.set(row.id, key, location);
     }),
   );
   return anchors;

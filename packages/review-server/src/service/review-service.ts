@@ -7,6 +7,7 @@ import { fileText, listRounds, reviewDiff } from "./diff-view.js";
 import { deleteDraft, draftReply, editDraft } from "./draft-reply.js";
 import { draftThread } from "./draft-thread.js";
 import { agentList, listThreads } from "./list-threads.js";
+import { ListingMemo } from "./listing-memo.js";
 import { releaseReview } from "./release-review.js";
 import { pendingReview } from "./review-state.js";
 import { roundJson } from "./round-json.js";
@@ -38,6 +39,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     delivery: options.delivery,
     now: options.now ?? (() => new Date().toISOString()),
   };
+  // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
+  const listings = new ListingMemo();
   return {
     context: ctx,
     repository: ctx.repository,
@@ -48,7 +51,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     diff: (query: Parameters<typeof reviewDiff>[1]) => reviewDiff(ctx, query),
     fileText: (query: Parameters<typeof fileText>[1]) => fileText(ctx, query),
     // the person
-    listThreads: (query: Parameters<typeof listThreads>[1]) => listThreads(ctx, query),
+    listThreads: (query: Parameters<typeof listThreads>[1]) => listThreads(ctx, query, listings),
     draftThread: (input: Parameters<typeof draftThread>[1]) => draftThread(ctx, input),
     draftReply: (id: string, input: Parameters<typeof draftReply>[2]) => draftReply(ctx, id, input),
     editDraft: (messageId: string, edit: Parameters<typeof editDraft>[2]) => editDraft(ctx, messageId, edit),

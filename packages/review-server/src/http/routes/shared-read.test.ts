@@ -1,28 +1,23 @@
+import { gunzipSync } from "node:zlib";
 import { expect, test } from "vitest";
-import { createSharedReads } from "./shared-read.js";
+import { createSharedBodies } from "./shared-read.js";
 
-test("concurrent identical reads share one computation; a later read computes afresh", async () => {
-  const reads = createSharedReads();
-  let computed = 0;
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const compute = async () => {
-    computed++;
-    await gate;
-    return `body ${computed}`;
+test("one answer object is serialized and gzipped once for all its readers; a new answer gets a new body", async () => {
+  const bodies = createSharedBodies();
+  let serialized = 0;
+  const answer = [{ id: "thr_1" }];
+  const serialize = (value: unknown) => () => {
+    serialized++;
+    return JSON.stringify({ threads: value });
   };
-  const first = reads.run("threads", compute);
-  const second = reads.run("threads", compute);
-  const other = reads.run("drafts", compute);
-  release();
-  expect((await Promise.all([first, second, other])).map((b) => b.text)).toEqual(["body 2", "body 2", "body 2"]);
-  expect(await (await first).gzipped()).toBe(await (await second).gzipped());
-  expect(computed).toBe(2);
-  expect((await reads.run("threads", compute)).text).toBe("body 3");
-});
+  const first = bodies.of(answer, serialize(answer));
+  const second = bodies.of(answer, serialize(answer));
+  expect(second).toBe(first);
+  expect(await first.gzipped()).toBe(await second.gzipped());
+  expect(JSON.parse(gunzipSync(await first.gzipped()).toString("utf8"))).toEqual({ threads: [{ id: "thr_1" }] });
+  expect(serialized).toBe(1);
 
-test("a failed computation is not kept: the next read tries again", async () => {
-  const reads = createSharedReads();
-  await expect(reads.run("k", async () => Promise.reject(new Error("git failed")))).rejects.toThrow("git failed");
-  expect((await reads.run("k", async () => "ok")).text).toBe("ok");
+  const next = [{ id: "thr_1" }, { id: "thr_2" }];
+  expect(bodies.of(next, serialize(next)).text).toBe('{"threads":[{"id":"thr_1"},{"id":"thr_2"}]}');
+  expect(serialized).toBe(2);
 });

@@ -3,7 +3,7 @@ import type { Thread } from "@opencode-review/core";
 import { Hono } from "hono";
 import type { TypedResponse } from "hono";
 import type { ReviewService } from "../../service/index.js";
-import { createSharedReads } from "./shared-read.js";
+import { createSharedBodies } from "./shared-read.js";
 import { validJson, validQuery } from "./valid-input.js";
 
 /**
@@ -11,20 +11,18 @@ import { validJson, validQuery } from "./valid-input.js";
  * @example api.route("/", threadsRoutes(service))
  */
 export function threadsRoutes(service: ReviewService) {
-  const reads = createSharedReads();
+  const bodies = createSharedBodies();
   return new Hono()
     .get("/threads", validQuery(threadsQuerySchema), async (c) => {
       const { status, file } = c.req.valid("query");
-      const shared = await reads.run(JSON.stringify([status, file]), async () =>
-        JSON.stringify({
-          threads: await service.listThreads({
-            ...(status === undefined ? {} : { status }),
-            ...(file === undefined ? {} : { file }),
-          }),
-        }),
-      );
-      // The body is already JSON, shared (and gzipped once) for concurrent readers; the cast keeps its
-      // shape in AppType for the typed client.
+      // The service shares one listing between concurrent readers and keeps it while nothing it depends on
+      // changed; its body is serialized (and gzipped) once per listing, not once per reader.
+      const threads = await service.listThreads({
+        ...(status === undefined ? {} : { status }),
+        ...(file === undefined ? {} : { file }),
+      });
+      const shared = bodies.of(threads, () => JSON.stringify({ threads }));
+      // The cast keeps the body's shape in AppType for the typed client.
       const gzipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
       const response = gzipped
         ? c.body(await shared.gzipped(), 200, { "content-type": "application/json", "content-encoding": "gzip", vary: "accept-encoding" })

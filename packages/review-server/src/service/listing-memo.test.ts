@@ -1,0 +1,75 @@
+import { afterEach, expect, test } from "vitest";
+import { createEventBus } from "../events/event-bus.js";
+import { openStore } from "../store/index.js";
+import { createReviewService } from "./review-service.js";
+import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
+
+const BASE = Array.from({ length: 12 }, (_, i) => `export const v${i} = ${i};`).join("\n") + "\n";
+const CHANGED = BASE.replace("export const v5 = 5;", "export const v5 = 5 * 2;");
+
+let fixture: ServiceFixture | undefined;
+afterEach(async () => {
+  await fixture?.close();
+  fixture = undefined;
+});
+
+// Files changed within the last second are never trusted by their stamp (coarse file times), so the
+// listings below start once the agent's edit has settled, as they would in a panel left open.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+async function setup() {
+  fixture = await makeServiceFixture({ "src/a.ts": BASE, "src/b.ts": BASE });
+  await fixture.repo.write("src/a.ts", CHANGED);
+  const thread = await fixture.service.draftThread({ file: "src/a.ts", start: 6, end: 6, body: "Why double?" });
+  await fixture.service.release({});
+  await settle();
+  const first = await fixture.service.listThreads({ status: "all" });
+  // Unchanged: the very same answer, not a recomputed copy (the memo is in use, so the tests below mean something).
+  expect(await fixture.service.listThreads({ status: "all" })).toBe(first);
+  return { f: fixture, thread, first };
+}
+
+test("a write through this service is seen by the next listing", async () => {
+  const { f, thread, first } = await setup();
+  await f.service.draftReply(thread.id, { body: "Still doubled?" });
+  const after = await f.service.listThreads({ status: "all" });
+  expect(after).not.toBe(first);
+  expect(after[0]!.messages.map((m) => m.body)).toEqual(["Why double?", "Still doubled?"]);
+  expect(await f.service.listThreads({ status: "all" })).toBe(after);
+});
+
+test("a write by another connection to the database (another opencode process) is seen by the next listing", async () => {
+  const { f, thread } = await setup();
+  const other = await openStore({ path: f.store.path });
+  try {
+    const elsewhere = createReviewService({ dir: f.repo.dir, store: other, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    await elsewhere.agentReply({ id: thread.id, text: "Fixed it." });
+  } finally {
+    await other.close();
+  }
+  const after = await f.service.listThreads({ status: "all" });
+  expect(after[0]!.messages.map((m) => m.body)).toEqual(["Why double?", "Fixed it."]);
+});
+
+test("an edit of a thread's file is seen by the next listing, even one keeping its size", async () => {
+  const { f, thread, first } = await setup();
+  expect(first[0]!.anchor).toEqual({ state: "current", start: 6, end: 6 });
+  // Same length, the thread's line rewritten.
+  const edited = CHANGED.replace("export const v5 = 5 * 2;", "export const v5 = 5 + 5;");
+  expect(edited.length).toBe(CHANGED.length);
+  await f.repo.write("src/a.ts", edited);
+  const after = await f.service.listThreads({ status: "all" });
+  expect(after.find((t) => t.id === thread.id)!.anchor.state).toBe("changed");
+  // Once the edit has settled the new answer is kept again, and an edit above the thread moves it.
+  await settle();
+  expect(await f.service.listThreads({ status: "all" })).toBe(await f.service.listThreads({ status: "all" }));
+  await f.repo.write("src/a.ts", "// a new first line\n" + CHANGED);
+  const moved = await f.service.listThreads({ status: "all" });
+  expect(moved.find((t) => t.id === thread.id)!.anchor).toEqual({ state: "moved", start: 7, end: 7 });
+});
+
+test("an edit of another file the listing does not read keeps the answer", async () => {
+  const { f, first } = await setup();
+  await f.repo.write("src/b.ts", BASE + "// more\n");
+  expect(await f.service.listThreads({ status: "all" })).toBe(first);
+});
