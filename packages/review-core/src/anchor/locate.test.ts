@@ -191,6 +191,35 @@ describe("locate, side new", () => {
       expected: { state: "outdated", start: null, end: null },
     },
     {
+      // Found by the property test (seed -502854187): lines 10-12 were already there, one blank line
+      // inserted after them completes a copy of lines 1-4, which once passed for the block moved.
+      name: "a block that lost its first lines is not moved onto a copy pieced together from old lines and one new line",
+      then: ["call();", "  return null;", "  return null;", "", "  i++;", "{", "call();", "{", "  return null;", "call();", "  return null;", "  return null;", "call();", "  return null;"],
+      start: 1,
+      end: 4,
+      now: ["  return null;", "", "  i++;", "{", "call();", "{", "  return null;", "call();", "  return null;", "  return null;", "", "call();", "  return null;"],
+      expected: { state: "changed", start: 1, end: 2 },
+    },
+    {
+      // Found by the property test (seed 510970665): the diff keeps the first `i++` and deletes the
+      // quoted one; the equally short diff that keeps the quoted one differs from it three hunks away.
+      name: "an untouched line is moved, not outdated, when only a diff rearranged far above keeps it",
+      then: ["  i++;", "  return null;", "call();", "  i++;"],
+      start: 4,
+      now: ["  return null;", "call();", "  i++;", "call();", "  return null;", "  return null;", "call();"],
+      expected: { state: "moved", start: 3, end: 3 },
+    },
+    {
+      // Found by the property test (seed 937155168): the quoted lines were deleted and pasted higher up,
+      // and four lines inserted at the top bring the pasted copy back to the quoted line number.
+      name: "a block pasted elsewhere that lands on its old line number is moved, not current",
+      then: ["{", "{", "  return null;", "}", "  return null;", "{", "}", "  return null;", "{", "call();", "  return null;", "call();", "}", "  i++;", "  return null;", "  return null;"],
+      start: 14,
+      end: 16,
+      now: ["}", "}", "}", "}", "{", "{", "  return null;", "}", "  return null;", "{", "}", "  return null;", "{", "  i++;", "  return null;", "  return null;", "call();", "  return null;", "call();", "}", "  return null;"],
+      expected: { state: "moved", start: 14, end: 16 },
+    },
+    {
       name: "an edit inside the lines is changed at the same place",
       then: FILE,
       start: 11,

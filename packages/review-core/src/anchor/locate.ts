@@ -84,10 +84,11 @@ function locateLines(
     distinctive: isDistinctive(quote),
   };
 
-  // (b) Its lines were touched: an intact copy that can only be this one (see searchBlock).
+  // (b) Its lines were touched: an intact copy that can only be this one (see searchBlock). It is
+  // `moved` even at the same line number: the copy is mostly new lines, not the ones quoted.
   if (mayHaveLeft) {
     const found = searchBlock({ ...search, ...exactLines(pair, quote, quoteIsThen ? start : null) });
-    if (found !== null) return placed(found, found + quote.length - 1, start);
+    if (found !== null) return { state: "moved", start: found, end: found + quote.length - 1 };
   }
 
   // (c) The same lines but for whitespace: at the mapped place, then by the same search.

@@ -31,13 +31,12 @@ const MARGIN = 2;
  * Readings are looked for in a window around the hunks that touch the range, from a point the diff
  * keeps to another: a copy at p keeps the range whole in a diff as short as the window's part of
  * this one exactly when the lines common above it, the range, and those common below it add up to
- * the window's common lines. So a reading found is always right; one that would need the diff
- * rearranged beyond the window is not looked for.
+ * the window's common lines. So a reading found is always right. One that needs the diff rearranged
+ * beyond the window is looked for in the whole file next, by the same sum.
  * @example untouchedReading({ then, now, hunks, start: 3, end: 4, near: 2 }) // 2 when ["}","}","}","}"] lost its first line
  */
 export function untouchedReading(input: UntouchedReadingInput): number | null {
-  const { then, now, hunks, start, end } = input;
-  const length = end - start + 1;
+  const { then, hunks, start, end } = input;
   if (start < 1 || end > then.length) return null;
 
   let first = 0;
@@ -47,6 +46,18 @@ export function untouchedReading(input: UntouchedReadingInput): number | null {
   // hunks[first..last) touch the range (or sit right at its end); widen by the margin.
   const from = Math.max(0, first - MARGIN);
   const to = Math.min(hunks.length, last + MARGIN);
+  const near = readingIn(input, from, to);
+  if (near !== null || (from === 0 && to === hunks.length)) return near;
+  // Another shortest diff may pass through none of the points this one keeps near the range (edits
+  // above that a different alignment of repeated lines absorbs): then only the whole file can tell.
+  // It costs two diffs per copy of the block, and only blocks that have a copy nearby pay it.
+  return readingIn(input, 0, hunks.length);
+}
+
+/** A reading that rearranges only hunks[from..to) of the diff, keeping the lines between the others. */
+function readingIn(input: UntouchedReadingInput, from: number, to: number): number | null {
+  const { then, now, hunks, start, end } = input;
+  const length = end - start + 1;
   const previous = hunks[from - 1];
   const next = hunks[to];
   const oldLo = previous === undefined ? 0 : oldFrom(previous) + previous.oldLines;
