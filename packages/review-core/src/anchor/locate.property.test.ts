@@ -5,6 +5,12 @@ import { locate } from "./locate.js";
 import type { Location } from "./types.js";
 
 /**
+ * A fixed seed, so a CI failure repeats on the next run; `FC_SEED=<n>` explores other runs.
+ * (Read through globalThis: the core typechecks without Node's types.)
+ */
+const SEED = Number((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env["FC_SEED"] ?? 20_240_611);
+
+/**
  * Files drawn from a handful of lines, so that every line and many blocks have copies elsewhere:
  * the case where a careless search lands on the wrong copy.
  */
@@ -78,6 +84,25 @@ function someShortestDiffKeepsBlock(then: readonly string[], now: readonly strin
   return false;
 }
 
+/** How many lines a shortest diff from `a` to `b` deletes plus inserts. */
+function changedLines(a: readonly string[], b: readonly string[]): number {
+  return a.length + b.length - 2 * ((lcsTable(a, b)[0] as number[])[0] as number);
+}
+
+/**
+ * Whether the text reads better as the block moved onto its copy at now[p..): with the block lifted
+ * out of `then` and the copy out of `now`, the rest differs by fewer lines than `then` and `now` do.
+ * Cut-and-paste reads so, and so does an edit that happens to rebuild the block there (most of its
+ * lines deleted at home, a copy made mostly of inserted lines): the text cannot tell them apart, and
+ * a move is as right an answer as an edit. A tie does not count: the edits where they are explain
+ * the text as well, so a copy pieced together from old lines around a new one is not the block.
+ */
+function copyReadsAsMoved(then: readonly string[], now: readonly string[], s: number, e: number, p: number): boolean {
+  if (now.slice(p, p + (e - s)).join("\n") !== then.slice(s, e).join("\n")) return false;
+  const rest = changedLines([...then.slice(0, s), ...then.slice(e)], [...now.slice(0, p), ...now.slice(p + (e - s))]);
+  return rest < changedLines(then, now);
+}
+
 function locateBlock(then: readonly string[], s: number, e: number, now: readonly string[]): Location {
   const thenText = text(then);
   const built = buildAnchor({ side: "new", start: s + 1, end: e, oldText: thenText, newText: thenText, hunks: [] });
@@ -135,7 +160,7 @@ describe("locate, property-based", () => {
         // Where the edits put it, unless another shortest diff keeps it whole elsewhere too.
         if (start !== expected) expect(minimalDiffKeepsBlockAt(then, now, s, e, start)).toBe(true);
       }),
-      { numRuns: 2000 },
+      { numRuns: 2000, seed: SEED },
     );
   });
 
@@ -161,10 +186,13 @@ describe("locate, property-based", () => {
           fc.pre(!someShortestDiffKeepsBlock(then, now, s, e));
 
           const location = locateBlock(then, s, e, now);
+          // Nor can it tell an edit from a move when the edits rebuilt the block elsewhere and moving it
+          // there explains the text better: `moved` is right then, but only onto such a copy.
+          if (location.state === "moved" && copyReadsAsMoved(then, now, s, e, (location.start as number) - 1)) return;
           expect(["changed", "outdated"]).toContain(location.state);
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 2000, seed: SEED },
     );
   });
 });
