@@ -1,12 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { equalIgnoringWhitespace, squashWhitespace } from "./ignore-whitespace.js";
-
-/**
- * A fixed seed, so a CI failure repeats on the next run; `FC_SEED=<n>` explores other runs.
- * (Read through globalThis: the core typechecks without Node's types.)
- */
-const SEED = Number((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env["FC_SEED"] ?? 20_240_611);
+import { PROPERTY_SEED as SEED } from "../testing/property-seed.js";
 
 describe("ignoring whitespace", () => {
   test.each([

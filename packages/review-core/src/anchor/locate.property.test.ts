@@ -3,12 +3,7 @@ import { describe, expect, test } from "vitest";
 import { buildAnchor } from "./build-anchor.js";
 import { locate } from "./locate.js";
 import type { Location } from "./types.js";
-
-/**
- * A fixed seed, so a CI failure repeats on the next run; `FC_SEED=<n>` explores other runs.
- * (Read through globalThis: the core typechecks without Node's types.)
- */
-const SEED = Number((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env["FC_SEED"] ?? 20_240_611);
+import { PROPERTY_SEED as SEED } from "../testing/property-seed.js";
 
 /**
  * Files drawn from a handful of lines, so that every line and many blocks have copies elsewhere:
