@@ -11,7 +11,7 @@ export { defaultDbPath } from "./default-db-path.js";
 // rounds: snapshots of the work tree kept alive under refs/opencode-review/
 export { snapshotWorktree, type Snapshot } from "./snapshot.js";
 export { commitSnapshot, type CommitSnapshotInput } from "./commit-snapshot.js";
-export { updateRef, deleteRef, listRefs, REF_PREFIX, type RefEntry, type UpdateRefOptions } from "./refs.js";
+export { updateRef, createRef, deleteRef, listRefs, REF_PREFIX, type RefEntry, type UpdateRefOptions } from "./refs.js";
 export { roundRefName, roundRefPrefix } from "./round-ref-name.js";
 export { takeRound, type TakeRoundInput, type RoundResult } from "./take-round.js";
 

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ReviewError } from "@opencode-review/core";
 import { openRepository } from "./open-repository.js";
-import { deleteRef, listRefs, updateRef } from "./refs.js";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createRef, deleteRef, listRefs, updateRef } from "./refs.js";
 import { roundRefName, roundRefPrefix } from "./round-ref-name.js";
 import { makeTempRepository, type TempRepository } from "./testing/temp-repository.js";
 
@@ -65,5 +67,38 @@ describe("refs", () => {
       expect((deletion as ReviewError).code, ref).toBe("invalid_input");
     }
     expect((await repo.git("rev-parse", "main")).trim()).toBe(one);
+  });
+});
+
+describe("createRef (written as git writes loose refs)", () => {
+  it("creates a ref git reads back, and refuses one that exists loose, packed or locked", async () => {
+    repo = await makeTempRepository();
+    const one = await repo.commitAll("one");
+    const two = await repo.commitAll("two");
+    const opened = await openRepository(repo.dir);
+
+    expect(await createRef(opened, "refs/opencode-review/main/1", one)).toBe(true);
+    expect((await repo.git("rev-parse", "refs/opencode-review/main/1")).trim()).toBe(one);
+    expect(await createRef(opened, "refs/opencode-review/main/1", two)).toBe(false);
+    expect((await repo.git("rev-parse", "refs/opencode-review/main/1")).trim()).toBe(one);
+
+    await repo.git("pack-refs", "--all");
+    expect(await createRef(opened, "refs/opencode-review/main/1", two)).toBe(false);
+
+    // Another writer holds the lock, as git update-ref would while it writes.
+    await writeFile(join(opened.commonDir, "refs", "opencode-review", "main", "2.lock"), "");
+    expect(await createRef(opened, "refs/opencode-review/main/2", two)).toBe(false);
+    expect(await createRef(opened, "refs/opencode-review/main/3", two)).toBe(true);
+    expect((await repo.git("for-each-ref", "--format=%(refname)", "refs/opencode-review/")).trim().split("\n")).toEqual([
+      "refs/opencode-review/main/1",
+      "refs/opencode-review/main/3",
+    ]);
+    // The ref keeps a commit no branch reaches alive through gc.
+    const round = (await repo.git("commit-tree", "-m", "round", `${two}^{tree}`)).trim();
+    expect(await createRef(opened, "refs/opencode-review/main/4", round)).toBe(true);
+    await repo.git("gc", "--prune=now", "-q");
+    expect((await repo.git("cat-file", "-t", round)).trim()).toBe("commit");
+
+    await expect(createRef(opened, "refs/heads/main", two)).rejects.toBeInstanceOf(ReviewError);
   });
 });

@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { ReviewError } from "@opencode-review/core";
 import type { Repository } from "./open-repository.js";
 import { execGit, runGit } from "./run-git.js";
@@ -79,4 +82,49 @@ export async function listRefs(repo: Pick<Repository, "workTree">, prefix: strin
     if (space > 0) entries.push({ sha: line.slice(0, space), ref: line.slice(space + 1) });
   }
   return entries;
+}
+
+/**
+ * Creates a ref under refs/opencode-review/ that must not exist yet; false when it does (another process
+ * made it first). With git's usual files backend the ref is written the way git writes it (an exclusive
+ * `.lock` file renamed into place), which saves a git process on every round; other backends (reftable)
+ * go through `git update-ref`.
+ * @example await createRef(repo, "refs/opencode-review/main/2", sha) // true
+ */
+export async function createRef(repo: Pick<Repository, "workTree" | "commonDir">, ref: string, sha: string): Promise<boolean> {
+  ownRef(ref);
+  if (existsSync(join(repo.commonDir, "reftable"))) return updateRef(repo, ref, sha, { expected: null });
+  const path = join(repo.commonDir, ...ref.split("/"));
+  await mkdir(dirname(path), { recursive: true });
+  let lock;
+  try {
+    lock = await open(`${path}.lock`, "wx");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    if (existsSync(path) || (await packedRefNames(repo.commonDir)).has(ref)) return false;
+    await lock.writeFile(`${sha}\n`);
+    await lock.close();
+    lock = undefined;
+    await rename(`${path}.lock`, path);
+    return true;
+  } finally {
+    if (lock !== undefined) {
+      await lock.close();
+      await rm(`${path}.lock`, { force: true });
+    }
+  }
+}
+
+async function packedRefNames(commonDir: string): Promise<Set<string>> {
+  const text = await readFile(join(commonDir, "packed-refs"), "utf8").catch(() => "");
+  const names = new Set<string>();
+  for (const line of text.split("\n")) {
+    if (line.startsWith("#") || line.startsWith("^")) continue;
+    const space = line.indexOf(" ");
+    if (space > 0) names.add(line.slice(space + 1).trim());
+  }
+  return names;
 }

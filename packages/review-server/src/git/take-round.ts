@@ -1,7 +1,7 @@
 import { ReviewError } from "@opencode-review/core";
 import { commitSnapshot } from "./commit-snapshot.js";
 import type { Repository } from "./open-repository.js";
-import { updateRef } from "./refs.js";
+import { createRef } from "./refs.js";
 import { resolveHead } from "./resolve-head.js";
 import { runGit } from "./run-git.js";
 import { snapshotWorktree } from "./snapshot.js";
@@ -29,7 +29,7 @@ export type RoundResult =
  * @example const r = await takeRound(repo, { previous: null, ref: roundRefName(repo.branchKey, 1) });
  */
 export async function takeRound(
-  repo: Pick<Repository, "workTree" | "gitDir" | "emptyTree">,
+  repo: Pick<Repository, "workTree" | "gitDir" | "commonDir" | "emptyTree">,
   input: TakeRoundInput,
 ): Promise<RoundResult> {
   // The snapshot dominates; what the comparison and the parent need is read alongside it.
@@ -49,7 +49,7 @@ export async function takeRound(
     parent,
     message: input.message ?? `opencode-review round (${input.ref})`,
   });
-  const written = await updateRef(repo, input.ref, snapshot, { expected: null });
+  const written = await createRef(repo, input.ref, snapshot);
   if (!written) {
     throw new ReviewError("conflict", `${input.ref} already exists: another round was taken at the same time. Try again.`);
   }
