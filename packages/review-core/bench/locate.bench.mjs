@@ -154,17 +154,20 @@ const rows = [];
 for (const count of THREAD_COUNTS) {
   const threads = makeThreads(count / FILES);
   const floors = [];
+  const floorWalls = [];
   const locates = [];
   const walls = [];
   let states;
   for (let run = 0; run < RUNS; run++) {
-    floors.push(time(floor).ms);
+    const floored = time(floor);
+    floors.push(floored.ms);
+    floorWalls.push(floored.wall);
     const measured = time(() => locateAll(threads));
     locates.push(measured.ms);
     walls.push(measured.wall);
     states = measured.result;
   }
-  rows.push({ count, floorMs: median(floors), locateMs: median(locates), wallMs: median(walls), states });
+  rows.push({ count, floorMs: median(floors), floorWallMs: median(floorWalls), locateMs: median(locates), wallMs: median(walls), states });
 }
 
 const pad = (value, width) => String(value).padStart(width);
@@ -179,7 +182,10 @@ for (const { count, floorMs, locateMs, wallMs, states } of rows) {
 }
 const base = rows.find((row) => row.count === 10000);
 const baseRatio = base.locateMs / base.floorMs;
-console.log(`\nlocate/floor at 10,000 threads: ${baseRatio.toFixed(2)}x (target <= 3x) ${baseRatio <= 3 ? "ok" : "OVER TARGET"}`);
+const wallRatio = base.wallMs / base.floorWallMs;
+// CPU time counts the garbage collector's helper threads too (locate allocates more than the floor);
+// wall time is what a caller waits. Both are printed; on a loaded machine only CPU time is steady.
+console.log(`\nlocate/floor at 10,000 threads: ${baseRatio.toFixed(2)}x by CPU time, ${wallRatio.toFixed(2)}x by wall time (floor ${base.floorWallMs.toFixed(0)} ms, locate ${base.wallMs.toFixed(0)} ms) (target <= 3x) ${Math.max(baseRatio, wallRatio) <= 3 ? "ok" : "OVER TARGET"}`);
 const perThread = rows.map((row) => row.locateMs / row.count);
 console.log(
   `time per thread 1x -> 4x -> 16x: ${perThread.map((ms) => `${(ms * 1000).toFixed(2)}us`).join(" -> ")} (linear when flat or falling)`,
