@@ -1,6 +1,7 @@
 import { checkMessageBody } from "./message-body.js";
 import type { NewMessage, ThreadState } from "./thread-state.js";
 import { accept, refuse, type Transition } from "./transition.js";
+import { writtenMessage } from "./written-message.js";
 
 /**
  * The agent opens a thread of its own (`review_open`): open at once, the person's turn, unread.
@@ -18,16 +19,7 @@ export function agentNote(message: NewMessage): Transition<ThreadState> {
       resolvedAt: null,
       resolvedBy: null,
       seenAt: null,
-      messages: [
-        {
-          id: message.id,
-          author: "agent",
-          body: message.body,
-          suggestion: message.suggestion ?? null,
-          createdAt: message.at,
-          delivery: "sent",
-        },
-      ],
+      messages: [writtenMessage(message, "agent", "sent")],
       updatedAt: message.at,
     },
     [{ kind: "checkpoint" }],

@@ -1,6 +1,7 @@
 import { checkMessageBody } from "./message-body.js";
 import type { NewMessage, ThreadState } from "./thread-state.js";
 import { accept, refuse, type Transition } from "./transition.js";
+import { writtenMessage } from "./written-message.js";
 
 /**
  * What became of the agent's claim that the thread is resolved: `none` when it made no claim;
@@ -38,14 +39,7 @@ export function agentReply<T extends ThreadState>(
     resolvedBy: resolves ? "agent" : thread.resolvedBy,
     messages: [
       ...thread.messages,
-      {
-        id: message.id,
-        author: "agent",
-        body: message.body,
-        suggestion: message.suggestion ?? null,
-        createdAt: message.at,
-        delivery: "sent",
-      },
+      writtenMessage(message, "agent", "sent"),
     ],
     updatedAt: message.at,
   });

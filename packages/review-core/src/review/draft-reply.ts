@@ -1,6 +1,7 @@
 import { checkMessageBody } from "./message-body.js";
 import type { NewMessage, ThreadState } from "./thread-state.js";
 import { accept, refuse, type Transition } from "./transition.js";
+import { writtenMessage } from "./written-message.js";
 
 /**
  * The person drafts a reply. Status and turn stay as they are until the release: the agent
@@ -15,14 +16,7 @@ export function draftReply<T extends ThreadState>(thread: T, message: NewMessage
     seenAt: message.at,
     messages: [
       ...thread.messages,
-      {
-        id: message.id,
-        author: "human",
-        body: message.body,
-        suggestion: message.suggestion ?? null,
-        createdAt: message.at,
-        delivery: "unsent",
-      },
+      writtenMessage(message, "human", "unsent"),
     ],
     updatedAt: message.at,
   });

@@ -1,6 +1,7 @@
 import { checkMessageBody } from "./message-body.js";
 import type { NewMessage, ThreadState } from "./thread-state.js";
 import { accept, refuse, type Transition } from "./transition.js";
+import { writtenMessage } from "./written-message.js";
 
 /**
  * The person starts a thread: a draft nobody else sees until the review is released.
@@ -17,16 +18,7 @@ export function draftThread(message: NewMessage): Transition<ThreadState> {
     resolvedBy: null,
     // The author has obviously seen what they just wrote.
     seenAt: message.at,
-    messages: [
-      {
-        id: message.id,
-        author: "human",
-        body: message.body,
-        suggestion: message.suggestion ?? null,
-        createdAt: message.at,
-        delivery: "unsent",
-      },
-    ],
+    messages: [writtenMessage(message, "human", "unsent")],
     updatedAt: message.at,
   });
 }

@@ -1,6 +1,7 @@
 import { checkMessageBody } from "./message-body.js";
 import type { NewMessage } from "./thread-state.js";
 import type { Message } from "./types.js";
+import { writtenMessage } from "./written-message.js";
 
 /**
  * The remark that may go with a resolve or reopen: checked, and made a sent human message.
@@ -14,13 +15,6 @@ export function sentRemark(
   if (!body.ok) return body;
   return {
     ok: true,
-    message: {
-      id: message.id,
-      author: "human",
-      body: message.body,
-      suggestion: message.suggestion ?? null,
-      createdAt: message.at,
-      delivery: "sent",
-    },
+    message: writtenMessage(message, "human", "sent"),
   };
 }
