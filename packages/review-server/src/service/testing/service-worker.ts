@@ -9,35 +9,15 @@
 //                                                               (after the commit): prints "delivering"
 // Prints "ready" once the service is open and "done" at the end; the test kills the stopped ones with SIGKILL.
 // Any error goes to stderr with exit 1, so an SQLITE_BUSY escaping the service fails the test.
-import { createInterface } from "node:readline";
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { createEventBus } from "../../events/event-bus.js";
 import { openStore } from "../../store/index.js";
 import { createReviewService } from "../review-service.js";
 import type { ReleaseDelivery } from "../service-context.js";
+import { say, waitForever, waitForGo } from "../../testing/line-child.js";
 
 const [command, dir, dbPath, ...rest] = process.argv.slice(2);
 
-function say(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function waitForever(): Promise<never> {
-  // A pending promise alone does not keep Node alive; a timer does.
-  return new Promise(() => setInterval(() => {}, 60_000));
-}
-
-function waitForGo(): Promise<void> {
-  const lines = createInterface({ input: process.stdin });
-  return new Promise((resolve) =>
-    lines.on("line", (line) => {
-      if (line.trim() === "go") {
-        lines.close();
-        resolve();
-      }
-    }),
-  );
-}
 
 /**
  * Stops the process inside a running statement set: once armed, the nth UPDATE has run (its change is in

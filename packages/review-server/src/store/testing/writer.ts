@@ -4,7 +4,6 @@
 //                                                           transaction, "commit": stops after it; the parent kills it
 //   writer.ts churn <db> <threadId> <batch>                commits batches of <batch> messages until killed
 // Prints "ready" once the store is open, and one line per milestone; any error goes to stderr with exit 1.
-import { createInterface } from "node:readline";
 import { sql } from "kysely";
 import { openStore } from "../open-store.js";
 import { insertMessage } from "../messages.table.js";
@@ -13,29 +12,10 @@ import { insertReview } from "../reviews.table.js";
 import { latestRound } from "../rounds.table.js";
 import { releaseDrafts } from "../drafts.js";
 import { writeTransaction } from "../write-transaction.js";
+import { say, waitForever, waitForGo } from "../../testing/line-child.js";
 
 const [command, path, ...rest] = process.argv.slice(2);
 
-function say(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function waitForever(): Promise<never> {
-  // A pending promise alone does not keep Node alive; a timer does.
-  return new Promise(() => setInterval(() => {}, 60_000));
-}
-
-function waitForGo(): Promise<void> {
-  const lines = createInterface({ input: process.stdin });
-  return new Promise((resolve) =>
-    lines.on("line", (line) => {
-      if (line.trim() === "go") {
-        lines.close();
-        resolve();
-      }
-    }),
-  );
-}
 
 async function main(): Promise<void> {
   if (path === undefined) throw new Error("usage: writer.ts <command> <db> ...");
