@@ -1,6 +1,6 @@
-import { diffInternedLines } from "../diff/line-diff.js";
-import type { Hunk } from "../diff/types.js";
-import { lineAt, nonSpaceLengths, textLines, type TextLines } from "./text-lines.js";
+import { diffInternedRanges } from "../diff/line-diff.js";
+import type { HunkRange } from "../diff/types.js";
+import type { TextLines } from "./text-lines.js";
 
 /**
  * A file's text then and now, prepared once for every thread on it: the lines of both (as offsets),
@@ -11,10 +11,8 @@ export interface LinePair {
   readonly now: TextLines;
   readonly thenIds: Int32Array;
   readonly nowIds: Int32Array;
-  /** then → now, no context lines. */
-  readonly hunks: readonly Hunk[];
-  /** Each line's length without whitespace, then and now; worked out on first use. */
-  nonSpace(): { readonly then: Int32Array; readonly now: Int32Array };
+  /** then → now, one change per range (no context lines, no line objects: the cache keeps dozens). */
+  readonly hunks: readonly HunkRange[];
 }
 
 /**
@@ -22,35 +20,97 @@ export interface LinePair {
  * @example preparePair("a\nb\n", "b\n").hunks // one hunk deleting "a"
  */
 export function preparePair(thenText: string, nowText: string): LinePair {
-  const then = textLines(thenText);
-  const now = textLines(nowText);
   // The interner and the line strings die here: kept in the cache, their thousands of objects would
   // live on into the old generation and make every major garbage collection slower.
   const interner = new Map<string, number>();
-  const thenIds = intern(then, interner);
-  const nowIds = intern(now, interner);
-  const hunks = diffInternedLines(thenIds, nowIds, (i) => lineAt(then, i), (i) => lineAt(now, i));
-  let nonSpace: { then: Int32Array; now: Int32Array } | undefined;
-  return {
-    then,
-    now,
-    thenIds,
-    nowIds,
-    hunks,
-    nonSpace: () => (nonSpace ??= { then: nonSpaceLengths(then), now: nonSpaceLengths(now) }),
-  };
+  const then = internThen(thenText, interner);
+  const now = internNow(nowText, then, interner);
+  const hunks = diffInternedRanges(then.ids, now.ids);
+  return { then: then.lines, now: now.lines, thenIds: then.ids, nowIds: now.ids, hunks };
 }
 
-function intern(lines: TextLines, interner: Map<string, number>): Int32Array {
-  const ids = new Int32Array(lines.count);
-  for (let i = 0; i < lines.count; i++) {
-    const line = lineAt(lines, i);
+interface InternedThen {
+  readonly lines: TextLines;
+  readonly ids: Int32Array;
+  /** Each line's text, for reading the new text against. */
+  readonly strings: readonly string[];
+  /** id → the line (0-based) that has it, or -1 when several lines do; ids from `distinct` on are new. */
+  readonly onlyLine: Int32Array;
+  readonly distinct: number;
+}
+
+/** Splits the old text and interns every one of its lines. */
+function internThen(text: string, interner: Map<string, number>): InternedThen {
+  const strings = text.split("\n");
+  // A final "\n" ends the last line rather than starting an empty one, and "" has no lines (splitLines).
+  if (text.length === 0 || text.endsWith("\n")) strings.pop();
+  const count = strings.length;
+  const starts = new Int32Array(count);
+  const ends = new Int32Array(count);
+  const ids = new Int32Array(count);
+  const onlyLine = new Int32Array(count);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    const line = strings[i] as string;
+    starts[i] = at;
+    ends[i] = at + line.length;
+    at += line.length + 1;
     let id = interner.get(line);
     if (id === undefined) {
       id = interner.size;
       interner.set(line, id);
+      onlyLine[id] = i;
+    } else {
+      onlyLine[id] = -1;
     }
     ids[i] = id;
   }
-  return ids;
+  return { lines: { text, count, starts, ends }, ids, strings, onlyLine, distinct: interner.size };
+}
+
+/**
+ * Interns the new text's lines, reading them against the old text's in step: a new text is mostly
+ * the old one's lines in the same order, and checking that a line reads as the old line expected
+ * next costs a comparison in place, where interning it would slice it out and hash it. A line that
+ * does not read as expected is interned, and when it is a line the old text has exactly once, the
+ * reading carries on from there (code moved, or lines deleted above). Ids come out exact either way:
+ * every line is either compared in full or looked up.
+ */
+function internNow(text: string, then: InternedThen, interner: Map<string, number>): { lines: TextLines; ids: Int32Array } {
+  let count = 0;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
+  if (text.length > 0 && !text.endsWith("\n")) count++;
+  const starts = new Int32Array(count);
+  const ends = new Int32Array(count);
+  const ids = new Int32Array(count);
+  let at = 0;
+  let expected = 0;
+  for (let i = 0; i < count; i++) {
+    starts[i] = at;
+    if (expected < then.strings.length) {
+      const line = then.strings[expected] as string;
+      const end = at + line.length;
+      if ((end === text.length || text.charCodeAt(end) === 10) && text.startsWith(line, at)) {
+        ends[i] = end;
+        ids[i] = then.ids[expected] as number;
+        expected++;
+        at = end + 1;
+        continue;
+      }
+    }
+    const newline = text.indexOf("\n", at);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(at, end);
+    let id = interner.get(line);
+    if (id === undefined) {
+      id = interner.size;
+      interner.set(line, id);
+    } else if (id < then.distinct && (then.onlyLine[id] as number) >= 0) {
+      expected = (then.onlyLine[id] as number) + 1;
+    }
+    ends[i] = end;
+    ids[i] = id;
+    at = end + 1;
+  }
+  return { lines: { text, count, starts, ends }, ids };
 }

@@ -3,7 +3,7 @@ import { linePair } from "./line-pair-cache.js";
 import type { LinePair } from "./line-pair.js";
 import { equalIgnoringWhitespace, squashWhitespace } from "./ignore-whitespace.js";
 import { searchBlock, type SearchLines } from "./search-block.js";
-import { lineAt, lineIs, lineIsIgnoringWhitespace, nonSpaceLength, type TextLines } from "./text-lines.js";
+import { lineAt, lineIs, lineIsIgnoringWhitespace, type TextLines } from "./text-lines.js";
 import { untouchedReading } from "./untouched-reading.js";
 import type { AnchorContext, LocateInput, Location } from "./types.js";
 
@@ -132,16 +132,17 @@ function exactLines(pair: LinePair, quote: readonly string[], start: number | nu
   return { now: side(pair.now, pair.nowIds), then: side(pair.then, pair.thenIds) };
 }
 
-/** Both sides read ignoring whitespace; lines whose non-space lengths differ are passed over at once. */
+/**
+ * Both sides read ignoring whitespace. Each line is compared in place: a line that is not the quote's
+ * almost always differs at its first visible character, so no per-line preparation pays for itself.
+ */
 function linesIgnoringWhitespace(pair: LinePair, quote: readonly string[]): { now: SearchLines; then: SearchLines } {
-  const quoteLengths = quote.map((line) => nonSpaceLength(line));
-  const lengths = pair.nonSpace();
-  const side = (lines: TextLines, nonSpace: Int32Array): SearchLines => ({
+  const side = (lines: TextLines): SearchLines => ({
     count: lines.count,
-    readsQuote: (index, k) => nonSpace[index] === quoteLengths[k] && lineIsIgnoringWhitespace(lines, index, quote[k] as string),
+    readsQuote: (index, k) => lineIsIgnoringWhitespace(lines, index, quote[k] as string),
     readsText: (index, text) => lineIsIgnoringWhitespace(lines, index, text),
   });
-  return { now: side(pair.now, lengths.now), then: side(pair.then, lengths.then) };
+  return { now: side(pair.now), then: side(pair.then) };
 }
 
 function placed(at: number, last: number, start: number): Location {

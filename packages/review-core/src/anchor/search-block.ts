@@ -1,5 +1,5 @@
 import { mapLine } from "../diff/map-line.js";
-import type { Hunk } from "../diff/types.js";
+import type { HunkRange } from "../diff/types.js";
 import type { AnchorContext } from "./types.js";
 
 /** As many context lines as an anchor records each side. */
@@ -24,7 +24,7 @@ export interface BlockSearch {
   /** How many lines the quote has. */
   readonly length: number;
   /** The exact diff from then to now, to recognise copies of the quote that were already there. */
-  readonly hunks: readonly Hunk[];
+  readonly hunks: readonly HunkRange[];
   /** The 1-based line where the diff put the quote; the nearest acceptable copy wins. */
   readonly near: number;
   /** Undefined when the thread carries no context. */
@@ -70,7 +70,7 @@ export function searchBlock(search: BlockSearch): number | null {
 }
 
 /** How many of the `count` lines from `line` (1-based, new side) the diff adds. */
-function addedLines(hunks: readonly Hunk[], line: number, count: number): number {
+function addedLines(hunks: readonly HunkRange[], line: number, count: number): number {
   let added = 0;
   for (let k = 0; k < count; k++) if (mapLine(hunks, line + k, "new").kind === "edited") added++;
   return added;

@@ -1,12 +1,12 @@
 import { countChangedLines } from "../diff/line-diff.js";
-import type { Hunk } from "../diff/types.js";
+import type { HunkRange } from "../diff/types.js";
 
 export interface UntouchedReadingInput {
   /** Line ids of the file then and now (equal ids, equal lines). */
   readonly then: Int32Array;
   readonly now: Int32Array;
   /** The shortest diff then → now, 0 context lines (as diffLines makes it), that touched the range. */
-  readonly hunks: readonly Hunk[];
+  readonly hunks: readonly HunkRange[];
   /** The range of `then` (1-based, inclusive). */
   readonly start: number;
   readonly end: number;
@@ -40,9 +40,9 @@ export function untouchedReading(input: UntouchedReadingInput): number | null {
   if (start < 1 || end > then.length) return null;
 
   let first = 0;
-  while (first < hunks.length && isAbove(hunks[first] as Hunk, start)) first++;
+  while (first < hunks.length && isAbove(hunks[first] as HunkRange, start)) first++;
   let last = first;
-  while (last < hunks.length && oldFrom(hunks[last] as Hunk) < end) last++;
+  while (last < hunks.length && oldFrom(hunks[last] as HunkRange) < end) last++;
   // hunks[first..last) touch the range (or sit right at its end); widen by the margin.
   const from = Math.max(0, first - MARGIN);
   const to = Math.min(hunks.length, last + MARGIN);
@@ -65,7 +65,7 @@ function readingIn(input: UntouchedReadingInput, from: number, to: number): numb
   const oldHi = next === undefined ? then.length : oldFrom(next);
   const newHi = next === undefined ? now.length : newFrom(next);
   let changed = 0;
-  for (let k = from; k < to; k++) changed += (hunks[k] as Hunk).oldLines + (hunks[k] as Hunk).newLines;
+  for (let k = from; k < to; k++) changed += (hunks[k] as HunkRange).oldLines + (hunks[k] as HunkRange).newLines;
   const common = (oldHi - oldLo + (newHi - newLo) - changed) / 2;
 
   const candidates: number[] = [];
@@ -89,16 +89,16 @@ function readingIn(input: UntouchedReadingInput, from: number, to: number): numb
 }
 
 /** 0-based first changed line on the old side (for an insertion: the line it was inserted above). */
-function oldFrom(hunk: Hunk): number {
+function oldFrom(hunk: HunkRange): number {
   return hunk.oldLines === 0 ? hunk.oldStart : hunk.oldStart - 1;
 }
 
-function newFrom(hunk: Hunk): number {
+function newFrom(hunk: HunkRange): number {
   return hunk.newLines === 0 ? hunk.newStart : hunk.newStart - 1;
 }
 
 /** The hunk lies wholly above 1-based line `start` (an insertion right above it included). */
-function isAbove(hunk: Hunk, start: number): boolean {
+function isAbove(hunk: HunkRange, start: number): boolean {
   return oldFrom(hunk) + hunk.oldLines <= start - 1;
 }
 

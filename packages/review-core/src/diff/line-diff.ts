@@ -1,4 +1,4 @@
-import type { DiffLine, Hunk } from "./types.js";
+import type { DiffLine, Hunk, HunkRange } from "./types.js";
 
 /**
  * Past this many edit rounds in one middle-snake search, the search stops looking for the minimal
@@ -21,7 +21,6 @@ export function diffLines(a: readonly string[], b: readonly string[]): Hunk[] {
 /**
  * `diffLines` for lines already interned, so that two lines are equal exactly when their ids are;
  * the text of a line (0-based) is asked for only for the changed lines that go into the hunks.
- * Callers that keep the ids (to search the lines later) skip hashing every line twice.
  * @example diffInternedLines(Int32Array.of(0, 1), Int32Array.of(1), (i) => ["x", "y"][i], (i) => ["y"][i]) // one hunk deleting "x"
  */
 export function diffInternedLines(
@@ -30,10 +29,20 @@ export function diffInternedLines(
   aLine: (index: number) => string,
   bLine: (index: number) => string,
 ): Hunk[] {
+  return diffInternedRanges(aIds, bIds).map((range) => withLines(range, aLine, bLine));
+}
+
+/**
+ * Where a shortest diff of two interned line lists changes them, as hunk ranges without lines (one
+ * change each, no context). Callers that keep many diffs at once (locate's pair cache) keep these:
+ * no line objects and no line strings for the garbage collector to carry.
+ * @example diffInternedRanges(Int32Array.of(0, 1), Int32Array.of(1)) // [{ oldStart: 1, oldLines: 1, newStart: 0, newLines: 0 }]
+ */
+export function diffInternedRanges(aIds: Int32Array, bIds: Int32Array): HunkRange[] {
   const aChanged = new Uint8Array(aIds.length);
   const bChanged = new Uint8Array(bIds.length);
   markChanges(aIds, bIds, aChanged, bChanged);
-  return toHunks(aChanged, bChanged, aLine, bLine);
+  return toRanges(aChanged, bChanged);
 }
 
 /**
@@ -80,8 +89,9 @@ function markChanges(a: Int32Array, b: Int32Array, aChanged: Uint8Array, bChange
   for (let i = 0; i < b.length; i++) inB[b[i] as number] = 1;
   const aKept = keptIndexes(a, inB);
   const bKept = keptIndexes(b, inA);
+  const paths = new Paths(aKept.length + bKept.length);
   if (aKept.length === a.length && bKept.length === b.length) {
-    compareSequences(a, b, 0, a.length, 0, b.length, aChanged, bChanged);
+    compareSequences(a, b, 0, a.length, 0, b.length, aChanged, bChanged, paths);
     return;
   }
   const aSub = new Int32Array(aKept.length);
@@ -90,7 +100,7 @@ function markChanges(a: Int32Array, b: Int32Array, aChanged: Uint8Array, bChange
   for (let k = 0; k < bKept.length; k++) bSub[k] = b[bKept[k] as number] as number;
   const aSubChanged = new Uint8Array(aSub.length);
   const bSubChanged = new Uint8Array(bSub.length);
-  compareSequences(aSub, bSub, 0, aSub.length, 0, bSub.length, aSubChanged, bSubChanged);
+  compareSequences(aSub, bSub, 0, aSub.length, 0, bSub.length, aSubChanged, bSubChanged, paths);
   aChanged.fill(1);
   bChanged.fill(1);
   for (let k = 0; k < aKept.length; k++) aChanged[aKept[k] as number] = aSubChanged[k] as number;
@@ -115,6 +125,7 @@ function compareSequences(
   bHi: number,
   aChanged: Uint8Array,
   bChanged: Uint8Array,
+  paths: Paths,
 ): void {
   // Trimming first makes the common case (a few edits in a long file) nearly linear.
   while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) {
@@ -133,14 +144,31 @@ function compareSequences(
     aChanged.fill(1, aLo, aHi);
     return;
   }
-  const split = middleSnake(a, b, aLo, aHi, bLo, bHi);
+  const split = middleSnake(a, b, aLo, aHi, bLo, bHi, paths);
   if (split === null) {
     aChanged.fill(1, aLo, aHi);
     bChanged.fill(1, bLo, bHi);
     return;
   }
-  compareSequences(a, b, aLo, split.x, bLo, split.y, aChanged, bChanged);
-  compareSequences(a, b, split.x, aHi, split.y, bHi, aChanged, bChanged);
+  compareSequences(a, b, aLo, split.x, bLo, split.y, aChanged, bChanged, paths);
+  compareSequences(a, b, split.x, aHi, split.y, bHi, aChanged, bChanged, paths);
+}
+
+/**
+ * The furthest-reaching paths of one middle-snake search, by diagonal, shared by every search of a
+ * diff. A search fills only the diagonals it can reach (about twice its edit distance), so the many
+ * small searches of a recursion cost their own size, not the whole file's.
+ */
+class Paths {
+  readonly forward: Int32Array;
+  readonly backward: Int32Array;
+  /** Index of diagonal 0. */
+  readonly offset: number;
+  constructor(lines: number) {
+    this.offset = Math.ceil(lines / 2) + 2;
+    this.forward = new Int32Array(2 * this.offset + 1);
+    this.backward = new Int32Array(2 * this.offset + 1);
+  }
 }
 
 interface Split {
@@ -160,15 +188,18 @@ function middleSnake(
   aHi: number,
   bLo: number,
   bHi: number,
+  paths: Paths,
 ): Split | null {
   const n = aHi - aLo;
   const m = bHi - bLo;
   const maxD = Math.ceil((n + m) / 2);
-  const offset = maxD + 1;
-  const size = 2 * maxD + 3;
-  // forward[k]: furthest x on diagonal k (x - y = k) from the start; backward[k]: furthest x walked back from the end.
-  const forward = new Int32Array(size).fill(-1);
-  const backward = new Int32Array(size).fill(-1);
+  const { forward, backward, offset } = paths;
+  // forward[offset + k]: furthest x on diagonal k (x - y = k) from the start; backward: furthest x
+  // walked back from the end; -1 where no path reached. Diagonals within `filled` of 0 are this
+  // search's own; further ones still hold an earlier search's paths and read as unreached.
+  let filled = 1;
+  forward.fill(-1, offset - filled, offset + filled + 1);
+  backward.fill(-1, offset - filled, offset + filled + 1);
   forward[offset + 1] = 0;
   backward[offset + 1] = 0;
   const delta = n - m;
@@ -181,6 +212,14 @@ function middleSnake(
 
   for (let d = 0; d < maxD; d++) {
     if (d > COST_LIMIT) return furthestForward(forward, offset, d, n, m, aLo, bLo);
+    // This round reads diagonals up to d + 1 away and writes up to d.
+    if (filled < d + 1) {
+      forward[offset - d - 1] = -1;
+      forward[offset + d + 1] = -1;
+      backward[offset - d - 1] = -1;
+      backward[offset + d + 1] = -1;
+      filled = d + 1;
+    }
     for (let k = -d + fStart; k <= d - fEnd; k += 2) {
       const i = offset + k;
       let x =
@@ -196,8 +235,8 @@ function middleSnake(
       if (x > n) fEnd += 2;
       else if (y > m) fStart += 2;
       else if (forwardMeetsBackward) {
-        const j = offset + delta - k;
-        if (j >= 0 && j < size && (backward[j] as number) !== -1 && x >= n - (backward[j] as number)) {
+        const j = delta - k;
+        if (j >= -filled && j <= filled && (backward[offset + j] as number) !== -1 && x >= n - (backward[offset + j] as number)) {
           return { x: aLo + x, y: bLo + y };
         }
       }
@@ -217,10 +256,10 @@ function middleSnake(
       if (x > n) bEnd += 2;
       else if (y > m) bStart += 2;
       else if (!forwardMeetsBackward) {
-        const j = offset + delta - k;
-        if (j >= 0 && j < size && (forward[j] as number) !== -1) {
-          const fx = forward[j] as number;
-          const fy = fx - (j - offset);
+        const j = delta - k;
+        if (j >= -filled && j <= filled && (forward[offset + j] as number) !== -1) {
+          const fx = forward[offset + j] as number;
+          const fy = fx - j;
           if (fx >= n - x) return { x: aLo + fx, y: bLo + fy };
         }
       }
@@ -253,14 +292,9 @@ function furthestForward(
   return best;
 }
 
-/** One hunk per run of changed lines, deletions before insertions, as git prints them. */
-function toHunks(
-  aChanged: Uint8Array,
-  bChanged: Uint8Array,
-  aLine: (index: number) => string,
-  bLine: (index: number) => string,
-): Hunk[] {
-  const hunks: Hunk[] = [];
+/** One range per run of changed lines. */
+function toRanges(aChanged: Uint8Array, bChanged: Uint8Array): HunkRange[] {
+  const ranges: HunkRange[] = [];
   const aCount = aChanged.length;
   const bCount = bChanged.length;
   let i = 0;
@@ -275,17 +309,23 @@ function toHunks(
     const bFrom = j;
     while (i < aCount && aChanged[i] === 1) i++;
     while (j < bCount && bChanged[j] === 1) j++;
-    const lines: DiffLine[] = [];
-    for (let k = aFrom; k < i; k++) lines.push({ kind: "del", old: k + 1, new: null, text: aLine(k) });
-    for (let k = bFrom; k < j; k++) lines.push({ kind: "add", old: null, new: k + 1, text: bLine(k) });
     // A side with no lines names the line before the change, as unified diffs do (0: the file's top).
-    hunks.push({
+    ranges.push({
       oldStart: i > aFrom ? aFrom + 1 : aFrom,
       oldLines: i - aFrom,
       newStart: j > bFrom ? bFrom + 1 : bFrom,
       newLines: j - bFrom,
-      lines,
     });
   }
-  return hunks;
+  return ranges;
+}
+
+/** A range's hunk: its deleted lines, then its added ones, as git prints them. */
+function withLines(range: HunkRange, aLine: (index: number) => string, bLine: (index: number) => string): Hunk {
+  const lines: DiffLine[] = [];
+  const aFrom = range.oldLines > 0 ? range.oldStart - 1 : range.oldStart;
+  const bFrom = range.newLines > 0 ? range.newStart - 1 : range.newStart;
+  for (let k = aFrom; k < aFrom + range.oldLines; k++) lines.push({ kind: "del", old: k + 1, new: null, text: aLine(k) });
+  for (let k = bFrom; k < bFrom + range.newLines; k++) lines.push({ kind: "add", old: null, new: k + 1, text: bLine(k) });
+  return { ...range, lines };
 }

@@ -1,4 +1,4 @@
-import type { Hunk } from "./types.js";
+import type { Hunk, HunkRange } from "./types.js";
 
 /** Which side of a diff a line number is on. */
 export type DiffSide = "old" | "new";
@@ -33,8 +33,14 @@ interface ChangeBlock {
   readonly newCount: number;
 }
 
+/**
+ * Hunks as a diff with context lines gives them, or as ranges alone for a diff without any (each
+ * range is then one change: its deleted lines replaced by its added ones).
+ */
+export type MappableHunks = readonly Hunk[] | readonly HunkRange[];
+
 /** Hunk lists are immutable and reused (one per file per diff), so their blocks are worked out once. */
-const blocksOf = new WeakMap<readonly Hunk[], readonly ChangeBlock[]>();
+const blocksOf = new WeakMap<MappableHunks, readonly ChangeBlock[]>();
 
 /**
  * Where a line of one side of a diff is on the other side (Gerrit-style): lines outside the diff's
@@ -42,7 +48,7 @@ const blocksOf = new WeakMap<readonly Hunk[], readonly ChangeBlock[]>();
  * Works on any hunks, with or without context lines.
  * @example mapLine([{ oldStart: 2, oldLines: 0, newStart: 3, newLines: 1, lines: [...] }], 5, "old") // { kind: "shifted", line: 6 }
  */
-export function mapLine(hunks: readonly Hunk[], line: number, from: DiffSide): LineMapping {
+export function mapLine(hunks: MappableHunks, line: number, from: DiffSide): LineMapping {
   const blocks = changeBlocks(hunks);
   const index = firstBlockNotBefore(blocks, line, from);
   const block = blocks[index];
@@ -56,7 +62,7 @@ export function mapLine(hunks: readonly Hunk[], line: number, from: DiffSide): L
  * Where a range of lines (1-based, inclusive) of one side of a diff is on the other side.
  * @example mapRange(hunks, 10, 12, "old") // { kind: "shifted", start: 14, end: 16 } after 4 lines were inserted above
  */
-export function mapRange(hunks: readonly Hunk[], start: number, end: number, from: DiffSide): RangeMapping {
+export function mapRange(hunks: MappableHunks, start: number, end: number, from: DiffSide): RangeMapping {
   const blocks = changeBlocks(hunks);
   const first = firstBlockNotBefore(blocks, start, from);
   const block = blocks[first];
@@ -82,7 +88,7 @@ function mapEnd(blocks: readonly ChangeBlock[], line: number, from: DiffSide, bi
   return line + shiftBefore(blocks, index, from);
 }
 
-function changeBlocks(hunks: readonly Hunk[]): readonly ChangeBlock[] {
+function changeBlocks(hunks: MappableHunks): readonly ChangeBlock[] {
   let blocks = blocksOf.get(hunks);
   if (blocks === undefined) {
     blocks = toChangeBlocks(hunks);
@@ -91,12 +97,16 @@ function changeBlocks(hunks: readonly Hunk[]): readonly ChangeBlock[] {
   return blocks;
 }
 
-function toChangeBlocks(hunks: readonly Hunk[]): ChangeBlock[] {
+function toChangeBlocks(hunks: MappableHunks): ChangeBlock[] {
   const blocks: ChangeBlock[] = [];
   for (const hunk of hunks) {
     // A side with no lines gives the line before the hunk (unified diff convention).
     let oldLine = hunk.oldLines === 0 ? hunk.oldStart + 1 : hunk.oldStart;
     let newLine = hunk.newLines === 0 ? hunk.newStart + 1 : hunk.newStart;
+    if (!("lines" in hunk)) {
+      blocks.push({ oldFrom: oldLine, oldCount: hunk.oldLines, newFrom: newLine, newCount: hunk.newLines });
+      continue;
+    }
     let open: { oldFrom: number; oldCount: number; newFrom: number; newCount: number } | null = null;
     for (const diffLine of hunk.lines) {
       if (diffLine.kind === "ctx") {

@@ -9,11 +9,18 @@ export interface DiffLine {
   readonly noNewline?: true;
 }
 
-export interface Hunk {
+/**
+ * Where a hunk sits and how many lines it spans on each side, without its lines. A hunk with no
+ * context lines is one change, so this is all that mapping lines through such a diff needs.
+ */
+export interface HunkRange {
   readonly oldStart: number;
   readonly oldLines: number;
   readonly newStart: number;
   readonly newLines: number;
+}
+
+export interface Hunk extends HunkRange {
   /** The text git prints after the closing "@@" (usually the enclosing function), when there is any. */
   readonly section?: string;
   readonly lines: readonly DiffLine[];
