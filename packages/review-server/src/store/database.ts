@@ -3,6 +3,7 @@ import type { ReviewsTable } from "./reviews.table.js";
 import type { RoundsTable } from "./rounds.table.js";
 import type { ServersTable } from "./servers.table.js";
 import type { SessionsTable } from "./sessions.table.js";
+import type { ThreadChangesTable } from "./thread-changes.table.js";
 import type { ThreadsTable } from "./threads.table.js";
 
 /** The store's tables as Kysely sees them (Kysely's own migration tables are not listed). */
@@ -13,4 +14,5 @@ export interface Database {
   reviews: ReviewsTable;
   sessions: SessionsTable;
   servers: ServersTable;
+  thread_changes: ThreadChangesTable;
 }

@@ -17,6 +17,7 @@ export {
   deleteThread,
   threadById,
   threadsByBranch,
+  threadsByIds,
   decodeThread,
   type ThreadsTable,
   type ThreadRow,
@@ -37,6 +38,7 @@ export {
   type NewMessage,
   type MessagePatch,
 } from "./messages.table.js";
+export { latestThreadChange, threadsChangedSince, type ThreadChangesTable } from "./thread-changes.table.js";
 export { draftsOfBranch, releaseDrafts, type Drafts, type Released } from "./drafts.js";
 export {
   insertReview,

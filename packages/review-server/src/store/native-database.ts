@@ -28,10 +28,30 @@ export async function openNativeDatabase(path: string): Promise<NativeDatabase> 
   return currentRuntime() === "bun" ? openWithBun(path) : openWithBetterSqlite3(path);
 }
 
+/** Statements kept prepared per connection: the store's queries are a few dozen texts (IN lists vary). */
+const KEPT_STATEMENTS = 200;
+
 async function openWithBetterSqlite3(path: string): Promise<NativeDatabase> {
   const { default: BetterSqlite3 } = await import("better-sqlite3");
-  // better-sqlite3's Database already has the exact shape Kysely expects.
-  return new BetterSqlite3(path);
+  const database = new BetterSqlite3(path);
+  // Kysely prepares every query afresh; compiling the SQL costs about as much as running a small query,
+  // and a panel's listing runs the same few texts on every request. A statement still being iterated
+  // (busy) cannot be run again, so a fresh one is prepared for that call.
+  const statements = new Map<string, ReturnType<typeof database.prepare>>();
+  return {
+    exec: (sql) => void database.exec(sql),
+    close: () => void database.close(),
+    prepare: (sql) => {
+      const kept = statements.get(sql);
+      if (kept !== undefined && !kept.busy) return kept;
+      const statement = database.prepare(sql);
+      if (kept === undefined) {
+        if (statements.size >= KEPT_STATEMENTS) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** The part of bun:sqlite this adapter uses (Bun's own types are not installed in this package). */
@@ -61,13 +81,27 @@ async function openWithBun(path: string): Promise<NativeDatabase> {
   return {
     exec: (sql) => database.exec(sql),
     close: () => database.close(),
-    prepare: (sql) => bunStatement(database.prepare(sql)),
+    prepare: (sql) => bunStatement(database.prepare(sql), () => directChanges(database)),
   };
+}
+
+/**
+ * Rows changed by the statement that ran last, not counting the rows its triggers wrote (the change log
+ * of migration 0002): SQLite's changes(), which is what better-sqlite3 reports. bun:sqlite's own count
+ * includes the triggers' rows.
+ */
+function directChanges(database: BunDatabase): number {
+  const statement = database.prepare("select changes() as n");
+  try {
+    return Number((statement.all()[0] as { n: number }).n);
+  } finally {
+    statement.finalize();
+  }
 }
 
 // Each statement is finalized as soon as Kysely is done with it: an unfinalized statement keeps
 // bun:sqlite's connection half open after close(), which leaves the -wal and -shm files behind.
-function bunStatement(statement: BunStatement): SqliteStatement {
+function bunStatement(statement: BunStatement, changesOfLast: () => number): SqliteStatement {
   return {
     // Kysely reads rows only from statements marked as readers; without this, selects return nothing.
     reader: statement.columnNames.length > 0,
@@ -80,8 +114,8 @@ function bunStatement(statement: BunStatement): SqliteStatement {
     },
     run: (parameters) => {
       try {
-        const { changes, lastInsertRowid } = statement.run(...parameters);
-        return { changes, lastInsertRowid };
+        const { lastInsertRowid } = statement.run(...parameters);
+        return { changes: changesOfLast(), lastInsertRowid };
       } finally {
         statement.finalize();
       }

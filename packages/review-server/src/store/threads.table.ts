@@ -159,6 +159,16 @@ export async function threadsByBranch(db: Kysely<Database>, branch: string, filt
 }
 
 /**
+ * The stored threads among `ids` (any branch), in no particular order; ids with no thread are left out.
+ * @example await threadsByIds(db, ["thr_a", "thr_b"])
+ */
+export async function threadsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<ThreadRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("threads").selectAll().where("id", "in", ids).execute();
+  return rows.map(decodeThread);
+}
+
+/**
  * Decodes the JSON columns of a stored thread row.
  * @example decodeThread(await db.selectFrom("threads").selectAll().executeTakeFirstOrThrow())
  */

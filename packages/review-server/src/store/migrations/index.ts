@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import { initialSchema } from "./0001-initial-schema.js";
+import { threadChanges } from "./0002-thread-changes.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -8,4 +9,5 @@ import { initialSchema } from "./0001-initial-schema.js";
  */
 export const migrations: readonly { readonly name: string; readonly up: Migration["up"] }[] = [
   { name: "0001_initial_schema", up: initialSchema.up },
+  { name: "0002_thread_changes", up: threadChanges.up },
 ];

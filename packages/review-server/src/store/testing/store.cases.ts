@@ -34,6 +34,7 @@ import {
   type NewThread,
 } from "../threads.table.js";
 import { writeTransaction } from "../write-transaction.js";
+import { latestThreadChange, threadsChangedSince } from "../thread-changes.table.js";
 import { startWriter } from "./writer-process.js";
 
 export interface StoreCase {
@@ -177,6 +178,41 @@ async function releaseState(path: string): Promise<{ drafts: number; unsent: num
 
 export const storeCases: readonly StoreCase[] = [
   {
+    name: "every change to a thread or its messages is logged with the thread's id, and the log keeps the last 10,000",
+    run: () =>
+      withStore(async (store) => {
+        const { db } = store;
+        assert.equal(await latestThreadChange(db), 0);
+        const round = await seedRound(db);
+        const [a, b] = await writeTransaction(db, async (trx) => [await insertThread(trx, aThread(round)), await insertThread(trx, aThread(round, { start_line: 20, end_line: 20 }))]);
+        const afterInserts = await latestThreadChange(db);
+        assert.equal(afterInserts, 2);
+        const message = await writeTransaction(db, (trx) => insertMessage(trx, { thread_id: a!.id, author: "human", body: "Why?", delivery: "unsent" }));
+        assert.deepEqual(await threadsChangedSince(db, afterInserts, 64), [a!.id]);
+        const afterMessage = await latestThreadChange(db);
+        await writeTransaction(db, (trx) => updateThread(trx, b!.id, { status: "open", awaiting: "agent" }));
+        await writeTransaction(db, (trx) => updateMessage(trx, message.id, { body: "Why not?" }));
+        assert.deepEqual(new Set(await threadsChangedSince(db, afterMessage, 64)), new Set([a!.id, b!.id]));
+        assert.equal(await threadsChangedSince(db, afterMessage, 1), null, "more threads changed than asked for");
+        const beforeDelete = await latestThreadChange(db);
+        await writeTransaction(db, (trx) => deleteThread(trx, a!.id));
+        // The message went with its thread (cascade): both deletions name the thread.
+        assert.deepEqual(await threadsChangedSince(db, beforeDelete, 64), [a!.id]);
+        assert.deepEqual(await threadsChangedSince(db, await latestThreadChange(db), 64), []);
+
+        // 10,001 more changes: the oldest fall out of the log, and a reader from before them is told to read everything.
+        const old = await latestThreadChange(db);
+        await writeTransaction(db, async (trx) => {
+          for (let i = 0; i < 10_001; i++) await markThreadSeen(trx, b!.id, new Date(i).toISOString());
+        });
+        assert.equal(await latestThreadChange(db), old + 10_001);
+        const kept = await sql<{ n: number }>`select count(*) as n from thread_changes`.execute(db);
+        assert.equal(Number(kept.rows[0]?.n), 10_000);
+        assert.equal(await threadsChangedSince(db, old, 64), null);
+        assert.deepEqual(await threadsChangedSince(db, old + 1, 64), [b!.id]);
+      }),
+  },
+  {
     name: "a new store creates its folder, the schema and the pragmas",
     run: () =>
       withStore(async (store, path) => {
@@ -199,7 +235,7 @@ export const storeCases: readonly StoreCase[] = [
         const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
         assert.deepEqual(
           migrations.rows.map((r) => r.name),
-          ["0001_initial_schema"],
+          ["0001_initial_schema", "0002_thread_changes"],
         );
       }),
   },
@@ -215,7 +251,7 @@ export const storeCases: readonly StoreCase[] = [
         const second = await openStore({ path });
         assert.deepEqual(await roundById(second.db, round.id), round);
         const migrations = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(second.db);
-        assert.equal(Number(migrations.rows[0]?.n), 1);
+        assert.equal(Number(migrations.rows[0]?.n), 2);
         await second.close();
         assert.ok(readFileSync(path).equals(bytes), "reopening wrote nothing");
       }),
