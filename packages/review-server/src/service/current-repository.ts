@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { openRepository, type Repository } from "../git/index.js";
 
@@ -12,14 +12,22 @@ export function trackRepository(dir: string): () => Promise<Repository> {
   // Callers arriving while a look is under way share it: fifty panels listing at once read HEAD once.
   let looking: Promise<Repository> | null = null;
   const look = async () => {
-    if (cached !== null) {
-      const head = await readFile(join(cached.repo.gitDir, "HEAD"), "utf8").catch(() => "");
-      if (head === cached.head) return cached.repo;
-    }
+    if (cached !== null && headOf(cached.repo) === cached.head) return cached.repo;
     const repo = await openRepository(dir);
-    const head = await readFile(join(repo.gitDir, "HEAD"), "utf8").catch(() => "");
-    cached = { head, repo };
+    cached = { head: headOf(repo), repo };
     return repo;
   };
   return () => (looking ??= look().finally(() => (looking = null)));
+}
+
+/**
+ * HEAD as it reads now ("" when unreadable). Synchronous on purpose: reading a 41-byte file takes a few
+ * microseconds, where the four thread-pool round trips of an asynchronous read cost every request more.
+ */
+function headOf(repo: Repository): string {
+  try {
+    return readFileSync(join(repo.gitDir, "HEAD"), "utf8");
+  } catch {
+    return "";
+  }
 }

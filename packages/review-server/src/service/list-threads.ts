@@ -1,9 +1,9 @@
 import { matchesPathSuffix, markDelivered, renderThreadList, type Thread, type ThreadStatus } from "@opencode-review/core";
-import { markDelivered as storeMarkDelivered, messagesByThreadIds, threadsByBranch, writeTransaction, type ThreadRow } from "../store/index.js";
+import { markDelivered as storeMarkDelivered, messagesByThreadIds, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
 import type { Repository } from "../git/index.js";
 import type { AnchorMemo } from "./anchor-memo.js";
 import { createFileReader } from "./file-reader.js";
-import type { ListingMemo } from "./listing-memo.js";
+import type { ChangedThreads, ListingMemo } from "./listing-memo.js";
 import type { ServiceContext } from "./service-context.js";
 import { threadsJson } from "./threads-json.js";
 import { worktreeStamp } from "./worktree-stamp.js";
@@ -25,29 +25,67 @@ export async function listThreads(
   const repo = await ctx.repository();
   if (memo === undefined) return (await computeListing(ctx, repo, query)).threads;
   const key = JSON.stringify([query.status ?? "all", query.file ?? ""]);
-  return memo.list(ctx.db, repo, key, (anchors) => computeListing(ctx, repo, query, anchors), (path) => worktreeStamp(repo, path));
+  return memo.list(ctx.db, repo, key, {
+    compute: (anchors) => computeListing(ctx, repo, query, anchors),
+    changed: (ids, anchors) => changedThreads(ctx, repo, query, ids, anchors),
+    stampOf: (path) => worktreeStamp(repo, path),
+  });
 }
+
+type HumanQuery = { readonly status?: HumanListStatus; readonly file?: string };
 
 async function computeListing(
   ctx: ServiceContext,
   repo: Repository,
-  query: { readonly status?: HumanListStatus; readonly file?: string },
+  query: HumanQuery,
   anchors?: AnchorMemo,
 ): Promise<{ readonly threads: Thread[]; readonly files: ReadonlyMap<string, string> | null }> {
-  const status = query.status ?? "all";
-  const statuses: ThreadStatus[] | undefined = status === "waiting" ? ["open"] : undefined;
-  let rows = byFile(await threadsByBranch(ctx.db, repo.branchKey, statuses ? { status: statuses } : {}), query.file);
-  if (status === "draft") {
-    const messages = await messagesByThreadIds(ctx.db, rows.map((r) => r.id));
-    const withDrafts = new Set(messages.filter((m) => m.delivery === "unsent").map((m) => m.thread_id));
-    rows = rows.filter((r) => withDrafts.has(r.id));
-  }
-  // Stamped before the files are read: an edit meanwhile leaves a stamp that no longer matches.
+  const statuses = statusesOf(query);
+  const rows = await shownRows(ctx, query, await threadsByBranch(ctx.db, repo.branchKey, statuses ? { status: statuses } : {}));
+  const { stamped, files } = stampFiles(repo, rows);
+  return { threads: await threadsJson(ctx, repo, rows, "human", undefined, anchors, stamped), files };
+}
+
+/** Some threads of a listing read again: each as the query shows it now, or null when it no longer does. */
+async function changedThreads(
+  ctx: ServiceContext,
+  repo: Repository,
+  query: HumanQuery,
+  ids: readonly string[],
+  anchors: AnchorMemo,
+): Promise<ChangedThreads> {
+  const statuses = statusesOf(query);
+  const candidates = (await threadsByIds(ctx.db, ids)).filter(
+    (row) => row.branch === repo.branchKey && (statuses === undefined || statuses.includes(row.status)),
+  );
+  const rows = await shownRows(ctx, query, candidates);
+  const { stamped, files } = stampFiles(repo, rows);
+  const shown = await threadsJson(ctx, repo, rows, "human", undefined, anchors, stamped);
+  const threads = new Map<string, Thread | null>(ids.map((id) => [id, null]));
+  for (const thread of shown) threads.set(thread.id, thread);
+  return { threads, files };
+}
+
+function statusesOf(query: HumanQuery): ThreadStatus[] | undefined {
+  return (query.status ?? "all") === "waiting" ? ["open"] : undefined;
+}
+
+/** The rows of the query's status the query shows: those of its file, and under `draft` those with something unsent. */
+async function shownRows(ctx: ServiceContext, query: HumanQuery, rows: ThreadRow[]): Promise<ThreadRow[]> {
+  const ofFile = byFile(rows, query.file);
+  if (query.status !== "draft") return ofFile;
+  const messages = await messagesByThreadIds(ctx.db, ofFile.map((r) => r.id));
+  const withDrafts = new Set(messages.filter((m) => m.delivery === "unsent").map((m) => m.thread_id));
+  return ofFile.filter((r) => withDrafts.has(r.id));
+}
+
+/** Stamps of the rows' files, taken before the files are read: an edit meanwhile leaves a stamp that no longer matches. */
+function stampFiles(repo: Repository, rows: readonly ThreadRow[]): { stamped: Map<string, string | null>; files: ReadonlyMap<string, string> | null } {
   const paths = [...new Set(rows.map((r) => r.file))];
   const stamps = paths.map((path) => worktreeStamp(repo, path));
   const stamped = new Map(paths.map((path, i) => [path, stamps[i]!]));
   const files = stamps.every((s) => s !== null) ? (stamped as ReadonlyMap<string, string>) : null;
-  return { threads: await threadsJson(ctx, repo, rows, "human", undefined, anchors, stamped), files };
+  return { stamped, files };
 }
 
 /**

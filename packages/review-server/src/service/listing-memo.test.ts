@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { openStore } from "../store/index.js";
+import { listThreads } from "./list-threads.js";
 import { createReviewService } from "./review-service.js";
 import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
 
@@ -73,3 +74,48 @@ test("an edit of another file the listing does not read keeps the answer", async
   await f.repo.write("src/b.ts", BASE + "// more\n");
   expect(await f.service.listThreads({ status: "all" })).toBe(first);
 });
+
+test("a listing patched after each of many writes, from this process and another, equals one read whole", async () => {
+  const { f, thread } = await setup();
+  const other = await openStore({ path: f.store.path });
+  try {
+    const elsewhere = createReviewService({ dir: f.repo.dir, store: other, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const queries = [{ status: "all" }, { status: "waiting" }, { status: "draft" }, { status: "all", file: "a.ts" }] as const;
+    const ids = [thread.id];
+    for (const start of [2, 9, 11]) ids.push((await f.service.draftThread({ file: "src/b.ts", start, body: `On line ${start}.` })).id);
+    await f.service.release({});
+    // A fixed mix of every kind of write, in a seeded order (a failing order repeats).
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const pick = () => ids[next(ids.length)]!;
+    const writes: (() => Promise<unknown>)[] = [
+      () => f.service.draftReply(pick(), { body: "A reply." }),
+      () => elsewhere.agentReply({ id: pick(), text: "Answered from another process." }),
+      () => f.service.draftThread({ file: next(2) === 0 ? "src/a.ts" : "src/b.ts", start: 1 + next(12), body: "New one." }).then((t) => ids.push(t.id)),
+      () => f.service.release({}),
+      () => f.service.resolve(pick()).catch(() => undefined),
+      () => f.service.reopen(pick()).catch(() => undefined),
+      () => f.service.markSeen(pick()).catch(() => undefined),
+      async () => {
+        const listed = await listThreads(f.service.context, { status: "draft" });
+        const draft = listed.flatMap((t) => t.messages).find((m) => m.delivery === "unsent");
+        if (draft !== undefined) await f.service.deleteDraft(draft.id);
+      },
+    ];
+    let patched = 0;
+    for (let step = 0; step < 40; step++) {
+      const before = await f.service.listThreads({ status: "all" });
+      await writes[next(writes.length)]!();
+      for (const query of queries) {
+        const memoized = await f.service.listThreads(query);
+        expect(memoized, `step ${step}, ${JSON.stringify(query)}`).toEqual(await listThreads(f.service.context, query));
+      }
+      // A patched listing keeps the objects of the threads it did not read again.
+      const after = await f.service.listThreads({ status: "all" });
+      if (after.length === before.length && after.some((t, i) => t === before[i])) patched++;
+    }
+    expect(patched).toBeGreaterThan(10);
+  } finally {
+    await other.close();
+  }
+}, 60_000);

@@ -1,11 +1,13 @@
 import type { Thread } from "@opencode-review/core";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Repository } from "../git/index.js";
-import type { Database } from "../store/index.js";
+import { latestThreadChange, threadsChangedSince, type Database } from "../store/index.js";
 import { AnchorMemo } from "./anchor-memo.js";
 
 // Queries differ by status and file filter; a panel uses a handful, so a few kept answers suffice.
 const MAX_KEPT = 16;
+/** Past this many changed threads, reading them one by one costs about as much as reading them all. */
+const MAX_PATCHED = 64;
 
 /** A listing as computed, with the stamp of every work-tree file it read (taken before reading it). */
 export interface ComputedListing {
@@ -14,62 +16,99 @@ export interface ComputedListing {
   readonly files: ReadonlyMap<string, string> | null;
 }
 
+/**
+ * The changed threads of a listing, read again: for each id, the thread as the query shows it now, or
+ * null when the query no longer shows it (deleted, filtered out, on another branch). `files` stamps the
+ * files of the threads shown (null: some file could not be stamped).
+ */
+export interface ChangedThreads {
+  readonly threads: ReadonlyMap<string, Thread | null>;
+  readonly files: ReadonlyMap<string, string> | null;
+}
+
+/** How a query's listing is computed: whole, or only some threads of it again. */
+export interface ListingSource {
+  compute(anchors: AnchorMemo): Promise<ComputedListing>;
+  changed(ids: readonly string[], anchors: AnchorMemo): Promise<ChangedThreads>;
+  stampOf(path: string): string | null;
+}
+
 interface Kept {
   readonly repo: Repository;
-  readonly store: string;
+  /** The newest thread change when the listing was read (see latestThreadChange). */
+  readonly seq: number;
   readonly files: ReadonlyMap<string, string>;
   readonly threads: readonly Thread[];
 }
 
 /**
  * Keeps the last listing of each query and hands it out again while nothing it was computed from changed:
- * the repository (re-opened when HEAD moves), the database (`total_changes()` counts every row this
- * connection wrote, whoever in this process wrote it; `data_version` moves when another connection, such as
- * another opencode process, commits), and the stamp of each work-tree file the threads were located in.
- * Requests for the same query and database state share one check or computation while it runs; a request
- * after a write sees another database state and never joins a computation started before it.
- * Anchors are memoized per thread too (`anchors`), so a listing after a reply only re-reads the database.
- * @example const threads = await memo.list(ctx.db, repo, "all", (anchors) => computeListing(anchors));
+ * the repository (re-opened when HEAD moves), the threads and messages in the database (the change log of
+ * migration 0002 numbers every change, whichever process wrote it), and the stamp of each work-tree file
+ * the threads were located in. When only some threads changed since (a reply, a resolve), those threads are
+ * read again and put in place of their old selves; the others keep their objects, so their anchors and
+ * their serialized JSON are reused too.
+ * Requests for the same query and change number share one check or computation while it runs; a request
+ * after a write sees a newer number and never joins a computation started before it.
+ * @example const threads = await memo.list(ctx.db, repo, "all", source);
  */
 export class ListingMemo {
   readonly anchors = new AnchorMemo();
   readonly #kept = new Map<string, Kept>();
   readonly #running = new Map<string, Promise<readonly Thread[]>>();
 
-  /** The threads of `query`, reused when still exact, else from `compute`. */
-  async list(
-    db: Kysely<Database>,
-    repo: Repository,
-    query: string,
-    compute: (anchors: AnchorMemo) => Promise<ComputedListing>,
-    stampOf: (path: string) => string | null,
-  ): Promise<readonly Thread[]> {
-    const store = await storeVersion(db);
-    const runKey = JSON.stringify([query, store, repo.workTree, repo.branchKey]);
+  /** The threads of `query`, reused when still exact, patched when a few threads changed, else computed. */
+  async list(db: Kysely<Database>, repo: Repository, query: string, source: ListingSource): Promise<readonly Thread[]> {
+    const seq = await latestThreadChange(db);
+    const runKey = JSON.stringify([query, seq, repo.workTree, repo.branchKey]);
     const running = this.#running.get(runKey);
-    // Same database state and repository: the running check started after every write this caller saw.
+    // Same change number and repository: the running check started after every write this caller saw.
     if (running !== undefined) return running;
-    const started = (async () => {
-      const kept = this.#kept.get(query);
-      if (kept !== undefined && kept.repo === repo && kept.store === store && sameFiles(kept.files, stampOf)) return kept.threads;
-      const { threads, files } = await compute(this.anchors);
-      if (files === null) this.#kept.delete(query);
-      else {
-        this.#kept.delete(query);
-        if (this.#kept.size >= MAX_KEPT) this.#kept.delete(this.#kept.keys().next().value!);
-        this.#kept.set(query, { repo, store, files, threads });
-      }
-      return threads;
-    })().finally(() => this.#running.delete(runKey));
+    const started = this.#answer(db, repo, query, seq, source).finally(() => this.#running.delete(runKey));
     this.#running.set(runKey, started);
     return started;
   }
+
+  async #answer(db: Kysely<Database>, repo: Repository, query: string, seq: number, source: ListingSource): Promise<readonly Thread[]> {
+    const kept = this.#kept.get(query);
+    const usable = kept !== undefined && kept.repo === repo && kept.seq <= seq && sameFiles(kept.files, source.stampOf);
+    if (usable && kept.seq === seq) return kept.threads;
+    const ids = usable ? await threadsChangedSince(db, kept.seq, MAX_PATCHED) : null;
+    if (usable && ids !== null) {
+      const patched = patch(kept, await source.changed(ids, this.anchors));
+      if (patched !== null) return this.#keep(query, { repo, seq, ...patched });
+    }
+    return this.#keep(query, { repo, seq, ...(await source.compute(this.anchors)) });
+  }
+
+  #keep(query: string, listing: { repo: Repository; seq: number; threads: readonly Thread[]; files: ReadonlyMap<string, string> | null }): readonly Thread[] {
+    this.#kept.delete(query);
+    const { files } = listing;
+    if (files !== null) {
+      if (this.#kept.size >= MAX_KEPT) this.#kept.delete(this.#kept.keys().next().value!);
+      this.#kept.set(query, { ...listing, files });
+    }
+    return listing.threads;
+  }
 }
 
-/** Changes on this connection and commits by others: equal values mean the same database contents. */
-async function storeVersion(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, data_version as version from pragma_data_version()`.execute(db);
-  return `${rows[0]!.changes}:${rows[0]!.version}`;
+/**
+ * The kept threads with the changed ones in place (a new array; unchanged threads are the same objects),
+ * or null when the change cannot be patched in: a thread the listing did not show now belongs in it (a new
+ * thread, a reopened one under `waiting`), and only a full read knows where, or a file could not be stamped.
+ */
+function patch(kept: Kept, changed: ChangedThreads): { threads: readonly Thread[]; files: ReadonlyMap<string, string> } | null {
+  if (changed.files === null) return null;
+  const { threads } = kept;
+  const shown = new Set(threads.map((t) => t.id));
+  for (const [id, thread] of changed.threads) if (thread !== null && !shown.has(id)) return null;
+  const next: Thread[] = [];
+  for (const thread of threads) {
+    const now = changed.threads.get(thread.id);
+    if (now === undefined) next.push(thread);
+    else if (now !== null) next.push(now);
+  }
+  return { threads: next, files: new Map([...kept.files, ...changed.files]) };
 }
 
 function sameFiles(files: ReadonlyMap<string, string>, stampOf: (path: string) => string | null): boolean {

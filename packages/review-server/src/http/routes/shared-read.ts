@@ -33,3 +33,20 @@ export function createSharedBodies() {
     },
   };
 }
+
+/**
+ * `JSON.stringify({ threads })`, built from each thread's own JSON, kept per thread object: a listing
+ * patched after a reply holds the same objects for every thread but the one replied to, so only that
+ * one is serialized again.
+ * @example threadsJsonText(threads) // '{"threads":[{"id":"thr_…",…}]}'
+ */
+export function threadsJsonText(threads: readonly object[]): string {
+  const parts = threads.map((thread) => {
+    let text = threadTexts.get(thread);
+    if (text === undefined) threadTexts.set(thread, (text = JSON.stringify(thread)));
+    return text;
+  });
+  return `{"threads":[${parts.join(",")}]}`;
+}
+
+const threadTexts = new WeakMap<object, string>();

@@ -3,7 +3,7 @@ import type { Thread } from "@opencode-review/core";
 import { Hono } from "hono";
 import type { TypedResponse } from "hono";
 import type { ReviewService } from "../../service/index.js";
-import { createSharedBodies } from "./shared-read.js";
+import { createSharedBodies, threadsJsonText } from "./shared-read.js";
 import { validJson, validQuery } from "./valid-input.js";
 
 /**
@@ -21,7 +21,7 @@ export function threadsRoutes(service: ReviewService) {
         ...(status === undefined ? {} : { status }),
         ...(file === undefined ? {} : { file }),
       });
-      const shared = bodies.of(threads, () => JSON.stringify({ threads }));
+      const shared = bodies.of(threads, () => threadsJsonText(threads));
       // The cast keeps the body's shape in AppType for the typed client.
       const gzipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
       const response = gzipped
