@@ -346,3 +346,31 @@ describe("typed client", () => {
     expect(echo.status).toBe(400);
   });
 });
+
+describe("security headers", () => {
+  it("are on every API answer: success, refusal and error alike, with no-store", async () => {
+    const answers = {
+      ok: await send("/api/health", { headers: bearer }),
+      "no token": await send("/api/health"),
+      "foreign host": await send("/api/health", { headers: { ...bearer, host: `evil.example:${PORT}` } }),
+      "unknown route": await send("/api/nothing", { headers: bearer }),
+      "route error": await send("/api/fail/conflict", { headers: bearer }),
+      crash: await send("/api/crash", { headers: bearer }),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, res.status]))).toEqual({
+      ok: 200,
+      "no token": 401,
+      "foreign host": 403,
+      "unknown route": 404,
+      "route error": 409,
+      crash: 500,
+    });
+    for (const [name, res] of Object.entries(answers)) {
+      expect(res.headers.get("x-content-type-options"), name).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), name).toBe("no-referrer");
+      expect(res.headers.get("cross-origin-resource-policy"), name).toBe("same-origin");
+      expect(res.headers.get("cache-control"), name).toBe("no-store");
+      expect(res.headers.get("content-security-policy"), name).toBeNull();
+    }
+  });
+});

@@ -53,9 +53,14 @@ interface Kept {
  * @example const threads = await memo.list(ctx.db, repo, "all", source);
  */
 export class ListingMemo {
-  readonly anchors = new AnchorMemo();
+  readonly anchors: AnchorMemo;
   readonly #kept = new Map<string, Kept>();
   readonly #running = new Map<string, Promise<readonly Thread[]>>();
+
+  /** @param anchors anchors shared with the rest of the service (a reply's own anchor is then reused here) */
+  constructor(anchors = new AnchorMemo()) {
+    this.anchors = anchors;
+  }
 
   /** The threads of `query`, reused when still exact, patched when a few threads changed, else computed. */
   async list(db: Kysely<Database>, repo: Repository, query: string, source: ListingSource): Promise<readonly Thread[]> {

@@ -33,14 +33,6 @@ export async function locateThreads(
     const round = rounds.get(row.round_id)!;
     return row.side === "old" ? round.base : round.snapshot;
   };
-  const byRev = new Map<string, Set<string>>();
-  for (const row of rows) {
-    const paths = byRev.get(thenRev(row));
-    if (paths === undefined) byRev.set(thenRev(row), new Set([row.file]));
-    else paths.add(row.file);
-  }
-  await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
-
   // Each file is stamped before it is read (here, or by the caller in `stamped`): an edit in between
   // changes the stamp the next listing sees.
   const stamps = new Map<string, string | null>(stamped);
@@ -50,16 +42,31 @@ export async function locateThreads(
     return stamp;
   };
 
+  // Anchors the memo still holds need no file read at all; the others' old texts are fetched together.
   const anchors = new Map<string, ThreadAnchor>();
+  const keys = new Map<string, string | null>();
+  const toLocate: ThreadRow[] = [];
+  for (const row of rows) {
+    const stamp = memo === undefined ? null : stampOf(row.file);
+    const key = stamp === null ? null : AnchorMemo.key(row, thenRev(row), stamp);
+    const reused = key === null ? undefined : memo!.get(row.id, key);
+    if (reused !== undefined) anchors.set(row.id, reused);
+    else {
+      keys.set(row.id, key);
+      toLocate.push(row);
+    }
+  }
+  const byRev = new Map<string, Set<string>>();
+  for (const row of toLocate) {
+    const paths = byRev.get(thenRev(row));
+    if (paths === undefined) byRev.set(thenRev(row), new Set([row.file]));
+    else paths.add(row.file);
+  }
+  await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
+
   await Promise.all(
-    rows.map(async (row) => {
-      const stamp = memo === undefined ? null : stampOf(row.file);
-      const key = stamp === null ? null : AnchorMemo.key(row, thenRev(row), stamp);
-      const reused = key === null ? undefined : memo!.get(row.id, key);
-      if (reused !== undefined) {
-        anchors.set(row.id, reused);
-        return;
-      }
+    toLocate.map(async (row) => {
+      const key = keys.get(row.id) ?? null;
       const then = await reader.at(thenRev(row), row.file);
       let file = row.file;
       let now = await reader.worktree(file);

@@ -7,6 +7,7 @@ import { fileText, listRounds, reviewDiff } from "./diff-view.js";
 import { deleteDraft, draftReply, editDraft } from "./draft-reply.js";
 import { draftThread } from "./draft-thread.js";
 import { agentList, listThreads } from "./list-threads.js";
+import { AnchorMemo } from "./anchor-memo.js";
 import { ListingMemo } from "./listing-memo.js";
 import { releaseReview } from "./release-review.js";
 import { pendingReview } from "./review-state.js";
@@ -38,9 +39,10 @@ export function createReviewService(options: ReviewServiceOptions) {
     bus: options.bus,
     delivery: options.delivery,
     now: options.now ?? (() => new Date().toISOString()),
+    anchors: new AnchorMemo(),
   };
   // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
-  const listings = new ListingMemo();
+  const listings = new ListingMemo(ctx.anchors);
   return {
     context: ctx,
     repository: ctx.repository,

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { EventBus } from "../events/event-bus.js";
 import type { Repository } from "../git/index.js";
 import type { Database } from "../store/index.js";
+import type { AnchorMemo } from "./anchor-memo.js";
 
 /** How a released review reaches the agent: a short notice when it has the tools, the whole review as prose when not. */
 export interface ReleaseDelivery {
@@ -22,4 +23,6 @@ export interface ServiceContext {
   readonly delivery: ReleaseDelivery;
   /** ISO 8601 time of "now"; injected so tests can order events. */
   readonly now: () => string;
+  /** Anchors located so far, reused while their file and place are unchanged (listings, replies, the agent's list). */
+  readonly anchors: AnchorMemo;
 }

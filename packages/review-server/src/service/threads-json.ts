@@ -27,7 +27,7 @@ export async function threadsJson(
   const roundOf = await roundsOf(ctx.db, rows);
   const [messages, anchors] = await Promise.all([
     messagesByThreadIds(ctx.db, rows.map((r) => r.id)),
-    locateThreads(repo, ctx.db, rows, reader, roundOf, anchorMemo, stamped),
+    locateThreads(repo, ctx.db, rows, reader, roundOf, anchorMemo ?? ctx.anchors, stamped),
   ]);
   const byThread = new Map<string, MessageRow[]>();
   for (const m of messages) {

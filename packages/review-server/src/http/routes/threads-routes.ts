@@ -3,7 +3,7 @@ import type { Thread } from "@opencode-review/core";
 import { Hono } from "hono";
 import type { TypedResponse } from "hono";
 import type { ReviewService } from "../../service/index.js";
-import { createSharedBodies, threadsJsonText } from "./shared-read.js";
+import { createSharedBodies, serializeThreads } from "./shared-read.js";
 import { validJson, validQuery } from "./valid-input.js";
 
 /**
@@ -21,12 +21,12 @@ export function threadsRoutes(service: ReviewService) {
         ...(status === undefined ? {} : { status }),
         ...(file === undefined ? {} : { file }),
       });
-      const shared = bodies.of(threads, () => threadsJsonText(threads));
+      const shared = bodies.of(threads, () => serializeThreads(threads));
       // The cast keeps the body's shape in AppType for the typed client.
       const gzipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
       const response = gzipped
         ? c.body(await shared.gzipped(), 200, { "content-type": "application/json", "content-encoding": "gzip", vary: "accept-encoding" })
-        : c.body(shared.text, 200, { "content-type": "application/json", vary: "accept-encoding" });
+        : c.body(shared.bytes, 200, { "content-type": "application/json", vary: "accept-encoding" });
       return response as unknown as TypedResponse<{ threads: Thread[] }, 200, "json">;
     })
     .post("/threads", validJson(createThreadBodySchema), async (c) => {
