@@ -10,7 +10,9 @@ const jsonType = /^application\/([\w.-]+\+)?json$/i;
  */
 export function jsonBody(): MiddlewareHandler {
   return async (c, next) => {
-    if (!c.req.raw.body) return next();
+    // A GET or HEAD has no body to check. Asking the request object (`c.req.raw.body`) made
+    // @hono/node-server build a whole web Request, stream and abort signal included, for every GET.
+    if (c.req.method === "GET" || c.req.method === "HEAD" || !c.req.raw.body) return next();
     const text = await c.req.text();
     if (text.trim() === "") return next();
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
@@ -29,3 +31,4 @@ export function jsonBody(): MiddlewareHandler {
     await next();
   };
 }
+
