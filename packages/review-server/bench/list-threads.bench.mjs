@@ -47,6 +47,8 @@ try {
         'export { seedDraftThreads } from "./src/service/testing/seed-draft-threads.ts";',
         'export { createEventBus } from "./src/events/event-bus.ts";',
         'export { openStore } from "./src/store/index.ts";',
+        'export { listThreads } from "./src/service/list-threads.ts";',
+        'export { AnchorMemo } from "./src/service/anchor-memo.ts";',
       ].join("\n"),
       resolveDir: root,
       loader: "ts",
@@ -60,7 +62,7 @@ try {
     external: [...Object.keys(manifest.dependencies).flatMap((name) => [name, `${name}/*`]), "bun:*"],
     logLevel: "warning",
   });
-  const { createReviewService, seedDraftThreads, createEventBus, openStore } = await import(pathToFileURL(join(bundleDir, "service.mjs")).href);
+  const { createReviewService, seedDraftThreads, createEventBus, openStore, listThreads, AnchorMemo } = await import(pathToFileURL(join(bundleDir, "service.mjs")).href);
 
   // The base, then the agent's change (one line per file, so every file is in the round's diff).
   await git("init", "-q", "-b", "main");
@@ -102,7 +104,10 @@ try {
     await git("diff", "--no-color", round.snapshot, "--", ...paths);
     await Promise.all(paths.map((p) => readFile(join(dir, p), "utf8")));
   };
-  const list = () => service.listThreads({ status: "all" });
+  // A listing computed whole: no kept listing and no anchors from an earlier call (the service keeps both,
+  // so its own listThreads would answer an unchanged review from memory). Texts at commits stay cached,
+  // as they do across a server's life.
+  const list = () => listThreads({ ...service.context, anchors: new AnchorMemo() }, { status: "all" });
 
   const listed = await list();
   const states = {};
