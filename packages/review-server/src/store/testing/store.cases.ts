@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql, type Kysely } from "kysely";
+import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { ReviewError } from "@opencode-review/core";
 import type { Database } from "../database.js";
 import { draftsOfBranch, releaseDrafts } from "../drafts.js";
@@ -35,6 +35,7 @@ import {
 } from "../threads.table.js";
 import { writeTransaction } from "../write-transaction.js";
 import { latestThreadChange, threadsChangedSince } from "../thread-changes.table.js";
+import { initialSchema } from "../migrations/0001-initial-schema.js";
 import { startWriter } from "./writer-process.js";
 
 export interface StoreCase {
@@ -237,6 +238,32 @@ export const storeCases: readonly StoreCase[] = [
           migrations.rows.map((r) => r.name),
           ["0001_initial_schema", "0002_thread_changes"],
         );
+      }),
+  },
+  {
+    name: "a database made before the change log (schema 0001) is brought up to date and keeps its threads",
+    run: () =>
+      inTempDir(async (dir) => {
+        const path = join(dir, "review.sqlite");
+        // As an opencode-review with only the first migration left it.
+        const native = await openNativeDatabase(path);
+        const old = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
+        await new Migrator({ db: old, provider: { getMigrations: async () => ({ "0001_initial_schema": initialSchema }) } }).migrateToLatest();
+        const round = await seedRound(old);
+        const thread = await writeTransaction(old, (trx) => insertThread(trx, aThread(round)));
+        await old.destroy();
+
+        const store = await openStore({ path });
+        try {
+          const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
+          assert.deepEqual(migrations.rows.map((r) => r.name), ["0001_initial_schema", "0002_thread_changes"]);
+          assert.deepEqual((await threadById(store.db, thread.id))?.quoted, thread.quoted);
+          assert.equal(await latestThreadChange(store.db), 0, "nothing logged for what was written before the log");
+          await writeTransaction(store.db, (trx) => insertMessage(trx, { thread_id: thread.id, author: "human", body: "Still there?", delivery: "unsent" }));
+          assert.deepEqual(await threadsChangedSince(store.db, 0, 64), [thread.id]);
+        } finally {
+          await store.close();
+        }
       }),
   },
   {
