@@ -1,7 +1,6 @@
 import { matchesPathSuffix, markDelivered, renderThreadList, type Thread, type ThreadStatus } from "@opencode-review/core";
 import { markDelivered as storeMarkDelivered, messagesByThreadIds, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
 import type { Repository } from "../git/index.js";
-import type { AnchorMemo } from "./anchor-memo.js";
 import { createFileReader } from "./file-reader.js";
 import type { ChangedThreads, ListingMemo } from "./listing-memo.js";
 import type { ServiceContext } from "./service-context.js";
@@ -11,6 +10,8 @@ import { worktreeStamp } from "./worktree-stamp.js";
 /** `waiting`: open threads; `all`: every thread (drafts too, for the person); `draft`: threads with something unsent. */
 export type HumanListStatus = "waiting" | "all" | "draft";
 
+type HumanQuery = { readonly status?: HumanListStatus; readonly file?: string };
+
 /**
  * The threads the person sees in the panel, located against the work tree now. With a `memo` the last
  * answer is handed out again (the same array: do not change it) while the database, HEAD and the files
@@ -19,31 +20,28 @@ export type HumanListStatus = "waiting" | "all" | "draft";
  */
 export async function listThreads(
   ctx: ServiceContext,
-  query: { readonly status?: HumanListStatus; readonly file?: string } = {},
+  query: HumanQuery = {},
   memo?: ListingMemo,
 ): Promise<readonly Thread[]> {
   const repo = await ctx.repository();
   if (memo === undefined) return (await computeListing(ctx, repo, query)).threads;
   const key = JSON.stringify([query.status ?? "all", query.file ?? ""]);
   return memo.list(ctx.db, repo, key, {
-    compute: (anchors) => computeListing(ctx, repo, query, anchors),
-    changed: (ids, anchors) => changedThreads(ctx, repo, query, ids, anchors),
+    compute: () => computeListing(ctx, repo, query),
+    changed: (ids) => changedThreads(ctx, repo, query, ids),
     stampOf: (path) => worktreeStamp(repo, path),
   });
 }
-
-type HumanQuery = { readonly status?: HumanListStatus; readonly file?: string };
 
 async function computeListing(
   ctx: ServiceContext,
   repo: Repository,
   query: HumanQuery,
-  anchors?: AnchorMemo,
 ): Promise<{ readonly threads: Thread[]; readonly files: ReadonlyMap<string, string> | null }> {
   const statuses = statusesOf(query);
   const rows = await shownRows(ctx, query, await threadsByBranch(ctx.db, repo.branchKey, statuses ? { status: statuses } : {}));
   const { stamped, files } = stampFiles(repo, rows);
-  return { threads: await threadsJson(ctx, repo, rows, "human", undefined, anchors, stamped), files };
+  return { threads: await threadsJson(ctx, repo, rows, "human", undefined, stamped), files };
 }
 
 /** Some threads of a listing read again: each as the query shows it now, or null when it no longer does. */
@@ -52,7 +50,6 @@ async function changedThreads(
   repo: Repository,
   query: HumanQuery,
   ids: readonly string[],
-  anchors: AnchorMemo,
 ): Promise<ChangedThreads> {
   const statuses = statusesOf(query);
   const candidates = (await threadsByIds(ctx.db, ids)).filter(
@@ -60,7 +57,7 @@ async function changedThreads(
   );
   const rows = await shownRows(ctx, query, candidates);
   const { stamped, files } = stampFiles(repo, rows);
-  const shown = await threadsJson(ctx, repo, rows, "human", undefined, anchors, stamped);
+  const shown = await threadsJson(ctx, repo, rows, "human", undefined, stamped);
   const threads = new Map<string, Thread | null>(ids.map((id) => [id, null]));
   for (const thread of shown) threads.set(thread.id, thread);
   return { threads, files };

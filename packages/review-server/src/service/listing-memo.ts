@@ -2,7 +2,6 @@ import type { Thread } from "@opencode-review/core";
 import type { Kysely } from "kysely";
 import type { Repository } from "../git/index.js";
 import { latestThreadChange, threadsChangedSince, type Database } from "../store/index.js";
-import { AnchorMemo } from "./anchor-memo.js";
 
 // Queries differ by status and file filter; a panel uses a handful, so a few kept answers suffice.
 const MAX_KEPT = 16;
@@ -28,8 +27,8 @@ export interface ChangedThreads {
 
 /** How a query's listing is computed: whole, or only some threads of it again. */
 export interface ListingSource {
-  compute(anchors: AnchorMemo): Promise<ComputedListing>;
-  changed(ids: readonly string[], anchors: AnchorMemo): Promise<ChangedThreads>;
+  compute(): Promise<ComputedListing>;
+  changed(ids: readonly string[]): Promise<ChangedThreads>;
   stampOf(path: string): string | null;
 }
 
@@ -46,21 +45,15 @@ interface Kept {
  * the repository (re-opened when HEAD moves), the threads and messages in the database (the change log of
  * migration 0002 numbers every change, whichever process wrote it), and the stamp of each work-tree file
  * the threads were located in. When only some threads changed since (a reply, a resolve), those threads are
- * read again and put in place of their old selves; the others keep their objects, so their anchors and
- * their serialized JSON are reused too.
+ * read again and put in place of their old selves; the others keep their objects, so their serialized
+ * JSON is reused too (anchors are kept for the whole service, in its context).
  * Requests for the same query and change number share one check or computation while it runs; a request
  * after a write sees a newer number and never joins a computation started before it.
  * @example const threads = await memo.list(ctx.db, repo, "all", source);
  */
 export class ListingMemo {
-  readonly anchors: AnchorMemo;
   readonly #kept = new Map<string, Kept>();
   readonly #running = new Map<string, Promise<readonly Thread[]>>();
-
-  /** @param anchors anchors shared with the rest of the service (a reply's own anchor is then reused here) */
-  constructor(anchors = new AnchorMemo()) {
-    this.anchors = anchors;
-  }
 
   /** The threads of `query`, reused when still exact, patched when a few threads changed, else computed. */
   async list(db: Kysely<Database>, repo: Repository, query: string, source: ListingSource): Promise<readonly Thread[]> {
@@ -80,10 +73,10 @@ export class ListingMemo {
     if (usable && kept.seq === seq) return kept.threads;
     const ids = usable ? await threadsChangedSince(db, kept.seq, MAX_PATCHED) : null;
     if (usable && ids !== null) {
-      const patched = patch(kept, await source.changed(ids, this.anchors));
+      const patched = patch(kept, await source.changed(ids));
       if (patched !== null) return this.#keep(query, { repo, seq, ...patched });
     }
-    return this.#keep(query, { repo, seq, ...(await source.compute(this.anchors)) });
+    return this.#keep(query, { repo, seq, ...(await source.compute()) });
   }
 
   #keep(query: string, listing: { repo: Repository; seq: number; threads: readonly Thread[]; files: ReadonlyMap<string, string> | null }): readonly Thread[] {

@@ -44,20 +44,16 @@ export async function locateThreads(
 
   // Anchors the memo still holds need no file read at all; the others' old texts are fetched together.
   const anchors = new Map<string, ThreadAnchor>();
-  const keys = new Map<string, string | null>();
-  const toLocate: ThreadRow[] = [];
+  const toLocate: { readonly row: ThreadRow; readonly key: string | null }[] = [];
   for (const row of rows) {
     const stamp = memo === undefined ? null : stampOf(row.file);
     const key = stamp === null ? null : AnchorMemo.key(row, thenRev(row), stamp);
     const reused = key === null ? undefined : memo!.get(row.id, key);
     if (reused !== undefined) anchors.set(row.id, reused);
-    else {
-      keys.set(row.id, key);
-      toLocate.push(row);
-    }
+    else toLocate.push({ row, key });
   }
   const byRev = new Map<string, Set<string>>();
-  for (const row of toLocate) {
+  for (const { row } of toLocate) {
     const paths = byRev.get(thenRev(row));
     if (paths === undefined) byRev.set(thenRev(row), new Set([row.file]));
     else paths.add(row.file);
@@ -65,8 +61,7 @@ export async function locateThreads(
   await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
 
   await Promise.all(
-    toLocate.map(async (row) => {
-      const key = keys.get(row.id) ?? null;
+    toLocate.map(async ({ row, key }) => {
       const then = await reader.at(thenRev(row), row.file);
       let file = row.file;
       let now = await reader.worktree(file);

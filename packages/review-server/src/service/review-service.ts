@@ -42,7 +42,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     anchors: new AnchorMemo(),
   };
   // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
-  const listings = new ListingMemo(ctx.anchors);
+  const listings = new ListingMemo();
   return {
     context: ctx,
     repository: ctx.repository,

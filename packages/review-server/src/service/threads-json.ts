@@ -1,7 +1,6 @@
 import { agentView, type Thread } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
 import { messagesByThreadIds, type MessageRow, type ThreadRow } from "../store/index.js";
-import type { AnchorMemo } from "./anchor-memo.js";
 import type { FileReader } from "./file-reader.js";
 import { locateThreads, roundsOf } from "./locate-threads.js";
 import type { ServiceContext } from "./service-context.js";
@@ -20,14 +19,13 @@ export async function threadsJson(
   rows: readonly ThreadRow[],
   viewer: Viewer,
   reader?: FileReader,
-  anchorMemo?: AnchorMemo,
   stamped?: ReadonlyMap<string, string | null>,
 ): Promise<Thread[]> {
   if (rows.length === 0) return [];
   const roundOf = await roundsOf(ctx.db, rows);
   const [messages, anchors] = await Promise.all([
     messagesByThreadIds(ctx.db, rows.map((r) => r.id)),
-    locateThreads(repo, ctx.db, rows, reader, roundOf, anchorMemo ?? ctx.anchors, stamped),
+    locateThreads(repo, ctx.db, rows, reader, roundOf, ctx.anchors, stamped),
   ]);
   const byThread = new Map<string, MessageRow[]>();
   for (const m of messages) {
