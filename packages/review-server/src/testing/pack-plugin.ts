@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { runCommand } from "./run-command.js";
 
 const serverPackage = fileURLToPath(new URL("../..", import.meta.url));
 const workspace = fileURLToPath(new URL("../../../..", import.meta.url));
@@ -11,22 +11,9 @@ const workspace = fileURLToPath(new URL("../../../..", import.meta.url));
 let packed: Promise<string> | undefined;
 const fixtures = new Map<string, Promise<string>>();
 
-function run(command: string, args: readonly string[], cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (data: Buffer) => (output += data.toString()));
-    child.stderr.on("data", (data: Buffer) => (output += data.toString()));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} failed (${code}):\n${output}`)),
-    );
-  });
-}
-
 async function packInto(packageDir: string): Promise<string> {
   const destination = mkdtempSync(join(tmpdir(), "opencode-review-pack-"));
-  await run("pnpm", ["pack", "--pack-destination", destination], packageDir);
+  await runCommand("pnpm", ["pack", "--pack-destination", destination], packageDir);
   const tarball = readdirSync(destination).find((name) => name.endsWith(".tgz"));
   if (!tarball) throw new Error(`pnpm pack wrote no tarball into ${destination}`);
   return join(destination, tarball);
@@ -43,7 +30,7 @@ async function packInto(packageDir: string): Promise<string> {
 export function packPlugin(): Promise<string> {
   packed ??= (async () => {
     if (!existsSync(join(serverPackage, "dist/panel/index.html"))) {
-      await run("pnpm", ["--filter", "@opencode-review/panel", "build"], workspace);
+      await runCommand("pnpm", ["--filter", "@opencode-review/panel", "build"], workspace);
     }
     // A fresh folder per process: opencode caches installed plugins by their specifier, so
     // the same path with new contents would silently keep running the old build.

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runCommand } from "../../testing/run-command.js";
 
 const serverPackage = fileURLToPath(new URL("../../..", import.meta.url));
 const workspace = fileURLToPath(new URL("../../../../..", import.meta.url));
@@ -11,17 +12,6 @@ export const cliPath = join(serverPackage, "dist/cli.js");
 
 let built: Promise<void> | undefined;
 
-function run(command: string, args: readonly string[], cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (data: Buffer) => (output += data.toString()));
-    child.stderr.on("data", (data: Buffer) => (output += data.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (${code}):\n${output}`))));
-  });
-}
-
 /**
  * Bundles the CLI and copies the demo files beside it (the build's own steps after tsc), once per process,
  * and builds the panel only when it is missing, so the spawned CLI is the code under test.
@@ -29,10 +19,10 @@ function run(command: string, args: readonly string[], cwd: string): Promise<voi
  */
 export function buildCli(): Promise<void> {
   built ??= (async () => {
-    await run("node", ["scripts/bundle.mjs"], serverPackage);
-    await run("node", ["scripts/copy-demo.mjs"], serverPackage);
+    await runCommand("node", ["scripts/bundle.mjs"], serverPackage);
+    await runCommand("node", ["scripts/copy-demo.mjs"], serverPackage);
     if (!existsSync(join(serverPackage, "dist/panel/index.html"))) {
-      await run("pnpm", ["--filter", "@opencode-review/panel", "build"], workspace);
+      await runCommand("pnpm", ["--filter", "@opencode-review/panel", "build"], workspace);
     }
   })();
   return built;
