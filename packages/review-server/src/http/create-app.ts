@@ -1,5 +1,4 @@
 import { Hono, type Env, type Schema } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { ReviewError } from "@opencode-review/core";
 import type { BlankEnv, BlankSchema } from "hono/types";
 import type { EventBus } from "../events/event-bus.js";
@@ -8,10 +7,10 @@ import { errorResponse } from "./error-response.js";
 import { eventsRoute } from "./events-route.js";
 import { healthRoute, type Health } from "./health-route.js";
 import { hostCheck } from "./host-check.js";
-import { jsonBody } from "./json-body.js";
 import { noticePage } from "./notice-page.js";
 import { originCheck } from "./origin-check.js";
 import { panelRoute } from "./panel-route.js";
+import { requestBody } from "./request-body.js";
 import { securityHeaders } from "./security-headers.js";
 import { tokenAuth } from "./token-auth.js";
 
@@ -66,21 +65,7 @@ export function createApp<E extends Env = BlankEnv, S extends Schema = BlankSche
   app.use(hostCheck(options.allowedHosts));
   app.use(originCheck(options.allowedHosts));
   app.use("/api/*", tokenAuth(options.token));
-  const limit = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: (c) => c.json({ error: { code: "too_long", message: `The request body is over the limit of ${maxBodyBytes} bytes.` } }, 413),
-  });
-  // A bodiless DELETE (as fetch sends it) has neither length header; bodyLimit would rebuild the request
-  // around an empty stream, which @hono/node-server's request object does not survive (a 500). Over HTTP/1.1
-  // such a request has no body, so it is let through; POST, PUT and PATCH are always limited.
-  app.use("/api/*", (c, next) =>
-    !["POST", "PUT", "PATCH"].includes(c.req.method) &&
-    c.req.header("content-length") === undefined &&
-    c.req.header("transfer-encoding") === undefined
-      ? next()
-      : limit(c, next),
-  );
-  app.use("/api/*", jsonBody());
+  app.use("/api/*", requestBody(maxBodyBytes));
 
   const api = new Hono()
     .route("/", healthRoute(options.health))

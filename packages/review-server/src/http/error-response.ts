@@ -78,7 +78,7 @@ export function errorResponse(error: unknown): ErrorResponse {
   if (error instanceof z.core.$ZodError) {
     return { status: 400, body: { error: { code: "invalid_input", message: z.prettifyError(error) } }, unexpected: false };
   }
-  // What `c.req.json()` throws for an empty body (a filled one was already checked by jsonBody).
+  // What `c.req.json()` throws for an empty body (a filled one was already checked by requestBody).
   // Parsing stored data could throw the same, but the store keeps only JSON it wrote itself.
   if (error instanceof SyntaxError && /JSON/.test(error.message)) {
     return {

@@ -144,6 +144,38 @@ describe("listen: which hosts", () => {
     expect(await res.json()).toEqual({ deleted: "m_1" });
   });
 
+  it("reads real bodies from the socket: JSON in pieces, an oversized one sent without a length, bad JSON", async () => {
+    const { server } = await start();
+    /** A POST written in chunks (Transfer-Encoding: chunked, no Content-Length), answered over the same socket. */
+    const post = (chunks: readonly string[], type = "application/json") =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: "127.0.0.1", port: server.port, path: "/api/echo", method: "POST", headers: { authorization: `Bearer ${TOKEN}`, "content-type": type } },
+          (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => (body += chunk));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on("error", reject);
+        for (const chunk of chunks) req.write(chunk);
+        req.end();
+      });
+    const piecewise = await post(['{"body":"h', "é", 'llo ✓"', "}"]);
+    expect(piecewise).toEqual({ status: 200, body: JSON.stringify({ got: { body: "héllo ✓" } }) });
+
+    const flood = await post(Array.from({ length: 40 }, () => "x".repeat(8 * 1024)));
+    expect(flood.status).toBe(413);
+    expect(JSON.parse(flood.body)).toEqual({ error: { code: "too_long", message: "The request body is over the limit of 262144 bytes." } });
+
+    const broken = await post(['{"body": ', "nope}"]);
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(broken.body).error.message).toMatch(/not valid JSON/);
+    const form = await post(["a=1"], "application/x-www-form-urlencoded");
+    expect(form.status).toBe(415);
+  });
+
   it("does not serve a file outside the panel for a raw ../ path", async () => {
     const { server } = await start();
     for (const path of ["/assets/../../secret.txt", "/assets/..%2f..%2fsecret.txt", "/../secret.txt"]) {

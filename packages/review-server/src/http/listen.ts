@@ -3,7 +3,7 @@ import { serve } from "@hono/node-server";
 import { ReviewError } from "@opencode-review/core";
 import { requireLoopbackHost } from "./loopback.js";
 
-type FetchHandler = (request: Request) => Response | Promise<Response>;
+type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 export interface ListenOptions {
   /** A loopback address; default 127.0.0.1. */
@@ -37,8 +37,10 @@ function listenWithBun(bun: BunRuntime, fetch: FetchHandler, host: string, port:
 
 function listenWithNode(fetch: FetchHandler, host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
   return new Promise((resolve, reject) => {
-    // overrideGlobalObjects: false leaves the process's own Request and Response alone.
-    const server = serve({ fetch, hostname: host, port, overrideGlobalObjects: false });
+    // @hono/node-server's own Request and Response stand in for the global ones (its default): a Response
+    // made from bytes is then written straight to the socket, where a global one was read back through a
+    // web stream, and a request's body is a web stream only when something asks for it.
+    const server = serve({ fetch, hostname: host, port });
     const fail = (error: Error): void => reject(error);
     server.once("error", fail);
     server.once("listening", () => {
@@ -67,7 +69,8 @@ export async function listen(app: { readonly fetch: FetchHandler }, options: Lis
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ReviewError("invalid_input", `port ${port} is not a port number; use 0 to 65535 (0: any free port)`);
   }
-  const fetch: FetchHandler = (request) => app.fetch(request);
+  // Under Node the environment carries the Node request, which requestBody reads directly.
+  const fetch: FetchHandler = (request, env) => app.fetch(request, env);
   const bun = (globalThis as { Bun?: BunRuntime }).Bun;
   let bound: { port: number; close(): Promise<void> };
   try {
