@@ -10,7 +10,7 @@ test("one answer object is serialized and gzipped once for all its readers; a ne
   const answer = [{ id: "thr_1" }];
   const serialize = (value: object[]) => () => {
     serialized++;
-    return { bytes: threadsJsonBytes(value) };
+    return { bytes: () => threadsJsonBytes(value) };
   };
   const first = bodies.of(answer, serialize(answer));
   const second = bodies.of(answer, serialize(answer));
@@ -20,7 +20,7 @@ test("one answer object is serialized and gzipped once for all its readers; a ne
   expect(serialized).toBe(1);
 
   const next = [{ id: "thr_1" }, { id: "thr_2" }];
-  expect(text(bodies.of(next, serialize(next)).bytes)).toBe('{"threads":[{"id":"thr_1"},{"id":"thr_2"}]}');
+  expect(text(bodies.of(next, serialize(next)).bytes())).toBe('{"threads":[{"id":"thr_1"},{"id":"thr_2"}]}');
   expect(serialized).toBe(2);
 });
 
@@ -43,7 +43,7 @@ test("a listing's gzip, put together from each thread's own deflated JSON, gunzi
   const bodies = createSharedBodies();
   const body = bodies.of(threads, () => serializeThreads(threads));
   const zipped = await body.gzipped();
-  expect(gunzipSync(zipped).equals(Buffer.from(body.bytes))).toBe(true);
+  expect(gunzipSync(zipped).equals(Buffer.from(body.bytes()))).toBe(true);
   expect(JSON.parse(gunzipSync(zipped).toString("utf8"))).toEqual({ threads });
   // Patched (threads replaced, removed, added; runs reused or not): still exactly the new bytes.
   for (const patched of [

@@ -1,32 +1,34 @@
 import { promisify } from "node:util";
 import * as zlib from "node:zlib";
 import { constants, deflateRawSync, gzip } from "node:zlib";
+import { crc32Combine } from "./crc32-combine.js";
 
 const gzipAsync = promisify(gzip);
 
-/** One serialized answer, shared by every reader of the same answer object; gzipped at most once. */
+/** One serialized answer, shared by every reader of the same answer object; each form made at most once. */
 export interface SharedBody {
   /** The answer as UTF-8 JSON. */
-  readonly bytes: Uint8Array<ArrayBuffer>;
+  bytes(): Uint8Array<ArrayBuffer>;
   gzipped(): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 /** A serialized answer, and (when it can be put together from kept pieces) its gzip. */
 export interface Serialized {
-  readonly bytes: Uint8Array<ArrayBuffer>;
-  /** The gzip of `bytes` from kept pieces, or null: the whole body is then gzipped once. */
+  bytes(): Uint8Array<ArrayBuffer>;
+  /** The gzip of `bytes()` from kept pieces, or null: the whole body is then gzipped once. */
   gzipped?(): Uint8Array<ArrayBuffer> | null;
 }
 
-/** A body serialized once, gzipped at most once when some reader asks for it. */
+/** A body serialized at most once and gzipped at most once, each when some reader first asks for it. */
 function sharedBody(serialized: Serialized): SharedBody {
-  const { bytes } = serialized;
+  let bytes: Uint8Array<ArrayBuffer> | undefined;
   let zipped: Promise<Uint8Array<ArrayBuffer>> | undefined;
+  const plain = () => (bytes ??= serialized.bytes());
   // The fastest level: a listing is gzipped after every write under load, and on loopback or a LAN the
   // few extra bytes cost less than the CPU level 6 spends.
-  const zipWhole = () => gzipAsync(bytes, { level: constants.Z_BEST_SPEED }).then((out) => new Uint8Array(out));
+  const zipWhole = () => gzipAsync(plain(), { level: constants.Z_BEST_SPEED }).then((out) => new Uint8Array(out));
   return {
-    bytes,
+    bytes: plain,
     gzipped: () => (zipped ??= (() => {
       const pieced = serialized.gzipped?.() ?? null;
       return pieced === null ? zipWhole() : Promise.resolve(pieced);
@@ -81,8 +83,7 @@ export function threadsJsonBytes(threads: readonly object[]): Uint8Array<ArrayBu
  * @example const { bytes, gzipped } = serializeThreads(threads);
  */
 export function serializeThreads(threads: readonly object[]): Serialized {
-  const bytes = threadsJsonBytes(threads);
-  return { bytes, gzipped: () => gzipPieces(threads, bytes) };
+  return { bytes: () => threadsJsonBytes(threads), gzipped: () => gzipPieces(threads) };
 }
 
 function jsonOf(thread: object): Uint8Array {
@@ -93,41 +94,61 @@ function jsonOf(thread: object): Uint8Array {
 
 /** Threads deflated together: enough text for deflate to find the repeats between threads. */
 const RUN = 32;
-/** A run's deflated text, under its first thread object, with what it was made from. */
-const deflatedRuns = new WeakMap<object, { readonly members: readonly object[]; readonly afterComma: boolean; readonly deflated: Uint8Array }>();
+/** A run's text deflated, its CRC-32 and length, under its first thread object, with what it was made from. */
+interface DeflatedRun {
+  readonly members: readonly object[];
+  readonly afterComma: boolean;
+  readonly deflated: Uint8Array;
+  readonly crc: number;
+  readonly length: number;
+}
+const deflatedRuns = new WeakMap<object, DeflatedRun>();
+
+type Crc32 = (data: Uint8Array, value?: number) => number;
 
 /**
  * Deflated independently and ended with a full flush (an empty stored block, no final bit, nothing
  * referring back), pieces of a deflate stream may follow one another: a gzip member is then a header,
  * the pieces, an empty final block, and the CRC-32 and length of the whole text. The pieces are the
- * opening, runs of RUN threads (each but the first run starting with its comma), and the closing.
- * zlib.crc32 came with Node 20.15; without it the whole body is gzipped instead (null).
+ * opening, runs of RUN threads (each but the first run starting with its comma), and the closing. The
+ * whole text's CRC-32 is combined from the runs' kept ones, so after a reply only the replied thread's run
+ * is read again. zlib.crc32 came with Node 20.15; without it the whole body is gzipped instead (null).
  */
-function gzipPieces(threads: readonly object[], bytes: Uint8Array): Uint8Array<ArrayBuffer> | null {
-  const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+function gzipPieces(threads: readonly object[]): Uint8Array<ArrayBuffer> | null {
+  const crc32 = (zlib as { crc32?: Crc32 }).crc32;
   if (typeof crc32 !== "function") return null;
   const parts: Uint8Array[] = [GZIP_HEADER, DEFLATED_OPEN];
-  for (let from = 0; from < threads.length; from += RUN) parts.push(deflatedRun(threads.slice(from, from + RUN), from > 0));
+  let crc = crc32(OPEN);
+  let length = OPEN.length;
+  for (let from = 0; from < threads.length; from += RUN) {
+    const run = deflatedRun(threads.slice(from, from + RUN), from > 0, crc32);
+    parts.push(run.deflated);
+    crc = crc32Combine(crc, run.crc, run.length);
+    length += run.length;
+  }
+  crc = crc32(CLOSE, crc);
+  length += CLOSE.length;
   const trailer = new Uint8Array(8);
   const view = new DataView(trailer.buffer);
-  view.setUint32(0, crc32(bytes) >>> 0, true);
-  view.setUint32(4, bytes.length >>> 0, true);
+  view.setUint32(0, crc >>> 0, true);
+  view.setUint32(4, length >>> 0, true);
   parts.push(DEFLATED_CLOSE, FINAL_BLOCK, trailer);
   return concat(parts);
 }
 
 /** The JSON of a run of threads, comma-separated (and after a comma unless it is the first run), deflated. */
-function deflatedRun(members: readonly object[], afterComma: boolean): Uint8Array {
+function deflatedRun(members: readonly object[], afterComma: boolean, crc32: Crc32): DeflatedRun {
   const kept = deflatedRuns.get(members[0]!);
-  if (kept !== undefined && kept.afterComma === afterComma && sameMembers(kept.members, members)) return kept.deflated;
+  if (kept !== undefined && kept.afterComma === afterComma && sameMembers(kept.members, members)) return kept;
   const parts: Uint8Array[] = [];
   members.forEach((thread, index) => {
     if (index > 0 || afterComma) parts.push(COMMA);
     parts.push(jsonOf(thread));
   });
-  const deflated = deflatePiece(concat(parts));
-  deflatedRuns.set(members[0]!, { members, afterComma, deflated });
-  return deflated;
+  const text = concat(parts);
+  const run = { members, afterComma, deflated: deflatePiece(text), crc: crc32(text), length: text.length };
+  deflatedRuns.set(members[0]!, run);
+  return run;
 }
 
 function sameMembers(a: readonly object[], b: readonly object[]): boolean {

@@ -26,7 +26,7 @@ export function threadsRoutes(service: ReviewService) {
       const gzipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
       const response = gzipped
         ? c.body(await shared.gzipped(), 200, { "content-type": "application/json", "content-encoding": "gzip", vary: "accept-encoding" })
-        : c.body(shared.bytes, 200, { "content-type": "application/json", vary: "accept-encoding" });
+        : c.body(shared.bytes(), 200, { "content-type": "application/json", vary: "accept-encoding" });
       return response as unknown as TypedResponse<{ threads: Thread[] }, 200, "json">;
     })
     .post("/threads", validJson(createThreadBodySchema), async (c) => {
