@@ -21,9 +21,16 @@ export function tokenCookieName(hostHeader: string | undefined): string {
  * @example tokensEqual("abc", "abc") // true
  */
 export function tokensEqual(presented: string, expected: string): boolean {
-  const a = createHash("sha256").update(presented).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
+  return timingSafeEqual(digestOf(presented), expectedDigest(expected));
+}
+
+const digestOf = (value: string): Buffer => createHash("sha256").update(value).digest();
+/** The server's own token is hashed once, not on every request (a process has a token or a few). */
+const expectedDigests = new Map<string, Buffer>();
+function expectedDigest(token: string): Buffer {
+  let digest = expectedDigests.get(token);
+  if (digest === undefined) expectedDigests.set(token, (digest = digestOf(token)));
+  return digest;
 }
 
 /** What a request shows of the token: none at all, or the values it carries. */
