@@ -4,8 +4,15 @@
 // process, as it does inside opencode or the CLI. Prints the unloaded median latency (measured first, same
 // server), then for the paced load (each reader every READ_EVERY ms, each writer every WRITE_EVERY ms):
 // requests, failed requests (target 0), SQLITE_BUSY answers (target 0), p50/p90/p99, and p99 / unloaded
-// median (target within 5x); then the same clients back to back, for throughput (BENCH_SATURATION=0 skips it).
+// median (target within 5x); then the same load against a bare node:http server that answers the same listing
+// bytes and does nothing else, measured the same way: the share of the ratio that the machine and the driver
+// take by themselves (BENCH_BARE=0 skips it); then the same clients back to back, for throughput
+// (BENCH_SATURATION=0 skips it).
 // BENCH_PROFILE=dir writes a CPU profile of the server during the load; BENCH_SERVER_FLAGS passes node flags.
+// BENCH_LOOP_DELAY=1 reports how long each process's event loop was held up (a 1 ms timer in both, off by
+// default: 2,000 extra wake-ups a second on the two shared cores move the figures it is there to explain).
+// BENCH_TRACE=1 splits the slowest reads' time: the client late to send, on the way to (or queued before)
+// the server, inside the server, and on the way back.
 // Needs the built server: pnpm --filter @opencode-review/core build && pnpm --filter opencode-review build.
 import { execFile, fork } from "node:child_process";
 import { Agent, request } from "node:http";
@@ -67,18 +74,31 @@ async function serve() {
   await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(server.service.context.db);
   // How long this process's event loop was held up while the load ran: a reader's wait that is not its own work.
   const loopDelay = (await import("node:perf_hooks")).monitorEventLoopDelay({ resolution: 1 });
+  // BENCH_TRACE: when each read (numbered by the driver) reached the server and when its answer was handed to the socket.
+  const arrivals = [];
+  if (process.env.BENCH_TRACE === "1") {
+    const clock = () => performance.timeOrigin + performance.now();
+    (await import("node:diagnostics_channel")).subscribe("http.server.request.start", ({ request, response }) => {
+      const read = request.headers["x-bench-read"];
+      if (read === undefined) return;
+      const arrived = clock();
+      response.once("finish", () => arrivals.push({ read, arrived, finished: clock() }));
+    });
+  }
   let busyBefore;
   // BENCH_PROFILE=dir: a CPU profile of this process during the load only (not the setup), written there.
   const profiler = process.env.BENCH_PROFILE ? new (await import("node:inspector/promises")).Session() : null;
   profiler?.connect();
   let profiling = false;
-  process.send({ url: server.url, token: server.token, ids });
+  const bare = await bareServer(server);
+  process.send({ url: server.url, bareUrl: bare.url, token: server.token, ids });
   process.on("message", async (message) => {
     if (message === "load") {
-      loopDelay.enable();
+      if (process.env.BENCH_LOOP_DELAY === "1") loopDelay.enable();
       loopDelay.reset();
       busyBefore = performance.eventLoopUtilization();
     }
+    if (message === "trace") process.send({ arrivals: arrivals.splice(0) });
     if (message === "delay") {
       const busy = performance.eventLoopUtilization(busyBefore);
       process.send({ delay: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6, activeMs: busy.active } });
@@ -94,9 +114,38 @@ async function serve() {
       await writeFile(join(process.env.BENCH_PROFILE, `server-${Date.now()}.cpuprofile`), JSON.stringify(profile));
     }
     await server.close();
+    await bare.close();
     await rm(dir, { recursive: true, force: true });
     process.exit(0);
   });
+}
+
+/**
+ * The reference: a bare node:http server in the same process as the review server that answers a read with
+ * the same listing, gzipped once, and a reply with a small JSON, doing no other work. The same clients and load against it
+ * show how much of the ratio the machine and the driver take by themselves (both share two cores).
+ */
+async function bareServer(server) {
+  const { createServer } = await import("node:http");
+  const { gzipSync } = await import("node:zlib");
+  const listing = await fetch(`${server.url}/api/threads?status=all`, { headers: { authorization: `Bearer ${server.token}` } });
+  const gzipped = gzipSync(Buffer.from(await listing.arrayBuffer()), { level: 1 });
+  const bare = createServer((req, res) => {
+    if (req.method === "GET") {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": gzipped.length });
+      res.end(gzipped);
+      return;
+    }
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => {
+      const answer = JSON.stringify({ thread: { id: req.url, messages: [JSON.parse(Buffer.concat(chunks).toString("utf8"))] } });
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(answer);
+    });
+  });
+  await new Promise((resolve) => bare.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${bare.address().port}`, close: () => new Promise((resolve) => bare.close(resolve)) };
 }
 
 // ---- the load process.
@@ -104,13 +153,15 @@ async function drive() {
   // BENCH_SERVER_FLAGS: node flags for the server process (--trace-gc, --max-semi-space-size=…).
   const child = fork(new URL(import.meta.url).pathname, ["serve"], { execArgv: (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean), stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const setupStart = performance.now();
-  const { url, token, ids } = await new Promise((resolve, reject) => {
+  const { url: serverUrl, bareUrl, token, ids } = await new Promise((resolve, reject) => {
     child.once("message", resolve);
     child.once("exit", (code) => reject(new Error(`the server process exited (${code}) before it was ready`)));
   });
   console.log(`setup: ${ids.length} threads over ${FILES} files in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 
   const headers = { authorization: `Bearer ${token}` };
+  /** Where the clients send their requests: the review server, or the bare reference server. */
+  let url = serverUrl;
   const stats = { requests: 0, failed: 0, busy: 0, failures: new Map() };
   const fail = (why) => {
     stats.failed++;
@@ -147,18 +198,21 @@ async function drive() {
   // during the load would be counted into the latency of every other reader's answer.
   let readNumber = 0;
   const kept = [];
-  async function read() {
+  const traced = [];
+  async function read(late = 0) {
     const start = performance.now();
+    const number = String(readNumber++);
     let elapsed;
     try {
-      const response = await call("GET", "/api/threads?status=all");
+      const response = await call("GET", "/api/threads?status=all", { "x-bench-read": number });
       elapsed = performance.now() - start;
+      traced.push({ read: number, late, sent: performance.timeOrigin + start, held: performance.timeOrigin + start + elapsed });
       stats.requests++;
       if (!response.ok) {
         const text = await textOf(response);
         if (/SQLITE_BUSY|database is locked/i.test(text)) stats.busy++;
         fail(`GET ${response.status}: ${text.slice(0, 120)}`);
-      } else if (readNumber++ % 10 === 0) kept.push(response);
+      } else if (Number(number) % 10 === 0) kept.push(response);
     } catch (error) {
       stats.requests++;
       fail(`GET threw: ${error.message}`);
@@ -189,19 +243,28 @@ async function drive() {
   const sorted = (values) => [...values].sort((a, b) => a - b);
   const quantile = (values, q) => sorted(values)[Math.min(values.length - 1, Math.floor(q * values.length))];
 
-  // Unloaded: one reader at a time, after a few warm-up requests.
-  for (let i = 0; i < 5; i++) await read();
-  const unloaded = [];
-  for (let i = 0; i < UNLOADED_SAMPLES; i++) unloaded.push(await read());
-  const unloadedMedian = quantile(unloaded, 0.5);
-  await checkKept();
+  /** Unloaded: one reader at a time, after a few warm-up requests; the median. */
+  async function measureUnloaded() {
+    for (let i = 0; i < 5; i++) await read();
+    const unloaded = [];
+    for (let i = 0; i < UNLOADED_SAMPLES; i++) unloaded.push(await read());
+    await checkKept();
+    return quantile(unloaded, 0.5);
+  }
+  const unloadedMedian = await measureUnloaded();
+  // The reference's unloaded median is taken now too, on the machine in the same state (both before any load).
+  const withBare = process.env.BENCH_BARE !== "0";
+  url = bareUrl;
+  const bareMedian = withBare ? await measureUnloaded() : 0;
+  url = serverUrl;
 
   // Where the CPU went during the load (2 cores for both processes): the server child's and this driver's.
   const cpuOf = async (pid) => {
     const fields = (await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "")).split(") ")[1]?.split(" ") ?? [];
     return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10; // utime + stime, in 10 ms ticks
   };
-  const bodyBytes = (await textOf(await call("GET", "/api/threads?status=all"))).length;
+  const probe = await call("GET", "/api/threads?status=all");
+  const bodyBytes = (await textOf(probe)).length;
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const { monitorEventLoopDelay } = await import("node:perf_hooks");
 
@@ -212,7 +275,8 @@ async function drive() {
     const driverCpuBefore = process.cpuUsage();
     child.send("load");
     const driverDelay = monitorEventLoopDelay({ resolution: 1 });
-    driverDelay.enable();
+    if (process.env.BENCH_LOOP_DELAY === "1") driverDelay.enable();
+    traced.length = 0;
     const loadStart = performance.now();
     const deadline = performance.now() + SECONDS * 1000;
     const loaded = [];
@@ -224,14 +288,15 @@ async function drive() {
       while (due < deadline) {
         const wait = due - performance.now();
         if (wait > 0) await sleep(wait);
-        const late = performance.now() - due;
+        // A timer may fire up to a millisecond early; an early request is not counted as faster than it was.
+        const late = Math.max(0, performance.now() - due);
         await act(late);
         due += every;
       }
     };
     const readers = Array.from({ length: READERS }, async () => {
       if (readEvery === 0) while (performance.now() < deadline) loaded.push(await read());
-      else await paced(readEvery, async (late) => loaded.push(late + (await read())));
+      else await paced(readEvery, async (late) => loaded.push(late + (await read(late))));
     });
     const writers = Array.from({ length: WRITERS }, async () => {
       if (writeEvery === 0) while (performance.now() < deadline) await write(written++);
@@ -259,14 +324,36 @@ async function drive() {
       `CPU: server ${(serverCpu / 1000).toFixed(1)} s, driver ${(driverCpu / 1000).toFixed(1)} s of ${(loadMs / 1000).toFixed(1)} s wall on ${availableParallelism()} cores` +
         ` (server ${(serverCpu / requests).toFixed(1)} ms per request, driver ${(driverCpu / requests).toFixed(1)} ms)`,
     );
-    console.log(
-      `server event loop busy ${(delay.activeMs / requests).toFixed(2)} ms per request, held up p99 ${delay.p99.toFixed(1)} ms (max ${delay.max.toFixed(1)});` +
-        ` driver's held up p99 ${(driverDelay.percentile(99) / 1e6).toFixed(1)} ms (max ${(driverDelay.max / 1e6).toFixed(1)})`,
-    );
+    const heldUp = process.env.BENCH_LOOP_DELAY === "1"
+      ? `, held up p99 ${delay.p99.toFixed(1)} ms (max ${delay.max.toFixed(1)}); driver's held up p99 ${(driverDelay.percentile(99) / 1e6).toFixed(1)} ms (max ${(driverDelay.max / 1e6).toFixed(1)})`
+      : "";
+    console.log(`server event loop busy ${(delay.activeMs / requests).toFixed(2)} ms per request${heldUp}`);
+    if (process.env.BENCH_TRACE === "1") await reportTrace();
     return { p99, failed: stats.failed - before.failed, busy: stats.busy - before.busy, perSecond };
   }
 
-  console.log(`unloaded median: ${unloadedMedian.toFixed(1)} ms (${UNLOADED_SAMPLES} reads one at a time; body ${(bodyBytes / 1024).toFixed(0)} KiB of JSON)`);
+  /** BENCH_TRACE: where the slowest reads of the last load spent their time, averaged, in ms. */
+  async function reportTrace() {
+    child.send("trace");
+    const { arrivals } = await new Promise((resolve) => child.once("message", resolve));
+    const atServer = new Map(arrivals.map((a) => [a.read, a]));
+    const rows = traced
+      .filter((r) => atServer.has(r.read))
+      .map((r) => {
+        const server = atServer.get(r.read);
+        return { total: r.late + r.held - r.sent, late: r.late, toServer: server.arrived - r.sent, inServer: server.finished - server.arrived, back: r.held - server.finished };
+      })
+      .sort((a, b) => b.total - a.total);
+    const mean = (xs, key) => (xs.reduce((sum, x) => sum + x[key], 0) / xs.length).toFixed(2);
+    for (const [name, share] of [["slowest 1%", 0.01], ["slowest 10%", 0.1], ["all", 1]]) {
+      const xs = rows.slice(0, Math.ceil(rows.length * share));
+      console.log(`  ${name} of reads: ${mean(xs, "total")} = late to send ${mean(xs, "late")} + to the server ${mean(xs, "toServer")} + in it ${mean(xs, "inServer")} + back ${mean(xs, "back")}`);
+    }
+  }
+
+  console.log(
+    `unloaded median: ${unloadedMedian.toFixed(1)} ms (${UNLOADED_SAMPLES} reads one at a time; body ${(bodyBytes / 1024).toFixed(0)} KiB of JSON, ${(probe.bytes.length / 1024).toFixed(0)} KiB gzipped)`,
+  );
 
   // The target: readers and writers as clients of a review server are, paced. A panel reads the listing when
   // it opens, after a release and after a lost connection, and follows everything else over SSE; here each of
@@ -278,6 +365,16 @@ async function drive() {
   const target = await load(readEvery, writeEvery);
   const ratio = target.p99 / unloadedMedian;
   console.log(`p99 / unloaded median: ${ratio.toFixed(1)}x (target within 5x)${ratio <= 5 ? "" : "  MISSED"}`);
+
+  // The reference, same clients and load: what the machine and the driver take by themselves. BENCH_BARE=0 skips it.
+  if (withBare) {
+    url = bareUrl;
+    console.log(`\nreference: a bare node:http server answering the same gzipped bytes and doing nothing else, same load`);
+    console.log(`unloaded median: ${bareMedian.toFixed(1)} ms`);
+    const bare = await load(readEvery, writeEvery);
+    console.log(`p99 / unloaded median: ${(bare.p99 / bareMedian).toFixed(1)}x (the machine's and the driver's own share); review server p99 / bare p99: ${(target.p99 / bare.p99).toFixed(1)}x`);
+    url = serverUrl;
+  }
 
   // Saturation, for information: every client sends its next request as soon as the last is answered. Two
   // cores serve both processes, so the 50 readers queue: by Little's law each waits 50 / (reads per second),
