@@ -1,9 +1,10 @@
 import { equalIgnoringWhitespace } from "./ignore-whitespace.js";
 
 /**
- * A text's lines as offsets into it (made by preparePair), split as `splitLines` splits (on "\n"
- * only; a final "\n" ends the last line). The locate cache keeps dozens of files' lines: as offsets they are two typed arrays
- * per file, where strings would be thousands of objects for every garbage collection to walk.
+ * A text's lines as offsets into it (made by preparePair), split as `splitLines` splits (on "\n" only;
+ * a final "\n" ends the last line). The locate cache keeps dozens of files' lines: as offsets they are
+ * two typed arrays per file, where strings would be thousands of objects for every garbage collection
+ * to walk.
  */
 export interface TextLines {
   readonly text: string;

@@ -52,6 +52,28 @@ async function start(options: { host?: string; heartbeatMs?: number } = {}): Pro
   return { server, bus };
 }
 
+/**
+ * A request over a raw socket (the path and headers exactly as given, the body written in these chunks:
+ * chunked, no Content-Length), answered with its status and text.
+ */
+function rawRequest(
+  port: number,
+  options: { path: string; method?: string; headers: Record<string, string> },
+  chunks: readonly string[] = [],
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, ...options }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
+  });
+}
+
 /** Reads an SSE body until `marker` appears, returning everything read so far. */
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, seen: { text: string }, marker: string): Promise<string> {
   const decoder = new TextDecoder();
@@ -116,17 +138,7 @@ describe("listen: which hosts", () => {
 
   it("refuses a real request that names a foreign Host, and a real oversized body by its Content-Length", async () => {
     const { server } = await start();
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(
-        { host: "127.0.0.1", port: server.port, path: "/api/health", headers: { host: `evil.example:${server.port}`, authorization: `Bearer ${TOKEN}` } },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        },
-      );
-      req.on("error", reject);
-      req.end();
-    });
+    const { status } = await rawRequest(server.port, { path: "/api/health", headers: { host: `evil.example:${server.port}`, authorization: `Bearer ${TOKEN}` } });
     expect(status).toBe(403);
 
     const big = await fetch(`${server.url}/api/echo`, {
@@ -146,22 +158,9 @@ describe("listen: which hosts", () => {
 
   it("reads real bodies from the socket: JSON in pieces, an oversized one sent without a length, bad JSON", async () => {
     const { server } = await start();
-    /** A POST written in chunks (Transfer-Encoding: chunked, no Content-Length), answered over the same socket. */
+    /** A POST written in chunks (Transfer-Encoding: chunked, no Content-Length). */
     const post = (chunks: readonly string[], type = "application/json") =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = httpRequest(
-          { host: "127.0.0.1", port: server.port, path: "/api/echo", method: "POST", headers: { authorization: `Bearer ${TOKEN}`, "content-type": type } },
-          (res) => {
-            let body = "";
-            res.setEncoding("utf8");
-            res.on("data", (chunk: string) => (body += chunk));
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-          },
-        );
-        req.on("error", reject);
-        for (const chunk of chunks) req.write(chunk);
-        req.end();
-      });
+      rawRequest(server.port, { path: "/api/echo", method: "POST", headers: { authorization: `Bearer ${TOKEN}`, "content-type": type } }, chunks);
     const piecewise = await post(['{"body":"h', "é", 'llo ✓"', "}"]);
     expect(piecewise).toEqual({ status: 200, body: JSON.stringify({ got: { body: "héllo ✓" } }) });
 
@@ -179,19 +178,7 @@ describe("listen: which hosts", () => {
   it("does not serve a file outside the panel for a raw ../ path", async () => {
     const { server } = await start();
     for (const path of ["/assets/../../secret.txt", "/assets/..%2f..%2fsecret.txt", "/../secret.txt"]) {
-      const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = httpRequest(
-          { host: "127.0.0.1", port: server.port, path, headers: { cookie: `opencode-review-${server.port}=${TOKEN}` } },
-          (res) => {
-            let body = "";
-            res.setEncoding("utf8");
-            res.on("data", (chunk: string) => (body += chunk));
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-          },
-        );
-        req.on("error", reject);
-        req.end();
-      });
+      const { status, body } = await rawRequest(server.port, { path, headers: { cookie: `opencode-review-${server.port}=${TOKEN}` } });
       expect(status, path).not.toBe(200);
       expect(body, path).not.toContain("TOP-SECRET");
     }

@@ -8,7 +8,7 @@ const MAX_ENTRIES = 20_000;
  * Anchors located by earlier listings, reused while nothing they were computed from changed: the thread's
  * place (side, lines, quoted lines, context), the commit it was written against, and the work-tree file's
  * stamp (`worktreeStamp`). A reply changes none of these, so a listing after a write locates nothing again.
- * @example const memo = new AnchorMemo(); await locateThreads(repo, db, rows, reader, rounds, memo);
+ * @example const memo = new AnchorMemo(); await locateThreads(repo, rows, reader, rounds, memo);
  */
 export class AnchorMemo {
   readonly #entries = new Map<string, { readonly key: string; readonly anchor: ThreadAnchor }>();

@@ -2,7 +2,7 @@ import { locate, type Location, type Thread } from "@opencode-review/core";
 import type { Kysely } from "kysely";
 import type { FileContent, Repository } from "../git/index.js";
 import { roundById, type Database, type RoundRow, type ThreadRow } from "../store/index.js";
-import { createFileReader, type FileReader } from "./file-reader.js";
+import type { FileReader } from "./file-reader.js";
 import { createRenameFollower } from "./renames-since.js";
 import { AnchorMemo } from "./anchor-memo.js";
 import { worktreeStamp } from "./worktree-stamp.js";
@@ -11,21 +11,19 @@ export type ThreadAnchor = Thread["anchor"];
 
 /**
  * Where each thread's lines are in the work tree now. The git work is batched: one `cat-file` per round
- * involved, each work-tree file read once, renames looked up only when a file is missing. With a `memo`,
- * a thread whose place, commit and work-tree file (by its stamp) are as when it was last located is not
- * located again, and its file is not even read.
- * @example const anchors = await locateThreads(repo, db, rows); anchors.get(row.id)?.state // "moved"
+ * involved, each work-tree file read once, renames looked up only when a file is missing. A thread whose
+ * place, commit and work-tree file (by its stamp) are as when `memo` last located it is not located again,
+ * and its file is not even read.
+ * @example (await locateThreads(repo, rows, reader, await roundsOf(db, rows), ctx.anchors)).get(row.id)?.state // "moved"
  */
 export async function locateThreads(
   repo: Repository,
-  db: Kysely<Database>,
   rows: readonly ThreadRow[],
-  reader: FileReader = createFileReader(repo),
-  known?: ReadonlyMap<string, RoundRow>,
-  memo?: AnchorMemo,
+  reader: FileReader,
+  rounds: ReadonlyMap<string, RoundRow>,
+  memo: AnchorMemo,
   stamped?: ReadonlyMap<string, string | null>,
 ): Promise<Map<string, ThreadAnchor>> {
-  const rounds = known ?? (await roundsOf(db, rows));
   const renames = createRenameFollower(repo);
 
   // The text a thread was written against: the round's snapshot, or its base for comments on deleted lines.
@@ -46,9 +44,9 @@ export async function locateThreads(
   const anchors = new Map<string, ThreadAnchor>();
   const toLocate: { readonly row: ThreadRow; readonly key: string | null }[] = [];
   for (const row of rows) {
-    const stamp = memo === undefined ? null : stampOf(row.file);
+    const stamp = stampOf(row.file);
     const key = stamp === null ? null : AnchorMemo.key(row, thenRev(row), stamp);
-    const reused = key === null ? undefined : memo!.get(row.id, key);
+    const reused = key === null ? undefined : memo.get(row.id, key);
     if (reused !== undefined) anchors.set(row.id, reused);
     else toLocate.push({ row, key });
   }
@@ -72,7 +70,7 @@ export async function locateThreads(
       const location = locateContent(row, then, now);
       anchors.set(row.id, file === row.file ? location : { ...location, file });
       // A stamp exists only for a regular file, so this thread was not followed through a rename.
-      if (key !== null && file === row.file) memo!.set(row.id, key, location);
+      if (key !== null && file === row.file) memo.set(row.id, key, location);
     }),
   );
   return anchors;

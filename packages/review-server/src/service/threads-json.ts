@@ -1,7 +1,7 @@
 import { agentView, type Thread } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
 import { messagesByThreadIds, type MessageRow, type ThreadRow } from "../store/index.js";
-import type { FileReader } from "./file-reader.js";
+import { createFileReader, type FileReader } from "./file-reader.js";
 import { locateThreads, roundsOf } from "./locate-threads.js";
 import type { ServiceContext } from "./service-context.js";
 import { threadJson } from "./thread-json.js";
@@ -25,7 +25,7 @@ export async function threadsJson(
   const roundOf = await roundsOf(ctx.db, rows);
   const [messages, anchors] = await Promise.all([
     messagesByThreadIds(ctx.db, rows.map((r) => r.id)),
-    locateThreads(repo, ctx.db, rows, reader, roundOf, ctx.anchors, stamped),
+    locateThreads(repo, rows, reader ?? createFileReader(repo), roundOf, ctx.anchors, stamped),
   ]);
   const byThread = new Map<string, MessageRow[]>();
   for (const m of messages) {
