@@ -10,6 +10,8 @@ import type { ReleaseDelivery } from "../service/index.js";
 export function createSessionDoorbell(client: PluginInput["client"], mode: ReleaseDelivery["mode"]): ReleaseDelivery {
   return {
     mode,
+    // The plugin's client is this opencode process's: a session another process runs is not its to ring.
+    ownSessionsOnly: true,
     async deliver({ sessionId, text }) {
       if (sessionId === null) return null;
       const sent = await client.session.promptAsync({ path: { id: sessionId }, body: { parts: [{ type: "text", text }] } });

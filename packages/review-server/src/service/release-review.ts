@@ -2,7 +2,6 @@ import { releaseReview as coreReleaseReview, renderReleaseNotice, renderReleaseP
 import {
   draftsOfBranch,
   insertReview,
-  latestSession,
   messagesByThreadIds,
   roundById,
   threadById,
@@ -17,6 +16,7 @@ import { applyThreadState } from "./apply-thread-state.js";
 import { checkpointAt } from "./checkpoint.js";
 import { createFileReader } from "./file-reader.js";
 import type { ServiceContext } from "./service-context.js";
+import { releaseTarget } from "./sessions.js";
 import { threadState } from "./thread-json.js";
 import { threadsJson } from "./threads-json.js";
 import { takeServiceRound } from "./take-round.js";
@@ -79,7 +79,7 @@ export async function releaseReview(ctx: ServiceContext, input: { readonly sessi
     ctx.delivery.mode === "tools"
       ? renderReleaseNotice({ count: released.messageIds.length, files: released.files })
       : renderReleaseProse(threads, { releasedMessageIds: released.messageIds });
-  const sessionId = input.sessionId ?? (await latestSession(ctx.db, repo.branchKey))?.id ?? null;
+  const sessionId = input.sessionId ?? (await releaseTarget(ctx, repo.branchKey))?.id ?? null;
   // The release stands even when the doorbell fails: the threads wait, and the agent's prompt line says so.
   const delivered = await ctx.delivery.deliver({ sessionId, text }).catch(() => null);
   await writeTransaction(ctx.db, (trx) =>

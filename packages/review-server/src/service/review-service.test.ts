@@ -1,5 +1,9 @@
 import { ReviewError } from "@opencode-review/core";
 import { afterEach, describe, expect, test } from "vitest";
+import { createEventBus } from "../events/event-bus.js";
+import { openStore } from "../store/index.js";
+import { createReviewService } from "./review-service.js";
+import type { ReleaseDelivery } from "./service-context.js";
 import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
 
 const APP = ["import { a } from './a';", "", "export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
@@ -10,8 +14,8 @@ afterEach(async () => {
   fixture = undefined;
 });
 
-async function setup(mode: "tools" | "prose" = "tools") {
-  fixture = await makeServiceFixture({ "src/app.ts": APP, "README.md": "# demo\n" }, mode);
+async function setup(mode: "tools" | "prose" = "tools", options: { readonly ownSessionsOnly?: boolean } = {}) {
+  fixture = await makeServiceFixture({ "src/app.ts": APP, "README.md": "# demo\n" }, mode, undefined, options);
   // The agent's change: a new line in the function, so there is a diff to review.
   await fixture.repo.write("src/app.ts", APP.replace("  let sum = 0;\n", "  let sum = 0;\n  // add them up\n"));
   return fixture;
@@ -152,6 +156,48 @@ describe("a review from draft to checked resolve", () => {
     await f.repo.git("checkout", "-q", "main");
     await f.repo.git("stash", "pop");
     expect(await f.service.listThreads({ status: "all" })).toHaveLength(1);
+  });
+});
+
+describe("several opencode processes on one repository", () => {
+  test("a plugin's release rings the latest session its own process saw, not one another process saw later", async () => {
+    const f = await setup("tools", { ownSessionsOnly: true });
+    // Another opencode process on the same repository: its own plugin, its own connection to the database.
+    const otherStore = await openStore({ path: f.store.path });
+    const rungThere: (string | null)[] = [];
+    const doorbell = (ownSessionsOnly: boolean): ReleaseDelivery => ({
+      mode: "tools",
+      ownSessionsOnly,
+      deliver: async ({ sessionId }) => {
+        rungThere.push(sessionId);
+        return sessionId === null ? null : { sessionId };
+      },
+    });
+    const there = createReviewService({ dir: f.repo.dir, store: otherStore, bus: createEventBus(), delivery: doorbell(true) });
+    try {
+      // Only the other process has seen a session: this panel names none, and its release rings nobody.
+      await there.recordSession({ id: "ses_there", title: "Elsewhere", directory: f.repo.dir });
+      expect((await f.service.pendingReview()).session).toBeNull();
+      await f.service.draftThread({ file: "src/app.ts", start: 4, end: 6, body: "Use reduce here." });
+      expect((await f.service.release({})).review.deliveredTo).toBeNull();
+      expect(f.delivered.map((d) => d.sessionId)).toEqual([null]);
+
+      // This process sees its session; the other one sees its own again, later (the most recent overall).
+      await f.service.recordSession({ id: "ses_here", title: "Sum numbers", directory: f.repo.dir });
+      await there.recordSession({ id: "ses_there", title: "Elsewhere", directory: f.repo.dir });
+      expect((await f.service.pendingReview()).session).toEqual({ id: "ses_here", title: "Sum numbers" });
+      expect((await there.pendingReview()).session).toEqual({ id: "ses_there", title: "Elsewhere" });
+      await f.service.draftThread({ file: "README.md", start: 1, end: 1, body: "Say what it does." });
+      expect((await f.service.release({})).review.deliveredTo).toBe("ses_here");
+      expect(f.delivered.map((d) => d.sessionId)).toEqual([null, "ses_here"]);
+
+      // A server whose doorbell reaches any session (`serve`) names the most recently active one on the branch.
+      const standalone = createReviewService({ dir: f.repo.dir, store: otherStore, bus: createEventBus(), delivery: doorbell(false) });
+      expect((await standalone.pendingReview()).session).toEqual({ id: "ses_there", title: "Elsewhere" });
+      expect(rungThere).toEqual([]);
+    } finally {
+      await otherStore.close();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { EventBus } from "../events/event-bus.js";
-import type { Store } from "../store/index.js";
+import { newId, type Store } from "../store/index.js";
 import { agentNote } from "./agent-note.js";
 import { agentReply } from "./agent-reply.js";
 import { trackRepository } from "./current-repository.js";
@@ -39,6 +39,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     bus: options.bus,
     delivery: options.delivery,
     now: options.now ?? (() => new Date().toISOString()),
+    instanceId: newId("service"),
     anchors: new AnchorMemo(),
   };
   // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.

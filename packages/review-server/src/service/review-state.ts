@@ -1,13 +1,14 @@
 import type { Message, Thread } from "@opencode-review/core";
-import { draftsOfBranch, latestSession } from "../store/index.js";
+import { draftsOfBranch } from "../store/index.js";
 import type { ServiceContext } from "./service-context.js";
+import { releaseTarget } from "./sessions.js";
 import { messageJson } from "./thread-json.js";
 import { threadsJson } from "./threads-json.js";
 
 export interface PendingReview {
   /** Draft threads, and draft replies on released threads (each with its thread id). */
   readonly drafts: { readonly threads: readonly Thread[]; readonly messages: readonly (Message & { readonly threadId: string })[] };
-  /** The agent session a release goes to (the most recently active one), or null when none is known. */
+  /** The agent session a release goes to (see `releaseTarget`), or null when none is known. */
   readonly session: { readonly id: string; readonly title: string } | null;
 }
 
@@ -17,7 +18,7 @@ export interface PendingReview {
  */
 export async function pendingReview(ctx: ServiceContext): Promise<PendingReview> {
   const repo = await ctx.repository();
-  const [drafts, session] = await Promise.all([draftsOfBranch(ctx.db, repo.branchKey), latestSession(ctx.db, repo.branchKey)]);
+  const [drafts, session] = await Promise.all([draftsOfBranch(ctx.db, repo.branchKey), releaseTarget(ctx, repo.branchKey)]);
   const draftThreadIds = new Set(drafts.threads.map((t) => t.id));
   return {
     drafts: {

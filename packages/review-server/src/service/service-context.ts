@@ -12,6 +12,12 @@ export interface ReleaseDelivery {
    * session it went to, or null when there is nowhere to send it (no session known, or a standalone server).
    */
   deliver(input: { readonly sessionId: string | null; readonly text: string }): Promise<{ readonly sessionId: string } | null>;
+  /**
+   * True when `deliver` reaches only the sessions of this process (the plugin's opencode client): a release
+   * then goes to the latest session this service saw, never to one another opencode process on the same
+   * repository saw later (the message would run there in the wrong process, or not at all).
+   */
+  readonly ownSessionsOnly?: boolean;
 }
 
 /** What every service operation works with; built once at the composition root. */
@@ -23,6 +29,8 @@ export interface ServiceContext {
   readonly delivery: ReleaseDelivery;
   /** ISO 8601 time of "now"; injected so tests can order events. */
   readonly now: () => string;
+  /** This service's own id (one per process), recorded with the sessions it sees. */
+  readonly instanceId: string;
   /** Anchors located so far, reused while their file and place are unchanged (listings, replies, the agent's list). */
   readonly anchors: AnchorMemo;
 }

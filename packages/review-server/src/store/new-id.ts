@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 
 /** What an id names; the prefix makes ids readable in logs and tool output. */
-export type IdKind = "round" | "thread" | "message" | "review";
+export type IdKind = "round" | "thread" | "message" | "review" | "service";
 
-const PREFIX: Readonly<Record<IdKind, string>> = { round: "r", thread: "t", message: "m", review: "v" };
+const PREFIX: Readonly<Record<IdKind, string>> = { round: "r", thread: "t", message: "m", review: "v", service: "s" };
 
 /**
  * A new opaque id: a short prefix for the kind and 16 random base-36 characters.

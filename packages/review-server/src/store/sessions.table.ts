@@ -12,13 +12,15 @@ export interface SessionsTable {
   last_active_at: string;
   /** The opencode server that runs it, when known. */
   server_url: string | null;
+  /** The review service (one per opencode process) that last saw it, when known (migration 0003). */
+  seen_by: string | null;
 }
 
 export type SessionRow = Readonly<Selectable<SessionsTable>>;
 
-/** A session as seen now; `last_active_at` defaults to now, `server_url` to null. */
+/** A session as seen now; `last_active_at` defaults to now, `server_url` and `seen_by` to null. */
 export type SeenSession = Pick<SessionRow, "id" | "branch" | "title" | "directory"> &
-  Partial<Pick<SessionRow, "last_active_at" | "server_url">>;
+  Partial<Pick<SessionRow, "last_active_at" | "server_url" | "seen_by">>;
 
 /**
  * Records a session or refreshes it (title, branch, activity) and returns it as stored.
@@ -33,6 +35,7 @@ export async function upsertSession(db: Kysely<Database>, session: SeenSession):
     directory: session.directory,
     last_active_at: session.last_active_at ?? new Date().toISOString(),
     server_url: session.server_url ?? null,
+    seen_by: session.seen_by ?? null,
   };
   return db
     .insertInto("sessions")
@@ -45,6 +48,7 @@ export async function upsertSession(db: Kysely<Database>, session: SeenSession):
         last_active_at: eb.ref("excluded.last_active_at"),
         // A later sighting without a server keeps the one already known.
         server_url: eb.fn.coalesce(eb.ref("excluded.server_url"), eb.ref("sessions.server_url")),
+        seen_by: eb.fn.coalesce(eb.ref("excluded.seen_by"), eb.ref("sessions.seen_by")),
       })),
     )
     .returningAll()
@@ -52,14 +56,13 @@ export async function upsertSession(db: Kysely<Database>, session: SeenSession):
 }
 
 /**
- * The branch's most recently active session, or undefined.
- * @example const target = await latestSession(db, "main")
+ * The branch's most recently active session (of those `seenBy` one review service, when given), or undefined.
+ * @example const target = await latestSession(db, "main", { seenBy: ctx.instanceId })
  */
-export async function latestSession(db: Kysely<Database>, branch: string): Promise<SessionRow | undefined> {
-  return db
-    .selectFrom("sessions")
-    .selectAll()
-    .where("branch", "=", branch)
+export async function latestSession(db: Kysely<Database>, branch: string, filter: { readonly seenBy?: string } = {}): Promise<SessionRow | undefined> {
+  let query = db.selectFrom("sessions").selectAll().where("branch", "=", branch);
+  if (filter.seenBy !== undefined) query = query.where("seen_by", "=", filter.seenBy);
+  return query
     .orderBy("last_active_at", "desc")
     .limit(1)
     .executeTakeFirst();

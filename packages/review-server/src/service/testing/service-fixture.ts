@@ -21,14 +21,15 @@ export interface ServiceFixture {
 
 /**
  * Builds the fixture; `files` are committed as the base (with `commitBase: false` they stay untracked in a
- * repository with no commits at all).
+ * repository with no commits at all). `ownSessionsOnly`: the doorbell is a plugin's, reaching only its own
+ * process's sessions.
  * @example const f = await makeServiceFixture({ "src/a.ts": "a\n" }, "tools");
  */
 export async function makeServiceFixture(
   files: Record<string, string>,
   mode: "tools" | "prose" = "tools",
   dbDir?: string,
-  options: { readonly commitBase?: boolean } = {},
+  options: { readonly commitBase?: boolean; readonly ownSessionsOnly?: boolean } = {},
 ): Promise<ServiceFixture> {
   const repo = await makeTempRepository();
   for (const [path, text] of Object.entries(files)) await repo.write(path, text);
@@ -41,6 +42,7 @@ export async function makeServiceFixture(
   const delivered: { sessionId: string | null; text: string }[] = [];
   const delivery: ReleaseDelivery = {
     mode,
+    ownSessionsOnly: options.ownSessionsOnly ?? false,
     async deliver(input) {
       delivered.push(input);
       return input.sessionId === null ? null : { sessionId: input.sessionId };

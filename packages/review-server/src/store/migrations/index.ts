@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import { initialSchema } from "./0001-initial-schema.js";
 import { threadChanges } from "./0002-thread-changes.js";
+import { sessionSeenBy } from "./0003-session-seen-by.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -10,4 +11,5 @@ import { threadChanges } from "./0002-thread-changes.js";
 export const migrations: readonly { readonly name: string; readonly up: Migration["up"] }[] = [
   { name: "0001_initial_schema", up: initialSchema.up },
   { name: "0002_thread_changes", up: threadChanges.up },
+  { name: "0003_session_seen_by", up: sessionSeenBy.up },
 ];

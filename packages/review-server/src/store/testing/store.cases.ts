@@ -236,12 +236,12 @@ export const storeCases: readonly StoreCase[] = [
         const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
         assert.deepEqual(
           migrations.rows.map((r) => r.name),
-          ["0001_initial_schema", "0002_thread_changes"],
+          ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by"],
         );
       }),
   },
   {
-    name: "a database made before the change log (schema 0001) is brought up to date and keeps its threads",
+    name: "a database made before the change log (schema 0001) is brought up to date and keeps its threads and sessions",
     run: () =>
       inTempDir(async (dir) => {
         const path = join(dir, "review.sqlite");
@@ -251,13 +251,15 @@ export const storeCases: readonly StoreCase[] = [
         await new Migrator({ db: old, provider: { getMigrations: async () => ({ "0001_initial_schema": initialSchema }) } }).migrateToLatest();
         const round = await seedRound(old);
         const thread = await writeTransaction(old, (trx) => insertThread(trx, aThread(round)));
+        await sql`insert into sessions (id, branch, title, directory, last_active_at) values ('ses_old', 'main', 'Before', '/repo', '2025-01-01T00:00:00.000Z')`.execute(old);
         await old.destroy();
 
         const store = await openStore({ path });
         try {
           const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
-          assert.deepEqual(migrations.rows.map((r) => r.name), ["0001_initial_schema", "0002_thread_changes"]);
+          assert.deepEqual(migrations.rows.map((r) => r.name), ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by"]);
           assert.deepEqual((await threadById(store.db, thread.id))?.quoted, thread.quoted);
+          assert.deepEqual(await latestSession(store.db, "main"), { id: "ses_old", branch: "main", title: "Before", directory: "/repo", last_active_at: "2025-01-01T00:00:00.000Z", server_url: null, seen_by: null });
           assert.equal(await latestThreadChange(store.db), 0, "nothing logged for what was written before the log");
           await writeTransaction(store.db, (trx) => insertMessage(trx, { thread_id: thread.id, author: "human", body: "Still there?", delivery: "unsent" }));
           assert.deepEqual(await threadsChangedSince(store.db, 0, 64), [thread.id]);
@@ -278,7 +280,7 @@ export const storeCases: readonly StoreCase[] = [
         const second = await openStore({ path });
         assert.deepEqual(await roundById(second.db, round.id), round);
         const migrations = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(second.db);
-        assert.equal(Number(migrations.rows[0]?.n), 2);
+        assert.equal(Number(migrations.rows[0]?.n), 3);
         await second.close();
         assert.ok(readFileSync(path).equals(bytes), "reopening wrote nothing");
       }),
@@ -291,10 +293,10 @@ export const storeCases: readonly StoreCase[] = [
         const store = await openStore({ path });
         await seedRound(store.db);
         await writeTransaction(store.db, async (trx) => {
-          await sql`insert into kysely_migration (name, timestamp) values ('0002_from_the_future', ${new Date().toISOString()})`.execute(trx);
+          await sql`insert into kysely_migration (name, timestamp) values ('0009_from_the_future', ${new Date().toISOString()})`.execute(trx);
         });
         await store.close();
-        await assertRefused(path, /newer opencode-review.*0002_from_the_future/);
+        await assertRefused(path, /newer opencode-review.*0009_from_the_future/);
       }),
   },
   {
@@ -648,6 +650,31 @@ export const storeCases: readonly StoreCase[] = [
         assert.equal(await latestSession(store.db, "nowhere"), undefined);
         assert.equal((await sessionById(store.db, "ses_c"))?.title, "Elsewhere");
         assert.equal((await sql<{ n: number }>`select count(*) as n from sessions`.execute(store.db)).rows[0]?.n, 3);
+      }),
+  },
+  {
+    name: "sessions: the latest one seen by a given review service, which a sighting without one keeps",
+    run: () =>
+      withStore(async (store) => {
+        await writeTransaction(store.db, async (trx) => {
+          await upsertSession(trx, { id: "ses_a", branch: "main", title: "Here", directory: "/repo", last_active_at: "2025-01-01T00:00:00.000Z", seen_by: "s_here" });
+          await upsertSession(trx, { id: "ses_b", branch: "main", title: "There", directory: "/repo", last_active_at: "2025-01-02T00:00:00.000Z", seen_by: "s_there" });
+          await upsertSession(trx, { id: "ses_c", branch: "other", title: "Here, elsewhere", directory: "/repo", last_active_at: "2025-01-03T00:00:00.000Z", seen_by: "s_here" });
+        });
+        assert.equal((await latestSession(store.db, "main"))?.id, "ses_b");
+        assert.equal((await latestSession(store.db, "main", { seenBy: "s_here" }))?.id, "ses_a");
+        assert.equal((await latestSession(store.db, "main", { seenBy: "s_there" }))?.id, "ses_b");
+        assert.equal(await latestSession(store.db, "main", { seenBy: "s_nobody" }), undefined);
+        // Seen again by the other service: it is that one's now. A sighting that names no service keeps it.
+        await writeTransaction(store.db, (trx) =>
+          upsertSession(trx, { id: "ses_a", branch: "main", title: "Here", directory: "/repo", last_active_at: "2025-01-04T00:00:00.000Z", seen_by: "s_there" }),
+        );
+        assert.equal(await latestSession(store.db, "main", { seenBy: "s_here" }), undefined);
+        const kept = await writeTransaction(store.db, (trx) =>
+          upsertSession(trx, { id: "ses_a", branch: "main", title: "Here", directory: "/repo", last_active_at: "2025-01-05T00:00:00.000Z" }),
+        );
+        assert.equal(kept.seen_by, "s_there");
+        assert.equal((await latestSession(store.db, "main", { seenBy: "s_there" }))?.id, "ses_a");
       }),
   },
   {
