@@ -2,13 +2,16 @@
 // Load on the HTTP surface: 50 concurrent readers of GET /api/threads (500 released threads over 50 files)
 // with 5 writers drafting replies, for BENCH_SECONDS (default 20) on loopback. The server runs in a child
 // process, as it does inside opencode or the CLI. Prints the unloaded median latency (measured first, same
-// server), then for the paced load (each reader every READ_EVERY ms, each writer every WRITE_EVERY ms):
+// server), then for the paced load (each reader every READ_EVERY ms, each writer every WRITE_EVERY ms, on
+// average: each gap drawn from 0.5 to 1.5 of it; BENCH_JITTER=0 for fixed gaps):
 // requests, failed requests (target 0), SQLITE_BUSY answers (target 0), p50/p90/p99, and p99 / unloaded
 // median (target within 5x); then the same load against a bare node:http server that answers the same listing
 // bytes and does nothing else, measured the same way: the share of the ratio that the machine and the driver
 // take by themselves (BENCH_BARE=0 skips it); then the same clients back to back, for throughput
 // (BENCH_SATURATION=0 skips it).
 // BENCH_PROFILE=dir writes a CPU profile of the server during the load; BENCH_SERVER_FLAGS passes node flags.
+// BENCH_HEAP=file writes a sampling heap profile of the server's allocations during the first load (open it in
+// Chrome's DevTools, Memory tab): what the garbage collector has to clear, which the GC line prints the cost of.
 // BENCH_LOOP_DELAY=1 reports how long each process's event loop was held up (a 1 ms timer in both, off by
 // default: 2,000 extra wake-ups a second on the two shared cores move the figures it is there to explain).
 // BENCH_TRACE=1 splits the slowest reads' time: the client late to send, on the way to (or queued before)
@@ -85,6 +88,12 @@ async function serve() {
       response.once("finish", () => arrivals.push({ read, arrived, finished: clock() }));
     });
   }
+  // The garbage collector's pauses while the load runs: a pause holds up every request waiting on this loop.
+  const pauses = [];
+  new (await import("node:perf_hooks")).PerformanceObserver((list) => pauses.push(...list.getEntries().map((e) => e.duration))).observe({ entryTypes: ["gc"] });
+  const heapProfiler = process.env.BENCH_HEAP ? new (await import("node:inspector/promises")).Session() : null;
+  heapProfiler?.connect();
+  let heapSampling = "not yet"; // then "on", then "done": the first load only
   let busyBefore;
   // BENCH_PROFILE=dir: a CPU profile of this process during the load only (not the setup), written there.
   const profiler = process.env.BENCH_PROFILE ? new (await import("node:inspector/promises")).Session() : null;
@@ -97,16 +106,28 @@ async function serve() {
       if (process.env.BENCH_LOOP_DELAY === "1") loopDelay.enable();
       loopDelay.reset();
       busyBefore = performance.eventLoopUtilization();
+      pauses.length = 0;
     }
     if (message === "trace") process.send({ arrivals: arrivals.splice(0) });
+    if (message === "delay" && heapProfiler !== null && heapSampling === "on") {
+      // Written before the figures are sent, so the next phase does not run alongside the writing.
+      heapSampling = "done";
+      const { profile } = await heapProfiler.post("HeapProfiler.stopSampling");
+      await writeFile(process.env.BENCH_HEAP, JSON.stringify(profile));
+    }
     if (message === "delay") {
       const busy = performance.eventLoopUtilization(busyBefore);
-      process.send({ delay: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6, activeMs: busy.active } });
+      const gc = { count: pauses.length, ms: pauses.reduce((sum, ms) => sum + ms, 0), max: Math.max(0, ...pauses) };
+      process.send({ delay: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6, activeMs: busy.active, gc } });
     }
     if (message === "load" && profiler !== null && !profiling) {
       profiling = true;
       await profiler.post("Profiler.enable");
       await profiler.post("Profiler.start");
+    }
+    if (message === "load" && heapProfiler !== null && heapSampling === "not yet") {
+      heapSampling = "on";
+      await heapProfiler.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     }
     if (message !== "stop") return;
     if (profiler !== null) {
@@ -281,8 +302,12 @@ async function drive() {
     const deadline = performance.now() + SECONDS * 1000;
     const loaded = [];
     let written = 0;
-    // Each client keeps a schedule (a random phase, then every N ms); a late answer makes the next request
-    // late too, and its latency counts from when it was due, not from when it was sent (no coordinated omission).
+    // Each client keeps a schedule (a random phase, then every N ms on average); a late answer makes the next
+    // request late too, and its latency counts from when it was due, not from when it was sent (no coordinated
+    // omission). Each next request is due 0.5 to 1.5 periods after the last, at random, as people's panels
+    // and replies are: with fixed periods the clients' first random phases would recur every period, so one
+    // unlucky cluster of them, met 40 times over, would set the p99 of the whole run (BENCH_JITTER=0: fixed).
+    const jitter = process.env.BENCH_JITTER !== "0";
     const paced = async (every, act) => {
       let due = performance.now() + Math.random() * every;
       while (due < deadline) {
@@ -291,7 +316,7 @@ async function drive() {
         // A timer may fire up to a millisecond early; an early request is not counted as faster than it was.
         const late = Math.max(0, performance.now() - due);
         await act(late);
-        due += every;
+        due += jitter ? every * (0.5 + Math.random()) : every;
       }
     };
     const readers = Array.from({ length: READERS }, async () => {
@@ -328,6 +353,7 @@ async function drive() {
       ? `, held up p99 ${delay.p99.toFixed(1)} ms (max ${delay.max.toFixed(1)}); driver's held up p99 ${(driverDelay.percentile(99) / 1e6).toFixed(1)} ms (max ${(driverDelay.max / 1e6).toFixed(1)})`
       : "";
     console.log(`server event loop busy ${(delay.activeMs / requests).toFixed(2)} ms per request${heldUp}`);
+    console.log(`server GC pauses: ${delay.gc.count}, ${delay.gc.ms.toFixed(0)} ms in all, longest ${delay.gc.max.toFixed(1)} ms`);
     if (process.env.BENCH_TRACE === "1") await reportTrace();
     return { p99, failed: stats.failed - before.failed, busy: stats.busy - before.busy, perSecond };
   }
