@@ -5,35 +5,40 @@ import { createFileReader, textOf } from "./file-reader.js";
 
 /**
  * The anchor of a new thread on `path` at a round: the range checked against the file and the round's
- * diff from the base, the quoted lines with their markers, and the context around them.
+ * diff from the base, the quoted lines with their markers, and the context around them; with `baseFile`,
+ * the path the deleted lines were read at when the round renamed the file (null when it did not).
  * Throws a ReviewError saying which lines can be chosen when the range does not fit.
- * @example const anchor = await anchorAtRound(repo, round, "src/a.ts", { side: "new", start: 3, end: 5 });
+ * @example const { anchor } = await anchorAtRound(repo, round, "src/a.ts", { side: "new", start: 3, end: 5 });
  */
 export async function anchorAtRound(
   repo: Repository,
   round: RoundRow,
   path: string,
   range: { readonly side: Side; readonly start: number | null; readonly end: number | null },
-): Promise<Anchor> {
+): Promise<{ readonly anchor: Anchor; readonly baseFile: string | null }> {
   const reader = createFileReader(repo);
-  const [oldContent, newContent, patch] = await Promise.all([
+  const [baseContent, newContent, patch] = await Promise.all([
     reader.at(round.base, path),
     reader.at(round.snapshot, path),
     diffText(repo, round.base, round.snapshot, [path]),
   ]);
-  if (oldContent.kind === "missing" && newContent.kind === "missing") {
+  if (baseContent.kind === "missing" && newContent.kind === "missing") {
     throw new ReviewError(
       "not_found",
       `${path} is not in round ${round.ordinal} nor in its base. Give the path of a file in the change (as review_list or the panel shows it).`,
     );
   }
   // A file renamed in the round is "added" when diffed alone; with its old name too the diff pairs them, so
-  // lines the rename kept quote as context (" "), as the panel shows them, not as added ("+").
+  // lines the rename kept quote as context (" "), as the panel shows them, not as added ("+"), and the lines
+  // the round deleted from it are there to comment on, read under the old name.
   const renamedFrom =
-    range.side === "new" && oldContent.kind === "missing" && newContent.kind !== "missing"
+    baseContent.kind === "missing" && newContent.kind !== "missing"
       ? [...(await renamesBetween(repo, round.base, round.snapshot))].find(([, to]) => to === path)?.[0]
       : undefined;
-  const pairedPatch = renamedFrom === undefined ? patch : await diffText(repo, round.base, round.snapshot, [renamedFrom, path]);
+  const [oldContent, pairedPatch] =
+    renamedFrom === undefined
+      ? [baseContent, patch]
+      : await Promise.all([reader.at(round.base, renamedFrom), diffText(repo, round.base, round.snapshot, [renamedFrom, path])]);
   const fileDiff = parseGitDiff(pairedPatch).find((f) => f.path === path);
   const binary = oldContent.kind === "binary" || newContent.kind === "binary";
   const built = buildAnchor({
@@ -47,7 +52,7 @@ export async function anchorAtRound(
     file: path,
   });
   if (!built.ok) throw new ReviewError(refusalCode(built.reason), capitalise(built.message));
-  return built.anchor;
+  return { anchor: built.anchor, baseFile: range.side === "old" && renamedFrom !== undefined ? renamedFrom : null };
 }
 
 function refusalCode(reason: string): ReviewErrorCode {

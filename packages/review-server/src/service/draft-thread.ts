@@ -35,13 +35,13 @@ export async function draftThread(ctx: ServiceContext, input: DraftThreadInput):
   if (input.suggestion != null && start === null) {
     throw new ReviewError("invalid_input", "A suggestion replaces lines; pick a line or a range for it, not the whole file.");
   }
-  const anchor = await anchorAtRound(repo, round, file, { side, start, end });
+  const { anchor, baseFile } = await anchorAtRound(repo, round, file, { side, start, end });
   const at = ctx.now();
   const step = coreDraftThread({ id: newId("message"), body: input.body, suggestion: input.suggestion ?? null, at });
   if (!step.ok) throw new ReviewError(step.code, step.reason);
 
   const row = await writeTransaction(ctx.db, (trx) =>
-    insertNewThread(trx, { branch: repo.branchKey, file, round, anchor, state: step.next, at }),
+    insertNewThread(trx, { branch: repo.branchKey, file, round, anchor, state: step.next, at, extra: { base_file: baseFile } }),
   );
   return publishThread(ctx, repo, row);
 }

@@ -53,14 +53,14 @@ export async function locateThreads(
   const byRev = new Map<string, Set<string>>();
   for (const { row } of toLocate) {
     const paths = byRev.get(thenRev(row));
-    if (paths === undefined) byRev.set(thenRev(row), new Set([row.file]));
-    else paths.add(row.file);
+    if (paths === undefined) byRev.set(thenRev(row), new Set([thenPath(row)]));
+    else paths.add(thenPath(row));
   }
   await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
 
   await Promise.all(
     toLocate.map(async ({ row, key }) => {
-      const then = await reader.at(thenRev(row), row.file);
+      const then = await reader.at(thenRev(row), thenPath(row));
       let file = row.file;
       let now = await reader.worktree(file);
       if (now.kind === "missing") {
@@ -74,6 +74,15 @@ export async function locateThreads(
     }),
   );
   return anchors;
+}
+
+/**
+ * The path a thread's lines were read at in its round: its file, or for deleted lines of a file the round
+ * renamed, the file's name at the round's base.
+ * @example thenPath({ side: "old", file: "src/new.ts", base_file: "src/old.ts" }) // "src/old.ts"
+ */
+export function thenPath(row: Pick<ThreadRow, "side" | "file" | "base_file">): string {
+  return row.side === "old" ? (row.base_file ?? row.file) : row.file;
 }
 
 /** `locate` for one thread, with binary and missing files decided here since core only reads text. */

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Repository } from "../git/index.js";
 import { roundById, type Database, type ThreadRow } from "../store/index.js";
 import type { FileReader } from "./file-reader.js";
+import { thenPath } from "./locate-threads.js";
 import { createRenameFollower } from "./renames-since.js";
 
 /**
@@ -30,14 +31,15 @@ export async function resolveCheck(
         }
       : {
           rev: row.side === "old" ? round.base : round.snapshot,
-          file: row.file,
+          file: thenPath(row),
           start: row.start_line,
           end: row.end_line,
           quoted: row.quoted,
         };
 
   const then = await reader.at(place.rev, place.file);
-  let nowFile = place.file;
+  // Deleted lines are looked for in the file as it is named now (the base may have named it otherwise).
+  let nowFile = row.side === "old" ? row.file : place.file;
   let now = await reader.worktree(nowFile);
   if (now.kind === "missing" && row.side === "new") {
     nowFile = await createRenameFollower(repo).follow(place.rev, place.file);

@@ -113,6 +113,28 @@ describe("a review from draft to checked resolve", () => {
     expect((await f.service.agentReply({ id: t.id, text: "Restored.", resolved: true })).resolved).toBe(true);
   });
 
+  test("a comment on a line the round deleted from a file it also renamed is read under the old name", async () => {
+    const f = await setup();
+    // The agent renames the file and drops its import in the same change.
+    await f.repo.git("mv", "src/app.ts", "src/total.ts");
+    const renamed = APP.replace("import { a } from './a';\n", "");
+    await f.repo.write("src/total.ts", renamed);
+    const t = await f.service.draftThread({ file: "src/total.ts", side: "old", start: 1, end: 1, body: "Why drop the import?" });
+    expect(t).toMatchObject({ file: "src/total.ts", side: "old", start: 1, end: 1, quoted: ["-import { a } from './a';"] });
+    expect(t.anchor.state).toBe("current");
+    await f.service.release({});
+    const [listed] = (await f.service.agentList({})).threads;
+    expect(listed).toMatchObject({ id: t.id, file: "src/total.ts", anchor: { state: "current" } });
+    expect((await f.service.agentReply({ id: t.id, text: "It was unused.", resolved: true })).resolved).toBe(false);
+    // Put back: the deletion is gone from the diff, so the lines changed and a resolve claim holds.
+    await f.repo.write("src/total.ts", APP);
+    expect((await f.service.agentList({})).threads[0]!.anchor.state).toBe("changed");
+    expect((await f.service.agentReply({ id: t.id, text: "Restored.", resolved: true })).resolved).toBe(true);
+    // Still refused where the old side has nothing: a file the round added.
+    await f.repo.write("src/added.ts", "export const b = 1;\n");
+    await expectReviewError(f.service.draftThread({ file: "src/added.ts", side: "old", start: 1, end: 1, body: "?" }), "out_of_range", /new in this diff/);
+  });
+
   test("an agent note waits on the person, anchored on the code as it reads now", async () => {
     const f = await setup();
     const note = await f.service.agentNote({ file: "src/app.ts", from: 3, to: 7, text: "I kept the loop for clarity." });

@@ -9,6 +9,8 @@ export interface ThreadsTable {
   id: string;
   branch: string;
   file: string;
+  /** For a comment on deleted lines of a file its round renamed: the path at the round's base (migration 0004). */
+  base_file: string | null;
   side: Side;
   /** 1-based, inclusive; both null for a whole-file thread. */
   start_line: number | null;
@@ -44,10 +46,10 @@ export type ThreadRow = Readonly<
   }
 >;
 
-type Defaulted = "id" | "created_at" | "updated_at" | "resolved_at" | "resolved_by" | "human_seen_at" | Checkpoint;
+type Defaulted = "id" | "base_file" | "created_at" | "updated_at" | "resolved_at" | "resolved_by" | "human_seen_at" | Checkpoint;
 type Checkpoint = "checkpoint_round_id" | "checkpoint_file" | "checkpoint_start" | "checkpoint_end" | "checkpoint_quoted";
 
-/** A thread to record; id and times are made when absent, resolution, checkpoint and seen default to null. */
+/** A thread to record; id and times are made when absent, base file, resolution, checkpoint and seen default to null. */
 export type NewThread = Omit<ThreadRow, Defaulted> & Partial<Pick<ThreadRow, Defaulted>>;
 
 /** Fields a thread update may set; `updated_at` defaults to now. */
@@ -72,6 +74,7 @@ export async function insertThread(db: Kysely<Database>, thread: NewThread): Pro
       id: thread.id ?? newId("thread"),
       branch: thread.branch,
       file: thread.file,
+      base_file: thread.base_file ?? null,
       side: thread.side,
       start_line: thread.start_line,
       end_line: thread.end_line,

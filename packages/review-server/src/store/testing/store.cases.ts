@@ -236,7 +236,7 @@ export const storeCases: readonly StoreCase[] = [
         const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
         assert.deepEqual(
           migrations.rows.map((r) => r.name),
-          ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by"],
+          ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file"],
         );
       }),
   },
@@ -250,15 +250,20 @@ export const storeCases: readonly StoreCase[] = [
         const old = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
         await new Migrator({ db: old, provider: { getMigrations: async () => ({ "0001_initial_schema": initialSchema }) } }).migrateToLatest();
         const round = await seedRound(old);
-        const thread = await writeTransaction(old, (trx) => insertThread(trx, aThread(round)));
+        // Written as that version wrote it: the columns of schema 0001 only.
+        const thread = { id: "t_before", ...aThread(round) };
+        await sql`insert into threads (id, branch, file, side, start_line, end_line, round_id, quoted, context, status, awaiting, origin, created_at, updated_at)
+          values (${thread.id}, ${thread.branch}, ${thread.file}, ${thread.side}, ${thread.start_line}, ${thread.end_line}, ${thread.round_id},
+            ${JSON.stringify(thread.quoted)}, ${JSON.stringify(thread.context)}, ${thread.status}, ${thread.awaiting}, ${thread.origin}, '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')`.execute(old);
         await sql`insert into sessions (id, branch, title, directory, last_active_at) values ('ses_old', 'main', 'Before', '/repo', '2025-01-01T00:00:00.000Z')`.execute(old);
         await old.destroy();
 
         const store = await openStore({ path });
         try {
           const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
-          assert.deepEqual(migrations.rows.map((r) => r.name), ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by"]);
+          assert.deepEqual(migrations.rows.map((r) => r.name), ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file"]);
           assert.deepEqual((await threadById(store.db, thread.id))?.quoted, thread.quoted);
+          assert.equal((await threadById(store.db, thread.id))?.base_file, null);
           assert.deepEqual(await latestSession(store.db, "main"), { id: "ses_old", branch: "main", title: "Before", directory: "/repo", last_active_at: "2025-01-01T00:00:00.000Z", server_url: null, seen_by: null });
           assert.equal(await latestThreadChange(store.db), 0, "nothing logged for what was written before the log");
           await writeTransaction(store.db, (trx) => insertMessage(trx, { thread_id: thread.id, author: "human", body: "Still there?", delivery: "unsent" }));
@@ -280,7 +285,7 @@ export const storeCases: readonly StoreCase[] = [
         const second = await openStore({ path });
         assert.deepEqual(await roundById(second.db, round.id), round);
         const migrations = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(second.db);
-        assert.equal(Number(migrations.rows[0]?.n), 3);
+        assert.equal(Number(migrations.rows[0]?.n), 4);
         await second.close();
         assert.ok(readFileSync(path).equals(bytes), "reopening wrote nothing");
       }),
