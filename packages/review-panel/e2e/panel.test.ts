@@ -80,7 +80,7 @@ describe("review panel in Chromium", () => {
     await commentFlow(page, target, "desktop");
   });
 
-  it("comments on a range, a whole file and a deleted line, and suggests a change", async () => {
+  it("comments on a range, a whole file and a deleted line (one of a renamed file too), and suggests a change", async () => {
     const { page, target } = await open();
     await openFile(page, "src/app.ts");
     await lineNumber(page, "src/app.ts", "new", 24).click();
@@ -110,6 +110,14 @@ describe("review panel in Chromium", () => {
     await composer(page).locator('[data-slot="submit"]').click();
     await thread(page, "Is anything still calling start()?").waitFor();
 
+    // A deleted line of a file the change also renamed (read under the file's old name by the server).
+    await page.locator('[data-component="file-list"] [data-path="src/new-name.ts"]').click();
+    await lineNumber(page, "src/new-name.ts", "old", 3).click();
+    await composer(page).locator('[data-slot="target"]', { hasText: "Comment on deleted line 3" }).waitFor();
+    await composer(page).locator('textarea[data-slot="body"]').fill("Keep the plain concatenation?");
+    await composer(page).locator('[data-slot="submit"]').click();
+    await thread(page, "Keep the plain concatenation?").waitFor();
+
     const drafts = await threadsOf(target, "draft");
     const find = (body: string) => drafts.find((t) => t.messages[0]?.body === body);
     expect(find("describe() deserves a test.")).toMatchObject({ file: "src/app.ts", side: "new", start: 24, end: 26 });
@@ -119,6 +127,7 @@ describe("review panel in Chromium", () => {
     ]);
     expect(find("Mention the license in one line.")).toMatchObject({ file: "README.md", start: null, end: null });
     expect(find("Is anything still calling start()?")).toMatchObject({ file: "src/legacy.ts", side: "old", start: 2, end: 2 });
+    expect(find("Keep the plain concatenation?")).toMatchObject({ file: "src/new-name.ts", side: "old", start: 3, end: 3 });
   });
 
   it("shows outdated threads in a banner with their quote, moved and changed threads with their story, and marks unread replies seen", async () => {
