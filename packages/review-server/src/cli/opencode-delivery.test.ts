@@ -41,6 +41,20 @@ describe("opencodeDelivery", () => {
     );
   });
 
+  it("names the session a release would go to, as the panel shows it, or none", async () => {
+    opencode = await startFakeOpencodeServer(SESSIONS);
+    // The fake titles each session with its id.
+    expect(await opencodeDelivery({ baseUrl: opencode.url }).target()).toEqual({ id: "ses_newest", title: "ses_newest" });
+    expect(await opencodeDelivery({ baseUrl: opencode.url, sessionId: "ses_old" }).target()).toEqual({ id: "ses_old", title: "ses_old" });
+    expect(await opencodeDelivery({ baseUrl: opencode.url, sessionId: "ses_unlisted" }).target()).toEqual({ id: "ses_unlisted", title: "ses_unlisted" });
+    expect(opencode.prompts).toEqual([]);
+    const url = opencode.url;
+    await opencode.close();
+    opencode = await startFakeOpencodeServer([]);
+    expect(await opencodeDelivery({ baseUrl: opencode.url }).target()).toBeNull();
+    expect(await opencodeDelivery({ baseUrl: url }).target()).toBeNull();
+  });
+
   it("probes: null when the server answers, the reason when it does not", async () => {
     opencode = await startFakeOpencodeServer(SESSIONS);
     expect(await opencodeDelivery({ baseUrl: opencode.url }).probe()).toBeNull();

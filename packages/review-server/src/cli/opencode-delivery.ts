@@ -20,6 +20,7 @@ function newestSession(sessions: readonly Session[]): Session | undefined {
  * @example const delivery = opencodeDelivery({ baseUrl: "http://127.0.0.1:4096" }); await delivery.deliver({ sessionId: null, text })
  */
 export function opencodeDelivery(options: OpencodeDeliveryOptions): ReleaseDelivery & {
+  target(): Promise<{ readonly id: string; readonly title: string } | null>;
   /** Asks the server for its sessions: null when it answers, else why it cannot be reached. */
   probe(): Promise<string | null>;
 } {
@@ -31,6 +32,17 @@ export function opencodeDelivery(options: OpencodeDeliveryOptions): ReleaseDeliv
   };
   return {
     mode: "prose",
+    async target() {
+      // What the panel names: the session a release would go to now, or none when the server does not answer.
+      try {
+        const { data } = await client.session.list({ throwOnError: true });
+        const session = options.sessionId === undefined ? newestSession(data) : data.find((s) => s.id === options.sessionId);
+        if (session !== undefined) return { id: session.id, title: session.title };
+        return options.sessionId === undefined ? null : { id: options.sessionId, title: options.sessionId };
+      } catch {
+        return null;
+      }
+    },
     async deliver({ text }) {
       const id = await pickSession();
       if (id === null) return null;

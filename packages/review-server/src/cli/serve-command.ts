@@ -24,7 +24,8 @@ Without --opencode a released review goes nowhere: the panel shows it as text to
 
 /** Where released reviews go: nowhere (shown in the panel to copy), or into an opencode server's session. */
 function serveDelivery(flags: FlagValues, opencode: string | undefined): ReleaseDelivery & { probe?(): Promise<string | null> } {
-  if (opencode === undefined) return { mode: "prose", deliver: async () => null };
+  // Without an opencode server a release goes nowhere but the panel: it names no session.
+  if (opencode === undefined) return { mode: "prose", deliver: async () => null, target: async () => null };
   const session = typeof flags.session === "string" ? flags.session : undefined;
   return opencodeDelivery({ baseUrl: opencode, ...(session === undefined ? {} : { sessionId: session }) });
 }

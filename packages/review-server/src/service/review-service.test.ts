@@ -216,6 +216,14 @@ describe("several opencode processes on one repository", () => {
       // A server whose doorbell reaches any session (`serve`) names the most recently active one on the branch.
       const standalone = createReviewService({ dir: f.repo.dir, store: otherStore, bus: createEventBus(), delivery: doorbell(false) });
       expect((await standalone.pendingReview()).session).toEqual({ id: "ses_there", title: "Elsewhere" });
+      // One that picks its session itself names that one (`serve` with no opencode server: none at all).
+      const nowhere = createReviewService({
+        dir: f.repo.dir,
+        store: otherStore,
+        bus: createEventBus(),
+        delivery: { mode: "prose", deliver: async () => null, target: async () => null },
+      });
+      expect((await nowhere.pendingReview()).session).toBeNull();
       expect(rungThere).toEqual([]);
     } finally {
       await otherStore.close();

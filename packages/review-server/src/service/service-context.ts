@@ -18,6 +18,11 @@ export interface ReleaseDelivery {
    * repository saw later (the message would run there in the wrong process, or not at all).
    */
   readonly ownSessionsOnly?: boolean;
+  /**
+   * Where a release would go now, for a doorbell that picks the session itself rather than from the
+   * sessions recorded on the repository (`serve`: its opencode server's newest session, or none without one).
+   */
+  target?(): Promise<{ readonly id: string; readonly title: string } | null>;
 }
 
 /** What every service operation works with; built once at the composition root. */

@@ -1,4 +1,4 @@
-import { latestSession, upsertSession, writeTransaction, type SessionRow } from "../store/index.js";
+import { latestSession, upsertSession, writeTransaction } from "../store/index.js";
 import type { ServiceContext } from "./service-context.js";
 
 /**
@@ -17,10 +17,13 @@ export async function recordSession(
 }
 
 /**
- * The session a release goes to: the branch's most recently active one, or, when the doorbell reaches only
- * this process's sessions, the most recently active one this service saw (undefined: none).
- * @example const target = await releaseTarget(ctx, repo.branchKey);
+ * The session a release goes to: the one the doorbell picks itself when it does (`target`), else the
+ * branch's most recently active one or, when the doorbell reaches only this process's sessions, the most
+ * recently active one this service saw (null: none).
+ * @example const target = await releaseTarget(ctx, repo.branchKey); // { id: "ses_1", title: "Fix parser" }
  */
-export async function releaseTarget(ctx: ServiceContext, branch: string): Promise<SessionRow | undefined> {
-  return latestSession(ctx.db, branch, ctx.delivery.ownSessionsOnly === true ? { seenBy: ctx.instanceId } : {});
+export async function releaseTarget(ctx: ServiceContext, branch: string): Promise<{ readonly id: string; readonly title: string } | null> {
+  if (ctx.delivery.target !== undefined) return ctx.delivery.target();
+  const row = await latestSession(ctx.db, branch, ctx.delivery.ownSessionsOnly === true ? { seenBy: ctx.instanceId } : {});
+  return row === undefined ? null : { id: row.id, title: row.title };
 }
