@@ -231,6 +231,45 @@ describe("several opencode processes on one repository", () => {
   });
 });
 
+describe("what other processes write", () => {
+  test("is found by the change log and the order rows were written in, whatever that process's clock says", async () => {
+    const f = await setup();
+    const t = await f.service.draftThread({ file: "src/app.ts", start: 4, end: 6, body: "Use reduce here." });
+    await f.service.release({});
+    const { position, events } = await f.service.changesSince(null);
+    expect(events).toEqual([]);
+    expect((await f.service.changesSince(position)).events).toEqual([]);
+
+    const otherStore = await openStore({ path: f.store.path });
+    try {
+      // Its clock is a day behind this one: by their times, its writes are older than anything seen here.
+      const there = createReviewService({
+        dir: f.repo.dir,
+        store: otherStore,
+        bus: createEventBus(),
+        delivery: { mode: "tools", deliver: async ({ sessionId }) => (sessionId === null ? null : { sessionId }) },
+        now: () => "2025-12-31T10:00:00.000Z",
+      });
+      await there.agentReply({ id: t.id, text: "Switched to reduce." });
+      await f.repo.write("src/app.ts", APP);
+      await there.draftReply(t.id, { body: "Thanks, and the comment?" });
+      await there.release({});
+    } finally {
+      await otherStore.close();
+    }
+    const next = await f.service.changesSince(position);
+    expect(next.events.map((e) => e.type)).toEqual(["round", "thread", "review"]);
+    const [round, thread, review] = next.events;
+    expect(round).toMatchObject({ type: "round", round: { ordinal: 2 } });
+    expect(thread).toMatchObject({ type: "thread", thread: { id: t.id, status: "open", awaiting: "agent" } });
+    // (Messages sort by their times, so the other process's come first here: only the set is compared.)
+    expect(thread!.type === "thread" && thread!.thread.messages.map((m) => m.body).sort()).toEqual(["Switched to reduce.", "Thanks, and the comment?", "Use reduce here."]);
+    expect(review).toMatchObject({ type: "review", review: { messages: 1, mode: "tools" } });
+    // Seen once: the next look from the new position finds nothing.
+    expect((await f.service.changesSince(next.position)).events).toEqual([]);
+  });
+});
+
 describe("bad input is refused with a clear error and stores nothing", () => {
   test("each refusal", async () => {
     const f = await setup();

@@ -2,6 +2,7 @@ import type { EventBus } from "../events/event-bus.js";
 import { newId, type Store } from "../store/index.js";
 import { agentNote } from "./agent-note.js";
 import { agentReply } from "./agent-reply.js";
+import { changesSince } from "./changes-since.js";
 import { trackRepository } from "./current-repository.js";
 import { fileText, listRounds, reviewDiff } from "./diff-view.js";
 import { deleteDraft, draftReply, editDraft } from "./draft-reply.js";
@@ -70,6 +71,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     agentNote: (input: Parameters<typeof agentNote>[1]) => agentNote(ctx, input),
     waitingForAgent: () => waitingForAgent(ctx),
     recordSession: (session: Parameters<typeof recordSession>[1]) => recordSession(ctx, session),
+    // other processes
+    changesSince: (from: Parameters<typeof changesSince>[1]) => changesSince(ctx, from),
   };
 }
 

@@ -37,6 +37,7 @@ import { writeTransaction } from "../write-transaction.js";
 import { latestThreadChange, threadsChangedSince } from "../thread-changes.table.js";
 import { initialSchema } from "../migrations/0001-initial-schema.js";
 import { startWriter } from "./writer-process.js";
+import { reviewsAfter, roundsAfter, storePosition } from "../store-position.js";
 
 export interface StoreCase {
   readonly name: string;
@@ -655,6 +656,35 @@ export const storeCases: readonly StoreCase[] = [
         assert.equal(await latestSession(store.db, "nowhere"), undefined);
         assert.equal((await sessionById(store.db, "ses_c"))?.title, "Elsewhere");
         assert.equal((await sql<{ n: number }>`select count(*) as n from sessions`.execute(store.db)).rows[0]?.n, 3);
+      }),
+  },
+  {
+    name: "store position: the change log's and the rows' order; rounds and releases after it, with their message counts",
+    run: () =>
+      withStore(async (store) => {
+        const empty = await storePosition(store.db);
+        assert.deepEqual(empty, { threadChange: 0, round: 0, review: 0 });
+        const round = await seedRound(store.db);
+        await seedRound(store.db, "other");
+        const thread = await writeTransaction(store.db, (trx) => insertThread(trx, aThread(round)));
+        await writeTransaction(store.db, (trx) => insertMessage(trx, { thread_id: thread.id, author: "human", body: "Why?", delivery: "unsent" }));
+        const before = await storePosition(store.db);
+        assert.ok(before.threadChange > 0 && before.round === 2 && before.review === 0, JSON.stringify(before));
+        assert.deepEqual((await roundsAfter(store.db, "main", empty)).map((r) => r.id), [round.id]);
+        assert.deepEqual(await roundsAfter(store.db, "main", before), []);
+
+        // Released with times older than anything before: the order rows were written in still says "after".
+        const review = await writeTransaction(store.db, async (trx) => {
+          const review = await insertReview(trx, { branch: "main", mode: "tools", round_id: round.id, released_at: "2000-01-01T00:00:00.000Z" });
+          await releaseDrafts(trx, { branch: "main", reviewId: review.id, at: "2000-01-01T00:00:00.000Z" });
+          return review;
+        });
+        await writeTransaction(store.db, (trx) => insertReview(trx, { branch: "other", mode: "prose", round_id: round.id }));
+        const after = await reviewsAfter(store.db, "main", before);
+        assert.deepEqual(after.map((r) => [r.id, r.messages]), [[review.id, 1]]);
+        const now = await storePosition(store.db);
+        assert.ok(now.threadChange > before.threadChange && now.review === 2, JSON.stringify(now));
+        assert.deepEqual(await reviewsAfter(store.db, "main", now), []);
       }),
   },
   {
