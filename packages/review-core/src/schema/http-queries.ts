@@ -2,12 +2,13 @@ import { z } from "zod";
 
 // Query strings of the HTTP GET routes (CONTRACT "HTTP"). Values arrive as strings; a missing one is undefined.
 
-/** `GET /api/threads?status=&file=`. */
+/** `GET /api/threads?status=&file=&at=`; `at` (a round id) locates anchors in that round instead of the work tree. */
 export const threadsQuery = {
   status: z
     .enum(["waiting", "all", "draft"], { error: 'status must be "waiting", "all" or "draft".' })
     .optional(),
   file: z.string().min(1, { error: "file is empty; leave it out for every file." }).optional(),
+  at: z.string().min(1, { error: "at is empty; give a round id, or leave it out for the work tree." }).optional(),
 };
 
 /**

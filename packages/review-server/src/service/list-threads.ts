@@ -1,5 +1,5 @@
-import { matchesPathSuffix, markDelivered, renderThreadList, type Thread, type ThreadStatus } from "@opencode-review/core";
-import { markDelivered as storeMarkDelivered, messagesByThreadIds, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
+import { matchesPathSuffix, markDelivered, renderThreadList, ReviewError, type Thread, type ThreadStatus } from "@opencode-review/core";
+import { markDelivered as storeMarkDelivered, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
 import type { Repository } from "../git/index.js";
 import { createFileReader } from "./file-reader.js";
 import type { ChangedThreads, ListingMemo } from "./listing-memo.js";
@@ -10,7 +10,8 @@ import { worktreeStamp } from "./worktree-stamp.js";
 /** `waiting`: open threads; `all`: every thread (drafts too, for the person); `draft`: threads with something unsent. */
 export type HumanListStatus = "waiting" | "all" | "draft";
 
-type HumanQuery = { readonly status?: HumanListStatus; readonly file?: string };
+/** `at`: a round id; the anchors are then where the threads' lines were in that round's snapshot. */
+type HumanQuery = { readonly status?: HumanListStatus; readonly file?: string; readonly at?: string };
 
 /**
  * The threads the person sees in the panel, located against the work tree now. With a `memo` the last
@@ -24,6 +25,7 @@ export async function listThreads(
   memo?: ListingMemo,
 ): Promise<readonly Thread[]> {
   const repo = await ctx.repository();
+  if (query.at !== undefined) return listingAtRound(ctx, repo, query, query.at);
   if (memo === undefined) return (await computeListing(ctx, repo, query)).threads;
   const key = JSON.stringify([query.status ?? "all", query.file ?? ""]);
   return memo.list(ctx.db, repo, key, {
@@ -41,7 +43,22 @@ async function computeListing(
   const statuses = statusesOf(query);
   const rows = await shownRows(ctx, query, await threadsByBranch(ctx.db, repo.branchKey, statuses ? { status: statuses } : {}));
   const { stamped, files } = stampFiles(repo, rows);
-  return { threads: await threadsJson(ctx, repo, rows, "human", undefined, stamped), files };
+  return { threads: await threadsJson(ctx, repo, rows, "human", undefined, { stamped }), files };
+}
+
+/**
+ * The listing with each anchor located in a round's snapshot instead of the work tree: where the threads
+ * sit in a diff that ends at that round. Not kept (a round never changes, but its threads do, and this is
+ * asked for only when a person opens such a diff).
+ */
+async function listingAtRound(ctx: ServiceContext, repo: Repository, query: HumanQuery, roundId: string): Promise<Thread[]> {
+  const round = await roundById(ctx.db, roundId);
+  if (round === undefined || round.branch !== repo.branchKey) {
+    throw new ReviewError("not_found", `No round ${roundId} on ${repo.branchKey}. Pick a round from GET /api/rounds, or leave at out for the work tree.`);
+  }
+  const statuses = statusesOf(query);
+  const rows = await shownRows(ctx, query, await threadsByBranch(ctx.db, repo.branchKey, statuses ? { status: statuses } : {}));
+  return threadsJson(ctx, repo, rows, "human", undefined, { at: round.snapshot });
 }
 
 /** Some threads of a listing read again: each as the query shows it now, or null when it no longer does. */
@@ -57,7 +74,7 @@ async function changedThreads(
   );
   const rows = await shownRows(ctx, query, candidates);
   const { stamped, files } = stampFiles(repo, rows);
-  const shown = await threadsJson(ctx, repo, rows, "human", undefined, stamped);
+  const shown = await threadsJson(ctx, repo, rows, "human", undefined, { stamped });
   const threads = new Map<string, Thread | null>(ids.map((id) => [id, null]));
   for (const thread of shown) threads.set(thread.id, thread);
   return { threads, files };

@@ -9,11 +9,14 @@ import { worktreeStamp } from "./worktree-stamp.js";
 
 export type ThreadAnchor = Thread["anchor"];
 
+/** Where to locate threads: the work tree now (with the stamps a caller already took), or a round's snapshot. */
+export type LocateTarget = { readonly stamped?: ReadonlyMap<string, string | null> } | { readonly at: string };
+
 /**
- * Where each thread's lines are in the work tree now. The git work is batched: one `cat-file` per round
- * involved, each work-tree file read once, renames looked up only when a file is missing. A thread whose
- * place, commit and work-tree file (by its stamp) are as when `memo` last located it is not located again,
- * and its file is not even read.
+ * Where each thread's lines are in the work tree now, or in the commit `target.at` (a round's snapshot).
+ * The git work is batched: one `cat-file` per round involved, each file read once, renames looked up only
+ * when a file is missing. In the work tree, a thread whose place, commit and file (by its stamp) are as
+ * when `memo` last located it is not located again, and its file is not even read.
  * @example (await locateThreads(repo, rows, reader, await roundsOf(db, rows), ctx.anchors)).get(row.id)?.state // "moved"
  */
 export async function locateThreads(
@@ -22,9 +25,11 @@ export async function locateThreads(
   reader: FileReader,
   rounds: ReadonlyMap<string, RoundRow>,
   memo: AnchorMemo,
-  stamped?: ReadonlyMap<string, string | null>,
+  target: LocateTarget = {},
 ): Promise<Map<string, ThreadAnchor>> {
-  const renames = createRenameFollower(repo);
+  const at = "at" in target ? target.at : undefined;
+  const renames = createRenameFollower(repo, at);
+  const nowOf = (path: string) => (at === undefined ? reader.worktree(path) : reader.at(at, path));
 
   // The text a thread was written against: the round's snapshot, or its base for comments on deleted lines.
   const thenRev = (row: ThreadRow) => {
@@ -33,8 +38,10 @@ export async function locateThreads(
   };
   // Each file is stamped before it is read (here, or by the caller in `stamped`): an edit in between
   // changes the stamp the next listing sees.
-  const stamps = new Map<string, string | null>(stamped);
+  const stamps = new Map<string, string | null>("stamped" in target ? target.stamped : undefined);
   const stampOf = (path: string) => {
+    // At a commit nothing is stamped: the memo holds work-tree anchors only.
+    if (at !== undefined) return null;
     let stamp = stamps.get(path);
     if (stamp === undefined) stamps.set(path, (stamp = worktreeStamp(repo, path)));
     return stamp;
@@ -56,16 +63,17 @@ export async function locateThreads(
     if (paths === undefined) byRev.set(thenRev(row), new Set([thenPath(row)]));
     else paths.add(thenPath(row));
   }
+  if (at !== undefined) byRev.set(at, new Set([...(byRev.get(at) ?? []), ...toLocate.map(({ row }) => row.file)]));
   await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
 
   await Promise.all(
     toLocate.map(async ({ row, key }) => {
       const then = await reader.at(thenRev(row), thenPath(row));
       let file = row.file;
-      let now = await reader.worktree(file);
+      let now = await nowOf(file);
       if (now.kind === "missing") {
         file = await renames.follow(rounds.get(row.round_id)!.snapshot, row.file);
-        if (file !== row.file) now = await reader.worktree(file);
+        if (file !== row.file) now = await nowOf(file);
       }
       const location = locateContent(row, then, now);
       anchors.set(row.id, file === row.file ? location : { ...location, file });

@@ -9,9 +9,12 @@ export interface RenameFollower {
   follow(rev: string, path: string): Promise<string>;
 }
 
-/** @example const renames = createRenameFollower(repo); await renames.follow(round.snapshot, "src/a.ts") */
-export function createRenameFollower(repo: Repository): RenameFollower {
-  let tree: Promise<string> | null = null;
+/**
+ * Follows renames into the work tree now, or into the commit or tree `to` when given.
+ * @example const renames = createRenameFollower(repo); await renames.follow(round.snapshot, "src/a.ts")
+ */
+export function createRenameFollower(repo: Repository, to?: string): RenameFollower {
+  let tree: Promise<string> | null = to === undefined ? null : Promise.resolve(to);
   const byRev = new Map<string, Promise<ReadonlyMap<string, string>>>();
   return {
     async follow(rev, path) {

@@ -2,7 +2,7 @@ import { agentView, type Thread } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
 import { messagesByThreadIds, type MessageRow, type ThreadRow } from "../store/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
-import { locateThreads, roundsOf } from "./locate-threads.js";
+import { locateThreads, roundsOf, type LocateTarget } from "./locate-threads.js";
 import type { ServiceContext } from "./service-context.js";
 import { threadJson } from "./thread-json.js";
 
@@ -10,7 +10,8 @@ import { threadJson } from "./thread-json.js";
 export type Viewer = "human" | "agent";
 
 /**
- * Stored threads as Thread JSON with their anchors located against the work tree now, in the given order.
+ * Stored threads as Thread JSON with their anchors located against the work tree now (or, with
+ * `target.at`, a round's snapshot), in the given order.
  * @example const threads = await threadsJson(ctx, repo, rows, "agent");
  */
 export async function threadsJson(
@@ -19,13 +20,13 @@ export async function threadsJson(
   rows: readonly ThreadRow[],
   viewer: Viewer,
   reader?: FileReader,
-  stamped?: ReadonlyMap<string, string | null>,
+  target?: LocateTarget,
 ): Promise<Thread[]> {
   if (rows.length === 0) return [];
   const roundOf = await roundsOf(ctx.db, rows);
   const [messages, anchors] = await Promise.all([
     messagesByThreadIds(ctx.db, rows.map((r) => r.id)),
-    locateThreads(repo, rows, reader ?? createFileReader(repo), roundOf, ctx.anchors, stamped),
+    locateThreads(repo, rows, reader ?? createFileReader(repo), roundOf, ctx.anchors, target),
   ]);
   const byThread = new Map<string, MessageRow[]>();
   for (const m of messages) {

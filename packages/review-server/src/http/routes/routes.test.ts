@@ -192,6 +192,24 @@ describe("POST /api/threads and GET /api/threads", () => {
     expectError(await get("/api/threads?status=open"), 400, "invalid_input", /status must be "waiting", "all" or "draft"/);
   });
 
+  it("locates anchors in a round's snapshot with at=, as a diff ending at that round shows them", async () => {
+    // Round 1: the comment line added; the thread is on it.
+    const thread = await draft();
+    const round1 = thread.round.id;
+    // Round 2: two lines added above it; then the work tree moves it down once more.
+    await f.repo.write("src/add.ts", ["// one", "// two", ...NOW_A.split("\n")].join("\n"));
+    const round2 = (await post("/api/rounds")).json.round.id as string;
+    await f.repo.write("src/add.ts", ["// zero", "// one", "// two", ...NOW_A.split("\n")].join("\n"));
+    const at = async (query: string) => ((await get(`/api/threads?status=all${query}`)).json.threads as Thread[])[0]!.anchor;
+    expect(await at("")).toMatchObject({ state: "moved", start: 5, end: 5 });
+    expect(await at(`&at=${round2}`)).toMatchObject({ state: "moved", start: 4, end: 4 });
+    expect(await at(`&at=${round1}`)).toMatchObject({ state: "current", start: 2, end: 2 });
+    // The work-tree listing is unchanged by the question.
+    expect(await at("")).toMatchObject({ state: "moved", start: 5, end: 5 });
+    expectError(await get("/api/threads?at=r_nope"), 404, "not_found", /No round r_nope on main.*GET \/api\/rounds/);
+    expectError(await get("/api/threads?at="), 400, "invalid_input", /at is empty/);
+  });
+
   it("refuses missing fields and wrong types, naming the field", async () => {
     expectError(await post("/api/threads", { file: "src/add.ts", start: 2, end: 2 }), 400, "invalid_input", /body: body is missing/);
     expectError(await post("/api/threads", { start: 2, end: 2, body: "x" }), 400, "invalid_input", /file: file is missing/);

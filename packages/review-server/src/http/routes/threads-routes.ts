@@ -14,12 +14,13 @@ export function threadsRoutes(service: ReviewService) {
   const bodies = createSharedBodies();
   return new Hono()
     .get("/threads", validQuery(threadsQuerySchema), async (c) => {
-      const { status, file } = c.req.valid("query");
+      const { status, file, at } = c.req.valid("query");
       // The service shares one listing between concurrent readers and keeps it while nothing it depends on
       // changed; its body is serialized (and gzipped) once per listing, not once per reader.
       const threads = await service.listThreads({
         ...(status === undefined ? {} : { status }),
         ...(file === undefined ? {} : { file }),
+        ...(at === undefined ? {} : { at }),
       });
       const shared = bodies.of(threads, () => serializeThreads(threads));
       // The cast keeps the body's shape in AppType for the typed client.
