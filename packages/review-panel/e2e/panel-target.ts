@@ -1,7 +1,7 @@
 // The one place that decides which server the browser tests talk to: the REAL review server
 // (`startReviewServer`, from the server's sources), on a real git repository in a temp folder, with
 // threads written through the review service the way a person and an agent write them.
-import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,6 +41,8 @@ export interface PanelTarget {
   readonly threads: ScenarioThreads | null;
   /** The agent answers a thread through `service.agentReply`, the path of its `review_reply` tool. */
   readonly agentReply: (threadId: string, body: string, resolved?: boolean) => Promise<void>;
+  /** Changes a file of the work tree, as the agent would: `edit` gets its text now and returns the new one. */
+  readonly editFile: (path: string, edit: (text: string) => string) => void;
   readonly close: () => Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
       token: server.token,
       threads,
       agentReply: async (id, text, resolved) => void (await server.service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),
+      editFile: (path, edit) => writeFileSync(join(dir, path), edit(readFileSync(join(dir, path), "utf8"))),
       close: async () => {
         await server.close();
         rmSync(folder, { recursive: true, force: true });

@@ -11,9 +11,12 @@ afterEach(async () => {
   cleanups = [];
 });
 
-async function open(options: { tools?: boolean; phone?: boolean; bigDiff?: number } = {}): Promise<{ page: Page; target: PanelTarget; context: BrowserContext }> {
+async function open(
+  options: { tools?: boolean; phone?: boolean; bigDiff?: number; before?: (target: PanelTarget) => void } = {},
+): Promise<{ page: Page; target: PanelTarget; context: BrowserContext }> {
   const target = await startPanelTarget({ tools: options.tools ?? true, ...(options.bigDiff ? { bigDiff: options.bigDiff } : {}) });
   cleanups.push(target.close);
+  options.before?.(target);
   const browser = await launchBrowser(options.phone ? { width: 390, height: 844 } : { width: 1280, height: 860 }, options.phone);
   cleanups.push(browser.close);
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -147,6 +150,31 @@ describe("review panel in Chromium", () => {
     await page.locator(`[data-thread-id="${changed}"] [data-anchor-note]`, { hasText: "Code changed since the comment" }).waitFor();
     await scrollTo(page, `[data-thread-id="${moved}"]`);
     await page.locator(`[data-thread-id="${moved}"] [data-anchor-note]`, { hasText: "Moved from line 27 (round 1)" }).waitFor();
+  });
+
+  it("in a diff that ends at a round, gives a thread the line it had in that round, not the line it has now", async () => {
+    // The agent went on after round 2: two lines above everything in src/app.ts, before the page opens.
+    const { page, target } = await open({ before: (t) => t.editFile("src/app.ts", (text) => `// one\n// two\n${text}`) });
+    const headers = { authorization: `Bearer ${target.token}` };
+    const rounds = ((await (await fetch(`${target.origin}/api/rounds`, { headers })).json()) as { rounds: { id: string }[] }).rounds;
+    const anchorAt = async (query: string) =>
+      ((await (await fetch(`${target.origin}/api/threads?status=all${query}`, { headers })).json()) as { threads: { id: string; anchor: { start: number } }[] }).threads.find(
+        (t) => t.id === ids(target).moved,
+      )!.anchor.start;
+    const inRound2 = await anchorAt(`&at=${rounds[1]!.id}`);
+    expect(await anchorAt("")).toBe(inRound2 + 2);
+
+    const card = thread(page, "Bump this when releasing.");
+    await openFile(page, "src/app.ts");
+    await scrollTo(page, `[data-thread-id="${ids(target).moved}"]`);
+    expect(await card.locator('[data-slot="where"]').textContent()).toMatch(new RegExp(`line ${inRound2 + 2}\\b`, "i"));
+
+    // Round 1 → round 2 (its line unchanged there, so listed above the file with the lines it can unfold):
+    // round 2's line, not the work tree's.
+    await page.locator('[data-component="round-picker"] [data-slot="action"]', { hasText: "Last round only" }).click();
+    await openFile(page, "src/app.ts");
+    await scrollTo(page, `[data-thread-id="${ids(target).moved}"]`);
+    await card.locator('[data-slot="where"]', { hasText: new RegExp(`line ${inRound2}\\b`, "i") }).waitFor();
   });
 
   it("in prose mode shows the text that was sent, with a copy button", async () => {

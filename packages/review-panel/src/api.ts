@@ -173,10 +173,15 @@ export function createApi(options: ApiOptions = {}) {
     /** A file's whole text at a round, the work tree or the base, for revealing hidden context. */
     file: (path: string, ref: FileRef): Promise<Outcome<{ readonly path: string; readonly text: string }>> =>
       call("GET /api/file", () => api.file.$get({ query: { path, ref } })),
-    threads: (filter: { status?: ThreadFilter; file?: string } = {}): Promise<Outcome<{ readonly threads: readonly Thread[] }>> =>
+    /** `at`: a round id, for anchors where the lines were in that round rather than in the work tree now. */
+    threads: (filter: { status?: ThreadFilter; file?: string; at?: string } = {}): Promise<Outcome<{ readonly threads: readonly Thread[] }>> =>
       call("GET /api/threads", () =>
         api.threads.$get({
-          query: { ...(filter.status === undefined ? {} : { status: filter.status }), ...(filter.file === undefined ? {} : { file: filter.file }) },
+          query: {
+            ...(filter.status === undefined ? {} : { status: filter.status }),
+            ...(filter.file === undefined ? {} : { file: filter.file }),
+            ...(filter.at === undefined ? {} : { at: filter.at }),
+          },
         }),
       ),
     createThread: (input: NewThread): Promise<Outcome<{ readonly thread: Thread }>> =>

@@ -32,7 +32,7 @@ export function App(props: { readonly api: Api }) {
   const notices = createNotices();
   const rounds = createRounds(api, notices);
   let review!: Review;
-  const threads = createThreads(api, notices, () => void review.refresh());
+  const threads = createThreads(api, notices, () => void review.refresh(), rounds.range);
   review = createReview(api, notices, () => Promise.all([threads.load(), rounds.load()]));
   const diff = createDiff(api, rounds.range, notices);
   const focus = createFocus();
@@ -50,7 +50,7 @@ export function App(props: { readonly api: Api }) {
   const rows = createMemo(() =>
     buildRows({
       files: diff.files(),
-      threads: threads.list(),
+      threads: threads.inRange(),
       range: rounds.range(),
       view: view(),
       collapsed: diff.collapsed(),
@@ -75,7 +75,7 @@ export function App(props: { readonly api: Api }) {
     const next = at === -1 ? (by === 1 ? 0 : order.length - 1) : (at + by + order.length) % order.length;
     const [id, index] = order[next]!;
     focus.setThread(id);
-    const thread = threads.get(id);
+    const thread = threads.shown(id);
     if (thread) focus.setFile(fileOf(thread, rounds.range()));
     scroll?.toRow(index);
   };

@@ -177,7 +177,7 @@ function FileThreads(props: { readonly file: DiffFile | undefined; readonly path
 function ThreadIds(props: { readonly ids: readonly string[]; readonly quote?: boolean }) {
   const threads = useThreads();
   return (
-    <For each={props.ids}>{(id) => <Show when={threads.get(id)}>{(thread) => <ThreadCard thread={thread()} showQuote={props.quote} />}</Show>}</For>
+    <For each={props.ids}>{(id) => <Show when={threads.shown(id)}>{(thread) => <ThreadCard thread={thread()} showQuote={props.quote} />}</Show>}</For>
   );
 }
 

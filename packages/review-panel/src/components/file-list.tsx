@@ -11,7 +11,7 @@ export function FileList(props: { readonly onOpen: (path: string) => void }) {
   const diff = useDiff();
   const threads = useThreads();
   const focus = useFocus();
-  const entries = createMemo(() => fileTree(diff.files(), threads.list()));
+  const entries = createMemo(() => fileTree(diff.files(), threads.inRange()));
   let scroller!: HTMLDivElement;
   const virtualizer = createVirtualizer({
     get count() {

@@ -1,17 +1,21 @@
 // Every thread of the repository and branch, kept live from HTTP answers and server events.
-import { createContext, createMemo, createSignal, useContext } from "solid-js";
-import type { Api, MessageInput, NewThread, Outcome, Thread } from "../api.js";
+import { createContext, createMemo, createSignal, useContext, type Accessor } from "solid-js";
+import type { Api, DiffRange, MessageInput, NewThread, Outcome, Thread } from "../api.js";
 import type { Notices } from "./notices.js";
+import { threadsInRange } from "./threads-in-range.js";
 
 export type Threads = ReturnType<typeof createThreads>;
 
 /**
- * The thread slice: a map by id, and every action a person takes on threads.
- * @example const threads = createThreads(api, notices, () => review.refresh()); await threads.load()
+ * The thread slice: a map by id, and every action a person takes on threads; with the diff's `range`, the
+ * threads as that diff shows them too (`inRange`, `shown`: anchored in the round a diff ends at).
+ * @example const threads = createThreads(api, notices, () => review.refresh(), rounds.range); await threads.load()
  */
-export function createThreads(api: Api, notices: Notices, onDraftsChanged: () => void = () => {}) {
+export function createThreads(api: Api, notices: Notices, onDraftsChanged: () => void = () => {}, range?: Accessor<DiffRange>) {
   const [byId, setById] = createSignal<ReadonlyMap<string, Thread>>(new Map());
   const list = createMemo(() => [...byId().values()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)));
+  const inRange = range === undefined ? list : threadsInRange(api, list, range, notices);
+  const shownById = createMemo(() => new Map(inRange().map((t) => [t.id, t])));
 
   const upsert = (thread: Thread) => {
     setById((m) => {
@@ -54,6 +58,9 @@ export function createThreads(api: Api, notices: Notices, onDraftsChanged: () =>
   return {
     list,
     get: (id: string) => byId().get(id),
+    inRange,
+    /** The thread as the diff shows it (its anchor in the round the diff ends at, when it ends at one). */
+    shown: (id: string) => shownById().get(id),
     upsert,
     load,
     create: async (input: NewThread) => apply(await api.createThread(input), true),
