@@ -106,20 +106,17 @@ describe("review panel in Chromium", () => {
     await composer(page).locator('[data-slot="submit"]').click();
     await thread(page, "Mention the license in one line.").waitFor();
 
-    await page.locator('[data-component="file-list"] [data-path="src/legacy.ts"]').click();
-    await lineNumber(page, "src/legacy.ts", "old", 2).click();
-    await composer(page).locator('[data-slot="target"]', { hasText: "Comment on deleted line 2" }).waitFor();
-    await composer(page).locator('textarea[data-slot="body"]').fill("Is anything still calling start()?");
-    await composer(page).locator('[data-slot="submit"]').click();
-    await thread(page, "Is anything still calling start()?").waitFor();
-
+    const onDeletedLine = async (file: string, line: number, body: string) => {
+      await page.locator(`[data-component="file-list"] [data-path="${file}"]`).click();
+      await lineNumber(page, file, "old", line).click();
+      await composer(page).locator('[data-slot="target"]', { hasText: `Comment on deleted line ${line}` }).waitFor();
+      await composer(page).locator('textarea[data-slot="body"]').fill(body);
+      await composer(page).locator('[data-slot="submit"]').click();
+      await thread(page, body).waitFor();
+    };
+    await onDeletedLine("src/legacy.ts", 2, "Is anything still calling start()?");
     // A deleted line of a file the change also renamed (read under the file's old name by the server).
-    await page.locator('[data-component="file-list"] [data-path="src/new-name.ts"]').click();
-    await lineNumber(page, "src/new-name.ts", "old", 3).click();
-    await composer(page).locator('[data-slot="target"]', { hasText: "Comment on deleted line 3" }).waitFor();
-    await composer(page).locator('textarea[data-slot="body"]').fill("Keep the plain concatenation?");
-    await composer(page).locator('[data-slot="submit"]').click();
-    await thread(page, "Keep the plain concatenation?").waitFor();
+    await onDeletedLine("src/new-name.ts", 3, "Keep the plain concatenation?");
 
     const drafts = await threadsOf(target, "draft");
     const find = (body: string) => drafts.find((t) => t.messages[0]?.body === body);

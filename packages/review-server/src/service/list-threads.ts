@@ -40,8 +40,7 @@ async function computeListing(
   repo: Repository,
   query: HumanQuery,
 ): Promise<{ readonly threads: Thread[]; readonly files: ReadonlyMap<string, string> | null }> {
-  const statuses = statusesOf(query);
-  const rows = await shownRows(ctx, query, await threadsByBranch(ctx.db, repo.branchKey, statuses ? { status: statuses } : {}));
+  const rows = await rowsOf(ctx, repo, query);
   const { stamped, files } = stampFiles(repo, rows);
   return { threads: await threadsJson(ctx, repo, rows, "human", undefined, { stamped }), files };
 }
@@ -56,9 +55,13 @@ async function listingAtRound(ctx: ServiceContext, repo: Repository, query: Huma
   if (round === undefined || round.branch !== repo.branchKey) {
     throw new ReviewError("not_found", `No round ${roundId} on ${repo.branchKey}. Pick a round from GET /api/rounds, or leave at out for the work tree.`);
   }
+  return threadsJson(ctx, repo, await rowsOf(ctx, repo, query), "human", undefined, { at: round.snapshot });
+}
+
+/** The branch's rows the query shows. */
+async function rowsOf(ctx: ServiceContext, repo: Repository, query: HumanQuery): Promise<ThreadRow[]> {
   const statuses = statusesOf(query);
-  const rows = await shownRows(ctx, query, await threadsByBranch(ctx.db, repo.branchKey, statuses ? { status: statuses } : {}));
-  return threadsJson(ctx, repo, rows, "human", undefined, { at: round.snapshot });
+  return shownRows(ctx, query, await threadsByBranch(ctx.db, repo.branchKey, statuses ? { status: statuses } : {}));
 }
 
 /** Some threads of a listing read again: each as the query shows it now, or null when it no longer does. */

@@ -58,12 +58,15 @@ export async function locateThreads(
     else toLocate.push({ row, key });
   }
   const byRev = new Map<string, Set<string>>();
+  const want = (rev: string, path: string) => {
+    const paths = byRev.get(rev);
+    if (paths === undefined) byRev.set(rev, new Set([path]));
+    else paths.add(path);
+  };
   for (const { row } of toLocate) {
-    const paths = byRev.get(thenRev(row));
-    if (paths === undefined) byRev.set(thenRev(row), new Set([thenPath(row)]));
-    else paths.add(thenPath(row));
+    want(thenRev(row), thenPath(row));
+    if (at !== undefined) want(at, row.file);
   }
-  if (at !== undefined) byRev.set(at, new Set([...(byRev.get(at) ?? []), ...toLocate.map(({ row }) => row.file)]));
   await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
 
   await Promise.all(

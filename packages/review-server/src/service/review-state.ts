@@ -27,6 +27,6 @@ export async function pendingReview(ctx: ServiceContext): Promise<PendingReview>
         .filter((m) => !draftThreadIds.has(m.thread_id))
         .map((m) => ({ ...messageJson(m), threadId: m.thread_id })),
     },
-    session: session === null ? null : { id: session.id, title: session.title },
+    session,
   };
 }
