@@ -25,7 +25,7 @@ export { ReviewError, type ReviewErrorCode } from "./review/review-error.js";
 // review: state and addressing
 export type { ThreadState, NewMessage } from "./review/thread-state.js";
 export type { Transition, Accepted, Refusal, RefusalCode, ThreadEffect } from "./review/transition.js";
-export { checkMessageBody, MESSAGE_BODY_LIMIT, type BodyCheck } from "./review/message-body.js";
+export { checkMessageBody, countCharacters, MESSAGE_BODY_LIMIT, type BodyCheck } from "./review/message-body.js";
 export { draftThread } from "./review/draft-thread.js";
 export { draftReply } from "./review/draft-reply.js";
 export { editMessage, type MessageEdit } from "./review/edit-message.js";
@@ -53,7 +53,7 @@ export { renderWaitingLine } from "./prose/render-waiting-line.js";
 export { renderRefusal } from "./prose/render-refusal.js";
 
 // schema: zod schemas for tool arguments and HTTP bodies, and their error sentences
-export { bodyText, countCharacters } from "./schema/body-text.js";
+export { bodyText } from "./schema/body-text.js";
 export { suggestion, SUGGESTION_LINE_LIMIT } from "./schema/suggestion.js";
 export { lineNumber } from "./schema/line-number.js";
 export { filePath } from "./schema/file-path.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGE_BODY_LIMIT } from "../review/message-body.js";
-import { bodyText, countCharacters } from "./body-text.js";
+import { countCharacters } from "../review/message-body.js";
+import { bodyText } from "./body-text.js";
 
 const body = bodyText("body");
 const messageOf = (input: unknown) => body.safeParse(input).error?.issues.map((i) => i.message);

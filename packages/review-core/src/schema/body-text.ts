@@ -1,16 +1,5 @@
 import { z } from "zod";
-import { MESSAGE_BODY_LIMIT as BODY_LIMIT } from "../review/message-body.js";
-
-/**
- * Counts characters as the body limit does: by Unicode code points, so an emoji is one, not two UTF-16 units.
- * @example countCharacters("👍 ok") // 4
- */
-export function countCharacters(text: string): number {
-  let count = 0;
-  // for..of walks code points; it avoids building an array for a long body.
-  for (const _ of text) count += 1;
-  return count;
-}
+import { countCharacters, MESSAGE_BODY_LIMIT as BODY_LIMIT } from "../review/message-body.js";
 
 /**
  * A message body under the name a caller knows it by (`body` over HTTP, `text` in tools): 1 to 1000

@@ -1,9 +1,7 @@
+import { countCharacters, MESSAGE_BODY_LIMIT } from "@opencode-review/core";
 import { createSignal, onMount, Show } from "solid-js";
 import { SuggestionDiff } from "./suggestion-diff.js";
 import "./composer.css";
-
-/** The longest body the server accepts (CONTRACT: 1 to 1000 characters). */
-export const maxBody = 1000;
 
 export interface ComposerProps {
   /** What the comment is about, e.g. "Lines 4–6" ; extra controls may sit beside it. */
@@ -43,8 +41,10 @@ export function Composer(props: ComposerProps) {
   let textarea: HTMLTextAreaElement | undefined;
   onMount(() => textarea?.focus({ preventScroll: true }));
 
-  const length = () => body().trim().length === 0 ? 0 : body().length;
-  const over = () => body().length > maxBody;
+  // Counted by core's counter, as the server counts: an emoji is one character, not two UTF-16 units.
+  const count = () => countCharacters(body());
+  const length = () => (body().trim().length === 0 ? 0 : count());
+  const over = () => count() > MESSAGE_BODY_LIMIT;
   const submit = async () => {
     if (busy() || length() === 0 || over()) return;
     setBusy(true);
@@ -97,8 +97,8 @@ export function Composer(props: ComposerProps) {
         <SuggestionDiff before={props.suggestionBase ?? []} after={suggestion().split("\n")} />
       </Show>
       <div data-slot="footer">
-        <span data-slot="counter" data-state={over() ? "over" : body().length > maxBody - 100 ? "near" : "ok"} aria-live="polite">
-          {body().length}/{maxBody}
+        <span data-slot="counter" data-state={over() ? "over" : count() > MESSAGE_BODY_LIMIT - 100 ? "near" : "ok"} aria-live="polite">
+          {count()}/{MESSAGE_BODY_LIMIT}
         </span>
         <Show when={props.suggestionBase && props.suggestionBase.length > 0 && !suggesting()}>
           <button type="button" data-slot="action suggest" onClick={() => setSuggesting(true)}>

@@ -57,6 +57,19 @@ describe("threads and review slices", () => {
     expect(notices.list().at(-1)?.text).toContain("released");
   });
 
+  it("loads every thread, the person's drafts among them, with one listing", async () => {
+    target = await startPanelTarget({ tools: true });
+    const ids = target.threads!;
+    const api = createApi({ base: target.origin, token: target.token });
+    const asked: string[] = [];
+    const counted = { ...api, threads: (filter: Parameters<typeof api.threads>[0]) => (asked.push(filter?.status ?? "all"), api.threads(filter)) };
+    const threads = createRoot(() => createThreads(counted, createNotices(), () => {}));
+    expect(await threads.load()).toBe(true);
+    expect(asked).toEqual(["all"]);
+    expect(threads.get(ids.draft)?.status).toBe("draft");
+    expect(threads.get(ids.open)?.status).toBe("open");
+  });
+
   it("deleting the only message of a draft removes the draft thread", async () => {
     const { threads, review, ids, notices } = await setup();
     await threads.load();

@@ -35,13 +35,10 @@ export function createThreads(api: Api, notices: Notices, onDraftsChanged: () =>
     });
 
   async function load(): Promise<boolean> {
-    // "all" may or may not hold drafts depending on the server; asking for both is safe.
-    const [all, drafts] = await Promise.all([api.threads({ status: "all" }), api.threads({ status: "draft" })]);
+    // `all` is the person's view: released threads and their own drafts (CONTRACT), so one listing holds both.
+    const all = await api.threads({ status: "all" });
     if (!all.ok) return notices.report(all.error), false;
-    const next = new Map<string, Thread>();
-    for (const t of all.value.threads) next.set(t.id, t);
-    if (drafts.ok) for (const t of drafts.value.threads) next.set(t.id, t);
-    setById(next);
+    setById(new Map(all.value.threads.map((t) => [t.id, t] as const)));
     return true;
   }
 
