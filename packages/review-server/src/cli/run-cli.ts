@@ -4,10 +4,11 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliCommand } from "./cli-command
 import type { CliIo } from "./cli-io.js";
 import { demoCommand } from "./demo-command.js";
 import { parseFlags } from "./parse-flags.js";
+import { removeCommand } from "./remove-command.js";
 import { serveCommand } from "./serve-command.js";
 import { urlCommand } from "./url-command.js";
 
-const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand];
+const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, removeCommand];
 
 const overview = `Usage: opencode-review <command> [flags]
 

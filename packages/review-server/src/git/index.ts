@@ -13,6 +13,7 @@ export { snapshotWorktree, type Snapshot } from "./snapshot.js";
 export { commitSnapshot, type CommitSnapshotInput } from "./commit-snapshot.js";
 export { updateRef, createRef, deleteRef, listRefs, REF_PREFIX, type RefEntry, type UpdateRefOptions } from "./refs.js";
 export { roundRefName, roundRefPrefix } from "./round-ref-name.js";
+export { findReviewData, removeReviewData, type ReviewData } from "./remove-review-data.js";
 export { takeRound, type TakeRoundInput, type RoundResult } from "./take-round.js";
 
 // diffs and file texts
