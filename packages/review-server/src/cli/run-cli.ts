@@ -8,7 +8,8 @@ import { removeCommand } from "./remove-command.js";
 import { serveCommand } from "./serve-command.js";
 import { urlCommand } from "./url-command.js";
 
-const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, removeCommand];
+/** Every command, in the order `--help` lists them (docs/cli.md documents each; a test checks). */
+export const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, removeCommand];
 
 const overview = `Usage: opencode-review <command> [flags]
 
