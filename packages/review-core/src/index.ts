@@ -22,24 +22,33 @@ export { mapLine, mapRange, type DiffSide, type LineMapping, type RangeMapping }
 export type { Author, ThreadStatus, Awaiting, Delivery, Message, RoundRef, Thread } from "./review/types.js";
 export { ReviewError, type ReviewErrorCode } from "./review/review-error.js";
 
-// review: state and addressing
-export type { ThreadState, NewMessage } from "./review/thread-state.js";
-export type { Transition, Accepted, Refusal, RefusalCode, ThreadEffect } from "./review/transition.js";
+// review: the thread state machine (every event as a pure transition) and what a thread reads as
+export {
+  draftThread,
+  draftReply,
+  editMessage,
+  deleteMessage,
+  releaseThread,
+  releaseReview,
+  agentReply,
+  agentNote,
+  humanResolve,
+  humanReopen,
+  markSeen,
+  markDelivered,
+  type ThreadState,
+  type NewMessage,
+  type Transition,
+  type Accepted,
+  type Refusal,
+  type RefusalCode,
+  type ThreadEffect,
+  type MessageEdit,
+  type ReleasedReview,
+  type ResolveVerdict,
+} from "./review/thread-machine.js";
+export { unreadByHuman, isWaiting, agentView } from "./review/thread-view.js";
 export { checkMessageBody, countCharacters, MESSAGE_BODY_LIMIT, type BodyCheck } from "./review/message-body.js";
-export { draftThread } from "./review/draft-thread.js";
-export { draftReply } from "./review/draft-reply.js";
-export { editMessage, type MessageEdit } from "./review/edit-message.js";
-export { deleteMessage } from "./review/delete-message.js";
-export { releaseThread, releaseReview, type ReleasedReview } from "./review/release.js";
-export { agentReply, type ResolveVerdict } from "./review/agent-reply.js";
-export { agentNote } from "./review/agent-note.js";
-export { humanResolve } from "./review/human-resolve.js";
-export { humanReopen } from "./review/human-reopen.js";
-export { markSeen } from "./review/mark-seen.js";
-export { markDelivered } from "./review/mark-delivered.js";
-export { unreadByHuman } from "./review/unread-by-human.js";
-export { isWaiting } from "./review/is-waiting.js";
-export { agentView } from "./review/agent-view.js";
 export { matchesPathSuffix } from "./review/path-suffix.js";
 export { addressThread, type ThreadRef, type ThreadCandidate, type Addressed } from "./review/address-thread.js";
 

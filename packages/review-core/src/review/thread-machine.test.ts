@@ -1,21 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { agentNote } from "./agent-note.js";
-import { agentReply, type ResolveVerdict } from "./agent-reply.js";
-import { agentView } from "./agent-view.js";
-import { deleteMessage } from "./delete-message.js";
-import { draftReply } from "./draft-reply.js";
-import { draftThread } from "./draft-thread.js";
-import { editMessage } from "./edit-message.js";
-import { humanReopen } from "./human-reopen.js";
-import { humanResolve } from "./human-resolve.js";
-import { isWaiting } from "./is-waiting.js";
-import { markDelivered } from "./mark-delivered.js";
-import { markSeen } from "./mark-seen.js";
-import { releaseReview, releaseThread } from "./release.js";
-import type { ThreadState } from "./thread-state.js";
-import type { Transition } from "./transition.js";
+import {
+  agentNote,
+  agentReply,
+  deleteMessage,
+  draftReply,
+  draftThread,
+  editMessage,
+  humanReopen,
+  humanResolve,
+  markDelivered,
+  markSeen,
+  releaseReview,
+  releaseThread,
+  type ResolveVerdict,
+  type ThreadState,
+  type Transition,
+} from "./thread-machine.js";
+import { agentView, isWaiting, unreadByHuman } from "./thread-view.js";
 import type { Message } from "./types.js";
-import { unreadByHuman } from "./unread-by-human.js";
 
 const T0 = "2026-03-01T10:00:00.000Z";
 const T1 = "2026-03-01T10:01:00.000Z";
