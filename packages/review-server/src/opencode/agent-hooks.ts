@@ -8,6 +8,10 @@ import type { ServiceSource } from "../tools/service-source.js";
 import { createSessionDoorbell } from "./session-doorbell.js";
 import { sessionEventsHook } from "./session-events-hook.js";
 import { systemPromptHook } from "./system-prompt-hook.js";
+import { createReviewerTools } from "../tools/reviewer-tools.js";
+import { reviewerAgentConfig } from "./reviewer-agent.js";
+import { opencodeLauncher } from "./reviewer-launcher.js";
+import { reviewerEventsHook } from "./reviewer-events-hook.js";
 
 /**
  * Everything the plugin gives opencode for one process and directory, returned at once: the review server
@@ -23,7 +27,7 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     notice.toast("error", parsed.message);
     return {};
   }
-  const { tools, ...listen } = parsed.settings;
+  const { tools, reviewer, ...listen } = parsed.settings;
   const reportError = (error: unknown) =>
     notice.log("error", `opencode-review: ${error instanceof Error ? error.message : String(error)}`);
 
@@ -33,6 +37,10 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     tools,
     delivery: createSessionDoorbell(input.client, tools ? "tools" : "prose"),
     reportError,
+    reviewer:
+      reviewer === false
+        ? { launcher: null, because: "AI review runs are off: the plugin options say reviewer: false." }
+        : { launcher: opencodeLauncher(input.client), ...(reviewer.model === undefined ? {} : { model: reviewer.model }) },
   }).catch((error: unknown) => {
     throw startFailure(error, input.directory);
   });
@@ -49,10 +57,18 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
   );
   const source: ServiceSource = () => started.then((server) => server.service);
 
+  const sessionEvents = sessionEventsHook(source, notice);
+  const reviewerEvents = reviewerEventsHook(() => started.then((server) => server.runs), notice);
   return {
-    ...(tools ? { tool: createReviewTools(source) } : {}),
+    ...(tools || reviewer !== false
+      ? { tool: { ...(tools ? createReviewTools(source) : {}), ...(reviewer === false ? {} : createReviewerTools(source)) } }
+      : {}),
+    ...(reviewer === false ? {} : { config: reviewerAgentConfig(reviewer.prompt === undefined ? {} : { prompt: reviewer.prompt }) }),
     "experimental.chat.system.transform": systemPromptHook(source, { tools }),
-    event: sessionEventsHook(source, notice),
+    event: async (input) => {
+      await reviewerEvents(input);
+      await sessionEvents(input);
+    },
     dispose: async () => {
       await started.then((server) => server.close()).catch(() => {});
     },
