@@ -14,6 +14,10 @@ export function opencodeLauncher(client: PluginInput["client"]): ReviewerLaunche
       const model = (config.data as { model?: unknown } | undefined)?.model;
       return typeof model === "string" && model.includes("/") ? model : null;
     },
+    async models() {
+      const listed = await client.config.providers();
+      return (listed.data?.providers ?? []).flatMap((provider) => Object.keys(provider.models).map((id) => `${provider.id}/${id}`)).sort();
+    },
     async createSession({ parentSessionId, title }) {
       const created = await client.session.create({ body: { parentID: parentSessionId, title } });
       if (created.data === undefined) throw new Error(`opencode did not create the reviewer's session: ${describe(created.error)}`);

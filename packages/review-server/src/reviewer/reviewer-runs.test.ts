@@ -35,6 +35,7 @@ function recordingLauncher() {
   const aborted: string[] = [];
   const launcher: ReviewerLauncher = {
     defaultModel: async () => "fake/default-model",
+    models: async () => ["fake/default-model", "fake/reviewer-model"],
     async createSession({ parentSessionId }) {
       const id = `ses_child_${sessions.length + 1}`;
       sessions.push({ id, parent: parentSessionId });
@@ -125,6 +126,7 @@ describe("review runs over HTTP", () => {
     expect(second.json.run.id).toBe(first.json.run.id);
     expect(t.recorded.sessions).toHaveLength(1);
     expect((await t.call("GET", "/runs")).json.runs.map((r: any) => r.id)).toEqual([first.json.run.id]);
+    expect((await t.call("GET", "/runs/models")).json).toEqual({ models: ["fake/default-model", "fake/reviewer-model"], default: "fake/default-model", available: true });
     expect(t.f.events.filter((e) => e.type === "run").length).toBeGreaterThanOrEqual(2);
   });
 
@@ -137,6 +139,7 @@ describe("review runs over HTTP", () => {
     expect(badModel.status).toBe(400);
     expect(badModel.json.error.message).toMatch(/provider\/model/);
     expect((await t.call("GET", "/runs")).json.runs).toEqual([]);
+    expect((await t.call("GET", "/runs/models")).json).toEqual({ models: [], default: null, available: false });
   });
 });
 

@@ -86,6 +86,13 @@ export function createRunSupervisor(options: RunSupervisorOptions) {
       return { run: await service.runJson(await service.getRun(run.id)), existing: false };
     },
 
+    /** The models a run can take, and the one it takes when none is asked for (null: none known, or no opencode). */
+    async models(): Promise<{ readonly models: readonly string[]; readonly default: string | null; readonly available: boolean }> {
+      if (launcher === null) return { models: [], default: null, available: false };
+      const [models, fallback] = await Promise.all([launcher.models().catch(() => []), launcher.defaultModel().catch(() => null)]);
+      return { models, default: options.model ?? fallback, available: true };
+    },
+
     /** Aborts a live run: it reads `cancelled`, and its reviewer's later calls are refused. */
     async cancel(id: string): Promise<Run> {
       const row = await service.getRun(id);

@@ -16,6 +16,10 @@ export function runsRoutes(service: ReviewService, runs: RunSupervisor | null) {
   };
   return new Hono()
     .get("/runs", async (c) => c.json({ runs: await service.listRuns() }, 200))
+    // Before /runs/:id routes: "models" is not a run id.
+    .get("/runs/models", async (c) =>
+      c.json(runs === null ? { models: [] as readonly string[], default: null as string | null, available: false } : await runs.models(), 200),
+    )
     .post("/runs", validJson(startRunBodySchema), async (c) => {
       const body = c.req.valid("json");
       const { run, existing } = await supervisor().start({
