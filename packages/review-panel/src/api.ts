@@ -243,7 +243,7 @@ export function createApi(options: ApiOptions = {}) {
         api.threads[":id"].reopen.$post({ param: { id: threadId }, json: body ? { body } : {} }) as unknown as Promise<ClientResponse<{ readonly thread: Thread }>>,
       ),
     seen: (threadId: string): Promise<Outcome<{ readonly thread: Thread }>> =>
-      call("POST /api/threads/:id/seen", () => api.threads[":id"].seen.$post({ param: { id: threadId } })),
+      call("POST /api/threads/:id/seen", () => api.threads[":id"].seen.$post({ param: { id: threadId } }) as unknown as Promise<ClientResponse<{ readonly thread: Thread }>>),
     /** The reviewer agents' released findings; they travel as threads whose origin is "reviewer". */
     findings: (): Promise<Outcome<{ readonly findings: readonly Finding[] }>> => call("GET /api/findings", () => api.findings.$get({ query: {} })),
     runs: (): Promise<Outcome<{ readonly runs: readonly Run[] }>> => call("GET /api/runs", () => api.runs.$get()),

@@ -183,7 +183,8 @@ describe("the reviewer's tools", () => {
       anchor: { state: "current", start: 2, end: 2 },
       messages: [expect.objectContaining({ body: FINDING.body })],
     });
-    expect(findings[1]).toMatchObject({ severity: "nit", start: 7, end: 7 });
+    expect(findings[1]).toMatchObject({ severity: "nit", start: 7, end: 7, unreadByHuman: true });
+    expect((await t.call("POST", `/threads/${findings[1].id}/seen`)).json.thread).toMatchObject({ id: findings[1].id, unreadByHuman: false });
 
     const implementer = createReviewTools(async () => t.f.service);
     const listed = (await implementer.review_list.execute({ status: "all" } as never, context("ses_impl", t.f.repo.dir))) as { output: string; metadata: any };

@@ -24,7 +24,7 @@ import { releaseRun } from "./reviewer/release-run.js";
 import { renderRunDiff, runDiffFiles } from "./reviewer/run-diff.js";
 import { callerRun, changeRun, getRun, listRuns, recordRun, sweepInterruptedRuns } from "./reviewer/runs.js";
 import { runJson } from "./reviewer/run-json.js";
-import { acceptFinding, reopenFinding, setFindingStatus } from "./reviewer/triage-finding.js";
+import { acceptFinding, markFindingSeen, reopenFinding, setFindingStatus } from "./reviewer/triage-finding.js";
 import { fileInDiff } from "./reviewer/run-diff.js";
 import { runBySession, type RunRow } from "../store/index.js";
 
@@ -103,6 +103,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     dismissFinding: (id: string) => setFindingStatus(ctx, id, "dismissed"),
     resolveFinding: (id: string) => setFindingStatus(ctx, id, "resolved"),
     reopenFinding: (id: string) => reopenFinding(ctx, id),
+    markFindingSeen: (id: string) => markFindingSeen(ctx, id),
     // other processes
     changesSince: (from: Parameters<typeof changesSince>[1]) => changesSince(ctx, from),
   };

@@ -67,5 +67,8 @@ export function threadsRoutes(service: ReviewService) {
       const thread = await service.reopen(c.req.param("id"), c.req.valid("json").body);
       return c.json({ thread }, 200);
     })
-    .post("/threads/:id/seen", async (c) => c.json({ thread: await service.markSeen(c.req.param("id")) }, 200));
+    .post("/threads/:id/seen", async (c) => {
+      if (isFindingId(c.req.param("id"))) return c.json({ thread: await service.markFindingSeen(c.req.param("id")) }, 200);
+      return c.json({ thread: await service.markSeen(c.req.param("id")) }, 200);
+    });
 }

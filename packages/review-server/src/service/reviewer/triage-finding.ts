@@ -61,6 +61,16 @@ export async function reopenFinding(ctx: ServiceContext, id: string): Promise<Fi
   return publish(ctx, row);
 }
 
+/**
+ * The person looked at a finding (it shows as new until then); not a change to it.
+ * @example await markFindingSeen(ctx, id);
+ */
+export async function markFindingSeen(ctx: ServiceContext, id: string): Promise<Finding> {
+  await shownFinding(ctx, id);
+  const row = await writeTransaction(ctx.db, (trx) => updateFinding(trx, id, { human_seen_at: ctx.now() }));
+  return publish(ctx, row!);
+}
+
 /** True when `id` names a finding (they share the thread routes). */
 export function isFindingId(id: string): boolean {
   return id.startsWith("f_");
