@@ -27,7 +27,9 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     notice.toast("error", parsed.message);
     return {};
   }
-  const { tools, reviewer, ...listen } = parsed.settings;
+  const { tools, ...listen } = parsed.settings;
+  // tools: false is the panel alone (CONTRACT): no agent tools at all, so no reviewer agent either.
+  const reviewer = tools ? parsed.settings.reviewer : false;
   const reportError = (error: unknown) =>
     notice.log("error", `opencode-review: ${error instanceof Error ? error.message : String(error)}`);
 
@@ -39,7 +41,7 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     reportError,
     reviewer:
       reviewer === false
-        ? { launcher: null, because: "AI review runs are off: the plugin options say reviewer: false." }
+        ? { launcher: null, because: `AI review runs are off: the plugin options say ${tools ? "reviewer" : "tools"}: false.` }
         : { launcher: opencodeLauncher(input.client), ...(reviewer.model === undefined ? {} : { model: reviewer.model }) },
   }).catch((error: unknown) => {
     throw startFailure(error, input.directory);
@@ -60,9 +62,7 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
   const sessionEvents = sessionEventsHook(source, notice);
   const reviewerEvents = reviewerEventsHook(() => started.then((server) => server.runs), notice);
   return {
-    ...(tools || reviewer !== false
-      ? { tool: { ...(tools ? createReviewTools(source) : {}), ...(reviewer === false ? {} : createReviewerTools(source)) } }
-      : {}),
+    ...(tools ? { tool: { ...createReviewTools(source), ...(reviewer === false ? {} : createReviewerTools(source)) } } : {}),
     ...(reviewer === false ? {} : { config: reviewerAgentConfig(reviewer.prompt === undefined ? {} : { prompt: reviewer.prompt }) }),
     "experimental.chat.system.transform": systemPromptHook(source, { tools }),
     event: async (input) => {
