@@ -72,7 +72,7 @@ async function eventually<T>(read: () => Promise<T | null | undefined>, what: st
   }
 }
 
-type Phase = "full" | "error" | "hang" | "late";
+type Phase = "full" | "silent" | "error" | "hang" | "late";
 
 describe("reviewer agents in a real opencode serve", () => {
   it("a run from the HTTP route reviews as a child session with its own tools; findings are triaged; errors, cancel and restart end runs", async () => {
@@ -84,6 +84,7 @@ describe("reviewer agents in a real opencode serve", () => {
       const results = request.toolResults.length;
       if (request.parentSessionId !== null) {
         // The reviewer (a child session).
+        if (phase === "silent") return { kind: "text", text: "Looks fine to me." };
         if (phase === "error") return { kind: "error", status: 400, message: "the reviewer model exploded" };
         if (phase === "hang") return { kind: "hang" };
         if (phase === "late") return last?.role === "tool" ? { kind: "text", text: "Stopped." } : { kind: "tools", calls: [{ name: "review_comment", args: NIT }] };
@@ -180,6 +181,18 @@ describe("reviewer agents in a real opencode serve", () => {
     expect(listed!.toolResults.at(-1)!.content).toContain(BUG.body);
     expect(listed!.toolResults.at(-1)!.content).not.toContain(NIT.body);
     await server.waitForEvent((e) => e.type === "session.idle" && e.properties.sessionID === implementer && ownRequests().length >= before + 2, 120_000).catch(() => null);
+
+    // A reviewer that stops without releasing is reminded once, then the run fails.
+    phase = "silent";
+    const silent = (await panel.call("POST", "/runs", {})).json.run;
+    const ended = await eventually(async () => {
+      const run = (await panel.call("GET", "/runs")).json.runs.find((r: any) => r.id === silent.id);
+      return run.status === "running" ? null : run;
+    }, "the silent run ends");
+    expect(ended).toMatchObject({ status: "failed", error: "ended without a release" });
+    const silentRequests = model.conversation().filter((r) => r.sessionId === silent.session.id);
+    expect(silentRequests).toHaveLength(2);
+    expect(silentRequests[1]!.lastUserText).toMatch(/without calling review_release/);
 
     // A run whose model errors is failed with the message.
     phase = "error";

@@ -86,12 +86,13 @@ export async function getRun(ctx: ServiceContext, id: string): Promise<RunRow> {
 }
 
 /**
- * Runs left `pending` or `running` by a process that no longer exists, or by an earlier service in this
- * process (a plugin reloaded), read `cancelled` ("interrupted by restart"): nothing drives them any more.
+ * Runs left `pending` or `running` by a process that no longer exists read `cancelled` ("interrupted by
+ * restart"): nothing drives them any more.
  * @example await sweepInterruptedRuns(ctx); // at plugin start
  */
 export async function sweepInterruptedRuns(ctx: ServiceContext): Promise<void> {
-  const orphans = (await liveRuns(ctx.db)).filter((r) => (r.owner_pid === process.pid ? r.owner_instance !== ctx.instanceId : !processAlive(r.owner_pid)));
+  // A live process may be another plugin instance (another directory of this repository) still driving its run.
+  const orphans = (await liveRuns(ctx.db)).filter((r) => r.owner_pid !== process.pid && !processAlive(r.owner_pid));
   for (const orphan of orphans) await changeRun(ctx, orphan.id, { status: "cancelled", error: INTERRUPTED }, LIVE_RUN_STATUSES);
 }
 
