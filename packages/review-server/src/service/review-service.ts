@@ -88,6 +88,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     listRuns: () => listRuns(ctx),
     sweepInterruptedRuns: () => sweepInterruptedRuns(ctx),
     callerRun: (sessionId: string, tool: string) => callerRun(ctx, sessionId, tool),
+    runOfSession: (sessionId: string) => runBySession(ctx.db, sessionId),
     releasedRunOf: async (sessionId: string) => {
       const row = await runBySession(ctx.db, sessionId);
       return row?.status === "completed" ? row : undefined;

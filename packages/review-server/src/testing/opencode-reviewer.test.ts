@@ -151,6 +151,8 @@ describe("reviewer agents in a real opencode serve", () => {
       expect(request.parentSessionId).toBe(implementer);
       expect(request.tools).toEqual(expect.arrayContaining([...REVIEWER_TOOLS, "read"]));
       for (const name of ["edit", "write", "bash", "task", "review_list", "review_reply", "review_open"]) expect(request.tools).not.toContain(name);
+      expect(request.system).toContain("You are a code reviewer.");
+      expect(request.system).not.toContain("review_list");
     }
     const results = reviewerRequests.at(-1)!.toolResults.map((r) => r.content);
     expect(results[0]).toContain("    2       -  let sum = 0;");
