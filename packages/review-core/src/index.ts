@@ -97,3 +97,23 @@ export {
 export { threadsQuery, threadsQuerySchema, diffQuery, diffQuerySchema, type ThreadsQuery, type DiffQuery } from "./schema/http-queries.js";
 export { threadSchema, messageSchema, locationSchema, type ThreadJson } from "./schema/thread-schema.js";
 export { formatSchemaError } from "./schema/format-schema-error.js";
+
+// reviewer agents: findings, runs and the reviewer's tool arguments
+export type { Finding, FindingStatus, Severity, Run, RunStatus, Verdict } from "./review/finding.js";
+export {
+  SEVERITIES,
+  VERDICTS,
+  reviewDiffArgs,
+  reviewDiffArgsSchema,
+  reviewCommentArgs,
+  reviewCommentArgsSchema,
+  reviewReleaseArgs,
+  reviewReleaseArgsSchema,
+  startRunBodySchema,
+  acceptFindingBodySchema,
+  type ReviewDiffArgs,
+  type ReviewCommentArgs,
+  type ReviewReleaseArgs,
+  type StartRunBody,
+  type AcceptFindingBody,
+} from "./schema/reviewer-args.js";

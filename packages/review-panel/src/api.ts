@@ -1,11 +1,18 @@
 // Every HTTP call the panel makes lives in this file, through Hono's typed client over the server's AppType.
 // Only the type crosses over (`import type`): no server code enters the bundle, and `tsc` checks each
 // answer the panel reads against what the server's routes really send.
-import type { FileDiff, Message, Thread } from "@opencode-review/core";
+import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/core";
 import { hc, type ClientResponse } from "hono/client";
 import type { AppType } from "../../review-server/src/http/routes/index.js";
 
-export type { Thread } from "@opencode-review/core";
+export type { Thread, Finding, Run, Severity } from "@opencode-review/core";
+
+/** The models a review run can take, and the one it takes when none is picked; `available` false: no opencode behind this panel. */
+export interface ReviewerModels {
+  readonly models: readonly string[];
+  readonly default: string | null;
+  readonly available: boolean;
+}
 
 /** A file of `GET /api/diff`, as the contract lists it (the server may send more fields). */
 export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks">;
@@ -71,6 +78,19 @@ export interface MessageInput {
   readonly suggestion?: readonly string[] | null;
 }
 
+/**
+ * A finding kept in the thread slice beside the threads (it lays out and re-anchors like one); its
+ * `origin` ("reviewer") and `status` (open, accepted, dismissed, resolved) are read through `findingOf`.
+ */
+export function asThread(finding: Finding): Thread {
+  return finding as unknown as Thread;
+}
+
+/** The finding a thread of the slice is, or null for a person's or agent's thread. */
+export function findingOf(thread: Thread): Finding | null {
+  return (thread.origin as string) === "reviewer" ? (thread as unknown as Finding) : null;
+}
+
 /** A refusal from the server, or a network failure (`status` 0), as a value the UI can show. */
 export interface ApiError {
   readonly status: number;
@@ -84,7 +104,8 @@ export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly o
 export type ServerEvent =
   | { readonly type: "thread"; readonly thread: Thread }
   | { readonly type: "review"; readonly review: Release }
-  | { readonly type: "round"; readonly round: Round };
+  | { readonly type: "round"; readonly round: Round }
+  | { readonly type: "run"; readonly run: Run };
 
 export interface ApiOptions {
   /** Origin (and path prefix) of the server; the page's own origin when left out. */
@@ -212,12 +233,27 @@ export function createApi(options: ApiOptions = {}) {
           { init: { credentials: "include", body: "{}", headers: { ...authorization, "content-type": "application/json" } } },
         ),
       ),
+    // Both answer a finding for a finding's id; the thread slice keeps findings among threads (see `asThread`).
     resolve: (threadId: string, body?: string): Promise<Outcome<{ readonly thread: Thread }>> =>
-      call("POST /api/threads/:id/resolve", () => api.threads[":id"].resolve.$post({ param: { id: threadId }, json: body ? { body } : {} })),
+      call("POST /api/threads/:id/resolve", () =>
+        api.threads[":id"].resolve.$post({ param: { id: threadId }, json: body ? { body } : {} }) as unknown as Promise<ClientResponse<{ readonly thread: Thread }>>,
+      ),
     reopen: (threadId: string, body?: string): Promise<Outcome<{ readonly thread: Thread }>> =>
-      call("POST /api/threads/:id/reopen", () => api.threads[":id"].reopen.$post({ param: { id: threadId }, json: body ? { body } : {} })),
+      call("POST /api/threads/:id/reopen", () =>
+        api.threads[":id"].reopen.$post({ param: { id: threadId }, json: body ? { body } : {} }) as unknown as Promise<ClientResponse<{ readonly thread: Thread }>>,
+      ),
     seen: (threadId: string): Promise<Outcome<{ readonly thread: Thread }>> =>
-      call("POST /api/threads/:id/seen", () => api.threads[":id"].seen.$post({ param: { id: threadId } })),
+      call("POST /api/threads/:id/seen", () => api.threads[":id"].seen.$post({ param: { id: threadId } }) as unknown as Promise<ClientResponse<{ readonly thread: Thread }>>),
+    /** The reviewer agents' released findings; they travel as threads whose origin is "reviewer". */
+    findings: (): Promise<Outcome<{ readonly findings: readonly Finding[] }>> => call("GET /api/findings", () => api.findings.$get({ query: {} })),
+    runs: (): Promise<Outcome<{ readonly runs: readonly Run[] }>> => call("GET /api/runs", () => api.runs.$get()),
+    reviewerModels: (): Promise<Outcome<ReviewerModels>> => call("GET /api/runs/models", () => api.runs.models.$get()),
+    startRun: (model?: string): Promise<Outcome<{ readonly run: Run }>> => call("POST /api/runs", () => api.runs.$post({ json: model ? { model } : {} })),
+    cancelRun: (id: string): Promise<Outcome<{ readonly run: Run }>> => call("POST /api/runs/:id/cancel", () => api.runs[":id"].cancel.$post({ param: { id } })),
+    accept: (id: string): Promise<Outcome<{ readonly thread: Finding; readonly draft: Thread }>> =>
+      call("POST /api/threads/:id/accept", () => api.threads[":id"].accept.$post({ param: { id }, json: {} })),
+    dismiss: (id: string): Promise<Outcome<{ readonly thread: Finding }>> =>
+      call("POST /api/threads/:id/dismiss", () => api.threads[":id"].dismiss.$post({ param: { id } })),
     review: (): Promise<Outcome<ReviewSummary>> => call("GET /api/review", () => api.review.$get()),
     release: (sessionId?: string): Promise<Outcome<ReleaseResult>> =>
       call("POST /api/review/release", () => api.review.release.$post({ json: sessionId ? { sessionId } : {} })),
@@ -246,6 +282,10 @@ export function createApi(options: ApiOptions = {}) {
       source.addEventListener("round", (e) => {
         const round = data(e);
         if (typeof round?.id === "string") onEvent({ type: "round", round: round as unknown as Round });
+      });
+      source.addEventListener("run", (e) => {
+        const run = data(e);
+        if (typeof run?.id === "string") onEvent({ type: "run", run: run as unknown as Run });
       });
       source.addEventListener("open", () => onState?.("open"));
       source.addEventListener("error", () => onState?.("lost"));

@@ -9,6 +9,8 @@ import { createNotices, NoticesContext } from "../state/notices.js";
 import { createReview, ReviewContext, type Review } from "../state/review.js";
 import { createRounds, RoundsContext } from "../state/rounds.js";
 import { createThreads, ThreadsContext } from "../state/threads.js";
+import { createReviewer, ReviewerContext } from "../state/reviewer.js";
+import { ReviewerBar } from "./reviewer-bar.js";
 import { DiffView, type DiffScroll } from "./diff-view.js";
 import { FileList } from "./file-list.js";
 import { HelpOverlay } from "./help-overlay.js";
@@ -35,6 +37,7 @@ export function App(props: { readonly api: Api }) {
   const threads = createThreads(api, notices, () => void review.refresh(), rounds.range);
   review = createReview(api, notices, () => Promise.all([threads.load(), rounds.load()]));
   const diff = createDiff(api, rounds.range, notices);
+  const reviewer = createReviewer(api, notices);
   const focus = createFocus();
   const highlight = createHighlight();
   const [health, setHealth] = createSignal<Health | null>(null);
@@ -50,7 +53,7 @@ export function App(props: { readonly api: Api }) {
   const rows = createMemo(() =>
     buildRows({
       files: diff.files(),
-      threads: threads.inRange(),
+      threads: threads.inRange().filter(reviewer.shows),
       range: rounds.range(),
       view: view(),
       collapsed: diff.collapsed(),
@@ -137,6 +140,7 @@ export function App(props: { readonly api: Api }) {
     void rounds.load();
     void threads.load();
     void review.refresh();
+    void reviewer.load();
     const close = api.events(
       (event) => {
         if (event.type === "thread") {
@@ -145,12 +149,13 @@ export function App(props: { readonly api: Api }) {
           if (event.thread.status === "draft" || event.thread.messages.some((m) => m.delivery === "unsent")) void review.refresh();
         }
         else if (event.type === "round") rounds.add(event.round);
+        else if (event.type === "run") reviewer.upsert(event.run);
         else void review.refresh();
       },
       (state) => {
         // Whatever happened while the stream was down is read again on reconnect (not on the first
         // connection: the first load is already under way, and a second one redraws a big diff again).
-        if (state === "open" && live() === "lost" && connected) void threads.load();
+        if (state === "open" && live() === "lost" && connected) void Promise.all([threads.load(), reviewer.load()]);
         if (state === "open") connected = true;
         setLive(state);
       },
@@ -167,6 +172,7 @@ export function App(props: { readonly api: Api }) {
       <RoundsContext.Provider value={rounds}>
         <ThreadsContext.Provider value={threads}>
           <ReviewContext.Provider value={review}>
+            <ReviewerContext.Provider value={reviewer}>
             <DiffContext.Provider value={diff}>
               <FocusContext.Provider value={focus}>
                 <HighlightContext.Provider value={highlight}>
@@ -213,6 +219,7 @@ export function App(props: { readonly api: Api }) {
                       <FileList onOpen={openFile} />
                       <DiffView rows={rows()} files={diff.files()} phone={narrow()} onReady={(s) => (scroll = s)} />
                     </div>
+                    <ReviewerBar />
                     <ReleaseBar />
                   </main>
                   <Show when={focus.help()}>
@@ -222,6 +229,7 @@ export function App(props: { readonly api: Api }) {
                 </HighlightContext.Provider>
               </FocusContext.Provider>
             </DiffContext.Provider>
+            </ReviewerContext.Provider>
           </ReviewContext.Provider>
         </ThreadsContext.Provider>
       </RoundsContext.Provider>

@@ -1,5 +1,5 @@
 import { createSignal, For, onMount, Show } from "solid-js";
-import type { Thread } from "../api.js";
+import { findingOf, type Thread } from "../api.js";
 import { useFocus } from "../state/focus.js";
 import { useRounds } from "../state/rounds.js";
 import { useThreads } from "../state/threads.js";
@@ -40,7 +40,8 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
   const threads = useThreads();
   const focus = useFocus();
   const rounds = useRounds();
-  const [open, setOpen] = createSignal(props.thread.status !== "resolved" || props.thread.unreadByHuman);
+  const triaged = () => ["resolved", "dismissed"].includes(props.thread.status);
+  const [open, setOpen] = createSignal(!triaged() || props.thread.unreadByHuman);
   const [editing, setEditing] = createSignal<string | null>(null);
   if (props.thread.unreadByHuman) newThisVisit.add(props.thread.id);
   const fresh = () => newThisVisit.has(props.thread.id);
@@ -53,6 +54,8 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
   });
 
   const t = () => props.thread;
+  // A reviewer agent's finding: its own status (open, accepted, dismissed, resolved) and triage actions.
+  const finding = () => findingOf(t());
   const waitingOnYou = () => t().status === "open" && t().awaiting === "human";
   const agentNote = () => t().origin === "agent" && waitingOnYou() && t().messages.every((m) => m.author === "agent");
   const range = () => {
@@ -84,7 +87,7 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
         }
       >
         <div data-slot="meta">
-          <span data-slot="author">{m.message.author === "human" ? "You" : "Agent"}</span>
+          <span data-slot="author">{m.message.author === "human" ? "You" : finding() ? "Reviewer" : "Agent"}</span>
           <time dateTime={m.message.createdAt}>{new Date(m.message.createdAt).toLocaleString()}</time>
           <Show when={m.message.author === "human"}>
             <span data-slot="badge" data-tone={m.message.delivery === "unsent" ? "draft" : "muted"}>
@@ -127,6 +130,20 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
         }}
       >
         <span data-slot="where">{range()}</span>
+        <Show when={finding()}>
+          {(f) => (
+            <>
+              <span data-slot="badge" data-tone="reviewer">Reviewer</span>
+              <span data-slot="badge" data-severity={f().severity}>{f().severity}</span>
+              <Show when={f().status === "accepted"}>
+                <span data-slot="badge" data-tone="draft">Accepted: in your review</span>
+              </Show>
+              <Show when={f().status === "dismissed"}>
+                <span data-slot="badge" data-tone="muted">Dismissed</span>
+              </Show>
+            </>
+          )}
+        </Show>
         <Show when={t().status === "draft"}>
           <span data-slot="badge" data-tone="draft">Draft</span>
         </Show>
@@ -161,9 +178,35 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
           when={focus.replyTo() === t().id}
           fallback={
             <div data-slot="actions">
-              <button type="button" data-slot="action reply" onClick={() => (focus.setThread(t().id), focus.setReplyTo(t().id))}>
-                Reply
-              </button>
+              <Show when={finding()}>
+                {(f) => (
+                  <>
+                    <Show when={f().status === "open"}>
+                      <button type="button" data-slot="action accept" data-variant="primary" onClick={() => void threads.accept(f().id)}>
+                        Accept
+                      </button>
+                      <button type="button" data-slot="action dismiss" onClick={() => void threads.dismiss(f().id)}>
+                        Dismiss
+                      </button>
+                    </Show>
+                    <Show when={f().status === "accepted"}>
+                      <button type="button" data-slot="action resolve" onClick={() => void threads.resolve(f().id)}>
+                        Resolve
+                      </button>
+                    </Show>
+                    <Show when={f().status !== "open"}>
+                      <button type="button" data-slot="action reopen" onClick={() => void threads.reopenFinding(f().id)}>
+                        Reopen
+                      </button>
+                    </Show>
+                  </>
+                )}
+              </Show>
+              <Show when={!finding() || finding()!.status === "open"}>
+                <button type="button" data-slot="action reply" onClick={() => (focus.setThread(t().id), focus.setReplyTo(t().id))}>
+                  {finding() ? "Reply (accept in your words)" : "Reply"}
+                </button>
+              </Show>
               <Show when={t().status === "open"}>
                 <button type="button" data-slot="action resolve" onClick={() => void threads.resolve(t().id)}>
                   Resolve
@@ -184,6 +227,8 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
             onSubmit={async (body, suggestion) => {
               const ok = await threads.reply(t().id, { body, suggestion });
               if (ok) focus.setReplyTo(null);
+              // A reply to a finding took it: its status changed as well as the drafts.
+              if (ok && finding()) await threads.load();
               return ok;
             }}
           />

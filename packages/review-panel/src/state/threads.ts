@@ -1,6 +1,6 @@
 // Every thread of the repository and branch, kept live from HTTP answers and server events.
 import { createContext, createMemo, createSignal, useContext, type Accessor } from "solid-js";
-import type { Api, DiffRange, MessageInput, NewThread, Outcome, Thread } from "../api.js";
+import { asThread, type Api, type DiffRange, type MessageInput, type NewThread, type Outcome, type Thread } from "../api.js";
 import type { Notices } from "./notices.js";
 import { threadsInRange } from "./threads-in-range.js";
 
@@ -36,9 +36,12 @@ export function createThreads(api: Api, notices: Notices, onDraftsChanged: () =>
 
   async function load(): Promise<boolean> {
     // `all` is the person's view: released threads and their own drafts (CONTRACT), so one listing holds both.
-    const all = await api.threads({ status: "all" });
+    const [all, findings] = await Promise.all([api.threads({ status: "all" }), api.findings()]);
     if (!all.ok) return notices.report(all.error), false;
-    setById(new Map(all.value.threads.map((t) => [t.id, t] as const)));
+    const next = new Map<string, Thread>(all.value.threads.map((t) => [t.id, t] as const));
+    // The reviewer's released findings lay out among the threads.
+    if (findings.ok) for (const f of findings.value.findings) next.set(f.id, asThread(f));
+    setById(next);
     return true;
   }
 
@@ -71,6 +74,27 @@ export function createThreads(api: Api, notices: Notices, onDraftsChanged: () =>
       else await load();
       onDraftsChanged();
       return true;
+    },
+    /** Takes a reviewer's finding as the person's own draft on the same lines. */
+    accept: async (findingId: string) => {
+      const outcome = await api.accept(findingId);
+      if (!outcome.ok) return notices.report(outcome.error), false;
+      upsert(asThread(outcome.value.thread));
+      upsert(outcome.value.draft);
+      onDraftsChanged();
+      return true;
+    },
+    dismiss: async (findingId: string) => {
+      const outcome = await api.dismiss(findingId);
+      if (!outcome.ok) return notices.report(outcome.error), false;
+      upsert(asThread(outcome.value.thread));
+      return true;
+    },
+    /** A reopened finding may have taken its unreleased draft back, so the drafts are read again. */
+    reopenFinding: async (findingId: string) => {
+      const ok = await apply(await api.reopen(findingId), true);
+      if (ok) await load();
+      return ok;
     },
     resolve: async (threadId: string) => apply(await api.resolve(threadId), false),
     reopen: async (threadId: string) => apply(await api.reopen(threadId), false),

@@ -1,4 +1,4 @@
-import type { Thread } from "@opencode-review/core";
+import type { Finding, Run, Thread } from "@opencode-review/core";
 
 /** A round as `GET /api/rounds` lists it (shared/CONTRACT.md, HTTP). */
 export interface RoundInfo {
@@ -20,7 +20,9 @@ export interface ReleasedReview {
 
 /** Something the panel should redraw: the changed object, under the name of its kind. */
 export type ReviewEvent =
-  | { readonly type: "thread"; readonly thread: Thread }
+  // A reviewer's finding travels as a thread (origin "reviewer"), once its run is released.
+  | { readonly type: "thread"; readonly thread: Thread | Finding }
+  | { readonly type: "run"; readonly run: Run }
   | { readonly type: "review"; readonly review: ReleasedReview }
   | { readonly type: "round"; readonly round: RoundInfo };
 
@@ -30,7 +32,7 @@ export type ReviewEventType = ReviewEvent["type"];
  * The changed object an event carries, which is what travels as the SSE `data`.
  * @example eventPayload({ type: "round", round }) === round
  */
-export function eventPayload(event: ReviewEvent): Thread | ReleasedReview | RoundInfo {
+export function eventPayload(event: ReviewEvent): Thread | Finding | Run | ReleasedReview | RoundInfo {
   switch (event.type) {
     case "thread":
       return event.thread;
@@ -38,5 +40,7 @@ export function eventPayload(event: ReviewEvent): Thread | ReleasedReview | Roun
       return event.review;
     case "round":
       return event.round;
+    case "run":
+      return event.run;
   }
 }

@@ -107,7 +107,7 @@ describe("the plugin inside opencode", () => {
     const started = await startPlugin(repo.dir);
     // Nothing was awaited before the hooks came back: the server (git, SQLite, a socket) is still starting.
     expect(started.logs).toEqual([]);
-    expect(Object.keys(started.hooks.tool ?? {}).sort()).toEqual(["review_list", "review_open", "review_reply"]);
+    expect(Object.keys(started.hooks.tool ?? {}).sort()).toEqual(["review_comment", "review_diff", "review_list", "review_open", "review_release", "review_reply"]);
     const { panelUrl, api } = await panelOf(started);
     expect(panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}$/);
     await eventually(() => started.toasts.find((t) => t.message.includes(panelUrl)), "a toast with the panel URL");

@@ -8,6 +8,10 @@ import type { ServiceSource } from "../tools/service-source.js";
 import { createSessionDoorbell } from "./session-doorbell.js";
 import { sessionEventsHook } from "./session-events-hook.js";
 import { systemPromptHook } from "./system-prompt-hook.js";
+import { createReviewerTools } from "../tools/reviewer-tools.js";
+import { reviewerAgentConfig } from "./reviewer-agent.js";
+import { opencodeLauncher } from "./reviewer-launcher.js";
+import { reviewerEventsHook } from "./reviewer-events-hook.js";
 
 /**
  * Everything the plugin gives opencode for one process and directory, returned at once: the review server
@@ -24,6 +28,8 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     return {};
   }
   const { tools, ...listen } = parsed.settings;
+  // tools: false is the panel alone (CONTRACT): no agent tools at all, so no reviewer agent either.
+  const reviewer = tools ? parsed.settings.reviewer : false;
   const reportError = (error: unknown) =>
     notice.log("error", `opencode-review: ${error instanceof Error ? error.message : String(error)}`);
 
@@ -33,6 +39,10 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     tools,
     delivery: createSessionDoorbell(input.client, tools ? "tools" : "prose"),
     reportError,
+    reviewer:
+      reviewer === false
+        ? { launcher: null, because: `AI review runs are off: the plugin options say ${tools ? "reviewer" : "tools"}: false.` }
+        : { launcher: opencodeLauncher(input.client), ...(reviewer.model === undefined ? {} : { model: reviewer.model }) },
   }).catch((error: unknown) => {
     throw startFailure(error, input.directory);
   });
@@ -49,10 +59,16 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
   );
   const source: ServiceSource = () => started.then((server) => server.service);
 
+  const sessionEvents = sessionEventsHook(source, notice);
+  const reviewerEvents = reviewerEventsHook(() => started.then((server) => server.runs), notice);
   return {
-    ...(tools ? { tool: createReviewTools(source) } : {}),
+    ...(tools ? { tool: { ...createReviewTools(source), ...(reviewer === false ? {} : createReviewerTools(source)) } } : {}),
+    ...(reviewer === false ? {} : { config: reviewerAgentConfig(reviewer.prompt === undefined ? {} : { prompt: reviewer.prompt }) }),
     "experimental.chat.system.transform": systemPromptHook(source, { tools }),
-    event: sessionEventsHook(source, notice),
+    event: async (input) => {
+      await reviewerEvents(input);
+      await sessionEvents(input);
+    },
     dispose: async () => {
       await started.then((server) => server.close()).catch(() => {});
     },

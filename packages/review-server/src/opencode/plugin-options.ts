@@ -11,6 +11,8 @@ export interface PluginSettings {
   readonly dbPath?: string;
   /** false: panel only, releases reach the agent as prose. */
   readonly tools: boolean;
+  /** Reviewer agents: the model and extra instructions for runs, or false for none. */
+  readonly reviewer: { readonly model?: string; readonly prompt?: string } | false;
 }
 
 export type ParsedPluginOptions = { readonly ok: true; readonly settings: PluginSettings } | { readonly ok: false; readonly message: string };
@@ -27,6 +29,21 @@ const pluginOptionsSchema = z.strictObject({
   token: z.string({ error: "token must be a string." }).min(1, { error: "token is empty; leave it out for a random one." }).optional(),
   dbPath: z.string({ error: "dbPath must be a file path." }).min(1, { error: "dbPath is empty; leave it out for the default." }).optional(),
   tools: z.boolean({ error: "tools must be true or false." }).optional(),
+  reviewer: z
+    .union(
+      [
+        z.literal(false),
+        z.strictObject({
+          model: z
+            .string()
+            .regex(/^[^/\s]+\/\S+$/, { error: 'reviewer.model must be "provider/model", e.g. "anthropic/claude-sonnet-4".' })
+            .optional(),
+          prompt: z.string().min(1, { error: "reviewer.prompt is empty; leave it out for none." }).optional(),
+        }),
+      ],
+      { error: 'reviewer must be false or { model?: "provider/model", prompt?: "..." }.' },
+    )
+    .optional(),
 });
 
 /**
@@ -40,12 +57,13 @@ export function parsePluginOptions(options: unknown, directory: string): ParsedP
     const problems = formatSchemaError(parsed.error).split("\n").join(" ");
     return { ok: false, message: `opencode-review: bad plugin options in opencode.json: ${problems} The review panel and tools are off until they are fixed.` };
   }
-  const { dbPath, tools, ...rest } = parsed.data;
+  const { dbPath, tools, reviewer, ...rest } = parsed.data;
   return {
     ok: true,
     settings: {
       ...rest,
       tools: tools ?? true,
+      reviewer: reviewer === false ? false : { ...(reviewer?.model === undefined ? {} : { model: reviewer.model }), ...(reviewer?.prompt === undefined ? {} : { prompt: reviewer.prompt }) },
       // opencode.json sits in the project, so a relative path means one inside it.
       ...(dbPath === undefined ? {} : { dbPath: isAbsolute(dbPath) ? dbPath : resolve(directory, dbPath) }),
     },

@@ -29,6 +29,8 @@ export function systemPromptHook(source: ServiceSource, options: { readonly tool
       output.system.push(PROSE_GUIDANCE);
       return;
     }
+    // A reviewer agent's session has its own prompt; the implementer's guidance names tools it lacks.
+    if ((await service.runOfSession(input.sessionID)) !== undefined) return;
     output.system.push(renderSystemGuidance());
     const waiting = renderWaitingLine(await service.waitingForAgent());
     if (waiting !== null) output.system.push(waiting);

@@ -12,6 +12,8 @@ import { defaultPanelDir } from "./default-panel-dir.js";
 import { packageVersion } from "./package-version.js";
 import { randomToken } from "./random-token.js";
 import { storeChanges } from "./store-changes.js";
+import { createRunSupervisor, type RunSupervisor } from "../reviewer/run-supervisor.js";
+import type { ReviewerLauncher } from "../reviewer/reviewer-launcher.js";
 
 export interface StartReviewServerOptions {
   /** A folder inside the work tree. */
@@ -34,6 +36,8 @@ export interface StartReviewServerOptions {
   readonly feedIntervalMs?: number;
   /** Told about unexpected errors (5xx, failed heartbeats); default console.error. Plugins route it to opencode's log. */
   readonly reportError?: (error: unknown) => void;
+  /** Reviewer agents: how runs reach opencode (null: they cannot start here, `because` says why), the model option, the timeout. */
+  readonly reviewer?: { readonly launcher: ReviewerLauncher | null; readonly because?: string; readonly model?: string; readonly timeoutMs?: number };
 }
 
 export interface RunningReviewServer {
@@ -43,6 +47,8 @@ export interface RunningReviewServer {
   readonly panelUrl: string;
   readonly token: string;
   readonly service: ReviewService;
+  /** Starts and follows review runs; the plugin hands it the reviewer sessions' events. */
+  readonly runs: RunSupervisor;
   /** Stops listening, unregisters, closes the store. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -89,13 +95,24 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
     // Called only once a panel subscribes, after `ready` exists.
     const changes = () => (changeSource ??= storeChanges(ready));
 
+    // Runs a previous process left live read cancelled: nothing drives them any more.
+    await ready.sweepInterruptedRuns();
+    const runs = createRunSupervisor({
+      service: ready,
+      launcher: options.reviewer?.launcher ?? null,
+      ...(options.reviewer?.because === undefined ? {} : { because: options.reviewer.because }),
+      ...(options.reviewer?.model === undefined ? {} : { model: options.reviewer.model }),
+      ...(options.reviewer?.timeoutMs === undefined ? {} : { timeoutMs: options.reviewer.timeoutMs }),
+      reportError,
+    });
+
     const version = packageVersion();
     let port = 0;
     const app = createApp({
       token,
       allowedHosts: () => (port === 0 ? [] : loopbackHosts(host, port)),
       panelDir: options.panelDir ?? defaultPanelDir(),
-      routes: apiRoutes(ready),
+      routes: apiRoutes(ready, runs),
       health: async () => {
         const now = await ready.repository();
         return { ok: true, version, repo: now.workTree, branch: now.branch ?? now.branchKey, tools: options.tools };
@@ -126,9 +143,11 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       panelUrl,
       token,
       service: ready,
+      runs,
       close: () =>
         (closing ??= (async () => {
           clearInterval(heartbeat!);
+          runs.close();
           await server.close();
           await writeTransaction(store.db, (trx) => removeServer(trx, panelUrl)).catch(reportError);
           await store.close();

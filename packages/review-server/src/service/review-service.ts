@@ -18,6 +18,15 @@ import { recordSession } from "./sessions.js";
 import { takeServiceRound } from "./take-round.js";
 import { markSeen, reopenThread, resolveThread } from "./thread-status.js";
 import { waitingForAgent } from "./waiting-summary.js";
+import { listFindings } from "./reviewer/list-findings.js";
+import { pinFinding } from "./reviewer/pin-finding.js";
+import { releaseRun } from "./reviewer/release-run.js";
+import { renderRunDiff, runDiffFiles } from "./reviewer/run-diff.js";
+import { callerRun, changeRun, getRun, listRuns, recordRun, sweepInterruptedRuns } from "./reviewer/runs.js";
+import { runJson } from "./reviewer/run-json.js";
+import { acceptFinding, markFindingSeen, reopenFinding, setFindingStatus } from "./reviewer/triage-finding.js";
+import { fileInDiff } from "./reviewer/run-diff.js";
+import { runBySession, type RunRow } from "../store/index.js";
 
 export interface ReviewServiceOptions {
   /** A folder inside the work tree. */
@@ -71,6 +80,31 @@ export function createReviewService(options: ReviewServiceOptions) {
     agentNote: (input: Parameters<typeof agentNote>[1]) => agentNote(ctx, input),
     waitingForAgent: () => waitingForAgent(ctx),
     recordSession: (session: Parameters<typeof recordSession>[1]) => recordSession(ctx, session),
+    // reviewer agents: runs (driven by the run supervisor) and the reviewer's findings
+    recordRun: (input: Parameters<typeof recordRun>[1]) => recordRun(ctx, input),
+    changeRun: (id: string, patch: Parameters<typeof changeRun>[2], from: Parameters<typeof changeRun>[3]) => changeRun(ctx, id, patch, from),
+    getRun: (id: string) => getRun(ctx, id),
+    runJson: (row: RunRow) => runJson(ctx, row),
+    listRuns: () => listRuns(ctx),
+    sweepInterruptedRuns: () => sweepInterruptedRuns(ctx),
+    callerRun: (sessionId: string, tool: string) => callerRun(ctx, sessionId, tool),
+    runOfSession: (sessionId: string) => runBySession(ctx.db, sessionId),
+    releasedRunOf: async (sessionId: string) => {
+      const row = await runBySession(ctx.db, sessionId);
+      return row?.status === "completed" ? row : undefined;
+    },
+    runDiff: async (run: RunRow, file?: string) => {
+      const { round, files } = await runDiffFiles(ctx, await ctx.repository(), run);
+      return renderRunDiff(file === undefined ? files : [fileInDiff(files, file, round.ordinal)], round.ordinal);
+    },
+    pinFinding: (run: RunRow, args: Parameters<typeof pinFinding>[2]) => pinFinding(ctx, run, args),
+    releaseRun: (run: RunRow, args: Parameters<typeof releaseRun>[2]) => releaseRun(ctx, run, args),
+    listFindings: (query?: Parameters<typeof listFindings>[1]) => listFindings(ctx, query),
+    acceptFinding: (id: string, input: Parameters<typeof acceptFinding>[2]) => acceptFinding(ctx, id, input),
+    dismissFinding: (id: string) => setFindingStatus(ctx, id, "dismissed"),
+    resolveFinding: (id: string) => setFindingStatus(ctx, id, "resolved"),
+    reopenFinding: (id: string) => reopenFinding(ctx, id),
+    markFindingSeen: (id: string) => markFindingSeen(ctx, id),
     // other processes
     changesSince: (from: Parameters<typeof changesSince>[1]) => changesSince(ctx, from),
   };

@@ -1,4 +1,6 @@
+import type { FindingsTable } from "./findings.table.js";
 import type { MessagesTable } from "./messages.table.js";
+import type { RunsTable } from "./runs.table.js";
 import type { ReviewsTable } from "./reviews.table.js";
 import type { RoundsTable } from "./rounds.table.js";
 import type { ServersTable } from "./servers.table.js";
@@ -15,4 +17,6 @@ export interface Database {
   sessions: SessionsTable;
   servers: ServersTable;
   thread_changes: ThreadChangesTable;
+  runs: RunsTable;
+  findings: FindingsTable;
 }

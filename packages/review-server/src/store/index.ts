@@ -62,3 +62,33 @@ export {
   type RunningServer,
   type ServerFilter,
 } from "./servers.table.js";
+export {
+  insertRun,
+  updateRun,
+  runById,
+  runBySession,
+  runsByBranch,
+  liveRuns,
+  LIVE_RUN_STATUSES,
+  type RunsTable,
+  type RunRow,
+  type NewRun,
+  type RunPatch,
+  type RunStatus,
+  type RunVerdict,
+} from "./runs.table.js";
+export {
+  insertFinding,
+  updateFinding,
+  findingById,
+  findingByKey,
+  findingsOfRun,
+  publishedFindings,
+  decodeFinding,
+  type FindingsTable,
+  type FindingRow,
+  type NewFinding,
+  type FindingPatch,
+  type FindingStatus,
+  type Severity,
+} from "./findings.table.js";

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 
 /** What an id names; the prefix makes ids readable in logs and tool output. */
-export type IdKind = "round" | "thread" | "message" | "review" | "service";
+export type IdKind = "round" | "thread" | "message" | "review" | "service" | "run" | "finding";
 
-const PREFIX: Readonly<Record<IdKind, string>> = { round: "r", thread: "t", message: "m", review: "v", service: "s" };
+const PREFIX: Readonly<Record<IdKind, string>> = { round: "r", thread: "t", message: "m", review: "v", service: "s", run: "u", finding: "f" };
 
 /**
  * A new opaque id: a short prefix for the kind and 16 random base-36 characters.

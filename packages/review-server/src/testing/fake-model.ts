@@ -10,7 +10,11 @@ export interface FakeToolCall {
 /** One scripted answer of the model: either tool calls or plain text. */
 export type FakeTurn =
   | { readonly kind: "tools"; readonly calls: readonly FakeToolCall[] }
-  | { readonly kind: "text"; readonly text: string };
+  | { readonly kind: "text"; readonly text: string }
+  /** An HTTP error from the provider (use a 4xx: opencode retries 5xx and 429). */
+  | { readonly kind: "error"; readonly status: number; readonly message: string }
+  /** No answer at all until the server closes: a model that hangs. */
+  | { readonly kind: "hang" };
 
 /** A chat message as opencode sends it (OpenAI chat-completions shape, loosely typed). */
 export interface FakeChatMessage {
@@ -36,6 +40,9 @@ export interface RecordedRequest {
   readonly lastUserText: string;
   /** When the request arrived (ms since the epoch), for start-up measurements. */
   readonly receivedAt: number;
+  /** The session the request is for (opencode's `X-Session-Id` header), and its parent's for a child session. */
+  readonly sessionId: string | null;
+  readonly parentSessionId: string | null;
 }
 
 /** Decides the next turn from the conversation so far; `undefined` means the script is exhausted. */
@@ -94,10 +101,20 @@ export async function startFakeModel(script: FakeModelScript): Promise<FakeModel
       return;
     }
     const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
-    const request = describe(body);
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return typeof value === "string" ? value : null;
+    };
+    const request = { ...describe(body), sessionId: header("x-session-id"), parentSessionId: header("x-parent-session-id") };
     requests.push(request);
     for (const wake of waiters) wake();
     const turn = request.kind === "title" ? ({ kind: "text", text: "Fake title" } as const) : nextTurn(request);
+    if (turn.kind === "hang") return;
+    if (turn.kind === "error") {
+      res.writeHead(turn.status, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: turn.message, type: "invalid_request_error" } }));
+      return;
+    }
     if (body.stream === true) stream(res, turn);
     else whole(res, turn);
   };
@@ -149,7 +166,7 @@ function textOf(content: unknown): string {
   return "";
 }
 
-function describe(body: Record<string, unknown>): RecordedRequest {
+function describe(body: Record<string, unknown>): Omit<RecordedRequest, "sessionId" | "parentSessionId"> {
   const messages = (Array.isArray(body.messages) ? body.messages : []) as FakeChatMessage[];
   const system = messages
     .filter((m) => m.role === "system")
@@ -190,7 +207,7 @@ function chunk(delta: Record<string, unknown>, finishReason: string | null): str
   return `data: ${JSON.stringify(payload)}\n\n`;
 }
 
-function stream(res: ServerResponse, turn: FakeTurn): void {
+function stream(res: ServerResponse, turn: Extract<FakeTurn, { kind: "tools" | "text" }>): void {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   res.write(chunk({ role: "assistant", content: "" }, null));
   if (turn.kind === "text") {
@@ -212,7 +229,7 @@ function stream(res: ServerResponse, turn: FakeTurn): void {
   res.end("data: [DONE]\n\n");
 }
 
-function whole(res: ServerResponse, turn: FakeTurn): void {
+function whole(res: ServerResponse, turn: Extract<FakeTurn, { kind: "tools" | "text" }>): void {
   const message =
     turn.kind === "text"
       ? { role: "assistant", content: turn.text }

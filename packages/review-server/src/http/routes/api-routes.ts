@@ -2,6 +2,9 @@ import type { ReviewService } from "../../service/index.js";
 import type { AppFor } from "../create-app.js";
 import { diffRoutes } from "./diff-routes.js";
 import { fileRoutes } from "./file-routes.js";
+import { findingsRoutes } from "./findings-routes.js";
+import { runsRoutes } from "./runs-routes.js";
+import type { RunSupervisor } from "../../reviewer/run-supervisor.js";
 import { messagesRoutes } from "./messages-routes.js";
 import { reviewRoutes } from "./review-routes.js";
 import { roundsRoutes } from "./rounds-routes.js";
@@ -11,7 +14,7 @@ import { threadsRoutes } from "./threads-routes.js";
  * Every resource route over one service, chained so the type carries them all; `createApp` mounts it at `/api`.
  * @example createApp({ token, allowedHosts, panelDir, health, events: bus, routes: apiRoutes(service) })
  */
-export function apiRoutes(service: ReviewService) {
+export function apiRoutes(service: ReviewService, runs: RunSupervisor | null = null) {
   // Chained onto the first sub-app, not onto a blank Hono: a blank app's empty schema in the union lets
   // TypeScript reduce the union to that empty schema, and the typed client would see no routes.
   return roundsRoutes(service)
@@ -19,7 +22,9 @@ export function apiRoutes(service: ReviewService) {
     .route("/", fileRoutes(service))
     .route("/", threadsRoutes(service))
     .route("/", messagesRoutes(service))
-    .route("/", reviewRoutes(service));
+    .route("/", reviewRoutes(service))
+    .route("/", runsRoutes(service, runs))
+    .route("/", findingsRoutes(service));
 }
 
 /** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */

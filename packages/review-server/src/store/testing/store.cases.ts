@@ -36,6 +36,7 @@ import {
 import { writeTransaction } from "../write-transaction.js";
 import { latestThreadChange, threadsChangedSince } from "../thread-changes.table.js";
 import { initialSchema } from "../migrations/0001-initial-schema.js";
+import { migrations as allMigrations } from "../migrations/index.js";
 import { startWriter } from "./writer-process.js";
 import { reviewsAfter, roundsAfter, storePosition } from "../store-position.js";
 
@@ -237,7 +238,7 @@ export const storeCases: readonly StoreCase[] = [
         const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
         assert.deepEqual(
           migrations.rows.map((r) => r.name),
-          ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file"],
+          allMigrations.map((m) => m.name),
         );
       }),
   },
@@ -262,7 +263,7 @@ export const storeCases: readonly StoreCase[] = [
         const store = await openStore({ path });
         try {
           const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
-          assert.deepEqual(migrations.rows.map((r) => r.name), ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file"]);
+          assert.deepEqual(migrations.rows.map((r) => r.name), allMigrations.map((m) => m.name));
           assert.deepEqual((await threadById(store.db, thread.id))?.quoted, thread.quoted);
           assert.equal((await threadById(store.db, thread.id))?.base_file, null);
           assert.deepEqual(await latestSession(store.db, "main"), { id: "ses_old", branch: "main", title: "Before", directory: "/repo", last_active_at: "2025-01-01T00:00:00.000Z", server_url: null, seen_by: null });
@@ -286,7 +287,7 @@ export const storeCases: readonly StoreCase[] = [
         const second = await openStore({ path });
         assert.deepEqual(await roundById(second.db, round.id), round);
         const migrations = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(second.db);
-        assert.equal(Number(migrations.rows[0]?.n), 4);
+        assert.equal(Number(migrations.rows[0]?.n), allMigrations.length);
         await second.close();
         assert.ok(readFileSync(path).equals(bytes), "reopening wrote nothing");
       }),

@@ -1,0 +1,85 @@
+// Reviewer agents as the panel sees them: the runs, the models a run can take, and the severity filter.
+import { createContext, createMemo, createSignal, useContext } from "solid-js";
+import { findingOf, type Api, type ReviewerModels, type Run, type Severity, type Thread } from "../api.js";
+import type { Notices } from "./notices.js";
+
+export type Reviewer = ReturnType<typeof createReviewer>;
+export type SeverityFilter = "all" | Severity;
+
+export const SEVERITY_ORDER: readonly Severity[] = ["blocker", "major", "minor", "nit"];
+
+/**
+ * The reviewer slice: runs kept live from HTTP answers and `run` events, start and cancel, the model to
+ * ask for, and which findings the diff shows (by severity; other threads always show).
+ * @example const reviewer = createReviewer(api, notices); await reviewer.load(); await reviewer.start();
+ */
+export function createReviewer(api: Api, notices: Notices) {
+  const [runs, setRuns] = createSignal<readonly Run[]>([]);
+  const [models, setModels] = createSignal<ReviewerModels | null>(null);
+  const [model, setModel] = createSignal<string>("");
+  const [severity, setSeverity] = createSignal<SeverityFilter>("all");
+  const [starting, setStarting] = createSignal(false);
+
+  const upsert = (run: Run) =>
+    setRuns((list) => {
+      const rest = list.filter((r) => r.id !== run.id);
+      return [run, ...rest].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+    });
+  const latest = createMemo(() => runs()[0] ?? null);
+  const latestReleased = createMemo(() => runs().find((r) => r.status === "completed") ?? null);
+
+  async function load(): Promise<void> {
+    const [listed, known] = await Promise.all([api.runs(), api.reviewerModels()]);
+    if (listed.ok) setRuns(listed.value.runs);
+    else notices.report(listed.error);
+    if (known.ok) {
+      setModels(known.value);
+      if (model() === "") setModel(known.value.default ?? known.value.models[0] ?? "");
+    }
+  }
+
+  return {
+    runs,
+    latest,
+    latestReleased,
+    models,
+    model,
+    setModel,
+    severity,
+    setSeverity,
+    starting,
+    upsert,
+    load,
+    /** A run is going now (only one per session). */
+    live: () => latest()?.status === "pending" || latest()?.status === "running",
+    /** Whether the diff shows this thread under the severity filter. */
+    shows: (thread: Thread) => {
+      const finding = findingOf(thread);
+      return finding === null || severity() === "all" || finding.severity === severity();
+    },
+    start: async (): Promise<boolean> => {
+      if (starting()) return false;
+      setStarting(true);
+      const outcome = await api.startRun(model() || undefined);
+      setStarting(false);
+      if (!outcome.ok) return notices.report(outcome.error), false;
+      upsert(outcome.value.run);
+      return true;
+    },
+    cancel: async (id: string): Promise<boolean> => {
+      const outcome = await api.cancelRun(id);
+      if (!outcome.ok) return notices.report(outcome.error), false;
+      upsert(outcome.value.run);
+      return true;
+    },
+  };
+}
+
+export const ReviewerContext = createContext<Reviewer>();
+
+/** The reviewer slice of the enclosing panel. */
+export function useReviewer(): Reviewer {
+  const value = useContext(ReviewerContext);
+  if (!value) throw new Error("useReviewer outside ReviewerContext");
+  return value;
+}

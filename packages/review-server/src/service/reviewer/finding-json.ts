@@ -1,0 +1,74 @@
+import type { Finding } from "@opencode-review/core";
+import type { Repository } from "../../git/index.js";
+import type { FindingRow, ThreadRow } from "../../store/index.js";
+import { createFileReader } from "../file-reader.js";
+import { locateThreads, roundsOf, type LocateTarget } from "../locate-threads.js";
+import type { ServiceContext } from "../service-context.js";
+
+/**
+ * Findings as the Thread-shaped JSON of the contract (origin `reviewer`), each anchor located against the
+ * work tree now (or a round's snapshot with `target.at`): findings re-anchor like every thread.
+ * @example const shown = await findingsJson(ctx, repo, rows);
+ */
+export async function findingsJson(ctx: ServiceContext, repo: Repository, rows: readonly FindingRow[], target?: LocateTarget): Promise<Finding[]> {
+  if (rows.length === 0) return [];
+  const asThreads = rows.map(asThreadRow);
+  const rounds = await roundsOf(ctx.db, asThreads);
+  const anchors = await locateThreads(repo, asThreads, createFileReader(repo), rounds, ctx.anchors, target);
+  return rows.map((row) => {
+    const round = rounds.get(row.round_id)!;
+    const resolved = row.status === "resolved";
+    return {
+      id: row.id,
+      file: row.file,
+      side: row.side,
+      start: row.start_line,
+      end: row.end_line,
+      round: { id: round.id, ordinal: round.ordinal },
+      quoted: row.quoted,
+      context: row.context,
+      anchor: anchors.get(row.id)!,
+      status: row.status === "superseded" ? "dismissed" : row.status,
+      awaiting: row.status === "open" ? "human" : null,
+      origin: "reviewer",
+      severity: row.severity,
+      run: { id: row.run_id },
+      acceptedThreadId: row.accepted_thread_id,
+      resolvedAt: resolved ? row.updated_at : null,
+      resolvedBy: resolved ? "human" : null,
+      unreadByHuman: row.human_seen_at === null,
+      messages: [{ id: `${row.id}_m`, author: "agent", body: row.body, suggestion: row.suggestion, createdAt: row.created_at, delivery: "sent" }],
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  });
+}
+
+/** A finding in the shape `locateThreads` reads: place, round and quote are all it looks at. */
+function asThreadRow(row: FindingRow): ThreadRow {
+  return {
+    id: row.id,
+    branch: row.branch,
+    file: row.file,
+    base_file: row.base_file,
+    side: row.side,
+    start_line: row.start_line,
+    end_line: row.end_line,
+    round_id: row.round_id,
+    quoted: row.quoted,
+    context: row.context,
+    status: "open",
+    awaiting: "human",
+    origin: "agent",
+    resolved_at: null,
+    resolved_by: null,
+    checkpoint_round_id: null,
+    checkpoint_file: null,
+    checkpoint_start: null,
+    checkpoint_end: null,
+    checkpoint_quoted: null,
+    human_seen_at: row.human_seen_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
