@@ -21,6 +21,7 @@ export { mapLine, mapRange, type DiffSide, type LineMapping, type RangeMapping }
 // review: threads, messages and their states
 export type { Author, ThreadStatus, Awaiting, Delivery, Message, RoundRef, Thread } from "./review/types.js";
 export { ReviewError, type ReviewErrorCode } from "./review/review-error.js";
+export { diskFullError, isDiskFull } from "./review/disk-full.js";
 
 // review: state and addressing
 export type { ThreadState, NewMessage } from "./review/thread-state.js";
@@ -57,6 +58,7 @@ export { bodyText, countCharacters } from "./schema/body-text.js";
 export { suggestion, SUGGESTION_LINE_LIMIT } from "./schema/suggestion.js";
 export { lineNumber } from "./schema/line-number.js";
 export { filePath } from "./schema/file-path.js";
+export { maxPathBytes, maxSegmentBytes, pathTooLong } from "./schema/path-limits.js";
 export {
   reviewListArgs,
   reviewListArgsSchema,

@@ -2,6 +2,7 @@
 // Only the type crosses over (`import type`): no server code enters the bundle, and `tsc` checks each
 // answer the panel reads against what the server's routes really send.
 import type { FileDiff, Message, Thread } from "@opencode-review/core";
+import { createParser } from "eventsource-parser";
 import { hc, type ClientResponse } from "hono/client";
 import type { AppType } from "../../review-server/src/http/routes/index.js";
 
@@ -89,28 +90,45 @@ export type ServerEvent =
 export interface ApiOptions {
   /** Origin (and path prefix) of the server; the page's own origin when left out. */
   readonly base?: string;
-  /** Sent as `Authorization: Bearer` when present; the HttpOnly cookie covers the rest. */
+  /** Sent as `Authorization: Bearer` on every call, the event stream included; the server takes no cookie. */
   readonly token?: string | null;
   readonly fetch?: typeof fetch;
 }
 
 export type Api = ReturnType<typeof createApi>;
 
+/** Where a tab keeps the token: sessionStorage belongs to this origin (scheme, host and port) and this tab. */
+export const tokenStorageKey = "opencode-review-token";
+
 /**
- * Reads the token from `?token=` once, keeps it for this tab, and removes it from the address bar.
+ * Reads the token from the link once (`#token=`, which never reaches a server, or `?token=`), keeps it in
+ * this tab's sessionStorage, and removes it from the address bar; a reload finds it in storage.
+ * Never a cookie: browsers send 127.0.0.1's cookies to every port on it, so any local server would get it.
  * @example const token = takeToken(window.location, window.sessionStorage)
  */
 export function takeToken(location: Location, storage: Storage | null): string | null {
   const url = new URL(location.href);
-  const fromUrl = url.searchParams.get("token");
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ""));
+  const fromUrl = fragment.get("token") ?? url.searchParams.get("token");
   if (fromUrl) {
-    storage?.setItem("opencode-review-token", fromUrl);
+    try {
+      storage?.setItem(tokenStorageKey, fromUrl);
+    } catch {
+      // Storage refused (private mode quota): the token still works for this page's life.
+    }
     url.searchParams.delete("token");
-    // Keeping the token out of the address bar stops it from landing in screenshots and shared links.
-    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+    fragment.delete("token");
+    url.hash = fragment.size > 0 ? `#${fragment.toString()}` : "";
+    // Keeping the token out of the address bar stops it from landing in history, screenshots and shared links.
+    // The whole href: a path such as `//host/x` given alone would name another origin.
+    history.replaceState(history.state, "", url.href);
     return fromUrl;
   }
-  return storage?.getItem("opencode-review-token") ?? null;
+  try {
+    return storage?.getItem(tokenStorageKey) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The server's own words for a refusal, or a sentence naming the request when it sent none. */
@@ -139,7 +157,8 @@ export function createApi(options: ApiOptions = {}) {
   const client = hc<AppType>(base, {
     fetch: doFetch,
     headers: authorization,
-    init: { credentials: "include" },
+    // No cookie is needed or wanted: the bearer header is the only credential.
+    init: { credentials: "omit" },
   });
 
   /** Sends one request; a refusal or a lost connection becomes a value, never a throw. */
@@ -209,7 +228,7 @@ export function createApi(options: ApiOptions = {}) {
         // server's body-size check under @hono/node-server; an explicit `{}` body carries one.
         api.messages[":id"].$delete(
           { param: { id: messageId } },
-          { init: { credentials: "include", body: "{}", headers: { ...authorization, "content-type": "application/json" } } },
+          { init: { credentials: "omit", body: "{}", headers: { ...authorization, "content-type": "application/json" } } },
         ),
       ),
     resolve: (threadId: string, body?: string): Promise<Outcome<{ readonly thread: Thread }>> =>
@@ -223,9 +242,10 @@ export function createApi(options: ApiOptions = {}) {
       call("POST /api/review/release", () => api.review.release.$post({ json: sessionId ? { sessionId } : {} })),
     /** Opens the live stream; returns a function that closes it. */
     events: (onEvent: (event: ServerEvent) => void, onState?: (state: "open" | "lost") => void): (() => void) => {
-      if (typeof EventSource === "undefined") return () => {};
-      // EventSource cannot send headers; the cookie set at `/?token=` authenticates it.
-      const source = new EventSource(client.api.events.$url().href, { withCredentials: true });
+      // EventSource cannot send headers, so the stream is read with fetch (which sends the bearer header)
+      // and cut into events by eventsource-parser; a lost stream is opened again after a pause, as EventSource would.
+      const controller = new AbortController();
+      let stopped = false;
       const parse = (raw: string): Record<string, unknown> | null => {
         try {
           const value: unknown = JSON.parse(raw);
@@ -234,22 +254,49 @@ export function createApi(options: ApiOptions = {}) {
           return null;
         }
       };
-      const data = (e: Event) => parse((e as MessageEvent<string>).data);
-      source.addEventListener("thread", (e) => {
-        const thread = data(e);
-        if (typeof thread?.id === "string") onEvent({ type: "thread", thread: thread as unknown as Thread });
-      });
-      source.addEventListener("review", (e) => {
-        const review = data(e);
-        if (typeof review?.id === "string") onEvent({ type: "review", review: review as unknown as Release });
-      });
-      source.addEventListener("round", (e) => {
-        const round = data(e);
-        if (typeof round?.id === "string") onEvent({ type: "round", round: round as unknown as Round });
-      });
-      source.addEventListener("open", () => onState?.("open"));
-      source.addEventListener("error", () => onState?.("lost"));
-      return () => source.close();
+      const dispatch = (name: string | undefined, raw: string): void => {
+        const value = parse(raw);
+        if (typeof value?.id !== "string") return;
+        if (name === "thread") onEvent({ type: "thread", thread: value as unknown as Thread });
+        else if (name === "review") onEvent({ type: "review", review: value as unknown as Release });
+        else if (name === "round") onEvent({ type: "round", round: value as unknown as Round });
+      };
+      const readOnce = async (): Promise<void> => {
+        const response = await doFetch(client.api.events.$url().href, {
+          headers: { ...authorization, accept: "text/event-stream" },
+          credentials: "omit",
+          cache: "no-store",
+          signal: controller.signal,
+        });
+        if (!response.ok || response.body === null) throw new Error(`GET /api/events answered ${response.status}`);
+        onState?.("open");
+        const parser = createParser({ onEvent: (event) => dispatch(event.event, event.data) });
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          parser.feed(value);
+        }
+      };
+      void (async () => {
+        let pause = 1000;
+        while (!stopped) {
+          try {
+            await readOnce();
+            pause = 1000;
+          } catch {
+            // Aborted by close(), refused, or the connection dropped: say so and try again unless closed.
+          }
+          if (stopped) return;
+          onState?.("lost");
+          await new Promise((resolve) => setTimeout(resolve, pause));
+          pause = Math.min(pause * 2, 15_000);
+        }
+      })();
+      return () => {
+        stopped = true;
+        controller.abort();
+      };
     },
   };
 }

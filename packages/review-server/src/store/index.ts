@@ -62,3 +62,4 @@ export {
   type RunningServer,
   type ServerFilter,
 } from "./servers.table.js";
+export { writePanelToken, readPanelToken, removePanelToken } from "./panel-tokens.js";
