@@ -415,3 +415,19 @@ describe("GET /api/threads for many readers", () => {
     expect(unzipped.threads).toHaveLength(1);
   });
 });
+
+describe("paths too long for any file system", () => {
+  it("answers 400 naming the problem for a segment over 255 bytes or a 4,000-character path, on reads and writes", async () => {
+    const segment = `src/${"a".repeat(300)}.ts`;
+    const long = `${"abcdefghi/".repeat(450)}x.ts`;
+    for (const path of [segment, long]) {
+      const read = await get(`/api/file?path=${encodeURIComponent(path)}`);
+      expect(read.status, "GET /api/file").toBe(400);
+      expect(read.json.error.message).toMatch(/too long/);
+      const write = await post("/api/threads", { file: path, body: "here" });
+      expect(write.status, "POST /api/threads").toBe(400);
+      expect(write.json.error.message).toMatch(/too long/);
+    }
+    expect((await get("/api/threads?status=draft")).json.threads).toEqual([]);
+  });
+});
