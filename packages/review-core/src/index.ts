@@ -49,6 +49,7 @@ export { describePlace, describeAnchor } from "./prose/describe-place.js";
 export { renderThreadList, THREAD_LIST_MAX_BYTES, THREAD_LIST_DETAIL_LIMIT, type ThreadListOptions } from "./prose/render-thread-list.js";
 export { renderReleaseNotice } from "./prose/render-release-notice.js";
 export { renderReleaseProse, type ReleaseProseOptions } from "./prose/render-release-prose.js";
+export { withReviewVerdict, type Verdict } from "./prose/render-review-verdict.js";
 export { renderSystemGuidance } from "./prose/render-system-guidance.js";
 export { renderWaitingLine } from "./prose/render-waiting-line.js";
 export { renderRefusal } from "./prose/render-refusal.js";

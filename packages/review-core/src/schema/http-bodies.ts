@@ -113,6 +113,12 @@ export const releaseReviewBody = {
     .string({ error: "sessionId must be an opencode session id." })
     .min(1, { error: "sessionId is empty; leave it out to use the current session." })
     .optional(),
+  /** The person's overall comment ("Finish your review" on GitHub). */
+  summary: z
+    .string({ error: "summary must be text." })
+    .max(4000, { error: (issue) => `summary is ${String((issue.input as string).length)} characters; the limit is 4000. Shorten it.` })
+    .optional(),
+  verdict: z.enum(["comment", "approve", "changes"], { error: 'verdict must be "comment", "approve" or "changes".' }).optional(),
 };
 
 /**

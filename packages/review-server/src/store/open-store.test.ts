@@ -60,7 +60,10 @@ describe("migration 0005: no token in the servers table", () => {
     const secret = "0123456789abcdef0123456789abcdef";
     // A database as an older version left it: migrated up to 0004, a row with the link and its token.
     const old = await openStore({ path });
-    await sql`DELETE FROM kysely_migration WHERE name = '0005_servers_without_token'`.execute(old.db);
+    await sql`DELETE FROM kysely_migration WHERE name = '0005_private_servers_and_release_delivery'`.execute(old.db);
+    for (const column of ["summary", "verdict", "message_text", "delivery_state", "delivery_error", "delivery_attempts", "dismissed_at"]) {
+      await sql.raw(`ALTER TABLE reviews DROP COLUMN ${column}`).execute(old.db);
+    }
     await writeTransaction(old.db, register(`http://127.0.0.1:4321/?token=${secret}`));
     await writeTransaction(old.db, register("http://127.0.0.1:4322"));
     await old.close();

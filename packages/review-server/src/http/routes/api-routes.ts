@@ -4,6 +4,7 @@ import { diffRoutes } from "./diff-routes.js";
 import { fileRoutes } from "./file-routes.js";
 import { messagesRoutes } from "./messages-routes.js";
 import { reviewRoutes } from "./review-routes.js";
+import { reviewsRoutes } from "./reviews-routes.js";
 import { roundsRoutes } from "./rounds-routes.js";
 import { threadsRoutes } from "./threads-routes.js";
 
@@ -19,7 +20,8 @@ export function apiRoutes(service: ReviewService) {
     .route("/", fileRoutes(service))
     .route("/", threadsRoutes(service))
     .route("/", messagesRoutes(service))
-    .route("/", reviewRoutes(service));
+    .route("/", reviewRoutes(service))
+    .route("/", reviewsRoutes(service));
 }
 
 /** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */

@@ -297,7 +297,16 @@ describe("GET /api/review and POST /api/review/release", () => {
     const released = await post("/api/review/release", { sessionId: "ses_1" });
     expect(released.status).toBe(200);
     expect(released.json).toEqual({
-      review: { id: expect.any(String), releasedAt: expect.any(String), messages: 1, mode: "tools", deliveredTo: "ses_1" },
+      review: {
+        id: expect.any(String),
+        releasedAt: expect.any(String),
+        messages: 1,
+        mode: "tools",
+        deliveredTo: "ses_1",
+        summary: null,
+        verdict: null,
+        delivery: { state: "delivered", to: "ses_1", attempts: 1, dismissed: false },
+      },
     });
     expect(f.delivered).toHaveLength(1);
     expect(f.delivered[0]!.text).toContain("review_list");

@@ -237,7 +237,7 @@ export const storeCases: readonly StoreCase[] = [
         const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
         assert.deepEqual(
           migrations.rows.map((r) => r.name),
-          ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file", "0005_servers_without_token"],
+          ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file", "0005_private_servers_and_release_delivery"],
         );
       }),
   },
@@ -262,7 +262,7 @@ export const storeCases: readonly StoreCase[] = [
         const store = await openStore({ path });
         try {
           const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
-          assert.deepEqual(migrations.rows.map((r) => r.name), ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file", "0005_servers_without_token"]);
+          assert.deepEqual(migrations.rows.map((r) => r.name), ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file", "0005_private_servers_and_release_delivery"]);
           assert.deepEqual((await threadById(store.db, thread.id))?.quoted, thread.quoted);
           assert.equal((await threadById(store.db, thread.id))?.base_file, null);
           assert.deepEqual(await latestSession(store.db, "main"), { id: "ses_old", branch: "main", title: "Before", directory: "/repo", last_active_at: "2025-01-01T00:00:00.000Z", server_url: null, seen_by: null });
