@@ -8,8 +8,18 @@ import type { AppType } from "../../review-server/src/http/routes/index.js";
 
 export type { Thread } from "@opencode-review/core";
 
+/** Why a file's hunks were held back by the server's per-file limits, and whether it can be loaded anyway. */
+export interface TooLarge {
+  readonly reason: "size" | "lines" | "total";
+  readonly bytes: number;
+  readonly additions: number | null;
+  readonly deletions: number | null;
+  readonly canLoad: boolean;
+  readonly message: string;
+}
+
 /** A file of `GET /api/diff`, as the contract lists it (the server may send more fields). */
-export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks">;
+export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks"> & { readonly tooLarge?: TooLarge };
 
 export interface Round {
   readonly id: string;
@@ -36,12 +46,38 @@ export interface ReviewSummary {
   readonly session: { readonly id: string; readonly title: string } | null;
 }
 
+export type Verdict = "comment" | "approve" | "changes";
+
+/** Where a release's message to the agent is; a failed one is retried by the server and shown until dismissed. */
+export interface Delivery {
+  readonly state: "delivered" | "pending" | "failed";
+  readonly error?: string;
+  readonly to?: string;
+  readonly attempts?: number;
+  readonly dismissed?: boolean;
+}
+
 export interface Release {
   readonly id: string;
   readonly releasedAt: string;
   readonly messages: number;
   readonly mode: "tools" | "prose";
   readonly deliveredTo: string | null;
+  readonly summary?: string | null;
+  readonly verdict?: Verdict | null;
+  readonly delivery?: Delivery;
+}
+
+/** A past release, as `GET /api/reviews` lists it. */
+export interface PastReview extends Release {
+  readonly prose: string | null;
+  readonly delivery: Delivery;
+}
+
+/** The person's "Finish your review": an overall comment and a verdict, both optional. */
+export interface Finish {
+  readonly summary?: string;
+  readonly verdict?: Verdict;
 }
 
 export interface ReleaseResult {
@@ -238,8 +274,25 @@ export function createApi(options: ApiOptions = {}) {
     seen: (threadId: string): Promise<Outcome<{ readonly thread: Thread }>> =>
       call("POST /api/threads/:id/seen", () => api.threads[":id"].seen.$post({ param: { id: threadId } })),
     review: (): Promise<Outcome<ReviewSummary>> => call("GET /api/review", () => api.review.$get()),
-    release: (sessionId?: string): Promise<Outcome<ReleaseResult>> =>
-      call("POST /api/review/release", () => api.review.release.$post({ json: sessionId ? { sessionId } : {} })),
+    release: (sessionId?: string, finish: Finish = {}): Promise<Outcome<ReleaseResult>> =>
+      call("POST /api/review/release", () =>
+        api.review.release.$post({
+          json: {
+            ...(sessionId ? { sessionId } : {}),
+            ...(finish.summary?.trim() ? { summary: finish.summary.trim() } : {}),
+            ...(finish.verdict ? { verdict: finish.verdict } : {}),
+          },
+        }),
+      ),
+    /** Every past release, newest first, with its prose and delivery state. */
+    reviews: (): Promise<Outcome<{ readonly reviews: readonly PastReview[] }>> => call("GET /api/reviews", () => api.reviews.$get()),
+    retryDelivery: (id: string): Promise<Outcome<{ readonly review: PastReview }>> =>
+      call("POST /api/reviews/:id/retry", () => api.reviews[":id"].retry.$post({ param: { id } })),
+    dismissDelivery: (id: string): Promise<Outcome<{ readonly review: PastReview }>> =>
+      call("POST /api/reviews/:id/dismiss", () => api.reviews[":id"].dismiss.$post({ param: { id } })),
+    /** One file's whole diff, loaded on request although it is over the per-file limit (up to the server's ceiling). */
+    fullFileDiff: (range: DiffRange, path: string): Promise<Outcome<{ readonly files: readonly DiffFile[] }>> =>
+      call("GET /api/diff", () => api.diff.$get({ query: { from: range.from, to: range.to, file: path, full: "1" } })),
     /** Opens the live stream; returns a function that closes it. */
     events: (onEvent: (event: ServerEvent) => void, onState?: (state: "open" | "lost") => void): (() => void) => {
       // EventSource cannot send headers, so the stream is read with fetch (which sends the bearer header)
