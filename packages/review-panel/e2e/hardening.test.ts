@@ -45,6 +45,7 @@ describe("hardening in the web panel", () => {
     await page.locator('[data-component="diff-line"][data-file="src/app.ts"][data-side="new"][data-line="16"] [data-slot="num"]').first().click();
     await page.locator('[data-component="row-composer"] textarea[data-slot="body"]').fill("Guard against zero.");
     await page.locator('[data-component="row-composer"] [data-slot="submit"]').click();
+    await page.locator('[data-component="release-bar"] [data-slot~="finish"]').click();
     const finish = page.locator('[data-component="finish-review"]');
     await finish.waitFor();
     await finish.locator('[data-slot="summary"]').fill("Nearly there; one guard missing.");
@@ -64,7 +65,8 @@ describe("hardening in the web panel", () => {
     // This test server has no agent session to send to: the delivery fails, and the panel says so.
     const failed = page.locator(`[data-component="delivery-failed"][data-review-id="${released.id}"]`);
     await failed.waitFor();
-    expect(await failed.textContent()).toMatch(/has not reached the agent.*No agent session was found/);
+    expect(await failed.textContent()).toMatch(/not delivered: No agent session was found/);
+    expect(await failed.getAttribute("title")).toMatch(/has not reached the agent after \d attempts?: No agent session was found/);
     await page.screenshot({ path: `${screenshotDir}delivery-failed.png` });
     await failed.locator('[data-slot~="dismiss-delivery"]').click();
     await failed.waitFor({ state: "detached" });

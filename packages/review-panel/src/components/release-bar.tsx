@@ -7,6 +7,8 @@ import "./release-bar.css";
 export function ReleaseBar() {
   const review = useReview();
   const [copied, setCopied] = createSignal(false);
+  // GitHub's "Finish your review": the overall comment and the verdict open on request, so the bar stays one row.
+  const [finishing, setFinishing] = createSignal(false);
   const drafts = () => review.summary()?.drafts;
   const countText = () => {
     const d = drafts();
@@ -38,24 +40,7 @@ export function ReleaseBar() {
   return (
     <>
       <div data-component="release-area">
-      <For each={newestFailures()}>
-        {(failed) => (
-          <section data-component="delivery-failed" data-review-id={failed.id} role="alert">
-            <span data-slot="text">
-              Your review of {new Date(failed.releasedAt).toLocaleTimeString()} ({failed.messages} message{failed.messages === 1 ? "" : "s"}) has not reached the agent
-              {failed.delivery.attempts ? ` after ${failed.delivery.attempts} attempt${failed.delivery.attempts === 1 ? "" : "s"}` : ""}: {failed.delivery.error ?? "the delivery failed"}
-              {olderFailures() > 0 ? ` (${olderFailures()} earlier release${olderFailures() === 1 ? "" : "s"} too)` : ""}
-            </span>
-            <button type="button" data-slot="action retry" onClick={() => void review.retryDelivery(failed.id)}>
-              Retry
-            </button>
-            <button type="button" data-slot="action dismiss-delivery" onClick={() => void review.dismissDelivery(failed.id)}>
-              Dismiss
-            </button>
-          </section>
-        )}
-      </For>
-      <Show when={review.drafts() > 0}>
+      <Show when={review.drafts() > 0 && finishing()}>
         <section data-component="finish-review" aria-label="Finish your review">
           <textarea
             data-slot="summary"
@@ -89,6 +74,32 @@ export function ReleaseBar() {
         <span data-slot="session">
           {review.summary()?.session ? `to session “${review.summary()!.session!.title}”` : "no agent session attached"}
         </span>
+        <For each={newestFailures()}>
+          {(failed) => (
+            <span
+              data-component="delivery-failed"
+              data-review-id={failed.id}
+              role="alert"
+              title={`Your review of ${new Date(failed.releasedAt).toLocaleTimeString()} (${failed.messages} message${failed.messages === 1 ? "" : "s"}) has not reached the agent${failed.delivery.attempts ? ` after ${failed.delivery.attempts} attempt${failed.delivery.attempts === 1 ? "" : "s"}` : ""}: ${failed.delivery.error ?? "the delivery failed"}${olderFailures() > 0 ? ` (${olderFailures()} earlier release${olderFailures() === 1 ? "" : "s"} too)` : ""}`}
+            >
+              <span data-slot="text">
+                Review of {new Date(failed.releasedAt).toLocaleTimeString()} not delivered: {failed.delivery.error ?? "the delivery failed"}
+                {olderFailures() > 0 ? ` (+${olderFailures()} earlier)` : ""}
+              </span>
+              <button type="button" data-slot="action retry" onClick={() => void review.retryDelivery(failed.id)}>
+                Retry
+              </button>
+              <button type="button" data-slot="action dismiss-delivery" onClick={() => void review.dismissDelivery(failed.id)}>
+                Dismiss
+              </button>
+            </span>
+          )}
+        </For>
+        <Show when={review.drafts() > 0}>
+          <button type="button" data-slot="action finish" aria-expanded={finishing()} onClick={() => setFinishing(!finishing())}>
+            {finishing() ? "Hide summary" : "Finish your review…"}
+          </button>
+        </Show>
         <button type="button" data-variant="primary" data-slot="release" disabled={review.drafts() === 0 || review.releasing()} onClick={() => void review.release()}>
           {review.releasing() ? "Releasing…" : review.verdict() === "approve" ? "Release and approve" : review.verdict() === "changes" ? "Release and request changes" : "Release review"}
         </button>

@@ -16,8 +16,9 @@ const describe = (error: unknown): string => (error instanceof Error ? error.mes
 
 /**
  * Sends a released review's stored message to the agent once, and records the outcome with the review:
- * delivered (to which session), or failed with the reason. A failure is tried again with backoff, up to
- * `retry.attempts`, by a timer that never keeps the process alive; each outcome is published as a `review`
+ * delivered (to which session), or failed with the reason. A doorbell that threw is tried again with backoff,
+ * up to `retry.attempts`, by a timer that never keeps the process alive (one with no session to send to waits
+ * for the person's Retry); each outcome is published as a `review`
  * event, so both panels show a failed delivery until it goes through or the person dismisses it.
  * @example const row = await deliverReview(ctx, review.id)
  */
@@ -29,11 +30,15 @@ export async function deliverReview(ctx: ServiceContext, id: string, retry: Deli
 
   let outcome: { readonly sessionId: string } | null = null;
   let failure: string | null = null;
+  // A doorbell that threw may work on the next try (opencode busy or restarting): that is retried. One that
+  // had nowhere to send it will not, by waiting: the person retries once a session exists.
+  let transient = false;
   try {
     outcome = await ctx.delivery.deliver({ sessionId: review.session_id, text: review.message_text });
     if (outcome === null) failure = "No agent session was found to send it to. Start or open a session, then retry.";
   } catch (error) {
     failure = `The agent session could not be reached: ${describe(error)}`;
+    transient = true;
   }
   const attempts = review.delivery_attempts + 1;
   const row = (await writeTransaction(ctx.db, (trx) =>
@@ -47,7 +52,7 @@ export async function deliverReview(ctx: ServiceContext, id: string, retry: Deli
   ))!;
   ctx.bus.publish({ type: "review", review: await reviewJson(ctx, row) });
 
-  if (row.delivery_state === "failed" && attempts < retry.attempts && row.dismissed_at === null) {
+  if (row.delivery_state === "failed" && transient && attempts < retry.attempts && row.dismissed_at === null) {
     const delay = Math.min(retry.firstDelayMs * 2 ** (attempts - 1), retry.maxDelayMs);
     const timer = setTimeout(() => {
       // A store closed meanwhile (the server stopped) ends the retries quietly; the failure stays recorded.

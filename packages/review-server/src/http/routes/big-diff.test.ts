@@ -39,6 +39,8 @@ const auth = () => ({ authorization: `Bearer ${server.token}` });
 describe("GET /api/diff with a 100 MB file", () => {
   it("shows every other file, lists the big one as too large with its changed lines, and /api/health answers all the while", async () => {
     const timings: number[] = [];
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
     let done = false;
     const started = Date.now();
     const diff = fetch(`${server.url}/api/diff`, { headers: auth() }).then(async (res) => ({ status: res.status, json: (await res.json()) as any }));
@@ -49,12 +51,13 @@ describe("GET /api/diff with a 100 MB file", () => {
       expect(health.status).toBe(200);
       await health.arrayBuffer();
       timings.push(performance.now() - at);
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const { status, json } = await diff;
     const took = Date.now() - started;
     timings.sort((a, b) => a - b);
-    console.log(`diff took ${took} ms; ${timings.length} health checks, median ${timings[timings.length >> 1]?.toFixed(1)} ms, max ${timings.at(-1)?.toFixed(1)} ms`);
+    console.log(`diff took ${took} ms; ${timings.length} health checks, median ${timings[timings.length >> 1]?.toFixed(1)} ms, max ${timings.at(-1)?.toFixed(1)} ms; test process RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, ${(rssPeak / 2 ** 20).toFixed(0)} MB at most during`);
 
     expect(status).toBe(200);
     const byPath = new Map((json.files as any[]).map((f) => [f.path, f]));

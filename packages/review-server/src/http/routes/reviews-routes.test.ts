@@ -142,7 +142,7 @@ describe("GET /api/reviews", () => {
     expect(attempts).toHaveLength(3);
     expect((await call("POST", `/reviews/${delivered.id}/retry`)).status).toBe(409);
 
-    // Nowhere to send it, ever: failed after the bounded attempts, then dismissed by the person.
+    // Failing every time: failed after the bounded attempts, then dismissed by the person.
     failures = 1000;
     expect((await call("POST", "/threads", { file: "src/a.ts", start: 1, end: 1, body: "And this?" })).status).toBe(201);
     const lost = (await call("POST", "/review/release", {})).json.review;
@@ -156,5 +156,18 @@ describe("GET /api/reviews", () => {
     const dismissed = await call("POST", `/reviews/${lost.id}/dismiss`);
     expect(dismissed.json.review.delivery).toMatchObject({ state: "failed", dismissed: true });
     expect((await call("POST", "/reviews/v_nope/dismiss")).status).toBe(404);
+  });
+
+  it("does not retry by itself when there is no session to send to, and the person's Retry tries again", async () => {
+    let session: string | null = null;
+    const { call } = await start("prose", async () => (session === null ? null : { sessionId: session }));
+    expect((await call("POST", "/threads", { file: "src/a.ts", start: 2, end: 2, body: "Why 3?" })).status).toBe(201);
+    const released = (await call("POST", "/review/release", {})).json.review;
+    expect(released.delivery).toMatchObject({ state: "failed", attempts: 1, error: expect.stringMatching(/No agent session was found/) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await call("GET", "/reviews")).json.reviews[0].delivery.attempts).toBe(1);
+    session = "ses_late";
+    const retried = await call("POST", `/reviews/${released.id}/retry`);
+    expect(retried.json.review.delivery).toMatchObject({ state: "delivered", to: "ses_late", attempts: 2 });
   });
 });
