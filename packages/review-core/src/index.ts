@@ -19,8 +19,10 @@ export { diffLines } from "./diff/line-diff.js";
 export { mapLine, mapRange, type DiffSide, type LineMapping, type RangeMapping } from "./diff/map-line.js";
 
 // review: threads, messages and their states
-export type { Author, ThreadStatus, Awaiting, Delivery, Message, RoundRef, Thread } from "./review/types.js";
+export type { Author, ThreadStatus, Awaiting, Delivery, Message, RoundRef, Thread, Verdict } from "./review/types.js";
+export { VERDICTS } from "./review/types.js";
 export { ReviewError, type ReviewErrorCode } from "./review/review-error.js";
+export { diskFullError, isDiskFull } from "./review/disk-full.js";
 
 // review: the thread state machine (every event as a pure transition) and what a thread reads as
 export {
@@ -57,6 +59,7 @@ export { describePlace, describeAnchor } from "./prose/describe-place.js";
 export { renderThreadList, THREAD_LIST_MAX_BYTES, THREAD_LIST_DETAIL_LIMIT, type ThreadListOptions } from "./prose/render-thread-list.js";
 export { renderReleaseNotice } from "./prose/render-release-notice.js";
 export { renderReleaseProse, type ReleaseProseOptions } from "./prose/render-release-prose.js";
+export { withReviewVerdict } from "./prose/render-review-verdict.js";
 export { renderSystemGuidance } from "./prose/render-system-guidance.js";
 export { renderWaitingLine } from "./prose/render-waiting-line.js";
 export { renderRefusal } from "./prose/render-refusal.js";
@@ -66,6 +69,7 @@ export { bodyText } from "./schema/body-text.js";
 export { suggestion, SUGGESTION_LINE_LIMIT } from "./schema/suggestion.js";
 export { lineNumber } from "./schema/line-number.js";
 export { filePath } from "./schema/file-path.js";
+export { maxPathBytes, maxSegmentBytes, pathTooLong } from "./schema/path-limits.js";
 export {
   reviewListArgs,
   reviewListArgsSchema,
@@ -99,10 +103,9 @@ export { threadSchema, messageSchema, locationSchema, type ThreadJson } from "./
 export { formatSchemaError } from "./schema/format-schema-error.js";
 
 // reviewer agents: findings, runs and the reviewer's tool arguments
-export type { Finding, FindingStatus, Severity, Run, RunStatus, Verdict } from "./review/finding.js";
+export type { Finding, FindingStatus, Severity, Run, RunStatus } from "./review/finding.js";
 export {
   SEVERITIES,
-  VERDICTS,
   reviewDiffArgs,
   reviewDiffArgsSchema,
   reviewCommentArgs,

@@ -43,6 +43,8 @@ export interface PanelTarget {
   readonly agentReply: (threadId: string, body: string, resolved?: boolean) => Promise<void>;
   /** Changes a file of the work tree, as the agent would: `edit` gets its text now and returns the new one. */
   readonly editFile: (path: string, edit: (text: string) => string) => void;
+  /** Writes a new file into the work tree (an untracked file the agent made). */
+  readonly writeFile: (path: string, text: string) => void;
   readonly close: () => Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
       threads,
       agentReply: async (id, text, resolved) => void (await server.service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),
       editFile: (path, edit) => writeFileSync(join(dir, path), edit(readFileSync(join(dir, path), "utf8"))),
+      writeFile: (path, text) => writeFileSync(join(dir, path), text),
       close: async () => {
         await server.close();
         rmSync(folder, { recursive: true, force: true });

@@ -239,11 +239,11 @@ describe("review panel in Chromium", () => {
     expect(await composer(page).locator('[data-slot="counter"]').getAttribute("data-state")).toBe("over");
     expect(await composer(page).locator('[data-slot="submit"]').isDisabled()).toBe(true);
 
-    // Without the token the server refuses, and the person reads why: in the open panel, and on a new page.
-    await page.context().clearCookies();
-    await composer(page).locator('textarea[data-slot="body"]').fill("Fine once the token is back.");
-    await composer(page).locator('[data-slot="submit"]').click();
-    await page.locator('[data-component="notice-list"] [data-slot="notice"]', { hasText: "carries no token" }).waitFor();
+    // With a stale token (the server restarted) the server refuses, and the person reads why; a new tab,
+    // which has no token of its own (sessionStorage is per tab), asks for the link.
+    await page.evaluate(() => sessionStorage.setItem("opencode-review-token", "stale-token"));
+    await page.reload();
+    await page.locator('[data-component="notice-list"] [data-slot="notice"]', { hasText: "does not match" }).first().waitFor();
     const other = await page.context().newPage();
     await other.goto(`${target.origin}/`);
     await other.locator("h1", { hasText: "Open the review panel with its link" }).waitFor();

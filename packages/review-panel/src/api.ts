@@ -2,6 +2,7 @@
 // Only the type crosses over (`import type`): no server code enters the bundle, and `tsc` checks each
 // answer the panel reads against what the server's routes really send.
 import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/core";
+import { createParser } from "eventsource-parser";
 import { hc, type ClientResponse } from "hono/client";
 import type { AppType } from "../../review-server/src/http/routes/index.js";
 
@@ -14,8 +15,18 @@ export interface ReviewerModels {
   readonly available: boolean;
 }
 
+/** Why a file's hunks were held back by the server's per-file limits, and whether it can be loaded anyway. */
+export interface TooLarge {
+  readonly reason: "size" | "lines" | "total";
+  readonly bytes: number;
+  readonly additions: number | null;
+  readonly deletions: number | null;
+  readonly canLoad: boolean;
+  readonly message: string;
+}
+
 /** A file of `GET /api/diff`, as the contract lists it (the server may send more fields). */
-export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks">;
+export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks"> & { readonly tooLarge?: TooLarge };
 
 export interface Round {
   readonly id: string;
@@ -42,12 +53,38 @@ export interface ReviewSummary {
   readonly session: { readonly id: string; readonly title: string } | null;
 }
 
+export type Verdict = "comment" | "approve" | "changes";
+
+/** Where a release's message to the agent is; a failed one is retried by the server and shown until dismissed. */
+export interface Delivery {
+  readonly state: "delivered" | "pending" | "failed";
+  readonly error?: string;
+  readonly to?: string;
+  readonly attempts?: number;
+  readonly dismissed?: boolean;
+}
+
 export interface Release {
   readonly id: string;
   readonly releasedAt: string;
   readonly messages: number;
   readonly mode: "tools" | "prose";
   readonly deliveredTo: string | null;
+  readonly summary?: string | null;
+  readonly verdict?: Verdict | null;
+  readonly delivery?: Delivery;
+}
+
+/** A past release, as `GET /api/reviews` lists it. */
+export interface PastReview extends Release {
+  readonly prose: string | null;
+  readonly delivery: Delivery;
+}
+
+/** The person's "Finish your review": an overall comment and a verdict, both optional. */
+export interface Finish {
+  readonly summary?: string;
+  readonly verdict?: Verdict;
 }
 
 export interface ReleaseResult {
@@ -110,28 +147,45 @@ export type ServerEvent =
 export interface ApiOptions {
   /** Origin (and path prefix) of the server; the page's own origin when left out. */
   readonly base?: string;
-  /** Sent as `Authorization: Bearer` when present; the HttpOnly cookie covers the rest. */
+  /** Sent as `Authorization: Bearer` on every call, the event stream included; the server takes no cookie. */
   readonly token?: string | null;
   readonly fetch?: typeof fetch;
 }
 
 export type Api = ReturnType<typeof createApi>;
 
+/** Where a tab keeps the token: sessionStorage belongs to this origin (scheme, host and port) and this tab. */
+export const tokenStorageKey = "opencode-review-token";
+
 /**
- * Reads the token from `?token=` once, keeps it for this tab, and removes it from the address bar.
+ * Reads the token from the link once (`#token=`, which never reaches a server, or `?token=`), keeps it in
+ * this tab's sessionStorage, and removes it from the address bar; a reload finds it in storage.
+ * Never a cookie: browsers send 127.0.0.1's cookies to every port on it, so any local server would get it.
  * @example const token = takeToken(window.location, window.sessionStorage)
  */
 export function takeToken(location: Location, storage: Storage | null): string | null {
   const url = new URL(location.href);
-  const fromUrl = url.searchParams.get("token");
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ""));
+  const fromUrl = fragment.get("token") ?? url.searchParams.get("token");
   if (fromUrl) {
-    storage?.setItem("opencode-review-token", fromUrl);
+    try {
+      storage?.setItem(tokenStorageKey, fromUrl);
+    } catch {
+      // Storage refused (private mode quota): the token still works for this page's life.
+    }
     url.searchParams.delete("token");
-    // Keeping the token out of the address bar stops it from landing in screenshots and shared links.
-    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+    fragment.delete("token");
+    url.hash = fragment.size > 0 ? `#${fragment.toString()}` : "";
+    // Keeping the token out of the address bar stops it from landing in history, screenshots and shared links.
+    // The whole href: a path such as `//host/x` given alone would name another origin.
+    history.replaceState(history.state, "", url.href);
     return fromUrl;
   }
-  return storage?.getItem("opencode-review-token") ?? null;
+  try {
+    return storage?.getItem(tokenStorageKey) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The server's own words for a refusal, or a sentence naming the request when it sent none. */
@@ -160,7 +214,8 @@ export function createApi(options: ApiOptions = {}) {
   const client = hc<AppType>(base, {
     fetch: doFetch,
     headers: authorization,
-    init: { credentials: "include" },
+    // No cookie is needed or wanted: the bearer header is the only credential.
+    init: { credentials: "omit" },
   });
 
   /** Sends one request; a refusal or a lost connection becomes a value, never a throw. */
@@ -230,7 +285,7 @@ export function createApi(options: ApiOptions = {}) {
         // server's body-size check under @hono/node-server; an explicit `{}` body carries one.
         api.messages[":id"].$delete(
           { param: { id: messageId } },
-          { init: { credentials: "include", body: "{}", headers: { ...authorization, "content-type": "application/json" } } },
+          { init: { credentials: "omit", body: "{}", headers: { ...authorization, "content-type": "application/json" } } },
         ),
       ),
     // Both answer a finding for a finding's id; the thread slice keeps findings among threads (see `asThread`).
@@ -255,13 +310,31 @@ export function createApi(options: ApiOptions = {}) {
     dismiss: (id: string): Promise<Outcome<{ readonly thread: Finding }>> =>
       call("POST /api/threads/:id/dismiss", () => api.threads[":id"].dismiss.$post({ param: { id } })),
     review: (): Promise<Outcome<ReviewSummary>> => call("GET /api/review", () => api.review.$get()),
-    release: (sessionId?: string): Promise<Outcome<ReleaseResult>> =>
-      call("POST /api/review/release", () => api.review.release.$post({ json: sessionId ? { sessionId } : {} })),
+    release: (sessionId?: string, finish: Finish = {}): Promise<Outcome<ReleaseResult>> =>
+      call("POST /api/review/release", () =>
+        api.review.release.$post({
+          json: {
+            ...(sessionId ? { sessionId } : {}),
+            ...(finish.summary?.trim() ? { summary: finish.summary.trim() } : {}),
+            ...(finish.verdict ? { verdict: finish.verdict } : {}),
+          },
+        }),
+      ),
+    /** Every past release, newest first, with its prose and delivery state. */
+    reviews: (): Promise<Outcome<{ readonly reviews: readonly PastReview[] }>> => call("GET /api/reviews", () => api.reviews.$get()),
+    retryDelivery: (id: string): Promise<Outcome<{ readonly review: PastReview }>> =>
+      call("POST /api/reviews/:id/retry", () => api.reviews[":id"].retry.$post({ param: { id } })),
+    dismissDelivery: (id: string): Promise<Outcome<{ readonly review: PastReview }>> =>
+      call("POST /api/reviews/:id/dismiss", () => api.reviews[":id"].dismiss.$post({ param: { id } })),
+    /** One file's whole diff, loaded on request although it is over the per-file limit (up to the server's ceiling). */
+    fullFileDiff: (range: DiffRange, path: string): Promise<Outcome<{ readonly files: readonly DiffFile[] }>> =>
+      call("GET /api/diff", () => api.diff.$get({ query: { from: range.from, to: range.to, file: path, full: "1" } })),
     /** Opens the live stream; returns a function that closes it. */
     events: (onEvent: (event: ServerEvent) => void, onState?: (state: "open" | "lost") => void): (() => void) => {
-      if (typeof EventSource === "undefined") return () => {};
-      // EventSource cannot send headers; the cookie set at `/?token=` authenticates it.
-      const source = new EventSource(client.api.events.$url().href, { withCredentials: true });
+      // EventSource cannot send headers, so the stream is read with fetch (which sends the bearer header)
+      // and cut into events by eventsource-parser; a lost stream is opened again after a pause, as EventSource would.
+      const controller = new AbortController();
+      let stopped = false;
       const parse = (raw: string): Record<string, unknown> | null => {
         try {
           const value: unknown = JSON.parse(raw);
@@ -270,26 +343,50 @@ export function createApi(options: ApiOptions = {}) {
           return null;
         }
       };
-      const data = (e: Event) => parse((e as MessageEvent<string>).data);
-      source.addEventListener("thread", (e) => {
-        const thread = data(e);
-        if (typeof thread?.id === "string") onEvent({ type: "thread", thread: thread as unknown as Thread });
-      });
-      source.addEventListener("review", (e) => {
-        const review = data(e);
-        if (typeof review?.id === "string") onEvent({ type: "review", review: review as unknown as Release });
-      });
-      source.addEventListener("round", (e) => {
-        const round = data(e);
-        if (typeof round?.id === "string") onEvent({ type: "round", round: round as unknown as Round });
-      });
-      source.addEventListener("run", (e) => {
-        const run = data(e);
-        if (typeof run?.id === "string") onEvent({ type: "run", run: run as unknown as Run });
-      });
-      source.addEventListener("open", () => onState?.("open"));
-      source.addEventListener("error", () => onState?.("lost"));
-      return () => source.close();
+      const dispatch = (name: string | undefined, raw: string): void => {
+        const value = parse(raw);
+        if (typeof value?.id !== "string") return;
+        if (name === "thread") onEvent({ type: "thread", thread: value as unknown as Thread });
+        else if (name === "review") onEvent({ type: "review", review: value as unknown as Release });
+        else if (name === "round") onEvent({ type: "round", round: value as unknown as Round });
+        else if (name === "run") onEvent({ type: "run", run: value as unknown as Run });
+      };
+      const readOnce = async (): Promise<void> => {
+        const response = await doFetch(client.api.events.$url().href, {
+          headers: { ...authorization, accept: "text/event-stream" },
+          credentials: "omit",
+          cache: "no-store",
+          signal: controller.signal,
+        });
+        if (!response.ok || response.body === null) throw new Error(`GET /api/events answered ${response.status}`);
+        onState?.("open");
+        const parser = createParser({ onEvent: (event) => dispatch(event.event, event.data) });
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          parser.feed(value);
+        }
+      };
+      void (async () => {
+        let pause = 1000;
+        while (!stopped) {
+          try {
+            await readOnce();
+            pause = 1000;
+          } catch {
+            // Aborted by close(), refused, or the connection dropped: say so and try again unless closed.
+          }
+          if (stopped) return;
+          onState?.("lost");
+          await new Promise((resolve) => setTimeout(resolve, pause));
+          pause = Math.min(pause * 2, 15_000);
+        }
+      })();
+      return () => {
+        stopped = true;
+        controller.abort();
+      };
     },
   };
 }

@@ -9,7 +9,7 @@ import { buildCli, runCliToEnd, spawnCli, type CliProcess } from "./cli/testing/
 import { startFakeOpencodeServer } from "./cli/testing/fake-opencode-server.js";
 import { makeTempRepository, type TempRepository } from "./git/testing/temp-repository.js";
 
-const PANEL_LINK = /Open the panel: (http:\/\/127\.0\.0\.1:(\d+))\/\?token=([0-9a-f]+)/;
+const PANEL_LINK = /Open the panel: (http:\/\/127\.0\.0\.1:(\d+))\/#token=([0-9a-f]+)/;
 
 async function api(base: string, token: string, path: string, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${base}${path}`, {
@@ -51,7 +51,7 @@ describe("opencode-review serve and url", () => {
     const serve = spawnCli(["serve", "--repo", join(repo.dir, "src")]);
     try {
       const [, base, , token] = await serve.waitFor(PANEL_LINK);
-      const link = `${base}/?token=${token}`;
+      const link = `${base}/#token=${token}`;
 
       const health = await api(base!, token!, "/api/health");
       expect(health.json).toMatchObject({ ok: true, tools: false, repo: repo.dir, branch: "main" });
@@ -177,15 +177,13 @@ describe("opencode-review demo", () => {
       has("a draft", (t) => t.status === "draft");
       expect(threads).toHaveLength(8);
 
-      // The person's browser: the link trades its token for a cookie, and the page then loads with it.
-      const opened = await fetch(`${base}/?token=${token}`, { redirect: "manual" });
-      expect(opened.status).toBe(302);
-      const cookie = opened.headers.get("set-cookie")!.split(";")[0]!;
-      expect(cookie).toMatch(new RegExp(`^opencode-review-${port}=`));
-      const page = await fetch(`${base}/`, { headers: { cookie } });
+      // The person's browser loads the public page; the page itself reads the token from the link's fragment.
+      const page = await fetch(`${base}/`, { redirect: "manual" });
       expect(page.status).toBe(200);
       expect(page.headers.get("content-type")).toContain("text/html");
-      expect((await fetch(`${base}/`)).status).toBe(401);
+      expect(page.headers.get("set-cookie")).toBeNull();
+      expect((await fetch(`${base}/api/health`)).status).toBe(401);
+      expect((await fetch(`${base}/api/health`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     } finally {
       expect(await interrupt(demo)).toBe(0);
     }

@@ -1,9 +1,8 @@
-import type { Thread } from "./types.js";
+import type { Thread, Verdict } from "./types.js";
 
 export type Severity = "blocker" | "major" | "minor" | "nit";
 export type FindingStatus = "open" | "accepted" | "dismissed" | "resolved";
 export type RunStatus = "pending" | "running" | "completed" | "failed" | "cancelled";
-export type Verdict = "approve" | "comment" | "changes";
 
 /**
  * A reviewer agent's finding as HTTP shows it: a Thread whose origin is `reviewer`, whose status is the

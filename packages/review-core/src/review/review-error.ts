@@ -12,6 +12,7 @@ export type ReviewErrorCode =
   | "unauthorized"
   | "forbidden"
   | "store" // the database cannot be used (newer schema, corrupt file)
+  | "disk_full" // the disk (or its quota) is full: nothing was written
   | "internal";
 
 /**

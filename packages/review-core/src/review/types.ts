@@ -42,3 +42,7 @@ export interface Thread {
   readonly createdAt: string;
   readonly updatedAt: string;
 }
+
+/** The overall word on a batch, the person's release or a reviewer run's, as GitHub has it. */
+export const VERDICTS = ["comment", "approve", "changes"] as const;
+export type Verdict = (typeof VERDICTS)[number];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pathTooLong } from "./path-limits.js";
 
 /**
  * A file path as a caller gives it (relative to the repository, or a path suffix for tools); never empty.
@@ -13,5 +14,9 @@ export function filePath(field: string) {
           ? `${field} is missing; give a file path, such as src/app.ts.`
           : `${field} must be a file path, such as src/app.ts.`,
     })
-    .min(1, { error: `${field} is empty; give a file path, such as src/app.ts.` });
+    .min(1, { error: `${field} is empty; give a file path, such as src/app.ts.` })
+    .check((ctx) => {
+      const why = pathTooLong(ctx.value);
+      if (why !== null) ctx.issues.push({ code: "custom", input: ctx.value, message: `${field} is too long: ${why}. No file can have such a path.` });
+    });
 }

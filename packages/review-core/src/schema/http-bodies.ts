@@ -3,6 +3,8 @@ import { bodyText } from "./body-text.js";
 import { filePath } from "./file-path.js";
 import { lineNumber } from "./line-number.js";
 import { suggestion } from "./suggestion.js";
+import { countCharacters } from "../review/message-body.js";
+import { VERDICTS } from "../review/types.js";
 
 // JSON bodies of the HTTP routes (CONTRACT "HTTP"), each as a shape and as a z.object. Unknown fields are
 // dropped, not refused, so an older server accepts a newer panel's requests.
@@ -113,6 +115,16 @@ export const releaseReviewBody = {
     .string({ error: "sessionId must be an opencode session id." })
     .min(1, { error: "sessionId is empty; leave it out to use the current session." })
     .optional(),
+  /** The person's overall comment ("Finish your review" on GitHub). */
+  summary: z
+    .string({ error: "summary must be text." })
+    .check((ctx) => {
+      // Counted as every body is, in code points, so the panel's counter and this check agree.
+      const length = countCharacters(ctx.value);
+      if (length > 4000) ctx.issues.push({ code: "custom", input: ctx.value, message: `summary is ${length} characters; the limit is 4000. Shorten it.` });
+    })
+    .optional(),
+  verdict: z.enum(VERDICTS, { error: 'verdict must be "comment", "approve" or "changes".' }).optional(),
 };
 
 /**

@@ -22,6 +22,9 @@ export type ThreadsQuery = z.infer<typeof threadsQuerySchema>;
 export const diffQuery = {
   from: z.string().min(1, { error: 'from is empty; give "base" or a round id, or leave it out.' }).optional(),
   to: z.string().min(1, { error: 'to is empty; give a round id or "worktree", or leave it out.' }).optional(),
+  /** One file only, with `full=1` to load it even when it is over the per-file limit (up to a hard ceiling). */
+  file: z.string().min(1, { error: "file is empty; give a path from the diff, or leave it out." }).optional(),
+  full: z.enum(["0", "1"], { error: 'full must be "1" (load a file too large to show by default) or "0".' }).optional(),
 };
 
 /**

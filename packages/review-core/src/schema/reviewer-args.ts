@@ -1,3 +1,4 @@
+import { VERDICTS } from "../review/types.js";
 import { z } from "zod";
 import { bodyText } from "./body-text.js";
 import { filePath } from "./file-path.js";
@@ -8,7 +9,6 @@ import { suggestion } from "./suggestion.js";
 // and the HTTP bodies that start a run and take a finding.
 
 export const SEVERITIES = ["blocker", "major", "minor", "nit"] as const;
-export const VERDICTS = ["approve", "comment", "changes"] as const;
 
 const severity = z.enum(SEVERITIES, {
   error: (issue) =>

@@ -96,6 +96,7 @@ function rowFile(row: Row): string {
 }
 
 function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined; readonly width: CodeWidth | undefined }): JSX.Element {
+  const diff = useDiff();
   return (
     <Switch>
       <Match when={props.row.kind === "file" && props.row}>{(row) => <FileHeader file={row().file} />}</Match>
@@ -103,7 +104,19 @@ function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined
       <Match when={props.row.kind === "pair" && props.row}>{(row) => <PairRow file={props.file} path={row().file} left={row().left} right={row().right} />}</Match>
       <Match when={props.row.kind === "hunk" && props.row}>{(row) => <div data-component="hunk-header">{row().header}</div>}</Match>
       <Match when={props.row.kind === "gap" && props.row}>{(row) => <GapRow path={row().file} gap={row().gap} />}</Match>
-      <Match when={props.row.kind === "notice" && props.row}>{(row) => <div data-component="notice">{row().text}</div>}</Match>
+      <Match when={props.row.kind === "notice" && props.row}>
+        {(row) => (
+          <div data-component="notice" data-state={row().load === undefined ? undefined : "too-large"}>
+            {row().text}
+            <Show when={row().load}>
+              {" "}
+              <button type="button" data-slot="action load-diff" onClick={() => void diff.loadFull(row().file)}>
+                Load diff
+              </button>
+            </Show>
+          </div>
+        )}
+      </Match>
       <Match when={props.row.kind === "threads" && props.row}>
         {(row) => (
           <div data-component="row-threads">

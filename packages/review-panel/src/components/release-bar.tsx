@@ -1,4 +1,5 @@
-import { createSignal, Show } from "solid-js";
+import { createSignal, For, Show } from "solid-js";
+import type { Verdict } from "../api.js";
 import { useReview } from "../state/review.js";
 import "./release-bar.css";
 
@@ -6,6 +7,8 @@ import "./release-bar.css";
 export function ReleaseBar() {
   const review = useReview();
   const [copied, setCopied] = createSignal(false);
+  // GitHub's "Finish your review": the overall comment and the verdict open on request, so the bar stays one row.
+  const [finishing, setFinishing] = createSignal(false);
   const drafts = () => review.summary()?.drafts;
   const countText = () => {
     const d = drafts();
@@ -26,17 +29,82 @@ export function ReleaseBar() {
       setCopied(false);
     }
   };
+  const verdicts: readonly { readonly value: Verdict; readonly label: string; readonly hint: string }[] = [
+    { value: "comment", label: "Comment", hint: "Feedback without an explicit verdict." },
+    { value: "approve", label: "Approve", hint: "The changes can go as they are." },
+    { value: "changes", label: "Request changes", hint: "The agent must address this before it is done." },
+  ];
+  // The newest failure is shown with a count of older ones: each is retried by the server meanwhile.
+  const newestFailures = () => review.failedDeliveries().slice(0, 1);
+  const olderFailures = () => Math.max(0, review.failedDeliveries().length - 1);
   return (
     <>
+      <div data-component="release-area">
+      <Show when={review.drafts() > 0 && finishing()}>
+        <section data-component="finish-review" aria-label="Finish your review">
+          <textarea
+            data-slot="summary"
+            placeholder="Leave an overall comment (optional)"
+            aria-label="Overall comment"
+            maxLength={4000}
+            rows={2}
+            value={review.overall()}
+            onInput={(e) => review.setOverall(e.currentTarget.value)}
+          />
+          <div data-slot="verdicts" role="radiogroup" aria-label="Verdict">
+            <For each={verdicts}>
+              {(option) => (
+                <label data-slot="verdict" data-value={option.value} title={option.hint}>
+                  <input
+                    type="radio"
+                    name="verdict"
+                    value={option.value}
+                    checked={review.verdict() === option.value}
+                    onChange={() => review.setVerdict(option.value)}
+                  />
+                  {option.label}
+                </label>
+              )}
+            </For>
+          </div>
+        </section>
+      </Show>
       <footer data-component="release-bar">
         <span data-slot="count" data-state={review.drafts() > 0 ? "some" : "none"}>{countText()}</span>
         <span data-slot="session">
           {review.summary()?.session ? `to session “${review.summary()!.session!.title}”` : "no agent session attached"}
         </span>
+        <For each={newestFailures()}>
+          {(failed) => (
+            <span
+              data-component="delivery-failed"
+              data-review-id={failed.id}
+              role="alert"
+              title={`Your review of ${new Date(failed.releasedAt).toLocaleTimeString()} (${failed.messages} message${failed.messages === 1 ? "" : "s"}) has not reached the agent${failed.delivery.attempts ? ` after ${failed.delivery.attempts} attempt${failed.delivery.attempts === 1 ? "" : "s"}` : ""}: ${failed.delivery.error ?? "the delivery failed"}${olderFailures() > 0 ? ` (${olderFailures()} earlier release${olderFailures() === 1 ? "" : "s"} too)` : ""}`}
+            >
+              <span data-slot="text">
+                Review of {new Date(failed.releasedAt).toLocaleTimeString()} not delivered: {failed.delivery.error ?? "the delivery failed"}
+                {olderFailures() > 0 ? ` (+${olderFailures()} earlier)` : ""}
+              </span>
+              <button type="button" data-slot="action retry" onClick={() => void review.retryDelivery(failed.id)}>
+                Retry
+              </button>
+              <button type="button" data-slot="action dismiss-delivery" onClick={() => void review.dismissDelivery(failed.id)}>
+                Dismiss
+              </button>
+            </span>
+          )}
+        </For>
+        <Show when={review.drafts() > 0}>
+          <button type="button" data-slot="action finish" aria-expanded={finishing()} onClick={() => setFinishing(!finishing())}>
+            {finishing() ? "Hide summary" : "Finish your review…"}
+          </button>
+        </Show>
         <button type="button" data-variant="primary" data-slot="release" disabled={review.drafts() === 0 || review.releasing()} onClick={() => void review.release()}>
-          {review.releasing() ? "Releasing…" : "Release review"}
+          {review.releasing() ? "Releasing…" : review.verdict() === "approve" ? "Release and approve" : review.verdict() === "changes" ? "Release and request changes" : "Release review"}
         </button>
       </footer>
+      </div>
       <Show when={review.released()}>
         {(result) => (
           <section data-component="release-result" data-mode={result().review.mode} role="status">

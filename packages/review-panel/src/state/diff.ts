@@ -74,6 +74,15 @@ export function createDiff(api: Api, range: Accessor<DiffRange>, notices: Notice
       }),
     texts,
     revealed,
+    /** Loads a file the server held back as too large, when the person asks for it. */
+    loadFull: async (path: string): Promise<void> => {
+      const mine = generation;
+      const outcome = await api.fullFileDiff(range(), path);
+      if (mine !== generation) return;
+      if (!outcome.ok) return void notices.report(outcome.error);
+      const [file] = outcome.value.files;
+      if (file) setFiles((all) => all.map((f) => (f.path === path ? file : f)));
+    },
     /** Reveals hidden lines of a file, fetching its text at the diff's end once. */
     expand: async (path: string, gap: Gap, how: "all" | "up" | "down"): Promise<void> => {
       let lines = texts().get(path);

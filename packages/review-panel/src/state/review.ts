@@ -1,6 +1,6 @@
 // The person's pending batch: its drafts, where it goes, and what the last release sent.
 import { createContext, createSignal, useContext } from "solid-js";
-import type { Api, ReleaseResult, ReviewSummary } from "../api.js";
+import type { Api, PastReview, ReleaseResult, ReviewSummary, Verdict } from "../api.js";
 import type { Notices } from "./notices.js";
 
 export type Review = ReturnType<typeof createReview>;
@@ -13,12 +13,17 @@ export function createReview(api: Api, notices: Notices, onReleased: () => Promi
   const [summary, setSummary] = createSignal<ReviewSummary | null>(null);
   const [released, setReleased] = createSignal<ReleaseResult | null>(null);
   const [releasing, setReleasing] = createSignal(false);
+  const [overall, setOverall] = createSignal("");
+  const [verdict, setVerdict] = createSignal<Verdict>("comment");
+  const [past, setPast] = createSignal<readonly PastReview[]>([]);
 
   async function refresh(): Promise<void> {
-    const outcome = await api.review();
+    const [outcome, reviews] = await Promise.all([api.review(), api.reviews()]);
     if (outcome.ok) setSummary(outcome.value);
     else notices.report(outcome.error);
+    if (reviews.ok) setPast(reviews.value.reviews);
   }
+  const replacePast = (review: PastReview) => setPast((all) => all.map((r) => (r.id === review.id ? review : r)));
 
   return {
     summary,
@@ -28,13 +33,32 @@ export function createReview(api: Api, notices: Notices, onReleased: () => Promi
     /** Draft threads and draft replies: everything a release would send. */
     drafts: () => (summary()?.drafts.threads.length ?? 0) + (summary()?.drafts.messages.length ?? 0),
     dismissRelease: () => setReleased(null),
+    /** "Finish your review": the overall comment and the verdict that go with the next release. */
+    overall,
+    setOverall,
+    verdict,
+    setVerdict,
+    /** Releases whose message has not reached the agent (still failing after the server's retries), until dismissed. */
+    failedDeliveries: () => past().filter((r) => r.delivery.state === "failed" && !r.delivery.dismissed),
+    retryDelivery: async (id: string): Promise<void> => {
+      const outcome = await api.retryDelivery(id);
+      if (outcome.ok) replacePast(outcome.value.review);
+      else notices.report(outcome.error);
+    },
+    dismissDelivery: async (id: string): Promise<void> => {
+      const outcome = await api.dismissDelivery(id);
+      if (outcome.ok) replacePast(outcome.value.review);
+      else notices.report(outcome.error);
+    },
     release: async (): Promise<boolean> => {
       if (releasing()) return false;
       setReleasing(true);
-      const outcome = await api.release(summary()?.session?.id);
+      const outcome = await api.release(summary()?.session?.id, { summary: overall(), verdict: verdict() });
       setReleasing(false);
       if (!outcome.ok) return notices.report(outcome.error), false;
       setReleased(outcome.value);
+      setOverall("");
+      setVerdict("comment");
       await Promise.all([refresh(), onReleased()]);
       return true;
     },

@@ -1,5 +1,7 @@
 import { resolve } from "node:path";
-import { openRepository } from "../git/index.js";
+import { defaultDbPath, openRepository } from "../git/index.js";
+import { panelLink } from "../http/panel-link.js";
+import { readPanelToken } from "../store/index.js";
 import { EXIT_FAILED, EXIT_OK, type CliCommand } from "./cli-command.js";
 import type { CliIo } from "./cli-io.js";
 import { livePanels } from "./live-panels.js";
@@ -23,7 +25,16 @@ async function url(flags: FlagValues, io: CliIo): Promise<number> {
     io.err(`no panel is running for ${repo.workTree}`);
     return EXIT_FAILED;
   }
-  for (const panel of panels) io.out(panel.url);
+  // The rows hold URLs only; each token is read from its server's 0600 file, which only this user can read.
+  let unreadable = 0;
+  for (const panel of panels) {
+    const token = readPanelToken(defaultDbPath(repo), panel.url);
+    if (token === null) unreadable++;
+    io.out(token === null ? panel.url : panelLink(panel.url, token));
+  }
+  if (unreadable > 0) {
+    io.err(`${unreadable} panel link(s) printed without a token: the token file is missing or belongs to another user; run this as the user who started the panel.`);
+  }
   return EXIT_OK;
 }
 

@@ -16,6 +16,11 @@ export interface ReleasedReview {
   readonly messages: number;
   readonly mode: "tools" | "prose";
   readonly deliveredTo: string | null;
+  /** The person's overall comment and verdict (`POST /api/review/release`). */
+  readonly summary?: string | null;
+  readonly verdict?: "comment" | "approve" | "changes" | null;
+  /** Where the message to the agent is (`GET /api/reviews`). */
+  readonly delivery?: { readonly state: "delivered" | "pending" | "failed"; readonly error?: string; readonly to?: string; readonly dismissed?: boolean };
 }
 
 /** Something the panel should redraw: the changed object, under the name of its kind. */

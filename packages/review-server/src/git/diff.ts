@@ -27,9 +27,14 @@ export async function diffText(
   from: string,
   to: string,
   paths?: readonly string[],
+  options: { readonly exclude?: readonly string[] } = {},
 ): Promise<string> {
   const args = [...PATCH_ARGS, from, to];
   if (paths && paths.length > 0) args.push("--", ...paths.map((p) => `:(literal)${p}`));
+  else if (options.exclude && options.exclude.length > 0) {
+    // Files too large to show are left out of the patch, so git never prints them and nothing here reads them.
+    args.push("--", ".", ...options.exclude.map((p) => `:(exclude,literal)${p}`));
+  }
   return runGit(repo.workTree, args);
 }
 

@@ -18,6 +18,7 @@ export { takeRound, type TakeRoundInput, type RoundResult } from "./take-round.j
 
 // diffs and file texts
 export { diffText, diffWorktreeText } from "./diff.js";
+export { changedLineCounts, diffEntries, type DiffEntry } from "./diff-entries.js";
 export { renamesBetween } from "./renames.js";
 export { readFiles } from "./read-files.js";
 export { readWorktreeFile } from "./read-worktree-file.js";

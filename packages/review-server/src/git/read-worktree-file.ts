@@ -1,27 +1,64 @@
-import { lstat, readFile, readlink } from "node:fs/promises";
-import { join } from "node:path";
+import { constants } from "node:fs";
+import { open, readlink, realpath, stat } from "node:fs/promises";
+import { isAbsolute, join, relative, sep } from "node:path";
 import type { FileContent } from "./file-content.js";
 import { toFileContent } from "./file-content.js";
 import type { Repository } from "./open-repository.js";
 import { resolveWorktreePath } from "./worktree-path.js";
 
+// O_NOFOLLOW: a symlink at the last segment fails the open (ELOOP) instead of being followed.
+// O_NONBLOCK: a FIFO swapped in cannot hang the read; it is refused as not a regular file.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel) && !rel.split(sep).some((s) => s.toLowerCase() === ".git");
+}
+
 /**
  * Reads a file of the work tree as it is now. Like git, a symlink reads as the path it points to and is
  * never followed, so a link to a file outside the work tree reveals nothing of that file; a path that leaves
  * the work tree throws ReviewError "outside_worktree".
+ *
+ * The path is checked first, but another process may swap a file or a folder on it for a symlink between
+ * the check and the read. So the file is opened without following a last link, and what was opened is
+ * checked again: its real path must lie inside the work tree and name the very file the descriptor holds.
  * @example await readWorktreeFile(repo, "src/app.ts") // { kind: "text", text: "…" }
  */
 export async function readWorktreeFile(repo: Pick<Repository, "workTree">, path: string): Promise<FileContent> {
   const rel = await resolveWorktreePath(repo, path, { followLast: false });
   const absolute = join(repo.workTree, ...rel.split("/"));
+  let handle;
   try {
-    const info = await lstat(absolute);
-    if (info.isSymbolicLink()) return { kind: "text", text: await readlink(absolute) };
-    if (!info.isFile()) return { kind: "missing" };
-    return toFileContent(await readFile(absolute));
+    handle = await open(absolute, OPEN_FLAGS);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") return readLink(absolute);
     if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
+    throw error;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return { kind: "missing" };
+    // A folder on the way may have become a link out between the check and the open: the descriptor's file
+    // must be the one the real path (inside the work tree) names now, or nothing of it is returned.
+    const [realRoot, realFile] = await Promise.all([realpath(repo.workTree), realpath(absolute).catch(() => null)]);
+    if (realFile === null || !inside(realRoot, realFile)) return { kind: "missing" };
+    const named = await stat(realFile).catch(() => null);
+    if (named === null || named.dev !== info.dev || named.ino !== info.ino) return { kind: "missing" };
+    return toFileContent(await handle.readFile());
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readLink(absolute: string): Promise<FileContent> {
+  try {
+    return { kind: "text", text: await readlink(absolute) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Swapped back to a file or removed since the open: read as gone rather than follow anything.
+    if (code === "ENOENT" || code === "ENOTDIR" || code === "EINVAL") return { kind: "missing" };
     throw error;
   }
 }

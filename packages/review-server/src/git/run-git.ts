@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { stat } from "node:fs/promises";
-import { ReviewError } from "@opencode-review/core";
+import { diskFullError, isDiskFull, ReviewError } from "@opencode-review/core";
 
 export interface RunGitOptions {
   /** Added to the environment git runs with (after the repository-locating variables are removed). */
@@ -95,6 +95,8 @@ export function execGit(cwd: string, args: readonly string[], options: RunGitOpt
 
 function failure(args: readonly string[], result: GitResult): ReviewError {
   const firstLine = result.stderr.trim().split("\n")[0] ?? "";
+  // A full disk is the person's to fix, not a fault of ours: it gets its own code (507) and says so.
+  if (isDiskFull(result.stderr)) return diskFullError(`git ${args[0] ?? ""}`, new Error(result.stderr));
   return new ReviewError("internal", `git ${args[0] ?? ""} failed (exit ${result.exitCode}): ${firstLine}`, {
     args: [...args],
     exitCode: result.exitCode,

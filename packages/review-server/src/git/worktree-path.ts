@@ -1,6 +1,6 @@
 import { realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { ReviewError } from "@opencode-review/core";
+import { pathTooLong, ReviewError } from "@opencode-review/core";
 import type { Repository } from "./open-repository.js";
 
 function isOutside(rel: string): boolean {
@@ -59,6 +59,12 @@ export async function resolveWorktreePath(
 ): Promise<string> {
   if (input.trim() === "" || input.includes("\0")) {
     throw new ReviewError("invalid_input", `${JSON.stringify(input)} is not a file path.`);
+  }
+  const tooLong = pathTooLong(input);
+  if (tooLong !== null) {
+    throw new ReviewError("invalid_input", `That path is too long: ${tooLong}. No file in the work tree can have it; give a shorter path.`, {
+      path: input.slice(0, 200),
+    });
   }
   const workTree = resolve(repo.workTree);
   const lexical = isAbsolute(input) ? resolve(input) : resolve(workTree, input);

@@ -1,6 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ReviewError, type ReviewErrorCode } from "@opencode-review/core";
+import { diskFullError, isDiskFull, ReviewError, type ReviewErrorCode } from "@opencode-review/core";
 import { z } from "zod";
 
 /** The body of every error answer (shared/CONTRACT.md, HTTP). */
@@ -34,6 +34,8 @@ const statusByCode: Readonly<Record<ReviewErrorCode, ContentfulStatusCode>> = {
   forbidden: 403,
   not_git: 500,
   store: 500,
+  // 507 Insufficient Storage: the request was fine and nothing was lost; there is no room to keep it.
+  disk_full: 507,
   internal: 500,
 };
 
@@ -69,6 +71,8 @@ function asReviewError(error: unknown): ReviewError | null {
  * @example errorResponse(new ReviewError("conflict", "Only drafts can be edited.")) // { status: 409, body: { error: { code: "conflict", ... } } }
  */
 export function errorResponse(error: unknown): ErrorResponse {
+  // A write that met a full disk was rolled back whole (SQLite) or never happened (git): say that, not "Internal error".
+  if (isDiskFull(error) && asReviewError(error)?.code !== "disk_full") return errorResponse(diskFullError("The request"));
   const review = asReviewError(error);
   if (review) {
     const status = statusForCode(review.code);

@@ -60,13 +60,13 @@ function rawRequest(
   port: number,
   options: { path: string; method?: string; headers: Record<string, string> },
   chunks: readonly string[] = [],
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, ...options }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
     });
     req.on("error", reject);
     for (const chunk of chunks) req.write(chunk);
@@ -104,7 +104,7 @@ describe("listen: which hosts", () => {
     await expect(listen(new Hono(), { port: 70000 })).rejects.toMatchObject({ code: "invalid_input" });
   });
 
-  it("serves the API over real loopback with port 0, and the panel link sets the cookie", async () => {
+  it("serves the API over real loopback with port 0, and the panel link serves the page without a cookie", async () => {
     const { server } = await start();
     expect(server.port).toBeGreaterThan(0);
     expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
@@ -114,12 +114,31 @@ describe("listen: which hosts", () => {
     expect(await health.json()).toMatchObject({ ok: true, branch: "main" });
     expect((await fetch(`${server.url}/api/health`)).status).toBe(401);
 
-    const link = await fetch(panelLink(server.url, TOKEN), { redirect: "manual" });
-    expect(link.status).toBe(302);
-    const cookie = (link.headers.get("set-cookie") ?? "").split(";")[0]!;
-    const page = await fetch(`${server.url}/`, { headers: { cookie } });
+    expect(panelLink(server.url, TOKEN)).toBe(`${server.url}/#token=${TOKEN}`);
+    const link = await fetch(`${server.url}/?token=${TOKEN}`, { redirect: "manual" });
+    expect(link.status).toBe(200);
+    expect(link.headers.get("set-cookie")).toBeNull();
+    const page = await fetch(`${server.url}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
+  });
+
+  it("never redirects a raw //host path elsewhere (no open redirect), with a valid token or without", async () => {
+    const { server } = await start();
+    for (const path of [`//evil.example:8080/x?token=${TOKEN}`, `//evil.example:8080/x`, `///evil.example/?token=${TOKEN}`]) {
+      const { status, headers } = await rawRequest(server.port, { path, headers: { host: `127.0.0.1:${server.port}` } });
+      expect(status >= 300 && status < 400, `${path}: ${status}`).toBe(false);
+      expect(headers.location, path).toBeUndefined();
+    }
+  });
+
+  it("answers 400 naming the problem for a segment over 255 bytes and a 4,000-character path", async () => {
+    const { server } = await start();
+    for (const path of [`/${"a".repeat(300)}`, `/assets/${"b".repeat(256)}.js`, `/${"abcdefgh/".repeat(460)}`]) {
+      const { status, body } = await rawRequest(server.port, { path, headers: { host: `127.0.0.1:${server.port}` } });
+      expect(status, path.slice(0, 30)).toBe(400);
+      expect(body).toMatch(/too long/);
+    }
   });
 
   it("also listens when asked for localhost", async () => {
@@ -162,7 +181,7 @@ describe("listen: which hosts", () => {
     const post = (chunks: readonly string[], type = "application/json") =>
       rawRequest(server.port, { path: "/api/echo", method: "POST", headers: { authorization: `Bearer ${TOKEN}`, "content-type": type } }, chunks);
     const piecewise = await post(['{"body":"h', "é", 'llo ✓"', "}"]);
-    expect(piecewise).toEqual({ status: 200, body: JSON.stringify({ got: { body: "héllo ✓" } }) });
+    expect({ status: piecewise.status, body: piecewise.body }).toEqual({ status: 200, body: JSON.stringify({ got: { body: "héllo ✓" } }) });
 
     const flood = await post(Array.from({ length: 40 }, () => "x".repeat(8 * 1024)));
     expect(flood.status).toBe(413);
@@ -178,7 +197,7 @@ describe("listen: which hosts", () => {
   it("does not serve a file outside the panel for a raw ../ path", async () => {
     const { server } = await start();
     for (const path of ["/assets/../../secret.txt", "/assets/..%2f..%2fsecret.txt", "/../secret.txt"]) {
-      const { status, body } = await rawRequest(server.port, { path, headers: { cookie: `opencode-review-${server.port}=${TOKEN}` } });
+      const { status, body } = await rawRequest(server.port, { path, headers: {} });
       expect(status, path).not.toBe(200);
       expect(body, path).not.toContain("TOP-SECRET");
     }

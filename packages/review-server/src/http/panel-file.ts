@@ -1,12 +1,14 @@
 import { readFile, realpath } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import { pathTooLong } from "@opencode-review/core";
 import { contentTypeFor } from "./content-type.js";
 
 /** A file of the panel build, or why there is none. */
 export type PanelFile =
   | { readonly kind: "file"; readonly body: Uint8Array; readonly contentType: string }
   | { readonly kind: "missing" }
-  | { readonly kind: "refused" };
+  | { readonly kind: "refused" }
+  | { readonly kind: "invalid"; readonly reason: string };
 
 /** Splits a URL path into safe segments, or null when any segment could leave the folder or hide. */
 function safeSegments(urlPath: string): readonly string[] | null {
@@ -38,6 +40,8 @@ function inside(folder: string, path: string): boolean {
 export async function readPanelFile(panelDir: string, urlPath: string): Promise<PanelFile> {
   const segments = safeSegments(urlPath);
   if (segments === null) return { kind: "refused" };
+  const tooLong = pathTooLong(segments.join("/"));
+  if (tooLong !== null) return { kind: "invalid", reason: `This address is too long for a file name: ${tooLong}.` };
   if (segments.length === 0) return { kind: "missing" };
   const root = resolve(panelDir);
   const path = resolve(root, ...segments);
@@ -50,6 +54,7 @@ export async function readPanelFile(panelDir: string, urlPath: string): Promise<
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") return { kind: "missing" };
+    if (code === "ENAMETOOLONG") return { kind: "invalid", reason: "This address is too long for a file name." };
     throw error;
   }
 }

@@ -1,8 +1,7 @@
 import { Hono, type Context } from "hono";
-import { setCookie } from "hono/cookie";
 import { noticePage } from "./notice-page.js";
 import { readPanelFile, type PanelFile } from "./panel-file.js";
-import { tokenCookieName, tokenQueryParameter, tokensEqual, tokenVerdict } from "./token-auth.js";
+import { tokenQueryParameter, tokensEqual } from "./token-auth.js";
 
 export interface PanelRouteOptions {
   /** The built panel: `index.html` and `assets/*` with hashed names. */
@@ -21,7 +20,7 @@ function sendFile(c: Context, file: Extract<PanelFile, { kind: "file" }>, cacheC
   return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { "Content-Type": file.contentType, "Cache-Control": cacheControl });
 }
 
-function sendNotice(c: Context, status: 401 | 403 | 404 | 503, title: string, paragraphs: readonly string[]): Response {
+function sendNotice(c: Context, status: 400 | 401 | 403 | 404 | 503, title: string, paragraphs: readonly string[]): Response {
   c.header("Cache-Control", "no-store");
   return c.html(noticePage(title, paragraphs), status);
 }
@@ -29,9 +28,11 @@ function sendNotice(c: Context, status: 401 | 403 | 404 | 503, title: string, pa
 const getTheLink = "Run `opencode-review url` in the repository to print the link of every panel running for it; opencode also shows the link when it starts the review server.";
 
 /**
- * The browser side of the server: `/?token=` trades the link's token for an HttpOnly cookie and
- * redirects to a clean URL, pages need that cookie, and `/assets/*` is served to anyone who got
- * past the Host check (it is the public build, with no review data in it).
+ * The browser side of the server: the panel's pages and `/assets/*`, served to anyone who got past the
+ * Host check (they are the public build, with no review data in it). The token never becomes a cookie:
+ * the page reads it from the link (`#token=`, or `?token=`), keeps it in this origin's sessionStorage and
+ * sends it as a bearer header. A `?token=` that is wrong is answered here, so a stale link says so at once.
+ * Nothing here redirects, so no URL can send the browser off this server.
  * @example app.route("/", panelRoute({ panelDir: "/x/dist/panel", token }))
  */
 export function panelRoute(options: PanelRouteOptions) {
@@ -42,15 +43,16 @@ export function panelRoute(options: PanelRouteOptions) {
       `Looked in: ${options.panelDir}`,
     ]);
 
-  const servePage = async (c: Context, path: string): Promise<Response> => {
+  const servePage = async (c: Context, path: string, cacheControl = revalidate): Promise<Response> => {
     const wantsIndex = path === "/" || path === "/index.html";
     const file = await readPanelFile(options.panelDir, wantsIndex ? "/index.html" : path);
-    if (file.kind === "file") return sendFile(c, file, revalidate);
+    if (file.kind === "file") return sendFile(c, file, cacheControl);
     if (file.kind === "refused") return sendNotice(c, 403, "Not allowed", ["That path is outside the panel."]);
+    if (file.kind === "invalid") return sendNotice(c, 400, "Not a valid path", [file.reason]);
     // Paths without an extension belong to the panel's own navigation, so they get the panel.
     if (!wantsIndex && !/\.[^/]*$/.test(path)) {
       const index = await readPanelFile(options.panelDir, "/index.html");
-      if (index.kind === "file") return sendFile(c, index, revalidate);
+      if (index.kind === "file") return sendFile(c, index, cacheControl);
     }
     if (wantsIndex || !/\.[^/]*$/.test(path)) return missingBuild(c);
     return sendNotice(c, 404, "Not found", [`The panel has no file ${path}.`]);
@@ -65,6 +67,7 @@ export function panelRoute(options: PanelRouteOptions) {
       const file = await readPanelFile(options.panelDir, path);
       if (file.kind === "file") return sendFile(c, file, immutable);
       if (file.kind === "refused") return sendNotice(c, 403, "Not allowed", ["That path is outside the panel."]);
+      if (file.kind === "invalid") return sendNotice(c, 400, "Not a valid path", [file.reason]);
       return sendNotice(c, 404, "Not found", [`The panel has no file ${path}.`]);
     }
 
@@ -76,23 +79,10 @@ export function panelRoute(options: PanelRouteOptions) {
           getTheLink,
         ]);
       }
-      setCookie(c, tokenCookieName(c.req.header("host")), options.token, { path: "/", httpOnly: true, sameSite: "Strict" });
-      // The token leaves the address bar, so it stays out of history, screenshots and shared links.
-      const url = new URL(c.req.url);
-      url.searchParams.delete(tokenQueryParameter);
-      c.header("Cache-Control", "no-store");
-      return c.redirect(url.pathname + url.search, 302);
+      // The page (not a redirect) reads the token and takes it out of the address bar itself; no-store keeps
+      // this answer, whose URL holds the token, out of the browser's cache.
+      return servePage(c, path, "no-store");
     }
-
-    const verdict = tokenVerdict(c, options.token);
-    if (verdict === "missing") return sendNotice(c, 401, "Open the review panel with its link", [
-      "This page needs the panel link, which carries a token that proves you are the person at this computer.",
-      getTheLink,
-    ]);
-    if (verdict === "wrong") return sendNotice(c, 401, "This link is out of date", [
-      "The token this browser holds does not match this server's; it changes each time the review server starts.",
-      getTheLink,
-    ]);
     return servePage(c, path);
   });
 }

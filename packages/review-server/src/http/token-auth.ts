@@ -1,19 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 
-/** The query parameter of the panel link: `/?token=<token>`. */
+/** The parameter of the panel link: `/#token=<token>` (the fragment never reaches a server) or `/?token=`. */
 export const tokenQueryParameter = "token";
-
-/**
- * The cookie that carries the token. Cookies ignore ports, so two servers on 127.0.0.1 (two opencode
- * processes) would overwrite each other's cookie under one name; the port in the name keeps them apart.
- * @example tokenCookieName("127.0.0.1:4321") // "opencode-review-4321"
- */
-export function tokenCookieName(hostHeader: string | undefined): string {
-  const port = /:(\d+)$/.exec(hostHeader ?? "")?.[1] ?? "80";
-  return `opencode-review-${port}`;
-}
 
 /**
  * Compares two tokens in time that does not depend on where they differ; hashing first makes the
@@ -37,16 +26,14 @@ function expectedDigest(token: string): Buffer {
 export type PresentedToken = { readonly kind: "none" } | { readonly kind: "some"; readonly values: readonly string[] };
 
 /**
- * The tokens a request carries, from `Authorization: Bearer` and from this server's cookie.
+ * The token a request carries, from `Authorization: Bearer` only. Never from a cookie: browsers send
+ * cookies of 127.0.0.1 to every port on it, so a cookie would hand the token to any local server the
+ * browser visits, and let a page on another port plant one that locks the panel out.
  * @example presentedToken(c) // { kind: "some", values: ["3f9c..."] }
  */
 export function presentedToken(c: Context): PresentedToken {
-  const values: string[] = [];
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
-  if (bearer) values.push(bearer);
-  const cookie = getCookie(c, tokenCookieName(c.req.header("host")));
-  if (cookie) values.push(cookie);
-  return values.length === 0 ? { kind: "none" } : { kind: "some", values };
+  return bearer ? { kind: "some", values: [bearer] } : { kind: "none" };
 }
 
 /**
@@ -63,7 +50,7 @@ export function tokenVerdict(c: Context, token: string): "ok" | "missing" | "wro
 }
 
 /**
- * Refuses (401) a request without the right token, as a bearer header or as the panel's cookie.
+ * Refuses (401) a request without the right token as a bearer header.
  * @example app.use("/api/*", tokenAuth(token))
  */
 export function tokenAuth(token: string): MiddlewareHandler {
@@ -72,7 +59,7 @@ export function tokenAuth(token: string): MiddlewareHandler {
     if (verdict === "ok") return next();
     const message =
       verdict === "missing"
-        ? "This request carries no token. Open the panel link that `opencode-review url` prints, or send Authorization: Bearer <token>."
+        ? "This request carries no token. Open the panel link that `opencode-review url` prints (the panel sends the token itself), or send Authorization: Bearer <token>."
         : "The token does not match this server's; it changes each time the server starts. Run `opencode-review url` for the current link.";
     return c.json({ error: { code: "unauthorized", message } }, 401);
   };

@@ -74,7 +74,7 @@ async function panelOf(started: Awaited<ReturnType<typeof startPlugin>>) {
   const line = await eventually(() => started.logs.find((l) => l.message.includes("review panel at")), "the panel URL is logged");
   const panelUrl = String(line.extra?.panelUrl);
   const url = new URL(panelUrl);
-  const token = url.searchParams.get("token")!;
+  const token = new URLSearchParams(url.hash.slice(1)).get("token")!;
   const api = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${url.origin}/api${path}`, {
       method,
@@ -109,7 +109,7 @@ describe("the plugin inside opencode", () => {
     expect(started.logs).toEqual([]);
     expect(Object.keys(started.hooks.tool ?? {}).sort()).toEqual(["review_comment", "review_diff", "review_list", "review_open", "review_release", "review_reply"]);
     const { panelUrl, api } = await panelOf(started);
-    expect(panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}$/);
+    expect(panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{32}$/);
     await eventually(() => started.toasts.find((t) => t.message.includes(panelUrl)), "a toast with the panel URL");
     expect(JSON.stringify([started.logs, started.toasts])).not.toContain("opencode.internal");
     expect((await api("GET", "/health")).json).toMatchObject({ ok: true, branch: "main", tools: true });

@@ -1,10 +1,11 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import type { ReleaseDelivery } from "../service/index.js";
-import { listServers, openStore } from "../store/index.js";
+import { listServers, openStore, readPanelToken } from "../store/index.js";
 import { startReviewServer, type RunningReviewServer } from "./start-review-server.js";
 
 const delivery: ReleaseDelivery = { mode: "tools", deliver: async () => null };
@@ -32,7 +33,7 @@ describe("startReviewServer", () => {
     const repo = await repository();
     const server = await start(repo.dir, { tools: false });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(server.panelUrl).toBe(`${server.url}/?token=${server.token}`);
+    expect(server.panelUrl).toBe(`${server.url}/#token=${server.token}`);
     expect(server.token).toMatch(/^[0-9a-f]{32}$/);
 
     const health = await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${server.token}` } });
@@ -49,14 +50,62 @@ describe("startReviewServer", () => {
     try {
       const rows = await listServers(store.db, { worktree: repo.dir });
       expect(rows.map((r) => ({ url: r.url, pid: r.pid, branch: r.branch }))).toEqual([
-        { url: `${server.url}/?token=fixed-token`, pid: process.pid, branch: "main" },
+        { url: server.url, pid: process.pid, branch: "main" },
       ]);
+      expect(readPanelToken(store.path, server.url)).toBe("fixed-token");
       await server.close();
       await server.close(); // twice is harmless
       expect(await listServers(store.db, { worktree: repo.dir })).toEqual([]);
+      expect(readPanelToken(store.path, server.url)).toBeNull();
       await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
     } finally {
       await store.close();
+    }
+  });
+
+  it("keeps nothing secret where another user can read it: folder 0700, files 0600 under umask 000, no token in any store file", async () => {
+    const repo = await repository();
+    const before = process.umask(0o000);
+    let server: RunningReviewServer;
+    try {
+      server = await start(repo.dir);
+      // A write, so the -wal holds pages too.
+      const draft = await fetch(`${server.url}/api/threads`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ file: "src/a.ts", start: 1, end: 1, body: "why?" }),
+      });
+      expect(draft.status).toBe(201);
+    } finally {
+      process.umask(before);
+    }
+    const folder = join(repo.dir, ".git", "opencode-review");
+    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect(mode(folder)).toBe("700");
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) {
+          expect(mode(path), path).toBe("700");
+          walk(path);
+        } else files.push(path);
+      }
+    };
+    walk(folder);
+    const names = files.map((file) => file.slice(folder.length + 1)).sort();
+    expect(names).toEqual(expect.arrayContaining(["review.sqlite", "review.sqlite-shm", "review.sqlite-wal"]));
+    for (const file of files) expect(mode(file), file).toBe("600");
+    // The only file holding the token is the server's own token file.
+    const holding = files.filter((file) => readFileSync(file).includes(server.token));
+    expect(holding.map((file) => file.slice(folder.length + 1))).toEqual([`panel-tokens/${encodeURIComponent(new URL(server.url).host)}.token`]);
+    await server.close();
+    for (const file of files) {
+      try {
+        expect(readFileSync(file).includes(server.token), file).toBe(false);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
     }
   });
 

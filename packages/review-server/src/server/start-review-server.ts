@@ -4,10 +4,11 @@ import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import { createApp } from "../http/create-app.js";
 import { listen, type ListeningServer } from "../http/listen.js";
+import { panelLink } from "../http/panel-link.js";
 import { loopbackHosts, requireLoopbackHost } from "../http/loopback.js";
 import { apiRoutes } from "../http/routes/index.js";
 import { createReviewService, type ReleaseDelivery, type ReviewService } from "../service/index.js";
-import { openStore, removeServer, upsertServer, writeTransaction, type Store } from "../store/index.js";
+import { openStore, removePanelToken, removeServer, upsertServer, writePanelToken, writeTransaction, type Store } from "../store/index.js";
 import { defaultPanelDir } from "./default-panel-dir.js";
 import { packageVersion } from "./package-version.js";
 import { randomToken } from "./random-token.js";
@@ -43,7 +44,7 @@ export interface StartReviewServerOptions {
 export interface RunningReviewServer {
   /** `http://127.0.0.1:PORT`, without token. */
   readonly url: string;
-  /** `url + "/?token=" + token`: what the person opens. */
+  /** `url + "/#token=" + token`: what the person opens (see panelLink). */
   readonly panelUrl: string;
   readonly token: string;
   readonly service: ReviewService;
@@ -75,6 +76,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
   const store = await openStore({ path: options.dbPath ?? defaultDbPath(repo) });
   let listening: ListeningServer | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
+  let tokenWrittenFor: string | null = null;
   try {
     const bus = createEventBus({
       feeds: [
@@ -123,13 +125,16 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
     listening = await listen(app, { host, ...(options.port === undefined ? {} : { port: options.port }) });
     port = listening.port;
     const url = listening.url;
-    const panelUrl = `${url}/?token=${encodeURIComponent(token)}`;
+    const panelUrl = panelLink(url, token);
 
-    // The row's url is the panel link with its token: `opencode-review url` prints it as it is.
+    // The row holds the URL only; the token goes to a file only this user can read, and
+    // `opencode-review url` joins the two. Written before the row, so a listed panel always has its token.
+    writePanelToken(store.path, url, token);
+    tokenWrittenFor = url;
     const register = async (): Promise<void> => {
       const now = await ready.repository();
       await writeTransaction(store.db, (trx) =>
-        upsertServer(trx, { url: panelUrl, pid: process.pid, worktree: now.workTree, branch: now.branchKey }),
+        upsertServer(trx, { url, pid: process.pid, worktree: now.workTree, branch: now.branchKey }),
       );
     };
     await register();
@@ -149,12 +154,18 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
           clearInterval(heartbeat!);
           runs.close();
           await server.close();
-          await writeTransaction(store.db, (trx) => removeServer(trx, panelUrl)).catch(reportError);
+          await writeTransaction(store.db, (trx) => removeServer(trx, url)).catch(reportError);
+          try {
+            removePanelToken(store.path, url);
+          } catch (error) {
+            reportError(error);
+          }
           await store.close();
         })()),
     };
   } catch (error) {
     if (heartbeat !== null) clearInterval(heartbeat);
+    if (tokenWrittenFor !== null) removePanelToken(store.path, tokenWrittenFor);
     await listening?.close().catch(() => {});
     await closeQuietly(store);
     throw error;

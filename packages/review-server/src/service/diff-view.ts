@@ -1,5 +1,6 @@
-import { parseGitDiff, ReviewError, type FileDiff } from "@opencode-review/core";
-import { diffText, diffWorktreeText, readFiles, readWorktreeFile, resolveWorktreePath, type Repository } from "../git/index.js";
+import { ReviewError } from "@opencode-review/core";
+import { readFiles, readWorktreeFile, resolveWorktreePath, snapshotWorktree, type Repository } from "../git/index.js";
+import { limitedDiff, type DiffFileJson } from "./diff-limits.js";
 import { roundById, roundsByBranch, type RoundRow } from "../store/index.js";
 import { roundJson, type RoundJson } from "./round-json.js";
 import type { ServiceContext } from "./service-context.js";
@@ -19,15 +20,19 @@ export async function listRounds(ctx: ServiceContext): Promise<RoundJson[]> {
  * (default: base to the work tree). The base is the branch's review base (HEAD at its first round).
  * @example const files = await reviewDiff(ctx, { from: "base", to: "worktree" });
  */
-export async function reviewDiff(ctx: ServiceContext, query: { readonly from?: string; readonly to?: string }): Promise<FileDiff[]> {
+export async function reviewDiff(
+  ctx: ServiceContext,
+  query: { readonly from?: string; readonly to?: string; readonly file?: string; readonly full?: boolean },
+): Promise<DiffFileJson[]> {
   const repo = await ctx.repository();
   const latest = await ensureRound(ctx, repo);
   const from = query.from === undefined || query.from === "base" ? latest.base : (await roundOf(ctx, repo, query.from)).snapshot;
-  const patch =
-    query.to === undefined || query.to === "worktree"
-      ? await diffWorktreeText(repo, from)
-      : await diffText(repo, from, (await roundOf(ctx, repo, query.to)).snapshot);
-  return parseGitDiff(patch);
+  const to = query.to === undefined || query.to === "worktree" ? (await snapshotWorktree(repo)).tree : (await roundOf(ctx, repo, query.to)).snapshot;
+  // Files over the per-file limits are listed, not parsed: one huge file no longer costs the whole diff.
+  return limitedDiff(repo, from, to, {
+    ...(query.file === undefined ? {} : { file: query.file }),
+    ...(query.full === undefined ? {} : { full: query.full }),
+  });
 }
 
 /**

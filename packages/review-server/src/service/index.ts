@@ -6,3 +6,6 @@ export type { ReleaseResult } from "./release-review.js";
 export type { PendingReview } from "./review-state.js";
 export type { ThreadReference, AgentReplyResult } from "./agent-reply.js";
 export type { HumanListStatus } from "./list-threads.js";
+export type { ReviewJson } from "./review-json.js";
+export { defaultDeliveryRetry, type DeliveryRetry } from "./deliver-review.js";
+export { defaultDiffLimits, type DiffLimits, type DiffFileJson, type TooLarge } from "./diff-limits.js";

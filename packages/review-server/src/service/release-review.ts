@@ -1,4 +1,4 @@
-import { releaseReview as coreReleaseReview, renderReleaseNotice, renderReleaseProse, ReviewError } from "@opencode-review/core";
+import { releaseReview as coreReleaseReview, renderReleaseNotice, renderReleaseProse, ReviewError, withReviewVerdict, type Verdict } from "@opencode-review/core";
 import {
   draftsOfBranch,
   insertReview,
@@ -13,6 +13,8 @@ import {
 } from "../store/index.js";
 import type { ReleasedReview } from "../events/review-event.js";
 import { applyThreadState } from "./apply-thread-state.js";
+import { deliverReview, type DeliveryRetry } from "./deliver-review.js";
+import { reviewJson } from "./review-json.js";
 import { checkpointAt } from "./checkpoint.js";
 import { createFileReader } from "./file-reader.js";
 import type { ServiceContext } from "./service-context.js";
@@ -31,9 +33,16 @@ export interface ReleaseResult {
  * Releases the person's pending review: a round is taken, then every draft thread and reply becomes sent
  * in one transaction (all or none), each thread's checkpoint is the code under it in that round, and the
  * agent is told: a short notice naming `review_list` with tools, the whole review as prose without.
+ * The prose, the message for the agent, the summary and verdict, and the delivery state (pending) are
+ * written in that same transaction, so a connection or a process lost after the release loses none of it:
+ * `GET /api/reviews` reads it back, and a failed delivery is retried (see deliverReview).
  * @example const { review } = await releaseReview(ctx, {});
  */
-export async function releaseReview(ctx: ServiceContext, input: { readonly sessionId?: string } = {}): Promise<ReleaseResult> {
+export async function releaseReview(
+  ctx: ServiceContext,
+  input: { readonly sessionId?: string; readonly summary?: string; readonly verdict?: Verdict } = {},
+  retry?: DeliveryRetry,
+): Promise<ReleaseResult> {
   const repo = await ctx.repository();
   const { round } = await takeServiceRound(ctx, repo);
   const drafts = await draftsOfBranch(ctx.db, repo.branchKey);
@@ -50,10 +59,14 @@ export async function releaseReview(ctx: ServiceContext, input: { readonly sessi
   const checkpoints = new Map<string, ThreadPatch>();
   for (const row of rows) checkpoints.set(row.id, await checkpointAt(repo, row, rounds.get(row.round_id)!, round, reader));
 
-  const { review, released, at } = await writeTransaction(ctx.db, async (trx) => {
+  const sessionId = input.sessionId ?? (await releaseTarget(ctx, repo.branchKey))?.id ?? null;
+  const summary = input.summary?.trim() ? input.summary.trim() : null;
+  const verdict = input.verdict ?? null;
+
+  const { review, threads, prose } = await writeTransaction(ctx.db, async (trx) => {
     // Stamped inside the write lock, so no agent reply can be written between this time and the release.
     const at = ctx.now();
-    const review = await insertReview(trx, { branch: repo.branchKey, mode: ctx.delivery.mode, round_id: round.id, released_at: at });
+    const review = await insertReview(trx, { branch: repo.branchKey, mode: ctx.delivery.mode, round_id: round.id, released_at: at, session_id: sessionId, summary, verdict });
     // Read again inside the transaction: a draft added or deleted a moment ago is released or not, never half.
     const current = await draftsOfBranch(trx, repo.branchKey);
     const threadIds = [...new Set([...current.threads.map((t) => t.id), ...current.messages.map((m) => m.thread_id)])];
@@ -66,37 +79,39 @@ export async function releaseReview(ctx: ServiceContext, input: { readonly sessi
       const was = before.find((b) => b.id === next.id)!;
       await applyThreadState(trx, next.id, was, next, { reviewId: review.id, patch: checkpoints.get(next.id) ?? {} });
     }
-    return { review, released, at };
+    // The prose is rendered here, in the transaction, from the threads as released (the file reads were
+    // mostly made above by the checkpoints), so it is stored with the release or not at all.
+    const threadRows = (await Promise.all(released.threads.map((t) => threadById(trx, t.id)))).filter((r): r is ThreadRow => r !== undefined);
+    const threads = await threadsJson({ ...ctx, db: trx }, repo, threadRows, "human", reader);
+    const prose = withReviewVerdict(renderReleaseProse(threads, { releasedMessageIds: released.messageIds }), { summary, verdict });
+    const text =
+      ctx.delivery.mode === "tools"
+        ? withReviewVerdict(renderReleaseNotice({ count: released.messageIds.length, files: released.files }), { summary, verdict })
+        : prose;
+    const stored = (await updateReview(trx, review.id, { prose, message_text: text, delivery_state: "pending" }))!;
+    return { review: stored, threads, prose };
   });
 
-  const threadRows = (await Promise.all(released.threads.map((t) => threadById(ctx.db, t.id)))).filter(
-    (r): r is ThreadRow => r !== undefined,
-  );
-  const threads = await threadsJson(ctx, repo, threadRows, "human", reader);
   for (const thread of threads) ctx.bus.publish({ type: "thread", thread });
 
-  const text =
-    ctx.delivery.mode === "tools"
-      ? renderReleaseNotice({ count: released.messageIds.length, files: released.files })
-      : renderReleaseProse(threads, { releasedMessageIds: released.messageIds });
-  const sessionId = input.sessionId ?? (await releaseTarget(ctx, repo.branchKey))?.id ?? null;
-  // The release stands even when the doorbell fails: the threads wait, and the agent's prompt line says so.
-  const delivered = await ctx.delivery.deliver({ sessionId, text }).catch(() => null);
-  await writeTransaction(ctx.db, (trx) =>
-    updateReview(trx, review.id, {
-      session_id: delivered?.sessionId ?? sessionId,
-      delivered_to: delivered?.sessionId ?? null,
-      prose: ctx.delivery.mode === "prose" ? text : null,
-    }),
-  );
-
+  // The release stands even when the doorbell fails: the failure is recorded, shown and retried. Each
+  // attempt publishes the review event itself; only a store that failed to record it is published here.
+  let published = true;
+  const delivered = await deliverReview(ctx, review.id, retry).catch(() => {
+    published = false;
+    return review;
+  });
+  const json = await reviewJson(ctx, delivered);
   const result: ReleasedReview = {
-    id: review.id,
-    releasedAt: at,
-    messages: released.messageIds.length,
-    mode: ctx.delivery.mode,
-    deliveredTo: delivered?.sessionId ?? null,
+    id: json.id,
+    releasedAt: json.releasedAt,
+    messages: json.messages,
+    mode: json.mode,
+    deliveredTo: json.deliveredTo,
+    summary: json.summary,
+    verdict: json.verdict,
+    delivery: json.delivery,
   };
-  ctx.bus.publish({ type: "review", review: result });
-  return ctx.delivery.mode === "prose" ? { review: result, prose: text } : { review: result };
+  if (!published) ctx.bus.publish({ type: "review", review: result });
+  return ctx.delivery.mode === "prose" ? { review: result, prose } : { review: result };
 }

@@ -11,9 +11,11 @@ import { agentList, listThreads } from "./list-threads.js";
 import { AnchorMemo } from "./anchor-memo.js";
 import { ListingMemo } from "./listing-memo.js";
 import { releaseReview } from "./release-review.js";
+import { dismissDelivery, pastReviews, retryDelivery } from "./past-reviews.js";
 import { pendingReview } from "./review-state.js";
 import { roundJson } from "./round-json.js";
 import type { ReleaseDelivery, ServiceContext } from "./service-context.js";
+import type { DeliveryRetry } from "./deliver-review.js";
 import { recordSession } from "./sessions.js";
 import { takeServiceRound } from "./take-round.js";
 import { markSeen, reopenThread, resolveThread } from "./thread-status.js";
@@ -35,6 +37,8 @@ export interface ReviewServiceOptions {
   readonly bus: EventBus;
   readonly delivery: ReleaseDelivery;
   readonly now?: () => string;
+  /** How a failed delivery of a release is retried; default: five attempts, from 2 s doubling to 60 s. */
+  readonly deliveryRetry?: DeliveryRetry;
 }
 
 /**
@@ -73,7 +77,10 @@ export function createReviewService(options: ReviewServiceOptions) {
     reopen: (id: string, body?: string) => reopenThread(ctx, id, body),
     markSeen: (id: string) => markSeen(ctx, id),
     pendingReview: () => pendingReview(ctx),
-    release: (input: Parameters<typeof releaseReview>[1]) => releaseReview(ctx, input),
+    release: (input: Parameters<typeof releaseReview>[1]) => releaseReview(ctx, input, options.deliveryRetry),
+    pastReviews: () => pastReviews(ctx),
+    retryDelivery: (id: string) => retryDelivery(ctx, id),
+    dismissDelivery: (id: string) => dismissDelivery(ctx, id),
     // the agent
     agentList: (query: Parameters<typeof agentList>[1]) => agentList(ctx, query),
     agentReply: (input: Parameters<typeof agentReply>[1]) => agentReply(ctx, input),

@@ -46,6 +46,9 @@ export {
   updateReview,
   reviewById,
   reviewsByBranch,
+  messageCountsOfReviews,
+  type ReviewVerdict,
+  type DeliveryState,
   type ReviewsTable,
   type ReviewRow,
   type NewReview,
@@ -92,3 +95,4 @@ export {
   type FindingStatus,
   type Severity,
 } from "./findings.table.js";
+export { writePanelToken, readPanelToken, removePanelToken } from "./panel-tokens.js";

@@ -1,5 +1,5 @@
-import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
-import { dirname } from "node:path";
+import { chmodSync, closeSync, existsSync, fchmodSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { Kysely, Migrator, SqliteDialect, type Migration } from "kysely";
 import { ReviewError } from "@opencode-review/core";
 import type { Database } from "./database.js";
@@ -27,14 +27,15 @@ const SQLITE_HEADER = "SQLite format 3\u0000";
  */
 export async function openStore(options: { readonly path: string }): Promise<Store> {
   const { path } = options;
-  mkdirSync(dirname(path), { recursive: true });
+  makePrivateFolder(dirname(path));
   refuseNonSqliteFile(path);
+  makePrivateFile(path);
 
   let native: NativeDatabase;
   try {
-    native = await openNativeDatabase(path);
+    native = guardAgainstReplacement(path, await openNativeDatabase(path));
   } catch (error) {
-    throw unusable(path, error);
+    throw error instanceof ReviewError ? error : unusable(path, error);
   }
   try {
     // Only connection settings and reads until the file is known to be ours: journal_mode=WAL
@@ -44,6 +45,10 @@ export async function openStore(options: { readonly path: string }): Promise<Sto
     native.exec("PRAGMA journal_mode = WAL");
     native.exec("PRAGMA synchronous = NORMAL");
     native.exec("PRAGMA foreign_keys = ON");
+    // Deleted rows are overwritten, not left in free pages: an old row's secret (migration 0005) is gone for good.
+    native.exec("PRAGMA secure_delete = ON");
+    // SQLite gives -wal and -shm the main file's mode; ones left by an older version are tightened here.
+    for (const suffix of ["-wal", "-shm"]) makePrivateFile(path + suffix, { create: false });
   } catch (error) {
     native.close();
     throw error instanceof ReviewError ? error : unusable(path, error);
@@ -78,6 +83,80 @@ async function migrate(path: string, db: Kysely<Database>, native: NativeDatabas
       throw new ReviewError("store", `${path}: updating the review database failed (${describe(error)}). The file was left as it was.`);
     }
   });
+}
+
+/** The folder that holds only our store (the default `<git common dir>/opencode-review`). */
+const OWN_FOLDER = "opencode-review";
+
+/**
+ * Creates the store's folder readable by this user only (0700, whatever the umask), and tightens the default
+ * folder if an older version made it 0755. A folder the user chose for dbPath (say their home) is not ours
+ * to change once it exists; the files in it are 0600 anyway.
+ */
+function makePrivateFolder(folder: string): void {
+  const created = mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (created !== undefined || basename(folder) === OWN_FOLDER) {
+    try {
+      chmodSync(folder, 0o700);
+    } catch (error) {
+      // Another user's folder (a shared repository): it is theirs to tighten; the file stays ours.
+      if ((error as NodeJS.ErrnoException).code !== "EPERM") throw error;
+    }
+  }
+}
+
+/** Creates (or tightens) a store file as 0600 before SQLite opens it, whatever the umask. */
+function makePrivateFile(path: string, options: { readonly create: boolean } = { create: true }): void {
+  let fd: number;
+  try {
+    fd = openSync(path, options.create ? "a" : "r+", 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "EACCES" || code === "EPERM") return; // no file, or another user's
+    throw error;
+  }
+  try {
+    fchmodSync(fd, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Refuses every write once the file at `path` is not the one this connection opened (deleted, or replaced
+ * by a restore or another program): SQLite would go on writing into the unlinked file, answering success
+ * for changes nobody will ever read. Checked when a write transaction begins (one stat), not on reads.
+ */
+function guardAgainstReplacement(path: string, native: NativeDatabase): NativeDatabase {
+  const opened = statSync(path);
+  const check = (): void => {
+    let now: ReturnType<typeof statSync> | null = null;
+    try {
+      now = statSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" && (error as NodeJS.ErrnoException).code !== "ENOTDIR") throw error;
+    }
+    if (now !== null && now.dev === opened.dev && now.ino === opened.ino) return;
+    throw new ReviewError(
+      "store",
+      `The review database ${path} was ${now === null ? "deleted" : "replaced by another file"} while this server ran, so nothing more can be saved into it; this change was not saved. ` +
+        `Restart opencode (or opencode-review serve) to open the database at that path again.`,
+      { path },
+    );
+  };
+  return {
+    exec: (sql) => {
+      if (/^\s*begin\s+immediate/i.test(sql)) check();
+      native.exec(sql);
+    },
+    close: () => native.close(),
+    prepare: (sql) => {
+      if (/^\s*begin\s+immediate/i.test(sql)) check();
+      return native.prepare(sql);
+    },
+  };
 }
 
 function refuseNonSqliteFile(path: string): void {

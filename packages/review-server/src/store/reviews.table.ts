@@ -20,16 +20,38 @@ export interface ReviewsTable {
   prose: string | null;
   /** The round taken just before the release. */
   round_id: string;
+  /** The person's overall comment, if any (migration 0005). */
+  summary: string | null;
+  verdict: ReviewVerdict | null;
+  /** What was (or is to be) sent to the agent: the notice in `tools` mode, the prose in `prose` mode. */
+  message_text: string | null;
+  delivery_state: DeliveryState;
+  /** Why the last attempt failed. */
+  delivery_error: string | null;
+  delivery_attempts: number;
+  /** When the person dismissed a failed delivery; null while it is shown. */
+  dismissed_at: string | null;
 }
+
+/** The person's verdict on a release, as GitHub has it. */
+export type ReviewVerdict = "comment" | "approve" | "changes";
+
+/** Where a release's message to the agent is: sent to a session, waiting for an attempt, or failed. */
+export type DeliveryState = "pending" | "delivered" | "failed";
 
 export type ReviewRow = Readonly<Selectable<ReviewsTable>>;
 
 /** A review to record; id and time are made when absent, session, delivery and prose default to null. */
 export type NewReview = Pick<ReviewRow, "branch" | "mode" | "round_id"> &
-  Partial<Pick<ReviewRow, "id" | "released_at" | "session_id" | "delivered_to" | "prose">>;
+  Partial<Pick<ReviewRow, "id" | "released_at" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state">>;
 
 /** What may be filled in after the release (delivery happens after the transaction). */
-export type ReviewPatch = Partial<Pick<ReviewRow, "session_id" | "delivered_to" | "prose" | "mode">>;
+export type ReviewPatch = Partial<
+  Pick<
+    ReviewRow,
+    "session_id" | "delivered_to" | "prose" | "mode" | "summary" | "verdict" | "message_text" | "delivery_state" | "delivery_error" | "delivery_attempts" | "dismissed_at"
+  >
+>;
 
 /**
  * Records a released review (insert it before releaseDrafts, which points messages at it).
@@ -48,6 +70,13 @@ export async function insertReview(db: Kysely<Database>, review: NewReview): Pro
       delivered_to: review.delivered_to ?? null,
       prose: review.prose ?? null,
       round_id: review.round_id,
+      summary: review.summary ?? null,
+      verdict: review.verdict ?? null,
+      message_text: review.message_text ?? null,
+      delivery_state: review.delivery_state ?? "pending",
+      delivery_error: null,
+      delivery_attempts: 0,
+      dismissed_at: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -77,4 +106,19 @@ export async function reviewById(db: Kysely<Database>, id: string): Promise<Revi
  */
 export async function reviewsByBranch(db: Kysely<Database>, branch: string): Promise<ReviewRow[]> {
   return db.selectFrom("reviews").selectAll().where("branch", "=", branch).orderBy("released_at", "desc").execute();
+}
+
+/**
+ * How many messages each review released, by review id (reviews with none are absent).
+ * @example await messageCountsOfReviews(db, ["v_1"]) // Map { "v_1" => 3 }
+ */
+export async function messageCountsOfReviews(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("messages")
+    .select(["review_id", db.fn.countAll<number>().as("n")])
+    .where("review_id", "in", [...ids])
+    .groupBy("review_id")
+    .execute();
+  return new Map(rows.map((row) => [row.review_id!, Number(row.n)]));
 }

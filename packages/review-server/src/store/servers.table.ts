@@ -4,7 +4,7 @@ import { requireWriteTransaction } from "./write-transaction.js";
 
 /** `servers`: the panels running on this repository, for `opencode-review url`. */
 export interface ServersTable {
-  /** The panel's URL (without its token); one row per URL. */
+  /** The panel's URL, never with its token (that is in a 0600 file: panel-tokens.ts); one row per URL. */
   url: string;
   pid: number;
   /** The work tree the panel serves. */

@@ -58,7 +58,7 @@ async function pluginPanel(project: OpencodeProject) {
 
 function panelApi(panelUrl: string) {
   const url = new URL(panelUrl);
-  const token = url.searchParams.get("token") ?? "";
+  const token = new URLSearchParams(url.hash.slice(1)).get("token") ?? "";
   return {
     panelUrl,
     async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
@@ -135,7 +135,7 @@ describe("the agent side in a real opencode serve", () => {
       console.error(server.log().split("\n").filter((l) => /plugin|review|ERROR/i.test(l)).join("\n").slice(-6000));
       throw e;
     });
-    expect(panel.panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+$/);
+    expect(panel.panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+$/);
     // Logged right after the store row is written, so it may trail it a little.
     await eventually(async () => (server.log().includes(`review panel at ${panel.panelUrl}`) ? true : null), "the panel URL is logged");
     await eventually(
@@ -228,7 +228,7 @@ describe("the agent side under opencode run", () => {
     expect(first!.system).not.toContain("wait for you in");
     expect(resultOf(second)).toMatch(/^Opened thread \S+ on src\/app\.ts:10/);
     // The panel URL was logged, with its token; opencode's placeholder server URL was not shown as one.
-    expect(result.stderr).toMatch(/review panel at http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/);
+    expect(result.stderr).toMatch(/review panel at http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+/);
 
     // The note outlives the run: a panel started afterwards on the same store shows it waiting on the person.
     const { startReviewServer } = await import("../server/index.js");

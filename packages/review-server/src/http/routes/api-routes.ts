@@ -7,6 +7,7 @@ import { runsRoutes } from "./runs-routes.js";
 import type { RunSupervisor } from "../../reviewer/run-supervisor.js";
 import { messagesRoutes } from "./messages-routes.js";
 import { reviewRoutes } from "./review-routes.js";
+import { reviewsRoutes } from "./reviews-routes.js";
 import { roundsRoutes } from "./rounds-routes.js";
 import { threadsRoutes } from "./threads-routes.js";
 
@@ -24,7 +25,8 @@ export function apiRoutes(service: ReviewService, runs: RunSupervisor | null = n
     .route("/", messagesRoutes(service))
     .route("/", reviewRoutes(service))
     .route("/", runsRoutes(service, runs))
-    .route("/", findingsRoutes(service));
+    .route("/", findingsRoutes(service))
+    .route("/", reviewsRoutes(service));
 }
 
 /** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */

@@ -6,4 +6,5 @@ export { fileRoutes, fileQuerySchema } from "./file-routes.js";
 export { threadsRoutes } from "./threads-routes.js";
 export { messagesRoutes } from "./messages-routes.js";
 export { reviewRoutes } from "./review-routes.js";
+export { reviewsRoutes } from "./reviews-routes.js";
 export { parseInput, validJson, validQuery } from "./valid-input.js";

@@ -15,8 +15,12 @@ export function reviewRoutes(service: ReviewService) {
       return c.json({ drafts, session }, 200);
     })
     .post("/review/release", validJson(releaseReviewBodySchema), async (c) => {
-      const { sessionId } = c.req.valid("json");
-      const released = await service.release(sessionId === undefined ? {} : { sessionId });
+      const { sessionId, summary, verdict } = c.req.valid("json");
+      const released = await service.release({
+        ...(sessionId === undefined ? {} : { sessionId }),
+        ...(summary === undefined ? {} : { summary }),
+        ...(verdict === undefined ? {} : { verdict }),
+      });
       return c.json(released.prose === undefined ? { review: released.review } : { review: released.review, prose: released.prose }, 200);
     });
 }

@@ -297,7 +297,16 @@ describe("GET /api/review and POST /api/review/release", () => {
     const released = await post("/api/review/release", { sessionId: "ses_1" });
     expect(released.status).toBe(200);
     expect(released.json).toEqual({
-      review: { id: expect.any(String), releasedAt: expect.any(String), messages: 1, mode: "tools", deliveredTo: "ses_1" },
+      review: {
+        id: expect.any(String),
+        releasedAt: expect.any(String),
+        messages: 1,
+        mode: "tools",
+        deliveredTo: "ses_1",
+        summary: null,
+        verdict: null,
+        delivery: { state: "delivered", to: "ses_1", attempts: 1, dismissed: false },
+      },
     });
     expect(f.delivered).toHaveLength(1);
     expect(f.delivered[0]!.text).toContain("review_list");
@@ -413,5 +422,21 @@ describe("GET /api/threads for many readers", () => {
     const unzipped = JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8"));
     expect(unzipped).toEqual(plain.json);
     expect(unzipped.threads).toHaveLength(1);
+  });
+});
+
+describe("paths too long for any file system", () => {
+  it("answers 400 naming the problem for a segment over 255 bytes or a 4,000-character path, on reads and writes", async () => {
+    const segment = `src/${"a".repeat(300)}.ts`;
+    const long = `${"abcdefghi/".repeat(450)}x.ts`;
+    for (const path of [segment, long]) {
+      const read = await get(`/api/file?path=${encodeURIComponent(path)}`);
+      expect(read.status, "GET /api/file").toBe(400);
+      expect(read.json.error.message).toMatch(/too long/);
+      const write = await post("/api/threads", { file: path, body: "here" });
+      expect(write.status, "POST /api/threads").toBe(400);
+      expect(write.json.error.message).toMatch(/too long/);
+    }
+    expect((await get("/api/threads?status=draft")).json.threads).toEqual([]);
   });
 });

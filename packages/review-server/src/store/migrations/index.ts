@@ -3,6 +3,7 @@ import { initialSchema } from "./0001-initial-schema.js";
 import { threadChanges } from "./0002-thread-changes.js";
 import { sessionSeenBy } from "./0003-session-seen-by.js";
 import { threadBaseFile } from "./0004-thread-base-file.js";
+import { privateServersAndReleaseDelivery } from "./0005-private-servers-and-release-delivery.js";
 import { reviewerRuns } from "./0006-reviewer-runs.js";
 
 /**
@@ -15,5 +16,6 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0002_thread_changes", up: threadChanges.up },
   { name: "0003_session_seen_by", up: sessionSeenBy.up },
   { name: "0004_thread_base_file", up: threadBaseFile.up },
+  { name: "0005_private_servers_and_release_delivery", up: privateServersAndReleaseDelivery.up },
   { name: "0006_reviewer_runs", up: reviewerRuns.up },
 ];

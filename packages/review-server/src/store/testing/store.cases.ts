@@ -2,7 +2,7 @@
 // better-sqlite3) and under Bun (bun:sqlite) through scripts/store-under-bun.ts.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
@@ -180,6 +180,33 @@ async function releaseState(path: string): Promise<{ drafts: number; unsent: num
 }
 
 export const storeCases: readonly StoreCase[] = [
+  {
+    name: "a store's folder is 0700 and its files 0600 under umask 000, and writes are refused once the file is deleted",
+    run: () =>
+      inTempDir(async (dir) => {
+        const path = join(dir, "opencode-review", "review.sqlite");
+        const before = process.umask(0o000);
+        let store: Store;
+        try {
+          store = await openStore({ path });
+          await writeTransaction(store.db, (trx) => upsertServer(trx, { url: "http://127.0.0.1:1", pid: 1, worktree: "/r", branch: "main" }));
+        } finally {
+          process.umask(before);
+        }
+        try {
+          const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
+          assert.equal(mode(join(dir, "opencode-review")), "700");
+          for (const file of [path, `${path}-wal`, `${path}-shm`]) assert.equal(mode(file), "600", file);
+          rmSync(join(dir, "opencode-review"), { recursive: true, force: true });
+          await assert.rejects(
+            writeTransaction(store.db, (trx) => upsertServer(trx, { url: "http://127.0.0.1:2", pid: 1, worktree: "/r", branch: "main" })),
+            (error: unknown) => error instanceof ReviewError && error.code === "store" && /was deleted while this server ran/.test(error.message),
+          );
+        } finally {
+          await store.close();
+        }
+      }),
+  },
   {
     name: "every change to a thread or its messages is logged with the thread's id, and the log keeps the last 10,000",
     run: () =>

@@ -1,0 +1,48 @@
+import { messageCountsOfReviews, type ReviewRow, type ReviewVerdict } from "../store/index.js";
+import type { ServiceContext } from "./service-context.js";
+
+/** A past release as `GET /api/reviews` lists it (shared/CONTRACT.md). */
+export interface ReviewJson {
+  readonly id: string;
+  readonly releasedAt: string;
+  readonly messages: number;
+  readonly mode: "tools" | "prose";
+  /** The session it reached; null until delivered. */
+  readonly deliveredTo: string | null;
+  readonly summary: string | null;
+  readonly verdict: ReviewVerdict | null;
+  /** The whole review as prose, kept with it. */
+  readonly prose: string | null;
+  readonly delivery: {
+    readonly state: "delivered" | "pending" | "failed";
+    readonly error?: string;
+    readonly to?: string;
+    readonly attempts: number;
+    readonly dismissed: boolean;
+  };
+}
+
+/**
+ * A stored review as JSON, with how many messages it released.
+ * @example await reviewJson(ctx, row) // { id: "v_...", delivery: { state: "failed", error: "...", ... } }
+ */
+export async function reviewJson(ctx: ServiceContext, row: ReviewRow, count?: number): Promise<ReviewJson> {
+  const messages = count ?? (await messageCountsOfReviews(ctx.db, [row.id])).get(row.id) ?? 0;
+  return {
+    id: row.id,
+    releasedAt: row.released_at,
+    messages,
+    mode: row.mode,
+    deliveredTo: row.delivered_to,
+    summary: row.summary,
+    verdict: row.verdict,
+    prose: row.prose,
+    delivery: {
+      state: row.delivery_state,
+      ...(row.delivery_error === null ? {} : { error: row.delivery_error }),
+      ...(row.delivered_to === null ? {} : { to: row.delivered_to }),
+      attempts: row.delivery_attempts,
+      dismissed: row.dismissed_at !== null,
+    },
+  };
+}
