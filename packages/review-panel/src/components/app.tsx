@@ -5,6 +5,7 @@ import { buildRows, fileOf } from "../state/diff-rows.js";
 import { createFocus, FocusContext } from "../state/focus.js";
 import { createHighlight, HighlightContext } from "../state/highlight.js";
 import { keyAction } from "../state/keymap.js";
+import { createMarkdown, MarkdownContext } from "../state/markdown.js";
 import { createNotices, NoticesContext } from "../state/notices.js";
 import { createReview, ReviewContext, type Review } from "../state/review.js";
 import { createRounds, RoundsContext } from "../state/rounds.js";
@@ -37,6 +38,7 @@ export function App(props: { readonly api: Api }) {
   const diff = createDiff(api, rounds.range, notices);
   const focus = createFocus();
   const highlight = createHighlight();
+  const markdown = createMarkdown(window);
   const [health, setHealth] = createSignal<Health | null>(null);
   const [live, setLive] = createSignal<"open" | "lost">("lost");
   const narrow = createMediaQuery("(max-width: 760px)");
@@ -170,6 +172,7 @@ export function App(props: { readonly api: Api }) {
             <DiffContext.Provider value={diff}>
               <FocusContext.Provider value={focus}>
                 <HighlightContext.Provider value={highlight}>
+                  <MarkdownContext.Provider value={markdown}>
                   <main data-component="app" data-view={view()}>
                     <header data-slot="header">
                       <button type="button" data-slot="action files-button" onClick={() => focus.setDrawer(true)}>
@@ -219,6 +222,7 @@ export function App(props: { readonly api: Api }) {
                     <HelpOverlay onClose={() => focus.setHelp(false)} />
                   </Show>
                   <NoticeList />
+                  </MarkdownContext.Provider>
                 </HighlightContext.Provider>
               </FocusContext.Provider>
             </DiffContext.Provider>

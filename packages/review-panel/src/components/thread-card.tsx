@@ -4,6 +4,7 @@ import { useFocus } from "../state/focus.js";
 import { useRounds } from "../state/rounds.js";
 import { useThreads } from "../state/threads.js";
 import { Composer } from "./composer.js";
+import { MarkdownBody } from "./markdown-body.js";
 import { SuggestionDiff } from "./suggestion-diff.js";
 import "./thread-card.css";
 
@@ -102,7 +103,7 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
             </span>
           </Show>
         </div>
-        <div data-slot="text">{m.message.body}</div>
+        <MarkdownBody body={m.message.body} />
         <Show when={m.message.suggestion}>{(s) => <SuggestionDiff before={quotedText(t())} after={s()} />}</Show>
       </Show>
     </div>
