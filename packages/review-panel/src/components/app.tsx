@@ -11,6 +11,7 @@ import { createReview, ReviewContext, type Review } from "../state/review.js";
 import { createRounds, RoundsContext } from "../state/rounds.js";
 import { createThreads, ThreadsContext } from "../state/threads.js";
 import { DiffView, type DiffScroll } from "./diff-view.js";
+import { FileFinder } from "./file-finder.js";
 import { FileList } from "./file-list.js";
 import { HelpOverlay } from "./help-overlay.js";
 import { NoticeList } from "./notice-list.js";
@@ -44,6 +45,7 @@ export function App(props: { readonly api: Api }) {
   const narrow = createMediaQuery("(max-width: 760px)");
   // Phones keep the round picker behind one header button, to leave the screen to the diff.
   const [roundsOpen, setRoundsOpen] = createSignal(false);
+  const [finding, setFinding] = createSignal(false);
   const short = (ref: string) => (ref === "worktree" ? "now" : ref === "base" ? "base" : rounds.label(ref).replace("round ", "R"));
   let scroll: DiffScroll | null = null;
 
@@ -126,7 +128,8 @@ export function App(props: { readonly api: Api }) {
       }
     } else if (action === "release") {
       if (review.drafts() > 0) void review.release();
-    } else if (action === "help") focus.setHelp(!focus.help());
+    } else if (action === "find-file") setFinding(true);
+    else if (action === "help") focus.setHelp(!focus.help());
     else if (action === "close") {
       focus.setHelp(false);
       focus.setDrawer(false);
@@ -220,6 +223,9 @@ export function App(props: { readonly api: Api }) {
                   </main>
                   <Show when={focus.help()}>
                     <HelpOverlay onClose={() => focus.setHelp(false)} />
+                  </Show>
+                  <Show when={finding()}>
+                    <FileFinder paths={diff.files().map((f) => f.path)} onOpen={openFile} onClose={() => setFinding(false)} />
                   </Show>
                   <NoticeList />
                   </MarkdownContext.Provider>
