@@ -9,7 +9,9 @@ import { createMarkdown, MarkdownContext } from "../state/markdown.js";
 import { createNotices, NoticesContext } from "../state/notices.js";
 import { createReview, ReviewContext, type Review } from "../state/review.js";
 import { createRounds, RoundsContext } from "../state/rounds.js";
+import { reopenUnsent } from "../state/reopen-unsent.js";
 import { createThreads, ThreadsContext } from "../state/threads.js";
+import { createUnsentText, UnsentTextContext } from "../state/unsent-text.js";
 import { DiffView, type DiffScroll } from "./diff-view.js";
 import { FileFinder } from "./file-finder.js";
 import { FileList } from "./file-list.js";
@@ -28,6 +30,15 @@ function createMediaQuery(query: string) {
   return matches;
 }
 
+/** The page's localStorage, or null where the browser refuses it (some private modes throw on access). */
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /** The review panel: the state slices, live updates, keyboard, and the layout. */
 export function App(props: { readonly api: Api }) {
   const api = props.api;
@@ -40,6 +51,8 @@ export function App(props: { readonly api: Api }) {
   const focus = createFocus();
   const highlight = createHighlight();
   const markdown = createMarkdown(window);
+  const unsent = createUnsentText(localStorageOrNull());
+  const [readyToReopen, setReadyToReopen] = createSignal(false);
   const [health, setHealth] = createSignal<Health | null>(null);
   const [live, setLive] = createSignal<"open" | "lost">("lost");
   const narrow = createMediaQuery("(max-width: 760px)");
@@ -136,11 +149,38 @@ export function App(props: { readonly api: Api }) {
     }
   };
 
+  // Once the repository, the threads and the diff are known, boxes left with unsent text open again.
+  let reopened = false;
+  createEffect(() => {
+    if (reopened || !readyToReopen() || !diff.loaded()) return;
+    reopened = true;
+    const paths = new Set(diff.files().map((f) => f.path));
+    reopenUnsent(unsent.list(), focus, {
+      hasFile: (path) => paths.has(path),
+      hasThread: (id) => threads.shown(id) !== undefined,
+      showComposer: () =>
+        queueMicrotask(() => {
+          const index = rows().rows.findIndex((row) => row.kind === "composer");
+          if (index !== -1) scroll?.toRow(Math.max(0, index - 3));
+        }),
+      showThread: (id) =>
+        queueMicrotask(() => {
+          const index = rows().threadIndex.get(id);
+          if (index !== undefined) scroll?.toRow(index);
+        }),
+    });
+  });
+
   let connected = false;
   onMount(() => {
-    void api.health().then((h) => (h.ok ? setHealth(h.value) : notices.report(h.error)));
+    const healthy = api.health().then((h) => {
+      if (!h.ok) return notices.report(h.error), false;
+      setHealth(h.value);
+      unsent.setScope(h.value.repo, h.value.branch);
+      return true;
+    });
     void rounds.load();
-    void threads.load();
+    void Promise.all([healthy, threads.load()]).then(([ok]) => ok && setReadyToReopen(true));
     void review.refresh();
     const close = api.events(
       (event) => {
@@ -176,6 +216,7 @@ export function App(props: { readonly api: Api }) {
               <FocusContext.Provider value={focus}>
                 <HighlightContext.Provider value={highlight}>
                   <MarkdownContext.Provider value={markdown}>
+                  <UnsentTextContext.Provider value={unsent}>
                   <main data-component="app" data-view={view()}>
                     <header data-slot="header">
                       <button type="button" data-slot="action files-button" onClick={() => focus.setDrawer(true)}>
@@ -228,6 +269,7 @@ export function App(props: { readonly api: Api }) {
                     <FileFinder paths={diff.files().map((f) => f.path)} onOpen={openFile} onClose={() => setFinding(false)} />
                   </Show>
                   <NoticeList />
+                  </UnsentTextContext.Provider>
                   </MarkdownContext.Provider>
                 </HighlightContext.Provider>
               </FocusContext.Provider>

@@ -364,7 +364,7 @@ function NewThreadComposer(props: { readonly file: DiffFile | undefined; readonl
   return (
     <div data-component="row-composer">
       <Composer
-        persistKey={`new:${t().file}`}
+        place={{ kind: "new", target: t() }}
         label={label()}
         labelExtra={
           <Show when={t().start !== null}>

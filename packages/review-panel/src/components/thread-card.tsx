@@ -3,6 +3,7 @@ import type { Thread } from "../api.js";
 import { useFocus } from "../state/focus.js";
 import { useRounds } from "../state/rounds.js";
 import { useThreads } from "../state/threads.js";
+import { useUnsentText } from "../state/unsent-text.js";
 import { Composer } from "./composer.js";
 import { MarkdownBody } from "./markdown-body.js";
 import { SuggestionDiff } from "./suggestion-diff.js";
@@ -42,7 +43,11 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
   const focus = useFocus();
   const rounds = useRounds();
   const [open, setOpen] = createSignal(props.thread.status !== "resolved" || props.thread.unreadByHuman);
-  const [editing, setEditing] = createSignal<string | null>(null);
+  const unsent = useUnsentText();
+  // A draft message whose edit was left unsaved (before a reload) opens in its editor again.
+  const [editing, setEditing] = createSignal<string | null>(
+    props.thread.messages.find((m) => m.delivery === "unsent" && unsent?.get({ kind: "edit", threadId: props.thread.id, messageId: m.id }))?.id ?? null,
+  );
   if (props.thread.unreadByHuman) newThisVisit.add(props.thread.id);
   const fresh = () => newThisVisit.has(props.thread.id);
 
@@ -74,6 +79,7 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
             initialBody={m.message.body}
             initialSuggestion={m.message.suggestion}
             suggestionBase={quotedText(t())}
+            place={{ kind: "edit", threadId: t().id, messageId: m.message.id }}
             submitLabel="Save draft"
             onCancel={() => setEditing(null)}
             onSubmit={async (body, suggestion) => {
@@ -179,6 +185,7 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
           }
         >
           <Composer
+            place={{ kind: "reply", threadId: t().id }}
             submitLabel="Add reply"
             suggestionBase={t().start === null ? null : quotedText(t())}
             onCancel={() => focus.setReplyTo(null)}
