@@ -20,5 +20,6 @@ export { diffText, diffWorktreeText } from "./diff.js";
 export { renamesBetween } from "./renames.js";
 export { readFiles } from "./read-files.js";
 export { readWorktreeFile } from "./read-worktree-file.js";
+export { readBlobs, readWorktreeBytes } from "./read-file-bytes.js";
 export { toFileContent, type FileContent } from "./file-content.js";
 export { resolveWorktreePath, type WorktreePathOptions } from "./worktree-path.js";

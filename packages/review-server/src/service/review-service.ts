@@ -17,6 +17,7 @@ import type { ReleaseDelivery, ServiceContext } from "./service-context.js";
 import { recordSession } from "./sessions.js";
 import { takeServiceRound } from "./take-round.js";
 import { markSeen, reopenThread, resolveThread } from "./thread-status.js";
+import { listViewed, setViewed } from "./viewed-files.js";
 import { waitingForAgent } from "./waiting-summary.js";
 
 export interface ReviewServiceOptions {
@@ -64,6 +65,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     reopen: (id: string, body?: string) => reopenThread(ctx, id, body),
     markSeen: (id: string) => markSeen(ctx, id),
     pendingReview: () => pendingReview(ctx),
+    listViewed: (query: Parameters<typeof listViewed>[1]) => listViewed(ctx, query),
+    setViewed: (input: Parameters<typeof setViewed>[1]) => setViewed(ctx, input),
     release: (input: Parameters<typeof releaseReview>[1]) => releaseReview(ctx, input),
     // the agent
     agentList: (query: Parameters<typeof agentList>[1]) => agentList(ctx, query),

@@ -62,3 +62,4 @@ export {
   type RunningServer,
   type ServerFilter,
 } from "./servers.table.js";
+export { markFileViewed, unmarkFileViewed, viewedFilesOfBranch, type ViewedFilesTable, type ViewedFileRow } from "./viewed-files.table.js";

@@ -6,6 +6,7 @@ import { messagesRoutes } from "./messages-routes.js";
 import { reviewRoutes } from "./review-routes.js";
 import { roundsRoutes } from "./rounds-routes.js";
 import { threadsRoutes } from "./threads-routes.js";
+import { viewedRoutes } from "./viewed-routes.js";
 
 /**
  * Every resource route over one service, chained so the type carries them all; `createApp` mounts it at `/api`.
@@ -19,7 +20,8 @@ export function apiRoutes(service: ReviewService) {
     .route("/", fileRoutes(service))
     .route("/", threadsRoutes(service))
     .route("/", messagesRoutes(service))
-    .route("/", reviewRoutes(service));
+    .route("/", reviewRoutes(service))
+    .route("/", viewedRoutes(service));
 }
 
 /** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */

@@ -7,3 +7,4 @@ export { threadsRoutes } from "./threads-routes.js";
 export { messagesRoutes } from "./messages-routes.js";
 export { reviewRoutes } from "./review-routes.js";
 export { parseInput, validJson, validQuery } from "./valid-input.js";
+export { viewedRoutes, viewedBodySchema, viewedQuerySchema } from "./viewed-routes.js";

@@ -3,6 +3,7 @@ import { initialSchema } from "./0001-initial-schema.js";
 import { threadChanges } from "./0002-thread-changes.js";
 import { sessionSeenBy } from "./0003-session-seen-by.js";
 import { threadBaseFile } from "./0004-thread-base-file.js";
+import { viewedFiles } from "./0007-viewed-files.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -14,4 +15,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0002_thread_changes", up: threadChanges.up },
   { name: "0003_session_seen_by", up: sessionSeenBy.up },
   { name: "0004_thread_base_file", up: threadBaseFile.up },
+  { name: "0007_viewed_files", up: viewedFiles.up },
 ];

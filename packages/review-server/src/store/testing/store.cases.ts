@@ -237,7 +237,7 @@ export const storeCases: readonly StoreCase[] = [
         const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
         assert.deepEqual(
           migrations.rows.map((r) => r.name),
-          ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file"],
+          ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file", "0007_viewed_files"],
         );
       }),
   },
@@ -262,7 +262,7 @@ export const storeCases: readonly StoreCase[] = [
         const store = await openStore({ path });
         try {
           const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
-          assert.deepEqual(migrations.rows.map((r) => r.name), ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file"]);
+          assert.deepEqual(migrations.rows.map((r) => r.name), ["0001_initial_schema", "0002_thread_changes", "0003_session_seen_by", "0004_thread_base_file", "0007_viewed_files"]);
           assert.deepEqual((await threadById(store.db, thread.id))?.quoted, thread.quoted);
           assert.equal((await threadById(store.db, thread.id))?.base_file, null);
           assert.deepEqual(await latestSession(store.db, "main"), { id: "ses_old", branch: "main", title: "Before", directory: "/repo", last_active_at: "2025-01-01T00:00:00.000Z", server_url: null, seen_by: null });
@@ -286,7 +286,7 @@ export const storeCases: readonly StoreCase[] = [
         const second = await openStore({ path });
         assert.deepEqual(await roundById(second.db, round.id), round);
         const migrations = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(second.db);
-        assert.equal(Number(migrations.rows[0]?.n), 4);
+        assert.equal(Number(migrations.rows[0]?.n), 5);
         await second.close();
         assert.ok(readFileSync(path).equals(bytes), "reopening wrote nothing");
       }),
