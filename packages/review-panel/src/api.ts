@@ -56,6 +56,13 @@ export type FileRef = string;
 
 export type ThreadFilter = "waiting" | "all" | "draft";
 
+/** A viewed mark: `changed` once the file reads otherwise than when it was marked (GET/POST /api/viewed). */
+export interface ViewedFile {
+  readonly path: string;
+  readonly state: "viewed" | "changed";
+  readonly viewedAt: string;
+}
+
 export interface NewThread {
   readonly file: string;
   readonly side?: "new" | "old";
@@ -221,6 +228,11 @@ export function createApi(options: ApiOptions = {}) {
     review: (): Promise<Outcome<ReviewSummary>> => call("GET /api/review", () => api.review.$get()),
     release: (sessionId?: string): Promise<Outcome<ReleaseResult>> =>
       call("POST /api/review/release", () => api.review.release.$post({ json: sessionId ? { sessionId } : {} })),
+    /** The viewed marks, judged against the files at `ref` (the diff's end). */
+    viewed: (ref: FileRef): Promise<Outcome<{ readonly files: readonly ViewedFile[] }>> => call("GET /api/viewed", () => api.viewed.$get({ query: { ref } })),
+    /** Marks a file viewed with its content at `ref`, or takes the mark away. */
+    setViewed: (path: string, viewed: boolean, ref: FileRef): Promise<Outcome<{ readonly file: ViewedFile | { readonly path: string; readonly state: "unviewed" } }>> =>
+      call("POST /api/viewed", () => api.viewed.$post({ json: { path, viewed, ref } })),
     /** Opens the live stream; returns a function that closes it. */
     events: (onEvent: (event: ServerEvent) => void, onState?: (state: "open" | "lost") => void): (() => void) => {
       if (typeof EventSource === "undefined") return () => {};

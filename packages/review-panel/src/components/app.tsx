@@ -12,6 +12,7 @@ import { createRounds, RoundsContext } from "../state/rounds.js";
 import { reopenUnsent } from "../state/reopen-unsent.js";
 import { createThreads, ThreadsContext } from "../state/threads.js";
 import { createUnsentText, UnsentTextContext } from "../state/unsent-text.js";
+import { createViewed, ViewedContext } from "../state/viewed.js";
 import { DiffView, type DiffScroll } from "./diff-view.js";
 import { FileFinder } from "./file-finder.js";
 import { FileList } from "./file-list.js";
@@ -19,6 +20,7 @@ import { HelpOverlay } from "./help-overlay.js";
 import { NoticeList } from "./notice-list.js";
 import { ReleaseBar } from "./release-bar.js";
 import { RoundPicker } from "./round-picker.js";
+import { ViewedProgress } from "./viewed-toggle.js";
 import "./app.css";
 
 function createMediaQuery(query: string) {
@@ -48,6 +50,7 @@ export function App(props: { readonly api: Api }) {
   const threads = createThreads(api, notices, () => void review.refresh(), rounds.range);
   review = createReview(api, notices, () => Promise.all([threads.load(), rounds.load()]));
   const diff = createDiff(api, rounds.range, notices);
+  const viewed = createViewed(api, rounds.range, diff.files, diff.setFolded, notices);
   const focus = createFocus();
   const highlight = createHighlight();
   const markdown = createMarkdown(window);
@@ -217,6 +220,7 @@ export function App(props: { readonly api: Api }) {
                 <HighlightContext.Provider value={highlight}>
                   <MarkdownContext.Provider value={markdown}>
                   <UnsentTextContext.Provider value={unsent}>
+                  <ViewedContext.Provider value={viewed}>
                   <main data-component="app" data-view={view()}>
                     <header data-slot="header">
                       <button type="button" data-slot="action files-button" onClick={() => focus.setDrawer(true)}>
@@ -227,6 +231,7 @@ export function App(props: { readonly api: Api }) {
                         {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
                         <small>{health()?.branch ?? ""}</small>
                       </span>
+                      <ViewedProgress current={focus.file()} onOpen={openFile} />
                       <button type="button" data-slot="action prev-thread" aria-label="Previous thread" title="Previous thread (k)" onClick={() => moveThread(-1)}>
                         ↑<span data-slot="word"> thread</span>
                       </button>
@@ -269,6 +274,7 @@ export function App(props: { readonly api: Api }) {
                     <FileFinder paths={diff.files().map((f) => f.path)} onOpen={openFile} onClose={() => setFinding(false)} />
                   </Show>
                   <NoticeList />
+                  </ViewedContext.Provider>
                   </UnsentTextContext.Provider>
                   </MarkdownContext.Provider>
                 </HighlightContext.Provider>

@@ -13,6 +13,7 @@ import { inRange } from "../state/selection.js";
 import { useThreads } from "../state/threads.js";
 import { Composer } from "./composer.js";
 import { ThreadCard } from "./thread-card.js";
+import { ViewedToggle } from "./viewed-toggle.js";
 import "./diff-view.css";
 
 /** What the keyboard and file list need from the scrolling diff. */
@@ -207,6 +208,7 @@ function FileHeader(props: { readonly file: DiffFile }) {
         <span data-slot="adds">+{stats().adds}</span>
         <span data-slot="dels">−{stats().dels}</span>
       </span>
+      <ViewedToggle path={props.file.path} />
       <button type="button" data-slot="action file-comment" onClick={() => focus.commentOnFile(props.file.path)}>
         Comment on file
       </button>
