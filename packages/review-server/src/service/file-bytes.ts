@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { ReviewError } from "@opencode-review/core";
 import { readBlobs, readWorktreeBytes, resolveWorktreePath, type Repository } from "../git/index.js";
 import { roundById } from "../store/index.js";
+import { fileType, type FileType } from "./file-type.js";
 import type { ServiceContext } from "./service-context.js";
 import { ensureRound } from "./take-round.js";
 
@@ -47,4 +48,26 @@ export async function filesAt(ctx: ServiceContext, repo: Repository, ref: FileRe
 export function blobId(bytes: Uint8Array | null): string {
   if (bytes === null) return "deleted";
   return createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+}
+
+/** The largest file `fileBytes` answers: the panel shows images, not archives. */
+export const maxFileBytes = 25 * 1024 * 1024;
+
+/**
+ * A file's bytes and type at `base`, a round or the work tree (the default), for showing images and
+ * the sizes of other binaries. A missing file, a path outside the work tree or a file over 25 MB is refused.
+ * @example const { bytes, type } = await fileBytes(ctx, { path: "logo.png", ref: "base" })
+ */
+export async function fileBytes(
+  ctx: ServiceContext,
+  query: { readonly path: string; readonly ref?: FileRef },
+): Promise<{ readonly path: string; readonly bytes: Uint8Array; readonly type: FileType }> {
+  const repo = await ctx.repository();
+  const ref = query.ref ?? "worktree";
+  const [path, bytes] = [...(await filesAt(ctx, repo, ref, [query.path]))][0]!;
+  if (bytes === null) throw new ReviewError("not_found", `${path} does not exist at ${ref}. Check the path and the round.`);
+  if (bytes.length > maxFileBytes) {
+    throw new ReviewError("too_long", `${path} is ${bytes.length} bytes at ${ref}; files over ${maxFileBytes} bytes are not served. Open it from the work tree instead.`);
+  }
+  return { path, bytes, type: fileType(path, bytes) };
 }

@@ -5,6 +5,7 @@ import { fileRoutes } from "./file-routes.js";
 import { messagesRoutes } from "./messages-routes.js";
 import { reviewRoutes } from "./review-routes.js";
 import { roundsRoutes } from "./rounds-routes.js";
+import { rawRoutes } from "./raw-routes.js";
 import { threadsRoutes } from "./threads-routes.js";
 import { viewedRoutes } from "./viewed-routes.js";
 
@@ -21,7 +22,8 @@ export function apiRoutes(service: ReviewService) {
     .route("/", threadsRoutes(service))
     .route("/", messagesRoutes(service))
     .route("/", reviewRoutes(service))
-    .route("/", viewedRoutes(service));
+    .route("/", viewedRoutes(service))
+    .route("/", rawRoutes(service));
 }
 
 /** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */

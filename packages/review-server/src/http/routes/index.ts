@@ -8,3 +8,4 @@ export { messagesRoutes } from "./messages-routes.js";
 export { reviewRoutes } from "./review-routes.js";
 export { parseInput, validJson, validQuery } from "./valid-input.js";
 export { viewedRoutes, viewedBodySchema, viewedQuerySchema } from "./viewed-routes.js";
+export { rawRoutes, rawQuerySchema } from "./raw-routes.js";
