@@ -51,6 +51,8 @@ export interface PanelTargetOptions {
   readonly tools?: boolean;
   /** A repository change of this many changed lines over 300 files, instead of the review scenario. */
   readonly bigDiff?: number;
+  /** A repository of these files instead of the review scenario: `base` committed, `now` laid over it (null deletes). */
+  readonly files?: { readonly base: Record<string, string | Uint8Array>; readonly now: Record<string, string | Uint8Array | null> };
 }
 
 export const panelDir = fileURLToPath(new URL("../../review-server/dist/panel/", import.meta.url));
@@ -69,7 +71,10 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
   const dir = join(folder, "repo");
   try {
     let seed: ((service: ReviewService) => Promise<ScenarioThreads>) | null = null;
-    if (options.bigDiff) {
+    if (options.files) {
+      initRepository(dir, options.files.base);
+      layFiles(dir, options.files.now);
+    } else if (options.bigDiff) {
       const change = bigChange(options.bigDiff);
       initRepository(dir, change.base);
       layFiles(dir, change.now);

@@ -56,6 +56,13 @@ export type FileRef = string;
 
 export type ThreadFilter = "waiting" | "all" | "draft";
 
+/** A file's bytes at a ref, with the type the server found in them (`label`: "PNG", "PDF", "binary"). */
+export interface FileBytes {
+  readonly bytes: Uint8Array;
+  readonly mime: string;
+  readonly label: string;
+}
+
 /** A viewed mark: `changed` once the file reads otherwise than when it was marked (GET/POST /api/viewed). */
 export interface ViewedFile {
   readonly path: string;
@@ -228,6 +235,21 @@ export function createApi(options: ApiOptions = {}) {
     review: (): Promise<Outcome<ReviewSummary>> => call("GET /api/review", () => api.review.$get()),
     release: (sessionId?: string): Promise<Outcome<ReleaseResult>> =>
       call("POST /api/review/release", () => api.review.release.$post({ json: sessionId ? { sessionId } : {} })),
+    /** A file's bytes at `ref`, for images and binaries; null when the file is not there at that ref. */
+    fileBytes: async (path: string, ref: FileRef): Promise<Outcome<FileBytes | null>> => {
+      let response: Response;
+      try {
+        response = await doFetch(client.api.raw.$url({ query: { path, ref } }), { headers: authorization, credentials: "include" });
+      } catch (cause) {
+        return { ok: false, error: { status: 0, code: "network", message: `The review server cannot be reached (${String(cause)}).` } };
+      }
+      if (response.status === 404) return { ok: true, value: null };
+      if (!response.ok) return { ok: false, error: await refusal(response, "GET /api/raw") };
+      return {
+        ok: true,
+        value: { bytes: new Uint8Array(await response.arrayBuffer()), mime: response.headers.get("content-type") ?? "application/octet-stream", label: response.headers.get("x-file-type") ?? "binary" },
+      };
+    },
     /** The viewed marks, judged against the files at `ref` (the diff's end). */
     viewed: (ref: FileRef): Promise<Outcome<{ readonly files: readonly ViewedFile[] }>> => call("GET /api/viewed", () => api.viewed.$get({ query: { ref } })),
     /** Marks a file viewed with its content at `ref`, or takes the mark away. */

@@ -1,5 +1,6 @@
 import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show } from "solid-js";
 import type { Api, Health } from "../api.js";
+import { ApiContext } from "../state/api-context.js";
 import { createDiff, DiffContext } from "../state/diff.js";
 import { buildRows, fileOf } from "../state/diff-rows.js";
 import { createFocus, FocusContext } from "../state/focus.js";
@@ -211,6 +212,7 @@ export function App(props: { readonly api: Api }) {
   });
 
   return (
+    <ApiContext.Provider value={api}>
     <NoticesContext.Provider value={notices}>
       <RoundsContext.Provider value={rounds}>
         <ThreadsContext.Provider value={threads}>
@@ -284,5 +286,6 @@ export function App(props: { readonly api: Api }) {
         </ThreadsContext.Provider>
       </RoundsContext.Provider>
     </NoticesContext.Provider>
+    </ApiContext.Provider>
   );
 }

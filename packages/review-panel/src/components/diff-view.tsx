@@ -11,6 +11,7 @@ import { rangeText } from "../state/range-text.js";
 import { useRounds } from "../state/rounds.js";
 import { inRange } from "../state/selection.js";
 import { useThreads } from "../state/threads.js";
+import { BinaryPreview } from "./binary-preview.js";
 import { Composer } from "./composer.js";
 import { ThreadCard } from "./thread-card.js";
 import { ViewedToggle } from "./viewed-toggle.js";
@@ -104,6 +105,7 @@ function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined
       <Match when={props.row.kind === "pair" && props.row}>{(row) => <PairRow file={props.file} path={row().file} left={row().left} right={row().right} />}</Match>
       <Match when={props.row.kind === "hunk" && props.row}>{(row) => <div data-component="hunk-header">{row().header}</div>}</Match>
       <Match when={props.row.kind === "gap" && props.row}>{(row) => <GapRow path={row().file} gap={row().gap} />}</Match>
+      <Match when={props.row.kind === "notice" && props.file?.binary && props.file}>{(file) => <BinaryPreview file={file()} />}</Match>
       <Match when={props.row.kind === "notice" && props.row}>{(row) => <div data-component="notice">{row().text}</div>}</Match>
       <Match when={props.row.kind === "threads" && props.row}>
         {(row) => (
@@ -183,6 +185,19 @@ function ThreadIds(props: { readonly ids: readonly string[]; readonly quote?: bo
 }
 
 function FileHeader(props: { readonly file: DiffFile }) {
+  // An SVG is text to git, so its diff has lines; the picture it draws is shown above them too.
+  const svg = () => !props.file.binary && /\.svg$/i.test(props.file.path) && !useDiff().collapsed().has(props.file.path);
+  return (
+    <>
+      <FileHeaderBar file={props.file} />
+      <Show when={svg()}>
+        <BinaryPreview file={props.file} />
+      </Show>
+    </>
+  );
+}
+
+function FileHeaderBar(props: { readonly file: DiffFile }) {
   const diff = useDiff();
   const focus = useFocus();
   const stats = createMemo(() => {

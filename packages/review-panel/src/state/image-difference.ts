@@ -1,0 +1,70 @@
+// Where two versions of an image differ, pixel by pixel, as GitHub's image diff shows it.
+
+/** RGBA pixels, row by row (a canvas's ImageData has this shape). */
+export interface Pixels {
+  readonly width: number;
+  readonly height: number;
+  readonly data: ArrayLike<number>;
+}
+
+export interface ImageDifference {
+  /** The compared area: the larger width and the larger height of the two. */
+  readonly width: number;
+  readonly height: number;
+  readonly changed: number;
+  /** Changed pixels over all pixels of the area, 0 to 1. */
+  readonly share: number;
+  /** The smallest rectangle holding every changed pixel, or null when none changed. */
+  readonly box: { readonly x: number; readonly y: number; readonly width: number; readonly height: number } | null;
+}
+
+function pixel(image: Pixels, x: number, y: number): [number, number, number, number] {
+  if (x >= image.width || y >= image.height) return [0, 0, 0, 0];
+  const at = (y * image.width + x) * 4;
+  return [image.data[at]!, image.data[at + 1]!, image.data[at + 2]!, image.data[at + 3]!];
+}
+
+/**
+ * Compares two images over the area both cover together (a pixel only one of them has counts as changed,
+ * unless it is transparent); fully transparent pixels are equal whatever their colour.
+ * @example pixelDifference(before, after) // { width: 640, height: 480, changed: 1200, share: 0.0039, box: { x: 10, y: 20, width: 40, height: 30 } }
+ */
+export function pixelDifference(before: Pixels, after: Pixels): ImageDifference {
+  const width = Math.max(before.width, after.width);
+  const height = Math.max(before.height, after.height);
+  let changed = 0;
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const a = pixel(before, x, y);
+      const b = pixel(after, x, y);
+      const same = (a[3] === 0 && b[3] === 0) || (a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3]);
+      if (same) continue;
+      changed++;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  const area = width * height;
+  return {
+    width,
+    height,
+    changed,
+    share: area === 0 ? 0 : changed / area,
+    box: changed === 0 ? null : { x: left, y: top, width: right - left + 1, height: bottom - top + 1 },
+  };
+}
+
+/**
+ * A byte count as people read it.
+ * @example byteSize(12_288) // "12 KB"
+ */
+export function byteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
