@@ -21,5 +21,6 @@ export { renamesBetween } from "./renames.js";
 export { readFiles } from "./read-files.js";
 export { readWorktreeFile } from "./read-worktree-file.js";
 export { readBlobs, readWorktreeBytes } from "./read-file-bytes.js";
+export { branchMergeBase, parentBranches, type ParentBranch } from "./parent-branches.js";
 export { toFileContent, type FileContent } from "./file-content.js";
 export { resolveWorktreePath, type WorktreePathOptions } from "./worktree-path.js";

@@ -4,9 +4,10 @@ import { readBlobs, readWorktreeBytes, resolveWorktreePath, type Repository } fr
 import { roundById } from "../store/index.js";
 import { fileType, type FileType } from "./file-type.js";
 import type { ServiceContext } from "./service-context.js";
+import { branchBase } from "./diff-view.js";
 import { ensureRound } from "./take-round.js";
 
-/** Which version of the files to read: `worktree`, `base`, or a round id of the branch. */
+/** Which version of the files to read: `worktree`, `base`, `branch:<name>` (where HEAD left it), or a round id of the branch. */
 export type FileRef = string;
 
 /**
@@ -16,6 +17,7 @@ export type FileRef = string;
 export async function commitOfRef(ctx: ServiceContext, repo: Repository, ref: FileRef): Promise<string | null> {
   if (ref === "worktree") return null;
   if (ref === "base") return (await ensureRound(ctx, repo)).base;
+  if (ref.startsWith("branch:")) return branchBase(repo, ref.slice("branch:".length));
   const round = await roundById(ctx.db, ref);
   if (round === undefined || round.branch !== repo.branchKey) {
     throw new ReviewError("not_found", `No round ${ref} on ${repo.branchKey}. Use base, worktree, or a round id from GET /api/rounds.`);

@@ -7,3 +7,4 @@ export type { PendingReview } from "./review-state.js";
 export type { ThreadReference, AgentReplyResult } from "./agent-reply.js";
 export type { HumanListStatus } from "./list-threads.js";
 export type { ViewedFileJson } from "./viewed-files.js";
+export type { ReviewBases } from "./review-bases.js";

@@ -18,6 +18,7 @@ import { recordSession } from "./sessions.js";
 import { takeServiceRound } from "./take-round.js";
 import { markSeen, reopenThread, resolveThread } from "./thread-status.js";
 import { fileBytes } from "./file-bytes.js";
+import { reviewBases } from "./review-bases.js";
 import { listViewed, setViewed } from "./viewed-files.js";
 import { waitingForAgent } from "./waiting-summary.js";
 
@@ -57,6 +58,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     diff: (query: Parameters<typeof reviewDiff>[1]) => reviewDiff(ctx, query),
     fileText: (query: Parameters<typeof fileText>[1]) => fileText(ctx, query),
     fileBytes: (query: Parameters<typeof fileBytes>[1]) => fileBytes(ctx, query),
+    reviewBases: () => reviewBases(ctx),
     // the person
     listThreads: (query: Parameters<typeof listThreads>[1]) => listThreads(ctx, query, listings),
     draftThread: (input: Parameters<typeof draftThread>[1]) => draftThread(ctx, input),

@@ -1,5 +1,6 @@
 import type { ReviewService } from "../../service/index.js";
 import type { AppFor } from "../create-app.js";
+import { basesRoutes } from "./bases-routes.js";
 import { diffRoutes } from "./diff-routes.js";
 import { fileRoutes } from "./file-routes.js";
 import { messagesRoutes } from "./messages-routes.js";
@@ -23,7 +24,8 @@ export function apiRoutes(service: ReviewService) {
     .route("/", messagesRoutes(service))
     .route("/", reviewRoutes(service))
     .route("/", viewedRoutes(service))
-    .route("/", rawRoutes(service));
+    .route("/", rawRoutes(service))
+    .route("/", basesRoutes(service));
 }
 
 /** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */

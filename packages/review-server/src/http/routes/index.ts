@@ -9,3 +9,4 @@ export { reviewRoutes } from "./review-routes.js";
 export { parseInput, validJson, validQuery } from "./valid-input.js";
 export { viewedRoutes, viewedBodySchema, viewedQuerySchema } from "./viewed-routes.js";
 export { rawRoutes, rawQuerySchema } from "./raw-routes.js";
+export { basesRoutes } from "./bases-routes.js";
