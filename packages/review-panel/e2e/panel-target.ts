@@ -36,6 +36,8 @@ export interface PanelTarget {
   /** The panel's address with its token, as a person opens it. */
   readonly url: string;
   readonly origin: string;
+  /** The repository's work tree. */
+  readonly dir: string;
   readonly token: string;
   /** The seeded threads (none with `bigDiff`). */
   readonly threads: ScenarioThreads | null;
@@ -95,6 +97,7 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
     return {
       url: server.panelUrl,
       origin: server.url,
+      dir,
       token: server.token,
       threads,
       agentReply: async (id, text, resolved) => void (await server.service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),

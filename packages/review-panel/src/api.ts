@@ -63,6 +63,13 @@ export interface FileBytes {
   readonly label: string;
 }
 
+/** A local branch HEAD descends from (`GET /api/bases`): `from=branch:<name>` diffs from `mergeBase`. */
+export interface ParentBranch {
+  readonly name: string;
+  readonly mergeBase: string;
+  readonly ahead: number;
+}
+
 /** A viewed mark: `changed` once the file reads otherwise than when it was marked (GET/POST /api/viewed). */
 export interface ViewedFile {
   readonly path: string;
@@ -250,6 +257,8 @@ export function createApi(options: ApiOptions = {}) {
         value: { bytes: new Uint8Array(await response.arrayBuffer()), mime: response.headers.get("content-type") ?? "application/octet-stream", label: response.headers.get("x-file-type") ?? "binary" },
       };
     },
+    /** The review's base and the branches HEAD descends from, nearest parent first. */
+    bases: (): Promise<Outcome<{ readonly base: string; readonly branches: readonly ParentBranch[] }>> => call("GET /api/bases", () => api.bases.$get()),
     /** The viewed marks, judged against the files at `ref` (the diff's end). */
     viewed: (ref: FileRef): Promise<Outcome<{ readonly files: readonly ViewedFile[] }>> => call("GET /api/viewed", () => api.viewed.$get({ query: { ref } })),
     /** Marks a file viewed with its content at `ref`, or takes the mark away. */

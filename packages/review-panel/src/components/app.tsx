@@ -1,6 +1,7 @@
 import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show } from "solid-js";
 import type { Api, Health } from "../api.js";
 import { ApiContext } from "../state/api-context.js";
+import { BranchBasesContext, createBranchBases } from "../state/branch-bases.js";
 import { createDiff, DiffContext } from "../state/diff.js";
 import { buildRows, fileOf } from "../state/diff-rows.js";
 import { createFocus, FocusContext } from "../state/focus.js";
@@ -56,6 +57,7 @@ export function App(props: { readonly api: Api }) {
   const highlight = createHighlight();
   const markdown = createMarkdown(window);
   const unsent = createUnsentText(localStorageOrNull());
+  const bases = createBranchBases(api, localStorageOrNull(), notices);
   const [readyToReopen, setReadyToReopen] = createSignal(false);
   const [health, setHealth] = createSignal<Health | null>(null);
   const [live, setLive] = createSignal<"open" | "lost">("lost");
@@ -153,6 +155,19 @@ export function App(props: { readonly api: Api }) {
     }
   };
 
+  // The diff's start, when it is a branch, is kept for this repository and branch (once the remembered one is restored).
+  const [rememberBase, setRememberBase] = createSignal(false);
+  createEffect(
+    on(
+      () => rounds.range().from,
+      (from) => {
+        const h = health();
+        if (rememberBase() && h) bases.remember(h.repo, h.branch, from);
+      },
+      { defer: true },
+    ),
+  );
+
   // Once the repository, the threads and the diff are known, boxes left with unsent text open again.
   let reopened = false;
   createEffect(() => {
@@ -184,6 +199,13 @@ export function App(props: { readonly api: Api }) {
       return true;
     });
     void rounds.load();
+    // A branch base picked on an earlier visit (the branch against its parent) is the diff's start again.
+    void Promise.all([healthy, bases.load()]).then(([ok]) => {
+      const h = health();
+      const from = ok && h ? bases.remembered(h.repo, h.branch) : null;
+      if (from) rounds.setRange({ from, to: "worktree" });
+      setRememberBase(true);
+    });
     void Promise.all([healthy, threads.load()]).then(([ok]) => ok && setReadyToReopen(true));
     void review.refresh();
     const close = api.events(
@@ -223,6 +245,7 @@ export function App(props: { readonly api: Api }) {
                   <MarkdownContext.Provider value={markdown}>
                   <UnsentTextContext.Provider value={unsent}>
                   <ViewedContext.Provider value={viewed}>
+                  <BranchBasesContext.Provider value={bases}>
                   <main data-component="app" data-view={view()}>
                     <header data-slot="header">
                       <button type="button" data-slot="action files-button" onClick={() => focus.setDrawer(true)}>
@@ -276,6 +299,7 @@ export function App(props: { readonly api: Api }) {
                     <FileFinder paths={diff.files().map((f) => f.path)} onOpen={openFile} onClose={() => setFinding(false)} />
                   </Show>
                   <NoticeList />
+                  </BranchBasesContext.Provider>
                   </ViewedContext.Provider>
                   </UnsentTextContext.Provider>
                   </MarkdownContext.Provider>
