@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { byteSize } from "../src/state/image-difference.js";
 import { launchBrowser, screenshotDir } from "./browser.js";
-import { bmp, png } from "./image-files.js";
+import { bmp, gif, png } from "./image-files.js";
 import { callApi } from "./open-panel.js";
 import { startPanelTarget } from "./panel-target.js";
 
@@ -22,6 +22,10 @@ const photoBefore = png(64, 48, () => white);
 const photoAfter = png(64, 48, (x, y) => (x >= 10 && x < 20 && y >= 5 && y < 15 ? red : white));
 const bmpBefore = bmp(8, 8, () => white);
 const bmpAfter = bmp(8, 8, (x, y) => (x === 3 && y === 4 ? [0, 0, 0, 255] : white));
+const gifColours = [[255, 255, 255], [0, 0, 0]] as const;
+const gifBefore = gif(12, 10, gifColours, () => 0);
+// A 2x3 block turns black at (4, 6): 6 of 120 pixels.
+const gifAfter = gif(12, 10, gifColours, (x, y) => (x >= 4 && x < 6 && y >= 6 && y < 9 ? 1 : 0));
 const svg = (fill: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" onload="window.__svg='ran'"><script>window.__svg='script'</script><circle cx="16" cy="16" r="12" fill="${fill}"/></svg>`;
 // Binary as real PDFs are: a NUL among the first bytes makes git call it binary.
@@ -49,7 +53,7 @@ async function encoded(page: Page, type: "image/jpeg" | "image/webp", marked: bo
 }
 
 describe("image diff in Chromium", () => {
-  it("shows PNG, BMP, JPEG, WebP and SVG changes with sizes and changed pixels, other binaries by type, and takes a whole-file comment", async () => {
+  it("shows PNG, BMP, GIF, JPEG, WebP and SVG changes with sizes and changed pixels, other binaries by type, and takes a whole-file comment", async () => {
     const browser = await launchBrowser({ width: 1280, height: 900 });
     cleanups.push(browser.close);
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -60,6 +64,7 @@ describe("image diff in Chromium", () => {
         base: {
           "art/photo.png": photoBefore,
           "art/pic.bmp": bmpBefore,
+          "art/anim.gif": gifBefore,
           "art/photo.jpg": jpeg[0],
           "art/photo.webp": webp[0],
           "art/icon.svg": svg("#3366cc"),
@@ -69,6 +74,7 @@ describe("image diff in Chromium", () => {
         now: {
           "art/photo.png": photoAfter,
           "art/pic.bmp": bmpAfter,
+          "art/anim.gif": gifAfter,
           "art/photo.jpg": jpeg[1],
           "art/photo.webp": webp[1],
           "art/icon.svg": svg("#cc3333"),
@@ -77,7 +83,8 @@ describe("image diff in Chromium", () => {
         },
       },
     });
-    cleanups.push(target.close);
+    // Closed after the browser (cleanups run last first), so no request of the page meets a closed server.
+    cleanups.unshift(target.close);
     await page.goto(target.url);
     await page.locator('[data-component="file-header"]').first().waitFor();
 
@@ -119,6 +126,11 @@ describe("image diff in Chromium", () => {
     await preview("art/pic.bmp").locator('[data-slot="changed"]').waitFor();
     expect(await preview("art/pic.bmp").locator('[data-slot="summary"]').textContent()).toBe(`BMP 8x8 · ${byteSize(bmpBefore.length)} → ${byteSize(bmpAfter.length)}`);
     expect(await preview("art/pic.bmp").locator('[data-slot="changed"]').textContent()).toBe("1.6% of pixels changed (1 of 64), within 1x1 at 3,4");
+
+    await show("art/anim.gif");
+    await preview("art/anim.gif").locator('[data-slot="changed"]').waitFor();
+    expect(await preview("art/anim.gif").locator('[data-slot="summary"]').textContent()).toBe(`GIF 12x10 · ${byteSize(gifBefore.length)} → ${byteSize(gifAfter.length)}`);
+    expect(await preview("art/anim.gif").locator('[data-slot="changed"]').textContent()).toBe("5.0% of pixels changed (6 of 120), within 2x3 at 4,6");
 
     for (const [path, label, bytes] of [["art/photo.jpg", "JPEG", jpeg], ["art/photo.webp", "WebP", webp]] as const) {
       await show(path);

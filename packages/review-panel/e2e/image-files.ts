@@ -58,3 +58,46 @@ export function bmp(width: number, height: number, paint: Paint): Uint8Array {
     }
   return new Uint8Array(out);
 }
+
+/**
+ * A two-colour GIF: `paint` picks palette entry 0 or 1 per pixel. Written without compression to speak
+ * of: a clear code before every two pixels keeps LZW's codes 3 bits wide.
+ * @example gif(8, 8, [[255, 255, 255], [0, 0, 0]], (x, y) => (x === y ? 1 : 0))
+ */
+export function gif(width: number, height: number, palette: readonly [readonly number[], readonly number[]], paint: (x: number, y: number) => 0 | 1): Uint8Array {
+  const codes: number[] = [];
+  let n = 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (n++ % 2 === 0) codes.push(4); // clear
+      codes.push(paint(x, y));
+    }
+  codes.push(5); // end of information
+  const packed: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const code of codes) {
+    buffer |= code << bits;
+    bits += 3;
+    while (bits >= 8) {
+      packed.push(buffer & 0xff);
+      buffer >>= 8;
+      bits -= 8;
+    }
+  }
+  if (bits > 0) packed.push(buffer & 0xff);
+  const blocks: number[] = [];
+  for (let i = 0; i < packed.length; i += 255) {
+    const part = packed.slice(i, i + 255);
+    blocks.push(part.length, ...part);
+  }
+  const word = (v: number) => [v & 0xff, v >> 8];
+  return new Uint8Array([
+    ...Buffer.from("GIF89a", "ascii"),
+    ...word(width), ...word(height), 0x80, 0, 0, // global palette of 2 entries
+    ...palette[0], ...palette[1],
+    0x2c, ...word(0), ...word(0), ...word(width), ...word(height), 0, // image descriptor
+    2, ...blocks, 0, // LZW minimum code size, data, block terminator
+    0x3b,
+  ]);
+}
