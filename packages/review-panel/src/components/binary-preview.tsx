@@ -117,6 +117,8 @@ export function BinaryPreview(props: { readonly file: DiffFile }) {
               </div>
             </Show>
             <Switch>
+              {/* Other binaries say all there is in the summary line: type and sizes. */}
+              <Match when={!(v().before?.image || v().after?.image)}>{null}</Match>
               <Match when={!both() || mode() === "2-up"}>
                 <div data-slot="two-up">
                   <For each={[["before", v().before, decoded()?.before], ["after", v().after, decoded()?.after]] as const}>

@@ -27,6 +27,9 @@ export function ViewedProgress(props: { readonly current: string | null; readonl
       <span data-slot="count" aria-live="polite">
         {viewed.count()} of {viewed.total()} viewed
       </span>
+      <span data-slot="short-count" aria-hidden="true">
+        {viewed.count()}/{viewed.total()} ✓
+      </span>
       <button type="button" data-slot="action next-unviewed" disabled={next() === null} onClick={() => next() !== null && props.onOpen(next()!)}>
         Next unviewed
       </button>
