@@ -16,6 +16,10 @@ describe("findFiles", () => {
     expect(findFiles(paths, "math")[0]!.path).toBe("src/lib/math.ts");
   });
 
+  it("matches words separated by spaces in any order, as GitHub's finder does", () => {
+    expect(findFiles([...paths, "src/app.test.ts"], "test app").map((f) => f.path)).toEqual(["src/app.test.ts"]);
+  });
+
   it("finds nothing when the letters are not in any path in that order", () => {
     expect(findFiles(paths, "zzq")).toEqual([]);
   });
