@@ -2,7 +2,7 @@
 // Text typed into a comment box survives a reload and a closed tab in real Chromium, until saved or discarded.
 import { describe, expect, it } from "vitest";
 import { screenshotDir } from "./browser.js";
-import { panelOpener } from "./open-panel.js";
+import { callApi, panelOpener } from "./open-panel.js";
 
 const open = panelOpener();
 const ready = '[data-component="file-header"]';
@@ -82,5 +82,25 @@ describe("nothing typed is lost, in Chromium", () => {
     await page.waitForTimeout(500);
     expect(await page.locator('textarea[data-slot="body"]').count()).toBe(0);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:unsent:")))).toEqual([]);
+  });
+
+  it("drops kept text whose place is gone: an edit of a draft that was released meanwhile", async () => {
+    const { page, target } = await open();
+    const { wholeFile } = target.threads!;
+    // The released whole-file thread on README.md gets a draft reply, which the person starts editing.
+    await callApi(target, "POST", `/api/threads/${wholeFile}/messages`, { body: "First words." });
+    await page.reload();
+    await page.locator('[data-component="file-list"] [data-path="README.md"]').click();
+    const card = page.locator(`[data-thread-id="${wholeFile}"]`);
+    await card.locator('[data-component="message"][data-delivery="unsent"] [data-slot~="edit"]').click();
+    await card.locator('textarea[data-slot="body"]').fill("Second thoughts, never saved.");
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:unsent:")).length)).toBe(1);
+    // Released from elsewhere (another tab, the terminal): the draft is a sent message now.
+    await callApi(target, "POST", "/api/review/release", {});
+    await page.reload();
+    await page.locator('[data-component="file-list"] [data-path="README.md"]').click();
+    await card.locator('[data-component="message"]', { hasText: "First words." }).waitFor();
+    expect(await card.locator('textarea[data-slot="body"]').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:unsent:")).length)).toBe(0);
   });
 });

@@ -177,6 +177,8 @@ export function App(props: { readonly api: Api }) {
     reopenUnsent(unsent.list(), focus, {
       hasFile: (path) => paths.has(path),
       hasThread: (id) => threads.shown(id) !== undefined,
+      thread: (id) => threads.get(id),
+      drop: (entry) => unsent.drop(entry.place),
       showComposer: () =>
         queueMicrotask(() => {
           const index = rows().rows.findIndex((row) => row.kind === "composer");
