@@ -185,8 +185,9 @@ function ThreadIds(props: { readonly ids: readonly string[]; readonly quote?: bo
 }
 
 function FileHeader(props: { readonly file: DiffFile }) {
+  const diff = useDiff();
   // An SVG is text to git, so its diff has lines; the picture it draws is shown above them too.
-  const svg = () => !props.file.binary && /\.svg$/i.test(props.file.path) && !useDiff().collapsed().has(props.file.path);
+  const svg = () => !props.file.binary && /\.svg$/i.test(props.file.path) && !diff.collapsed().has(props.file.path);
   return (
     <>
       <FileHeaderBar file={props.file} />
