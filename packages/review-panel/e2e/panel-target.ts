@@ -36,6 +36,8 @@ export interface PanelTarget {
   /** The panel's address with its token, as a person opens it. */
   readonly url: string;
   readonly origin: string;
+  /** The repository's work tree. */
+  readonly dir: string;
   readonly token: string;
   /** The seeded threads (none with `bigDiff`). */
   readonly threads: ScenarioThreads | null;
@@ -53,6 +55,8 @@ export interface PanelTargetOptions {
   readonly tools?: boolean;
   /** A repository change of this many changed lines over 300 files, instead of the review scenario. */
   readonly bigDiff?: number;
+  /** A repository of these files instead of the review scenario: `base` committed, `now` laid over it (null deletes). */
+  readonly files?: { readonly base: Record<string, string | Uint8Array>; readonly now: Record<string, string | Uint8Array | null> };
 }
 
 export const panelDir = fileURLToPath(new URL("../../review-server/dist/panel/", import.meta.url));
@@ -71,7 +75,10 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
   const dir = join(folder, "repo");
   try {
     let seed: ((service: ReviewService) => Promise<ScenarioThreads>) | null = null;
-    if (options.bigDiff) {
+    if (options.files) {
+      initRepository(dir, options.files.base);
+      layFiles(dir, options.files.now);
+    } else if (options.bigDiff) {
       const change = bigChange(options.bigDiff);
       initRepository(dir, change.base);
       layFiles(dir, change.now);
@@ -92,6 +99,7 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
     return {
       url: server.panelUrl,
       origin: server.url,
+      dir,
       token: server.token,
       threads,
       agentReply: async (id, text, resolved) => void (await server.service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),

@@ -100,6 +100,27 @@ export type FileRef = string;
 
 export type ThreadFilter = "waiting" | "all" | "draft";
 
+/** A file's bytes at a ref, with the type the server found in them (`label`: "PNG", "PDF", "binary"). */
+export interface FileBytes {
+  readonly bytes: Uint8Array;
+  readonly mime: string;
+  readonly label: string;
+}
+
+/** A local branch HEAD descends from (`GET /api/bases`): `from=branch:<name>` diffs from `mergeBase`. */
+export interface ParentBranch {
+  readonly name: string;
+  readonly mergeBase: string;
+  readonly ahead: number;
+}
+
+/** A viewed mark: `changed` once the file reads otherwise than when it was marked (GET/POST /api/viewed). */
+export interface ViewedFile {
+  readonly path: string;
+  readonly state: "viewed" | "changed";
+  readonly viewedAt: string;
+}
+
 export interface NewThread {
   readonly file: string;
   readonly side?: "new" | "old";
@@ -329,6 +350,28 @@ export function createApi(options: ApiOptions = {}) {
     /** One file's whole diff, loaded on request although it is over the per-file limit (up to the server's ceiling). */
     fullFileDiff: (range: DiffRange, path: string): Promise<Outcome<{ readonly files: readonly DiffFile[] }>> =>
       call("GET /api/diff", () => api.diff.$get({ query: { from: range.from, to: range.to, file: path, full: "1" } })),
+    /** A file's bytes at `ref`, for images and binaries; null when the file is not there at that ref. */
+    fileBytes: async (path: string, ref: FileRef): Promise<Outcome<FileBytes | null>> => {
+      let response: Response;
+      try {
+        response = await doFetch(client.api.raw.$url({ query: { path, ref } }), { headers: authorization, credentials: "omit" });
+      } catch (cause) {
+        return { ok: false, error: { status: 0, code: "network", message: `The review server cannot be reached (${String(cause)}).` } };
+      }
+      if (response.status === 404) return { ok: true, value: null };
+      if (!response.ok) return { ok: false, error: await refusal(response, "GET /api/raw") };
+      return {
+        ok: true,
+        value: { bytes: new Uint8Array(await response.arrayBuffer()), mime: response.headers.get("content-type") ?? "application/octet-stream", label: response.headers.get("x-file-type") ?? "binary" },
+      };
+    },
+    /** The review's base and the branches HEAD descends from, nearest parent first. */
+    bases: (): Promise<Outcome<{ readonly base: string; readonly branches: readonly ParentBranch[] }>> => call("GET /api/bases", () => api.bases.$get()),
+    /** The viewed marks, judged against the files at `ref` (the diff's end). */
+    viewed: (ref: FileRef): Promise<Outcome<{ readonly files: readonly ViewedFile[] }>> => call("GET /api/viewed", () => api.viewed.$get({ query: { ref } })),
+    /** Marks a file viewed with its content at `ref`, or takes the mark away. */
+    setViewed: (path: string, viewed: boolean, ref: FileRef): Promise<Outcome<{ readonly file: ViewedFile | { readonly path: string; readonly state: "unviewed" } }>> =>
+      call("POST /api/viewed", () => api.viewed.$post({ json: { path, viewed, ref } })),
     /** Opens the live stream; returns a function that closes it. */
     events: (onEvent: (event: ServerEvent) => void, onState?: (state: "open" | "lost") => void): (() => void) => {
       // EventSource cannot send headers, so the stream is read with fetch (which sends the bearer header)

@@ -1,22 +1,30 @@
 import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show } from "solid-js";
 import type { Api, Health } from "../api.js";
+import { ApiContext } from "../state/api-context.js";
+import { BranchBasesContext, createBranchBases } from "../state/branch-bases.js";
 import { createDiff, DiffContext } from "../state/diff.js";
 import { buildRows, fileOf } from "../state/diff-rows.js";
 import { createFocus, FocusContext } from "../state/focus.js";
 import { createHighlight, HighlightContext } from "../state/highlight.js";
 import { keyAction } from "../state/keymap.js";
+import { createMarkdown, MarkdownContext } from "../state/markdown.js";
 import { createNotices, NoticesContext } from "../state/notices.js";
 import { createReview, ReviewContext, type Review } from "../state/review.js";
 import { createRounds, RoundsContext } from "../state/rounds.js";
+import { reopenUnsent } from "../state/reopen-unsent.js";
 import { createThreads, ThreadsContext } from "../state/threads.js";
 import { createReviewer, ReviewerContext } from "../state/reviewer.js";
 import { ReviewerBar } from "./reviewer-bar.js";
+import { createUnsentText, UnsentTextContext } from "../state/unsent-text.js";
+import { createViewed, ViewedContext } from "../state/viewed.js";
 import { DiffView, type DiffScroll } from "./diff-view.js";
+import { FileFinder } from "./file-finder.js";
 import { FileList } from "./file-list.js";
 import { HelpOverlay } from "./help-overlay.js";
 import { NoticeList } from "./notice-list.js";
 import { ReleaseBar } from "./release-bar.js";
 import { RoundPicker } from "./round-picker.js";
+import { ViewedProgress } from "./viewed-toggle.js";
 import "./app.css";
 
 function createMediaQuery(query: string) {
@@ -26,6 +34,15 @@ function createMediaQuery(query: string) {
   list?.addEventListener("change", listener);
   onCleanup(() => list?.removeEventListener("change", listener));
   return matches;
+}
+
+/** The page's localStorage, or null where the browser refuses it (some private modes throw on access). */
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** The review panel: the state slices, live updates, keyboard, and the layout. */
@@ -38,13 +55,19 @@ export function App(props: { readonly api: Api }) {
   review = createReview(api, notices, () => Promise.all([threads.load(), rounds.load()]));
   const diff = createDiff(api, rounds.range, notices);
   const reviewer = createReviewer(api, notices);
+  const viewed = createViewed(api, rounds.range, diff.files, diff.setFolded, notices);
   const focus = createFocus();
   const highlight = createHighlight();
+  const markdown = createMarkdown(window);
+  const unsent = createUnsentText(localStorageOrNull());
+  const bases = createBranchBases(api, localStorageOrNull(), notices);
+  const [readyToReopen, setReadyToReopen] = createSignal(false);
   const [health, setHealth] = createSignal<Health | null>(null);
   const [live, setLive] = createSignal<"open" | "lost">("lost");
   const narrow = createMediaQuery("(max-width: 760px)");
   // Phones keep the round picker behind one header button, to leave the screen to the diff.
   const [roundsOpen, setRoundsOpen] = createSignal(false);
+  const [finding, setFinding] = createSignal(false);
   const short = (ref: string) => (ref === "worktree" ? "now" : ref === "base" ? "base" : rounds.label(ref).replace("round ", "R"));
   let scroll: DiffScroll | null = null;
 
@@ -127,18 +150,68 @@ export function App(props: { readonly api: Api }) {
       }
     } else if (action === "release") {
       if (review.drafts() > 0) void review.release();
-    } else if (action === "help") focus.setHelp(!focus.help());
+    } else if (action === "find-file") setFinding(true);
+    else if (action === "help") focus.setHelp(!focus.help());
     else if (action === "close") {
       focus.setHelp(false);
       focus.setDrawer(false);
     }
   };
 
+  // The diff's start, when it is a branch, is kept for this repository and branch (once the remembered one is restored).
+  const [rememberBase, setRememberBase] = createSignal(false);
+  createEffect(
+    on(
+      () => rounds.range().from,
+      (from) => {
+        const h = health();
+        if (rememberBase() && h) bases.remember(h.repo, h.branch, from);
+      },
+      { defer: true },
+    ),
+  );
+
+  // Once the repository, the threads and the diff are known, boxes left with unsent text open again.
+  let reopened = false;
+  createEffect(() => {
+    if (reopened || !readyToReopen() || !diff.loaded()) return;
+    reopened = true;
+    const paths = new Set(diff.files().map((f) => f.path));
+    reopenUnsent(unsent.list(), focus, {
+      hasFile: (path) => paths.has(path),
+      hasThread: (id) => threads.shown(id) !== undefined,
+      thread: (id) => threads.get(id),
+      drop: (entry) => unsent.drop(entry.place),
+      showComposer: () =>
+        queueMicrotask(() => {
+          const index = rows().rows.findIndex((row) => row.kind === "composer");
+          if (index !== -1) scroll?.toRow(Math.max(0, index - 3));
+        }),
+      showThread: (id) =>
+        queueMicrotask(() => {
+          const index = rows().threadIndex.get(id);
+          if (index !== undefined) scroll?.toRow(index);
+        }),
+    });
+  });
+
   let connected = false;
   onMount(() => {
-    void api.health().then((h) => (h.ok ? setHealth(h.value) : notices.report(h.error)));
+    const healthy = api.health().then((h) => {
+      if (!h.ok) return notices.report(h.error), false;
+      setHealth(h.value);
+      unsent.setScope(h.value.repo, h.value.branch);
+      return true;
+    });
     void rounds.load();
-    void threads.load();
+    // A branch base picked on an earlier visit (the branch against its parent) is the diff's start again.
+    void Promise.all([healthy, bases.load()]).then(([ok]) => {
+      const h = health();
+      const from = ok && h ? bases.remembered(h.repo, h.branch) : null;
+      if (from) rounds.setRange({ from, to: "worktree" });
+      setRememberBase(true);
+    });
+    void Promise.all([healthy, threads.load()]).then(([ok]) => ok && setReadyToReopen(true));
     void review.refresh();
     void reviewer.load();
     const close = api.events(
@@ -168,6 +241,7 @@ export function App(props: { readonly api: Api }) {
   });
 
   return (
+    <ApiContext.Provider value={api}>
     <NoticesContext.Provider value={notices}>
       <RoundsContext.Provider value={rounds}>
         <ThreadsContext.Provider value={threads}>
@@ -176,6 +250,10 @@ export function App(props: { readonly api: Api }) {
             <DiffContext.Provider value={diff}>
               <FocusContext.Provider value={focus}>
                 <HighlightContext.Provider value={highlight}>
+                  <MarkdownContext.Provider value={markdown}>
+                  <UnsentTextContext.Provider value={unsent}>
+                  <ViewedContext.Provider value={viewed}>
+                  <BranchBasesContext.Provider value={bases}>
                   <main data-component="app" data-view={view()}>
                     <header data-slot="header">
                       <button type="button" data-slot="action files-button" onClick={() => focus.setDrawer(true)}>
@@ -186,6 +264,7 @@ export function App(props: { readonly api: Api }) {
                         {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
                         <small>{health()?.branch ?? ""}</small>
                       </span>
+                      <ViewedProgress current={focus.file()} onOpen={openFile} />
                       <button type="button" data-slot="action prev-thread" aria-label="Previous thread" title="Previous thread (k)" onClick={() => moveThread(-1)}>
                         ↑<span data-slot="word"> thread</span>
                       </button>
@@ -225,7 +304,14 @@ export function App(props: { readonly api: Api }) {
                   <Show when={focus.help()}>
                     <HelpOverlay onClose={() => focus.setHelp(false)} />
                   </Show>
+                  <Show when={finding()}>
+                    <FileFinder paths={diff.files().map((f) => f.path)} onOpen={openFile} onClose={() => setFinding(false)} />
+                  </Show>
                   <NoticeList />
+                  </BranchBasesContext.Provider>
+                  </ViewedContext.Provider>
+                  </UnsentTextContext.Provider>
+                  </MarkdownContext.Provider>
                 </HighlightContext.Provider>
               </FocusContext.Provider>
             </DiffContext.Provider>
@@ -234,5 +320,6 @@ export function App(props: { readonly api: Api }) {
         </ThreadsContext.Provider>
       </RoundsContext.Provider>
     </NoticesContext.Provider>
+    </ApiContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { countCharacters, MESSAGE_BODY_LIMIT } from "@opencode-review/core";
 import { createSignal, onMount, Show } from "solid-js";
+import { useUnsentText, type UnsentPlace } from "../state/unsent-text.js";
 import { SuggestionDiff } from "./suggestion-diff.js";
 import "./composer.css";
 
@@ -12,31 +13,42 @@ export interface ComposerProps {
   /** The range's current lines: a new suggestion starts from them. Absent: no suggestion offered. */
   readonly suggestionBase?: readonly string[] | null;
   readonly submitLabel: string;
-  /** Keeps unsent text across unmounts (virtualized rows come and go while scrolling). */
-  readonly persistKey?: string;
+  /** Where the box is: its unsent text is kept there (across scrolling, reloads and closed tabs) until saved or cancelled. */
+  readonly place?: UnsentPlace;
   readonly onSubmit: (body: string, suggestion: string[] | null) => Promise<boolean>;
   readonly onCancel: () => void;
 }
 
-// Text being written survives its row scrolling out of view; cleared once submitted or cancelled.
-const unsent = new Map<string, string>();
-
 /** A text box for a comment or reply, with the character counter and an optional suggested change. */
 export function Composer(props: ComposerProps) {
-  const [body, setBodySignal] = createSignal((props.persistKey && unsent.get(props.persistKey)) || props.initialBody || "");
+  const unsent = useUnsentText();
+  const kept = props.place ? unsent?.get(props.place) : undefined;
+  const [body, setBodySignal] = createSignal(kept?.body ?? props.initialBody ?? "");
+  const [suggesting, setSuggestingSignal] = createSignal(kept ? kept.suggestion !== null : !!props.initialSuggestion);
+  const [suggestion, setSuggestionSignal] = createSignal(kept?.suggestion ?? (props.initialSuggestion ?? props.suggestionBase ?? []).join("\n"));
+  // Kept on every keystroke: a tab can close at any moment, and localStorage writes are small and synchronous.
+  const keep = () => {
+    if (props.place) unsent?.put(props.place, body(), suggesting() ? suggestion() : null);
+  };
   const setBody = (text: string) => {
     setBodySignal(text);
-    if (props.persistKey) {
-      if (text) unsent.set(props.persistKey, text);
-      else unsent.delete(props.persistKey);
-    }
+    keep();
+  };
+  const setSuggestion = (text: string) => {
+    setSuggestionSignal(text);
+    keep();
+  };
+  const setSuggesting = (on: boolean) => {
+    setSuggestingSignal(on);
+    keep();
+  };
+  const forget = () => {
+    if (props.place) unsent?.drop(props.place);
   };
   const cancel = () => {
-    if (props.persistKey) unsent.delete(props.persistKey);
+    forget();
     props.onCancel();
   };
-  const [suggesting, setSuggesting] = createSignal(!!props.initialSuggestion);
-  const [suggestion, setSuggestion] = createSignal((props.initialSuggestion ?? props.suggestionBase ?? []).join("\n"));
   const [busy, setBusy] = createSignal(false);
   let textarea: HTMLTextAreaElement | undefined;
   onMount(() => textarea?.focus({ preventScroll: true }));
@@ -51,8 +63,9 @@ export function Composer(props: ComposerProps) {
     const ok = await props.onSubmit(body(), suggesting() ? suggestion().split("\n") : null);
     setBusy(false);
     if (ok) {
-      setBody("");
-      setSuggesting(false);
+      setBodySignal("");
+      setSuggestingSignal(false);
+      forget();
     }
   };
 

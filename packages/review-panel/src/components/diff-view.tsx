@@ -11,8 +11,10 @@ import { rangeText } from "../state/range-text.js";
 import { useRounds } from "../state/rounds.js";
 import { inRange } from "../state/selection.js";
 import { useThreads } from "../state/threads.js";
+import { BinaryPreview } from "./binary-preview.js";
 import { Composer } from "./composer.js";
 import { ThreadCard } from "./thread-card.js";
+import { ViewedToggle } from "./viewed-toggle.js";
 import "./diff-view.css";
 
 /** What the keyboard and file list need from the scrolling diff. */
@@ -104,6 +106,7 @@ function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined
       <Match when={props.row.kind === "pair" && props.row}>{(row) => <PairRow file={props.file} path={row().file} left={row().left} right={row().right} />}</Match>
       <Match when={props.row.kind === "hunk" && props.row}>{(row) => <div data-component="hunk-header">{row().header}</div>}</Match>
       <Match when={props.row.kind === "gap" && props.row}>{(row) => <GapRow path={row().file} gap={row().gap} />}</Match>
+      <Match when={props.row.kind === "notice" && props.file?.binary && props.file}>{(file) => <BinaryPreview file={file()} />}</Match>
       <Match when={props.row.kind === "notice" && props.row}>
         {(row) => (
           <div data-component="notice" data-state={row().load === undefined ? undefined : "too-large"}>
@@ -196,6 +199,20 @@ function ThreadIds(props: { readonly ids: readonly string[]; readonly quote?: bo
 
 function FileHeader(props: { readonly file: DiffFile }) {
   const diff = useDiff();
+  // An SVG is text to git, so its diff has lines; the picture it draws is shown above them too.
+  const svg = () => !props.file.binary && /\.svg$/i.test(props.file.path) && !diff.collapsed().has(props.file.path);
+  return (
+    <>
+      <FileHeaderBar file={props.file} />
+      <Show when={svg()}>
+        <BinaryPreview file={props.file} />
+      </Show>
+    </>
+  );
+}
+
+function FileHeaderBar(props: { readonly file: DiffFile }) {
+  const diff = useDiff();
   const focus = useFocus();
   const stats = createMemo(() => {
     let adds = 0;
@@ -220,6 +237,7 @@ function FileHeader(props: { readonly file: DiffFile }) {
         <span data-slot="adds">+{stats().adds}</span>
         <span data-slot="dels">−{stats().dels}</span>
       </span>
+      <ViewedToggle path={props.file.path} />
       <button type="button" data-slot="action file-comment" onClick={() => focus.commentOnFile(props.file.path)}>
         Comment on file
       </button>
@@ -377,7 +395,7 @@ function NewThreadComposer(props: { readonly file: DiffFile | undefined; readonl
   return (
     <div data-component="row-composer">
       <Composer
-        persistKey={`new:${t().file}`}
+        place={{ kind: "new", target: t() }}
         label={label()}
         labelExtra={
           <Show when={t().start !== null}>

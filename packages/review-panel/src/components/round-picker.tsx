@@ -1,4 +1,5 @@
 import { For } from "solid-js";
+import { useBranchBases } from "../state/branch-bases.js";
 import { rangeFor, useRounds, type RangePreset } from "../state/rounds.js";
 import "./round-picker.css";
 
@@ -8,6 +9,7 @@ import "./round-picker.css";
  */
 export function RoundPicker(props: { readonly state: "open" | "closed"; readonly onPicked: () => void }) {
   const rounds = useRounds();
+  const bases = useBranchBases();
   const presets: { id: RangePreset; label: string }[] = [
     { id: "all", label: "All changes" },
     { id: "since-last", label: "Since last round" },
@@ -37,6 +39,13 @@ export function RoundPicker(props: { readonly state: "open" | "closed"; readonly
         <select aria-label="From" onChange={(e) => rounds.setRange({ from: e.currentTarget.value, to: rounds.range().to })}>
           <option value="base" selected={rounds.range().from === "base"}>base</option>
           <For each={rounds.list()}>{(r) => <option value={r.id} selected={rounds.range().from === r.id}>round {r.ordinal}</option>}</For>
+          <For each={bases?.branches() ?? []}>
+            {(b, i) => (
+              <option value={`branch:${b.name}`} selected={rounds.range().from === `branch:${b.name}`}>
+                branch {b.name}{i() === 0 ? " (nearest parent)" : ""}
+              </option>
+            )}
+          </For>
         </select>
       </label>
       <label>

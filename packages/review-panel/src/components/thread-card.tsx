@@ -3,7 +3,9 @@ import { findingOf, type Thread } from "../api.js";
 import { useFocus } from "../state/focus.js";
 import { useRounds } from "../state/rounds.js";
 import { useThreads } from "../state/threads.js";
+import { useUnsentText } from "../state/unsent-text.js";
 import { Composer } from "./composer.js";
+import { MarkdownBody } from "./markdown-body.js";
 import { SuggestionDiff } from "./suggestion-diff.js";
 import "./thread-card.css";
 
@@ -42,7 +44,11 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
   const rounds = useRounds();
   const triaged = () => ["resolved", "dismissed"].includes(props.thread.status);
   const [open, setOpen] = createSignal(!triaged() || props.thread.unreadByHuman);
-  const [editing, setEditing] = createSignal<string | null>(null);
+  const unsent = useUnsentText();
+  // A draft message whose edit was left unsaved (before a reload) opens in its editor again.
+  const [editing, setEditing] = createSignal<string | null>(
+    props.thread.messages.find((m) => m.delivery === "unsent" && unsent?.get({ kind: "edit", threadId: props.thread.id, messageId: m.id }))?.id ?? null,
+  );
   if (props.thread.unreadByHuman) newThisVisit.add(props.thread.id);
   const fresh = () => newThisVisit.has(props.thread.id);
 
@@ -76,6 +82,7 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
             initialBody={m.message.body}
             initialSuggestion={m.message.suggestion}
             suggestionBase={quotedText(t())}
+            place={{ kind: "edit", threadId: t().id, messageId: m.message.id }}
             submitLabel="Save draft"
             onCancel={() => setEditing(null)}
             onSubmit={async (body, suggestion) => {
@@ -105,7 +112,7 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
             </span>
           </Show>
         </div>
-        <div data-slot="text">{m.message.body}</div>
+        <MarkdownBody body={m.message.body} />
         <Show when={m.message.suggestion}>{(s) => <SuggestionDiff before={quotedText(t())} after={s()} />}</Show>
       </Show>
     </div>
@@ -221,6 +228,7 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
           }
         >
           <Composer
+            place={{ kind: "reply", threadId: t().id }}
             submitLabel="Add reply"
             suggestionBase={t().start === null ? null : quotedText(t())}
             onCancel={() => focus.setReplyTo(null)}

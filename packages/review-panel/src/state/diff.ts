@@ -72,6 +72,15 @@ export function createDiff(api: Api, range: Accessor<DiffRange>, notices: Notice
         else next.add(path);
         return next;
       }),
+    /** Folds or unfolds a file (a file marked viewed folds). */
+    setFolded: (path: string, folded: boolean) =>
+      setCollapsed((s) => {
+        if (s.has(path) === folded) return s;
+        const next = new Set(s);
+        if (folded) next.add(path);
+        else next.delete(path);
+        return next;
+      }),
     texts,
     revealed,
     /** Loads a file the server held back as too large, when the person asks for it. */

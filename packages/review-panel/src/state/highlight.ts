@@ -122,3 +122,21 @@ export function useHighlight(): Highlight {
   if (!value) throw new Error("useHighlight outside HighlightContext");
   return value;
 }
+
+/**
+ * Colours a fenced block of a comment: its language by name or file extension (`ts`, `typescript`),
+ * or null when the language is not one of the bundled grammars or the grammar fails on the text.
+ * @example await highlightBlock("const a = 1;", "ts") // [[{ text: "const", light: "#CF222E", dark: "#FF7B72" }, ...]]
+ */
+export async function highlightBlock(code: string, language: string): Promise<readonly (readonly Token[])[] | null> {
+  const name = language.toLowerCase();
+  const lang = languages[name] ?? (Object.values(languages).includes(name) ? name : null);
+  if (!lang) return null;
+  const h = await loadHighlighter();
+  try {
+    const { tokens } = h.codeToTokens(code, { lang, themes: { light: "github-light", dark: "github-dark" }, defaultColor: false });
+    return tokens.map((line) => line.map((t) => ({ text: t.content, light: styleOf(t, "--shiki-light"), dark: styleOf(t, "--shiki-dark") })));
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,5 @@
 // Single-key shortcuts, as GitHub and Gerrit use them; never while the person is typing.
-export type KeyAction = "next-thread" | "prev-thread" | "next-file" | "prev-file" | "comment" | "reply" | "release" | "help" | "close";
+export type KeyAction = "next-thread" | "prev-thread" | "next-file" | "prev-file" | "comment" | "reply" | "release" | "find-file" | "help" | "close";
 
 export interface KeyInput {
   readonly key: string;
@@ -19,6 +19,7 @@ const keys: Readonly<Record<string, KeyAction>> = {
   c: "comment",
   r: "reply",
   s: "release",
+  t: "find-file",
   "?": "help",
   Escape: "close",
 };
@@ -30,6 +31,7 @@ export const shortcuts: readonly { readonly key: string; readonly does: string }
   { key: "c", does: "comment on the focused line" },
   { key: "r", does: "reply to the focused thread" },
   { key: "s", does: "release the review" },
+  { key: "t", does: "go to file: type part of its path, Enter to jump" },
   { key: "?", does: "show this help" },
   { key: "Esc", does: "close" },
 ];

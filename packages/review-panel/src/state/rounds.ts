@@ -40,6 +40,7 @@ export function createRounds(api: Api, notices: Notices) {
     label: (ref: string) => {
       if (ref === "base") return "base";
       if (ref === "worktree") return "work tree";
+      if (ref.startsWith("branch:")) return ref.slice("branch:".length);
       const round = list().find((r) => r.id === ref);
       return round ? `round ${round.ordinal}` : ref;
     },

@@ -19,13 +19,22 @@ function inside(root: string, path: string): boolean {
  * Reads a file of the work tree as it is now. Like git, a symlink reads as the path it points to and is
  * never followed, so a link to a file outside the work tree reveals nothing of that file; a path that leaves
  * the work tree throws ReviewError "outside_worktree".
+ * @example await readWorktreeFile(repo, "src/app.ts") // { kind: "text", text: "…" }
+ */
+export async function readWorktreeFile(repo: Pick<Repository, "workTree">, path: string): Promise<FileContent> {
+  const bytes = await readWorktreeBytes(repo, path);
+  return bytes === null ? { kind: "missing" } : toFileContent(bytes);
+}
+
+/**
+ * A file's raw bytes in the work tree (a symlink's are the path it points to), or null when no file is there.
  *
  * The path is checked first, but another process may swap a file or a folder on it for a symlink between
  * the check and the read. So the file is opened without following a last link, and what was opened is
  * checked again: its real path must lie inside the work tree and name the very file the descriptor holds.
- * @example await readWorktreeFile(repo, "src/app.ts") // { kind: "text", text: "…" }
+ * @example const bytes = await readWorktreeBytes(repo, "assets/logo.png")
  */
-export async function readWorktreeFile(repo: Pick<Repository, "workTree">, path: string): Promise<FileContent> {
+export async function readWorktreeBytes(repo: Pick<Repository, "workTree">, path: string): Promise<Uint8Array | null> {
   const rel = await resolveWorktreePath(repo, path, { followLast: false });
   const absolute = join(repo.workTree, ...rel.split("/"));
   let handle;
@@ -34,31 +43,31 @@ export async function readWorktreeFile(repo: Pick<Repository, "workTree">, path:
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ELOOP") return readLink(absolute);
-    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
     throw error;
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile()) return { kind: "missing" };
+    if (!info.isFile()) return null;
     // A folder on the way may have become a link out between the check and the open: the descriptor's file
     // must be the one the real path (inside the work tree) names now, or nothing of it is returned.
     const [realRoot, realFile] = await Promise.all([realpath(repo.workTree), realpath(absolute).catch(() => null)]);
-    if (realFile === null || !inside(realRoot, realFile)) return { kind: "missing" };
+    if (realFile === null || !inside(realRoot, realFile)) return null;
     const named = await stat(realFile).catch(() => null);
-    if (named === null || named.dev !== info.dev || named.ino !== info.ino) return { kind: "missing" };
-    return toFileContent(await handle.readFile());
+    if (named === null || named.dev !== info.dev || named.ino !== info.ino) return null;
+    return new Uint8Array(await handle.readFile());
   } finally {
     await handle.close();
   }
 }
 
-async function readLink(absolute: string): Promise<FileContent> {
+async function readLink(absolute: string): Promise<Uint8Array | null> {
   try {
-    return { kind: "text", text: await readlink(absolute) };
+    return new TextEncoder().encode(await readlink(absolute));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // Swapped back to a file or removed since the open: read as gone rather than follow anything.
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "EINVAL") return { kind: "missing" };
+    if (code === "ENOENT" || code === "ENOTDIR" || code === "EINVAL") return null;
     throw error;
   }
 }

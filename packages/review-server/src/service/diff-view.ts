@@ -1,5 +1,5 @@
 import { ReviewError } from "@opencode-review/core";
-import { readFiles, readWorktreeFile, resolveWorktreePath, snapshotWorktree, type Repository } from "../git/index.js";
+import { branchMergeBase, readFiles, readWorktreeFile, resolveWorktreePath, snapshotWorktree, type Repository } from "../git/index.js";
 import { limitedDiff, type DiffFileJson } from "./diff-limits.js";
 import { roundById, roundsByBranch, type RoundRow } from "../store/index.js";
 import { roundJson, type RoundJson } from "./round-json.js";
@@ -26,7 +26,12 @@ export async function reviewDiff(
 ): Promise<DiffFileJson[]> {
   const repo = await ctx.repository();
   const latest = await ensureRound(ctx, repo);
-  const from = query.from === undefined || query.from === "base" ? latest.base : (await roundOf(ctx, repo, query.from)).snapshot;
+  const from =
+    query.from === undefined || query.from === "base"
+      ? latest.base
+      : query.from.startsWith("branch:")
+        ? await branchBase(repo, query.from.slice("branch:".length))
+        : (await roundOf(ctx, repo, query.from)).snapshot;
   const to = query.to === undefined || query.to === "worktree" ? (await snapshotWorktree(repo)).tree : (await roundOf(ctx, repo, query.to)).snapshot;
   // Files over the per-file limits are listed, not parsed: one huge file no longer costs the whole diff.
   return limitedDiff(repo, from, to, {
@@ -55,6 +60,16 @@ export async function fileText(
   if (content.kind === "missing") throw new ReviewError("not_found", `${path} does not exist at ${ref}. Check the path and the round.`);
   if (content.kind === "binary") throw new ReviewError("binary", `${path} is a binary file; it has no lines to show.`);
   return { path, text: content.text };
+}
+
+/**
+ * Where HEAD left a local branch (`from=branch:<name>`): the diff its pull request against that branch would show.
+ * @example await branchBase(repo, "main") // "9fceb02…"
+ */
+export async function branchBase(repo: Repository, name: string): Promise<string> {
+  const base = await branchMergeBase(repo, name);
+  if (base === null) throw new ReviewError("not_found", `No local branch ${name} that shares history with ${repo.branchKey}. Use a branch from GET /api/bases, base, or a round id.`);
+  return base;
 }
 
 async function roundOf(ctx: ServiceContext, repo: Repository, id: string): Promise<RoundRow> {

@@ -9,3 +9,5 @@ export type { HumanListStatus } from "./list-threads.js";
 export type { ReviewJson } from "./review-json.js";
 export { defaultDeliveryRetry, type DeliveryRetry } from "./deliver-review.js";
 export { defaultDiffLimits, type DiffLimits, type DiffFileJson, type TooLarge } from "./diff-limits.js";
+export type { ViewedFileJson } from "./viewed-files.js";
+export type { ReviewBases } from "./review-bases.js";

@@ -19,6 +19,9 @@ import type { DeliveryRetry } from "./deliver-review.js";
 import { recordSession } from "./sessions.js";
 import { takeServiceRound } from "./take-round.js";
 import { markSeen, reopenThread, resolveThread } from "./thread-status.js";
+import { fileBytes } from "./file-bytes.js";
+import { reviewBases } from "./review-bases.js";
+import { listViewed, setViewed } from "./viewed-files.js";
 import { waitingForAgent } from "./waiting-summary.js";
 import { listFindings } from "./reviewer/list-findings.js";
 import { pinFinding } from "./reviewer/pin-finding.js";
@@ -67,6 +70,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     takeRoundIfChanged: async () => takeServiceRound(ctx, await ctx.repository()),
     diff: (query: Parameters<typeof reviewDiff>[1]) => reviewDiff(ctx, query),
     fileText: (query: Parameters<typeof fileText>[1]) => fileText(ctx, query),
+    fileBytes: (query: Parameters<typeof fileBytes>[1]) => fileBytes(ctx, query),
+    reviewBases: () => reviewBases(ctx),
     // the person
     listThreads: (query: Parameters<typeof listThreads>[1]) => listThreads(ctx, query, listings),
     draftThread: (input: Parameters<typeof draftThread>[1]) => draftThread(ctx, input),
@@ -81,6 +86,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     pastReviews: () => pastReviews(ctx),
     retryDelivery: (id: string) => retryDelivery(ctx, id),
     dismissDelivery: (id: string) => dismissDelivery(ctx, id),
+    listViewed: (query: Parameters<typeof listViewed>[1]) => listViewed(ctx, query),
+    setViewed: (input: Parameters<typeof setViewed>[1]) => setViewed(ctx, input),
     // the agent
     agentList: (query: Parameters<typeof agentList>[1]) => agentList(ctx, query),
     agentReply: (input: Parameters<typeof agentReply>[1]) => agentReply(ctx, input),

@@ -7,6 +7,7 @@ import type { ServersTable } from "./servers.table.js";
 import type { SessionsTable } from "./sessions.table.js";
 import type { ThreadChangesTable } from "./thread-changes.table.js";
 import type { ThreadsTable } from "./threads.table.js";
+import type { ViewedFilesTable } from "./viewed-files.table.js";
 
 /** The store's tables as Kysely sees them (Kysely's own migration tables are not listed). */
 export interface Database {
@@ -19,4 +20,5 @@ export interface Database {
   thread_changes: ThreadChangesTable;
   runs: RunsTable;
   findings: FindingsTable;
+  viewed_files: ViewedFilesTable;
 }

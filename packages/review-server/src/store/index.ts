@@ -96,3 +96,4 @@ export {
   type Severity,
 } from "./findings.table.js";
 export { writePanelToken, readPanelToken, removePanelToken } from "./panel-tokens.js";
+export { markFileViewed, unmarkFileViewed, viewedFilesOfBranch, type ViewedFilesTable, type ViewedFileRow } from "./viewed-files.table.js";

@@ -1,5 +1,6 @@
 import type { ReviewService } from "../../service/index.js";
 import type { AppFor } from "../create-app.js";
+import { basesRoutes } from "./bases-routes.js";
 import { diffRoutes } from "./diff-routes.js";
 import { fileRoutes } from "./file-routes.js";
 import { findingsRoutes } from "./findings-routes.js";
@@ -9,7 +10,9 @@ import { messagesRoutes } from "./messages-routes.js";
 import { reviewRoutes } from "./review-routes.js";
 import { reviewsRoutes } from "./reviews-routes.js";
 import { roundsRoutes } from "./rounds-routes.js";
+import { rawRoutes } from "./raw-routes.js";
 import { threadsRoutes } from "./threads-routes.js";
+import { viewedRoutes } from "./viewed-routes.js";
 
 /**
  * Every resource route over one service, chained so the type carries them all; `createApp` mounts it at `/api`.
@@ -26,7 +29,10 @@ export function apiRoutes(service: ReviewService, runs: RunSupervisor | null = n
     .route("/", reviewRoutes(service))
     .route("/", runsRoutes(service, runs))
     .route("/", findingsRoutes(service))
-    .route("/", reviewsRoutes(service));
+    .route("/", reviewsRoutes(service))
+    .route("/", viewedRoutes(service))
+    .route("/", rawRoutes(service))
+    .route("/", basesRoutes(service));
 }
 
 /** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */

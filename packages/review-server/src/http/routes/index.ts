@@ -8,3 +8,6 @@ export { messagesRoutes } from "./messages-routes.js";
 export { reviewRoutes } from "./review-routes.js";
 export { reviewsRoutes } from "./reviews-routes.js";
 export { parseInput, validJson, validQuery } from "./valid-input.js";
+export { viewedRoutes, viewedBodySchema, viewedQuerySchema } from "./viewed-routes.js";
+export { rawRoutes, rawQuerySchema } from "./raw-routes.js";
+export { basesRoutes } from "./bases-routes.js";

@@ -5,6 +5,7 @@ import { sessionSeenBy } from "./0003-session-seen-by.js";
 import { threadBaseFile } from "./0004-thread-base-file.js";
 import { privateServersAndReleaseDelivery } from "./0005-private-servers-and-release-delivery.js";
 import { reviewerRuns } from "./0006-reviewer-runs.js";
+import { viewedFiles } from "./0007-viewed-files.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -18,4 +19,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0004_thread_base_file", up: threadBaseFile.up },
   { name: "0005_private_servers_and_release_delivery", up: privateServersAndReleaseDelivery.up },
   { name: "0006_reviewer_runs", up: reviewerRuns.up },
+  { name: "0007_viewed_files", up: viewedFiles.up },
 ];
