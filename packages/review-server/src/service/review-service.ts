@@ -9,6 +9,7 @@ import { deleteDraft, draftReply, editDraft } from "./draft-reply.js";
 import { draftThread } from "./draft-thread.js";
 import { agentList, listThreads } from "./list-threads.js";
 import { AnchorMemo } from "./anchor-memo.js";
+import { ListCursors } from "./list-cursors.js";
 import { ListingMemo } from "./listing-memo.js";
 import { releaseReview } from "./release-review.js";
 import { pendingReview } from "./review-state.js";
@@ -45,6 +46,8 @@ export function createReviewService(options: ReviewServiceOptions) {
   };
   // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
   const listings = new ListingMemo();
+  // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
+  const cursors = new ListCursors();
   return {
     context: ctx,
     repository: ctx.repository,
@@ -66,7 +69,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     pendingReview: () => pendingReview(ctx),
     release: (input: Parameters<typeof releaseReview>[1]) => releaseReview(ctx, input),
     // the agent
-    agentList: (query: Parameters<typeof agentList>[1]) => agentList(ctx, query),
+    agentList: (query: Parameters<typeof agentList>[1]) => agentList(ctx, query, cursors),
     agentReply: (input: Parameters<typeof agentReply>[1]) => agentReply(ctx, input),
     agentNote: (input: Parameters<typeof agentNote>[1]) => agentNote(ctx, input),
     waitingForAgent: () => waitingForAgent(ctx),

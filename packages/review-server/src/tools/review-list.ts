@@ -5,8 +5,9 @@ import { REVIEW_LIST_DESCRIPTION } from "./review-list.description.js";
 import type { ServiceSource } from "./service-source.js";
 
 /**
- * The `review_list` tool: the released threads the agent may see, as prose for the model and JSON in
- * metadata; every human message it returns is marked delivered.
+ * The `review_list` tool: the released threads the agent may see, a page of whole threads at a time
+ * (20 KB of text; `cursor` reads the next), as prose for the model and JSON in metadata with `next`,
+ * the next page's cursor; every human message it returns is marked delivered.
  * @example hooks.tool = { review_list: reviewListTool(source) };
  */
 export function reviewListTool(source: ServiceSource): ToolDefinition {
@@ -16,16 +17,17 @@ export function reviewListTool(source: ServiceSource): ToolDefinition {
     async execute(raw) {
       const args = parseToolArgs(reviewListArgsSchema, raw);
       const service = await source();
-      const { threads, output } = await service.agentList({
+      const { threads, output, next } = await service.agentList({
         ...(args.status === undefined ? {} : { status: args.status }),
         ...(args.file === undefined ? {} : { file: args.file }),
+        ...(args.cursor === undefined ? {} : { cursor: args.cursor }),
       });
       const waiting = threads.filter((t) => t.awaiting === "agent").length;
       const title =
         threads.length === 0
           ? "No review threads"
-          : `${threads.length === 1 ? "1 review thread" : `${threads.length} review threads`}, ${waiting} waiting for you`;
-      return { title, output, metadata: { threads } };
+          : `${threads.length === 1 ? "1 review thread" : `${threads.length} review threads`}, ${waiting} waiting for you${next === undefined ? "" : ", more on the next page"}`;
+      return { title, output, metadata: { threads, ...(next === undefined ? {} : { next }) } };
     },
   });
 }
