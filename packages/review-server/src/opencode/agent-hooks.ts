@@ -50,7 +50,7 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
   const source: ServiceSource = () => started.then((server) => server.service);
 
   return {
-    ...(tools ? { tool: createReviewTools(source) } : {}),
+    ...(tools ? { tool: createReviewTools(source), "tool.execute.before": otherToolHook(source, started) } : {}),
     "experimental.chat.system.transform": systemPromptHook(source, { tools }),
     event: sessionEventsHook(source, notice),
     dispose: async () => {
@@ -58,6 +58,24 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     },
   };
 }
+
+/**
+ * Tells the service when the agent calls a tool other than the review tools (it counts its own), so
+ * the same reply or note after that is taken as a new message, not a retry. Never waits for the server.
+ */
+function otherToolHook(source: ServiceSource, started: Promise<unknown>): NonNullable<Hooks["tool.execute.before"]> {
+  let ready = false;
+  started.then(
+    () => (ready = true),
+    () => {},
+  );
+  return async (input) => {
+    if (!ready || REVIEW_TOOLS.has(input.tool)) return;
+    (await source()).sawAgentCall(input.sessionID);
+  };
+}
+
+const REVIEW_TOOLS: ReadonlySet<string> = new Set(["review_list", "review_reply", "review_open"]);
 
 /** The reason the server did not start, worded for the model that calls a tool and the person who reads the log. */
 function startFailure(error: unknown, directory: string): Error {

@@ -6,3 +6,4 @@ export type { ReleaseResult } from "./release-review.js";
 export type { PendingReview } from "./review-state.js";
 export type { ThreadReference, AgentReplyResult } from "./agent-reply.js";
 export type { HumanListStatus } from "./list-threads.js";
+export type { AgentCall } from "./agent-retries.js";

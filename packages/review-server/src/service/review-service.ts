@@ -9,6 +9,7 @@ import { deleteDraft, draftReply, editDraft } from "./draft-reply.js";
 import { draftThread } from "./draft-thread.js";
 import { agentList, listThreads } from "./list-threads.js";
 import { AnchorMemo } from "./anchor-memo.js";
+import { AgentRetries, type AgentCall } from "./agent-retries.js";
 import { ListCursors } from "./list-cursors.js";
 import { ListingMemo } from "./listing-memo.js";
 import { releaseReview } from "./release-review.js";
@@ -48,6 +49,8 @@ export function createReviewService(options: ReviewServiceOptions) {
   const listings = new ListingMemo();
   // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
   const cursors = new ListCursors();
+  // A retried reply or note returns the first one's result instead of storing it twice.
+  const retries = new AgentRetries(() => Date.parse(ctx.now()));
   return {
     context: ctx,
     repository: ctx.repository,
@@ -69,9 +72,20 @@ export function createReviewService(options: ReviewServiceOptions) {
     pendingReview: () => pendingReview(ctx),
     release: (input: Parameters<typeof releaseReview>[1]) => releaseReview(ctx, input),
     // the agent
-    agentList: (query: Parameters<typeof agentList>[1]) => agentList(ctx, query, cursors),
-    agentReply: (input: Parameters<typeof agentReply>[1]) => agentReply(ctx, input),
-    agentNote: (input: Parameters<typeof agentNote>[1]) => agentNote(ctx, input),
+    agentList: (query: Parameters<typeof agentList>[1], call: AgentCall = {}) => {
+      retries.sawCall(call.session ?? "");
+      return agentList(ctx, query, cursors);
+    },
+    agentReply: (input: Parameters<typeof agentReply>[1], call: AgentCall = {}) =>
+      retries.once(["review_reply", input.id ?? null, input.file ?? null, input.line ?? null, input.text, input.resolved ?? false], call, () =>
+        agentReply(ctx, input),
+      ),
+    agentNote: (input: Parameters<typeof agentNote>[1], call: AgentCall = {}) =>
+      retries.once(["review_open", input.file, input.line ?? null, input.from ?? null, input.to ?? null, input.text], call, () =>
+        agentNote(ctx, input),
+      ),
+    /** The session called some other tool: the same reply or note after it is a new message, not a retry. */
+    sawAgentCall: (session: string) => retries.sawCall(session),
     waitingForAgent: () => waitingForAgent(ctx),
     recordSession: (session: Parameters<typeof recordSession>[1]) => recordSession(ctx, session),
     // other processes
