@@ -1,6 +1,8 @@
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { ReviewError } from "@opencode-review/core";
+import { z } from "zod";
 import { startReviewServer, type RunningReviewServer } from "../server/index.js";
+import type { ReviewService } from "../service/index.js";
 import { createPluginNotice } from "./plugin-notice.js";
 import { parsePluginOptions } from "./plugin-options.js";
 import { createReviewTools } from "../tools/review-tools.js";
@@ -16,6 +18,9 @@ import { systemPromptHook } from "./system-prompt-hook.js";
  * @example const hooks = createAgentHooks(input, { tools: true });
  */
 export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
+  // zod compiles a fast parser for each schema the first time it parses with it, and that compile costs
+  // more than the parsing it speeds up at our volumes: 100+ ms of a cold start for the options alone.
+  z.config({ jitless: true });
   const notice = createPluginNotice(input.client);
   const parsed = parsePluginOptions(options, input.directory);
   if (!parsed.ok) {
@@ -27,12 +32,17 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
   const reportError = (error: unknown) =>
     notice.log("error", `opencode-review: ${error instanceof Error ? error.message : String(error)}`);
 
+  // The tools need only the service: it is handed over as soon as the store is open, and the panel's
+  // HTTP server comes up after it (a failure before the service exists rejects both).
+  let serviceReady!: (service: ReviewService) => void;
+  const serviceStarted = new Promise<ReviewService>((resolve) => (serviceReady = resolve));
   const started: Promise<RunningReviewServer> = startReviewServer({
     dir: input.directory,
     ...listen,
     tools,
     delivery: createSessionDoorbell(input.client, tools ? "tools" : "prose"),
     reportError,
+    onService: (service) => serviceReady(service),
   }).catch((error: unknown) => {
     throw startFailure(error, input.directory);
   });
@@ -47,10 +57,21 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
       notice.toast("warning", error.message);
     },
   );
-  const source: ServiceSource = () => started.then((server) => server.service);
+  // Whichever comes first: the service, or the reason the server did not start. A start that fails
+  // after the service was handed over (the port is taken) closed its store, so it is said from then on.
+  const service = Promise.race([serviceStarted, started.then((server) => server.service)]);
+  // Handled here so an unused failed start is not an unhandled rejection; each tool call still sees it.
+  service.catch(() => {});
+  let failure: Error | undefined;
+  started.catch((error: Error) => (failure = error));
+  const source: ServiceSource = async () => {
+    const ready = await service;
+    if (failure !== undefined) throw failure;
+    return ready;
+  };
 
   return {
-    ...(tools ? { tool: createReviewTools(source), "tool.execute.before": otherToolHook(source, started) } : {}),
+    ...(tools ? { tool: createReviewTools(source), "tool.execute.before": otherToolHook(source, serviceStarted) } : {}),
     "experimental.chat.system.transform": systemPromptHook(source, { tools }),
     event: sessionEventsHook(source, notice),
     dispose: async () => {

@@ -34,6 +34,11 @@ export interface StartReviewServerOptions {
   readonly feedIntervalMs?: number;
   /** Told about unexpected errors (5xx, failed heartbeats); default console.error. Plugins route it to opencode's log. */
   readonly reportError?: (error: unknown) => void;
+  /**
+   * Called with the service as soon as the repository and store are open, before the HTTP server is
+   * built and listens: the agent's tools need only the service, so they answer without waiting for the panel.
+   */
+  readonly onService?: (service: ReviewService) => void;
 }
 
 export interface RunningReviewServer {
@@ -85,6 +90,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       onListenerError: reportError,
     });
     const ready = createReviewService({ dir: options.dir, store, bus, delivery: options.delivery });
+    options.onService?.(ready);
     let changeSource: ReturnType<typeof storeChanges> | null = null;
     // Called only once a panel subscribes, after `ready` exists.
     const changes = () => (changeSource ??= storeChanges(ready));
