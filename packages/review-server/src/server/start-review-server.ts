@@ -89,7 +89,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       ],
       onListenerError: reportError,
     });
-    const ready = createReviewService({ dir: options.dir, store, bus, delivery: options.delivery });
+    const ready = createReviewService({ dir: options.dir, store, bus, delivery: options.delivery, repository: repo });
     options.onService?.(ready);
     let changeSource: ReturnType<typeof storeChanges> | null = null;
     // Called only once a panel subscribes, after `ready` exists.

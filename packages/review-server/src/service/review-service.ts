@@ -1,4 +1,5 @@
 import type { EventBus } from "../events/event-bus.js";
+import type { Repository } from "../git/index.js";
 import { newId, type Store } from "../store/index.js";
 import { agentNote } from "./agent-note.js";
 import { agentReply } from "./agent-reply.js";
@@ -28,6 +29,8 @@ export interface ReviewServiceOptions {
   readonly bus: EventBus;
   readonly delivery: ReleaseDelivery;
   readonly now?: () => string;
+  /** The repository of `dir` as the caller just opened it (saves the first operation opening it again). */
+  readonly repository?: Repository;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface ReviewServiceOptions {
  */
 export function createReviewService(options: ReviewServiceOptions) {
   const ctx: ServiceContext = {
-    repository: trackRepository(options.dir),
+    repository: trackRepository(options.dir, options.repository),
     db: options.store.db,
     bus: options.bus,
     delivery: options.delivery,
