@@ -160,6 +160,18 @@ describe("renderThreadList", () => {
     expect(renderThreadPage([], { earlier: 43 }).output).toBe("No more review threads: you have read them all.");
   });
 
+  it("under a changed thread's quote shows its lines as they read now, when given", () => {
+    const changed = thread({ anchor: { state: "changed", start: 12, end: 13 } });
+    const out = renderThreadList([changed, thread({ id: "t2", start: 30, end: 30, anchor: { state: "current", start: 30, end: 30 } })], {
+      linesNow: new Map([
+        ["t1", ["const a = 1;", "const b = 2; // two"]],
+        ["t2", ["not shown: current"]],
+      ]),
+    });
+    expect(out).toContain("+const b = 3;\n```\nLines 12-13 now:\n```\nconst a = 1;\nconst b = 2; // two\n```\nreviewer:");
+    expect(out).not.toContain("not shown: current");
+  });
+
   it("without a cursor to name, says to narrow by file", () => {
     const many = Array.from({ length: 80 }, (_, i) =>
       thread({ id: `t${String(i).padStart(2, "0")}`, start: i * 10 + 1, end: i * 10 + 2, anchor: { state: "current", start: i * 10 + 1, end: i * 10 + 2 }, messages: [message(`m${i}`, "human", "x".repeat(900))] }),

@@ -1,7 +1,9 @@
 import type { Message, Thread } from "../review/types.js";
 import { describeAnchor, describePlace, lineRange } from "./describe-place.js";
 import { fitBlock } from "./fit-block.js";
-import { quoteBlock } from "./quote-block.js";
+import { fence } from "./fence.js";
+import { quoteBlock, SHOWN_LINES_LIMIT } from "./quote-block.js";
+import { shortenLine } from "./shorten-line.js";
 import { suggestionBlock } from "./suggestion-block.js";
 import { utf8Length } from "./utf8-length.js";
 
@@ -21,6 +23,8 @@ export interface ThreadListOptions {
   readonly next?: string;
   /** How many threads earlier pages showed; 0 (the default) for the first page. */
   readonly earlier?: number;
+  /** For threads whose lines changed, by id: the lines at their place now, shown under the quote. */
+  readonly linesNow?: ReadonlyMap<string, readonly string[]>;
 }
 
 type Listed = Pick<
@@ -90,7 +94,7 @@ function page(threads: readonly Listed[], options: ThreadListOptions, maxBytes: 
   let room = maxBytes - utf8Length(header) - utf8Length(footer) - noteRoom - 4;
   const shown: string[] = [];
   for (const thread of threads) {
-    const block = threadBlock(thread);
+    const block = threadBlock(thread, options.linesNow?.get(thread.id));
     const cost = utf8Length(block) + 2;
     if (cost <= room) {
       shown.push(block);
@@ -137,13 +141,19 @@ function counts(threads: readonly Listed[]): string[] {
   return parts;
 }
 
-function threadBlock(thread: Listed): string {
+function threadBlock(thread: Listed, now: readonly string[] | undefined): string {
   const lines = [
     `## ${thread.id} · ${describePlace(thread)} · ${describeAnchor(thread)}`,
     `Status: ${statusWords(thread)}. Opened by ${thread.origin === "agent" ? "you" : "the reviewer"}.`,
   ];
   const quote = quoteBlock(thread.quoted);
   if (quote !== "") lines.push(`Code when commented (round ${thread.round.ordinal}):`, quote);
+  if (now !== undefined && now.length > 0 && thread.anchor.state === "changed" && thread.anchor.start !== null) {
+    const shown = now.slice(0, SHOWN_LINES_LIMIT).map((line) => shortenLine(line));
+    const range = lineRange(thread.anchor.start, thread.anchor.start + now.length - 1);
+    lines.push(`${now.length === 1 ? "Line" : "Lines"} ${range} now:`, fence(shown));
+    if (shown.length < now.length) lines.push(`(${shown.length} of ${now.length} lines shown)`);
+  }
   for (const message of thread.messages) {
     if (message.delivery === "unsent") continue;
     lines.push(messageLines(message, thread));

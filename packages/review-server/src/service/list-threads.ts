@@ -1,7 +1,7 @@
-import { matchesPathSuffix, markDelivered, renderThreadPage, ReviewError, threadPageOrder, type Thread, type ThreadStatus } from "@opencode-review/core";
+import { matchesPathSuffix, markDelivered, renderThreadPage, ReviewError, splitLines, threadPageOrder, type Thread, type ThreadStatus } from "@opencode-review/core";
 import { markDelivered as storeMarkDelivered, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
 import type { Repository } from "../git/index.js";
-import { createFileReader } from "./file-reader.js";
+import { createFileReader, type FileReader } from "./file-reader.js";
 import type { ChangedThreads, ListingMemo } from "./listing-memo.js";
 import { ListCursors } from "./list-cursors.js";
 import type { ServiceContext } from "./service-context.js";
@@ -130,7 +130,8 @@ export async function agentList(
   // The cursor is named in the page's own text, so it is drawn before the page is laid out and kept
   // only when some threads are left for it.
   const next = cursors.name(position);
-  const options = { status, earlier: position.returned.size, next, ...(query.file === undefined ? {} : { file: query.file }) };
+  const linesNow = await changedLinesNow(unread, reader);
+  const options = { status, earlier: position.returned.size, next, linesNow, ...(query.file === undefined ? {} : { file: query.file }) };
   const page = renderThreadPage(unread, options);
   const shown = unread.slice(0, page.shown);
   const more = page.shown < unread.length;
@@ -155,6 +156,31 @@ export async function agentList(
     for (const thread of await threadsJson(ctx, repo, changed, "human", reader)) ctx.bus.publish({ type: "thread", thread });
   }
   return { threads: delivered, output: page.output, ...(more ? { next } : {}) };
+}
+
+/**
+ * For each thread whose lines changed, the lines at its place in the work tree now, so the agent sees
+ * what it reads now beside what was quoted. The files were read to locate the threads, so this reads
+ * none again.
+ */
+async function changedLinesNow(threads: readonly Thread[], reader: FileReader): Promise<Map<string, readonly string[]>> {
+  const linesOf = new Map<string, Promise<readonly string[] | null>>();
+  const split = (file: string) => {
+    let lines = linesOf.get(file);
+    if (lines === undefined) {
+      lines = reader.worktree(file).then((content) => (content.kind === "text" ? splitLines(content.text) : null));
+      linesOf.set(file, lines);
+    }
+    return lines;
+  };
+  const out = new Map<string, readonly string[]>();
+  for (const thread of threads) {
+    const { anchor } = thread;
+    if (anchor.state !== "changed" || thread.side !== "new" || anchor.start === null || anchor.end === null) continue;
+    const lines = await split(anchor.file ?? thread.file);
+    if (lines !== null) out.set(thread.id, lines.slice(anchor.start - 1, anchor.end));
+  }
+  return out;
 }
 
 function byFile(rows: ThreadRow[], file: string | undefined): ThreadRow[] {

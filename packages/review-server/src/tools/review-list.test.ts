@@ -1,4 +1,6 @@
 import type { ToolContext, ToolDefinition } from "@opencode-ai/plugin";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { seedDraftThreads, type SeedPlace } from "../service/testing/seed-draft-threads.js";
 import { makeServiceFixture, type ServiceFixture } from "../service/testing/service-fixture.js";
@@ -111,6 +113,15 @@ describe("review_list pages", () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(FILES * PER_FILE + added.length);
     for (const id of added) expect(ids).toContain(id);
+  }, 120_000);
+
+  test("a thread whose lines were edited since shows them as they read now, beside the quote", async () => {
+    const tools = await fiveHundredThreads();
+    const before = await readFile(join(fixture!.repo.dir, fileName(3)), "utf8");
+    await fixture!.repo.write(fileName(3), before.replace(`value3_10 = compute(10, "3");`, `value3_10 = compute(10, "3") * 2;`));
+    const listed = await call(tools.review_list, { file: "module-003.ts" });
+    expect(listed.output).toContain(`Line 11 now:\n\`\`\`\nexport const value3_10 = compute(10, "3") * 2;\n\`\`\``);
+    expect(listed.output.match(/now:/g)).toHaveLength(1);
   }, 120_000);
 
   test("file still narrows, a retried page answers the same threads, and an unknown cursor says what to do", async () => {
