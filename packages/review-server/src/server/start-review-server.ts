@@ -7,7 +7,7 @@ import { listen, type ListeningServer } from "../http/listen.js";
 import { loopbackHosts, requireLoopbackHost } from "../http/loopback.js";
 import { apiRoutes } from "../http/routes/index.js";
 import { createReviewService, type ReleaseDelivery, type ReviewService } from "../service/index.js";
-import { openStore, removeServer, upsertServer, writeTransaction, type Store } from "../store/index.js";
+import { openStore, preloadSqliteBinding, removeServer, upsertServer, writeTransaction, type Store } from "../store/index.js";
 import { defaultPanelDir } from "./default-panel-dir.js";
 import { packageVersion } from "./package-version.js";
 import { randomToken } from "./random-token.js";
@@ -70,6 +70,8 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
   const token = options.token ?? randomToken();
   const reportError = options.reportError ?? ((error: unknown) => console.error("opencode-review:", error));
 
+  // The SQLite binding loads while git answers where the repository is.
+  void preloadSqliteBinding();
   const repo = await openRepository(options.dir);
   const store = await openStore({ path: options.dbPath ?? defaultDbPath(repo) });
   let listening: ListeningServer | null = null;
