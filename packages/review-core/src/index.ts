@@ -56,7 +56,7 @@ export { addressThread, type ThreadRef, type ThreadCandidate, type Addressed } f
 
 // prose: the words for a model or a person
 export { describePlace, describeAnchor } from "./prose/describe-place.js";
-export { renderThreadList, THREAD_LIST_MAX_BYTES, THREAD_LIST_DETAIL_LIMIT, type ThreadListOptions } from "./prose/render-thread-list.js";
+export { renderThreadList, renderThreadPage, threadPageOrder, THREAD_LIST_MAX_BYTES, type ThreadListOptions, type ThreadPage } from "./prose/render-thread-list.js";
 export { renderReleaseNotice } from "./prose/render-release-notice.js";
 export { renderReleaseProse, type ReleaseProseOptions } from "./prose/render-release-prose.js";
 export { withReviewVerdict } from "./prose/render-review-verdict.js";

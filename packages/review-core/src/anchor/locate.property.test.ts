@@ -190,4 +190,49 @@ describe("locate, property-based", () => {
       { numRuns: 2000, seed: SEED },
     );
   });
+
+  test("a short quote edited in place never moves onto a copy of it inserted elsewhere, unless the lines around the copy are its context", () => {
+    fc.assert(
+      fc.property(
+        scenario,
+        fc.record({
+          quoteLength: fc.integer({ min: 1, max: 3 }),
+          by: fc.array(line, { maxLength: 3 }),
+          fresh: fc.nat(),
+          at: fc.nat(),
+          around: fc.array(line, { maxLength: 2 }),
+        }),
+        ({ then, s, edits }, { quoteLength, by, fresh, at, around }) => {
+          const e = Math.min(then.length, s + quoteLength);
+          const quote = then.slice(s, e);
+          // The edit at the quote rewrites it: among its new lines is one the file never had (as `i++`
+          // becomes `i += 2`). Lines it only deletes, or trades for copies of lines nearby, read as a cut.
+          const rewritten: string[] = [...by];
+          rewritten.splice(fresh % (by.length + 1), 0, "  i += 2;");
+          const inPlace: Edit = { from: s, to: e, lines: rewritten };
+          // The unrelated insertion: the quote's text, maybe between other lines, at a point apart from it.
+          const points = [...Array(then.length + 1).keys()].filter((point) => point < s - 1 || point > e + 1);
+          fc.pre(points.length > 0);
+          const copy: Edit = { from: points[at % points.length] as number, to: points[at % points.length] as number, lines: [...around, ...quote] };
+          const others = edits.filter((other) => [inPlace, copy].every((edit) => other.to < edit.from - 1 || other.from > edit.to + 1));
+          const now = applyEdits(then, disjoint([...others, inPlace, copy]));
+
+          // When some shortest diff keeps the quote whole, it reads as untouched (the first property).
+          fc.pre(!someShortestDiffKeepsBlock(then, now, s, e));
+
+          const location = locateBlock(then, s, e, now);
+          if (location.state !== "moved") return;
+          // A move needs the lines around the copy to be the ones recorded around the quote.
+          const p = (location.start as number) - 1;
+          const before = then.slice(Math.max(0, s - 3), s);
+          const after = then.slice(e, e + 3);
+          const readsBefore = Math.min(p, 3) === before.length && now.slice(p - before.length, p).join("\n") === before.join("\n");
+          const readsAfter =
+            Math.min(now.length - p - (e - s), 3) === after.length && now.slice(p + (e - s), p + (e - s) + after.length).join("\n") === after.join("\n");
+          expect(readsBefore || readsAfter).toBe(true);
+        },
+      ),
+      { numRuns: 2000, seed: SEED },
+    );
+  });
 });

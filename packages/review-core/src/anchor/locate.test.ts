@@ -272,6 +272,108 @@ describe("locate, side new", () => {
   });
 });
 
+/** A function whose loop body holds lines distinctive enough to be trusted alone, and another after it. */
+const PROGRAM = [
+  "export function total(items) {", // 1
+  "  let sum = 0;", // 2
+  "  for (const item of items) {", // 3
+  "    sum += item.price * item.count;", // 4
+  "    count++;", // 5
+  "  }", // 6
+  "  return sum;", // 7
+  "}", // 8
+  "", // 9
+  "export function label(name) {", // 10
+  "  return name.trim();", // 11
+  "}", // 12
+];
+/** New code appended after PROGRAM (from line 13) holding `lines`, among lines unlike the quote's context. */
+const tally = (lines: readonly string[]): string[] => ["", "export function tally(rows) {", "  let n = 0;", ...lines, "  return n;", "}"];
+const replaceLines = (lines: readonly string[], from: number, to: number, by: readonly string[]): string[] => [
+  ...lines.slice(0, from - 1),
+  ...by,
+  ...lines.slice(to),
+];
+
+describe("locate, a short quote edited in place beside one identical copy elsewhere", () => {
+  test.each([
+    {
+      name: "one line edited, its copy in added code: changed in place",
+      then: PROGRAM,
+      start: 5,
+      end: 5,
+      now: [...replaceLine(PROGRAM, 5, "    count += 2;"), ...tally(["    count++;"])],
+      expected: { state: "changed", start: 5, end: 5 },
+    },
+    {
+      name: "two distinctive lines edited, their one copy in added code: changed in place",
+      then: PROGRAM,
+      start: 4,
+      end: 5,
+      now: [...replaceLines(PROGRAM, 4, 5, ["    sum += item.price;", "    count += item.count;"]), ...tally(PROGRAM.slice(3, 5))],
+      expected: { state: "changed", start: 4, end: 5 },
+    },
+    {
+      name: "three distinctive lines edited, their one copy in added code: changed in place",
+      then: PROGRAM,
+      start: 3,
+      end: 5,
+      now: [
+        ...replaceLines(PROGRAM, 3, 5, ["  for (const item of items.values()) {", "    sum += item.price;", "    count += item.count;"]),
+        ...tally(PROGRAM.slice(2, 5)),
+      ],
+      expected: { state: "changed", start: 3, end: 5 },
+    },
+    {
+      name: "one line edited, its copy in untouched code far away: changed in place",
+      then: [...PROGRAM, "", "export function again(list) {", "    count++;", "}"],
+      start: 5,
+      end: 5,
+      now: [...replaceLine(PROGRAM, 5, "    count += 2;"), "", "export function again(list) {", "    count++;", "}"],
+      expected: { state: "changed", start: 5, end: 5 },
+    },
+    {
+      name: "two lines edited, their copy in untouched code far away: changed in place",
+      then: [...PROGRAM, "", "export function again(list) {", ...PROGRAM.slice(3, 5), "}"],
+      start: 4,
+      end: 5,
+      now: [...replaceLines(PROGRAM, 4, 5, ["    sum += item.price;", "    count += item.count;"]), "", "export function again(list) {", ...PROGRAM.slice(3, 5), "}"],
+      expected: { state: "changed", start: 4, end: 5 },
+    },
+    {
+      name: "one line edited, its copy added with the lines around it on both sides: moved onto the copy",
+      then: PROGRAM,
+      start: 5,
+      end: 5,
+      now: [...replaceLine(PROGRAM, 5, "    count += 2;"), "", "export function total2(items) {", ...PROGRAM.slice(1, 8)],
+      expected: { state: "moved", start: 18, end: 18 },
+    },
+    {
+      name: "three lines edited, their copy added with the lines after it: moved onto the copy",
+      then: PROGRAM,
+      start: 3,
+      end: 5,
+      now: [
+        ...replaceLines(PROGRAM, 3, 5, ["  for (const item of items.values()) {", "    sum += item.price;", "    count += item.count;"]),
+        "",
+        "export function tally(rows) {",
+        ...PROGRAM.slice(2, 8),
+      ],
+      expected: { state: "moved", start: 15, end: 17 },
+    },
+    {
+      name: "two lines cut out, nothing in their place, and pasted into added code: moved onto the copy",
+      then: PROGRAM,
+      start: 4,
+      end: 5,
+      now: [...replaceLines(PROGRAM, 4, 5, []), ...tally(PROGRAM.slice(3, 5))],
+      expected: { state: "moved", start: 14, end: 15 },
+    },
+  ])("$name", ({ then, start, end, now, expected }) => {
+    expect(locateThread(then, start, end, now)).toEqual(expected);
+  });
+});
+
 describe("locate, whole file", () => {
   test.each([
     { name: "same text is current", now: FILE, expected: { state: "current", start: null, end: null } },

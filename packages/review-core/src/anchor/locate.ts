@@ -82,6 +82,7 @@ function locateLines(
     near: mapped.start,
     context,
     distinctive: isDistinctive(quote),
+    writtenOver: (line: number, length: number) => writtenOver(pair, start, end, line, length),
   };
 
   // (b) Its lines were touched: an intact copy that can only be this one (see searchBlock). It is
@@ -167,6 +168,44 @@ function readsAt(
     if (!same(lines, line - 1 + k, quote[k] as string)) return false;
   }
   return true;
+}
+
+/**
+ * Whether the diff wrote new lines, other than the copy at `line`, where then's lines start..end stood:
+ * a change that replaces any of them, or an insertion right above, inside or right below them. Where
+ * lines repeat, a diff may read a rewrite as a deletion with the new lines one equal line away (it
+ * inserts `x` below a kept `x` rather than above it), so an insertion counts wherever it can slide.
+ */
+function writtenOver(pair: LinePair, start: number, end: number, line: number, length: number): boolean {
+  const outsideCopy = (from: number, count: number): boolean => {
+    for (let at = from; at < from + count; at++) if (at < line || at >= line + length) return true;
+    return false;
+  };
+  for (const hunk of pair.hunks) {
+    if (hunk.newLines === 0) continue;
+    if (hunk.oldLines > 0) {
+      if (hunk.oldStart <= end && hunk.oldStart + hunk.oldLines - 1 >= start && outsideCopy(hunk.newStart, hunk.newLines)) return true;
+      continue;
+    }
+    // Inserted after old line `after`, as new lines first..first+count-1; slide it up, then down.
+    const count = hunk.newLines;
+    for (const step of [-1, 1]) {
+      let after = hunk.oldStart;
+      let first = hunk.newStart;
+      for (;;) {
+        if (after >= start - 1 && after <= end && outsideCopy(first, count)) return true;
+        // Up: the old line above equals the last inserted one. Down: the old line below equals the first.
+        const slides =
+          step < 0
+            ? after >= 1 && pair.thenIds[after - 1] === pair.nowIds[first + count - 2]
+            : after < pair.thenIds.length && pair.thenIds[after] === pair.nowIds[first - 1];
+        if (!slides) break;
+        after += step;
+        first += step;
+      }
+    }
+  }
+  return false;
 }
 
 /** How many lines of start..end the diff left alone. */

@@ -31,7 +31,15 @@ export interface BlockSearch {
   readonly context: AnchorContext | undefined;
   /** Whether the quote is long and wordy enough to be trusted on its own when it is unique. */
   readonly distinctive: boolean;
+  /**
+   * Whether the diff wrote lines other than the `length` lines from `line` (1-based, new side) where
+   * the quote stood: then the quote was rewritten in place rather than cut out (see searchBlock).
+   */
+  writtenOver(line: number, length: number): boolean;
 }
+
+/** Quotes of at most this many lines are too short to be trusted on their own once their place was edited. */
+const SHORT_QUOTE = 3;
 
 /**
  * Finds where an intact copy of a quoted block went once the diff touched its own lines: the copy
@@ -41,7 +49,11 @@ export interface BlockSearch {
  *    of the file), and one pieced together from old lines and a new one is a coincidence; and
  *  - the lines around it read as they did: both the lines before and after it for a short or common
  *    quote (a `}`, a `return null;`, a blank line), either side for a distinctive one, or none at all
- *    when the distinctive quote has exactly one copy in the old file and one in the new.
+ *    when the distinctive quote has exactly one copy in the old file and one in the new. That last
+ *    pass is not given to a short quote (up to 3 lines) whose own place now holds other new lines:
+ *    there the quote was edited in place, and one identical copy in code added elsewhere (a second
+ *    `const result = compute(a, b);`) is a coincidence unless the lines around it say otherwise.
+ *    A short quote whose place was deleted, with nothing new there, was cut, and may be pasted.
  * Returns the 1-based first line of the copy, or null.
  * @example searchBlock({ now, then, length: 1, hunks, near: 12, context, distinctive: false }) // 40
  */
@@ -58,7 +70,8 @@ export function searchBlock(search: BlockSearch): number | null {
     if (addedLines(search.hunks, line, length) * 2 < length) continue;
     const before = context !== undefined && contextBefore(now, at, context.before);
     const after = context !== undefined && contextAfter(now, at + length, context.after);
-    const trusted = search.distinctive ? before || after || uniqueOnBothSides : before && after;
+    const alone = uniqueOnBothSides && !(length <= SHORT_QUOTE && search.writtenOver(line, length));
+    const trusted = search.distinctive ? before || after || alone : before && after;
     if (!trusted) continue;
     const distance = Math.abs(line - search.near);
     const score = (before ? 1 : 0) + (after ? 1 : 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Message, Thread } from "../review/types.js";
-import { renderThreadList, THREAD_LIST_MAX_BYTES } from "./render-thread-list.js";
+import { renderThreadList, renderThreadPage, threadPageOrder, THREAD_LIST_MAX_BYTES } from "./render-thread-list.js";
 import { utf8Length } from "./utf8-length.js";
 
 const AT = "2026-03-01T10:00:00.000Z";
@@ -126,19 +126,53 @@ describe("renderThreadList", () => {
     expect(renderThreadList([], options)).toBe(expected);
   });
 
-  it("summarises by file above 50 threads and says how to narrow", () => {
-    const many = Array.from({ length: 60 }, (_, i) =>
-      thread({ id: `t${i}`, file: i < 45 ? "src/a.ts" : "src/b.ts", status: i % 15 === 0 ? "resolved" : "open" }),
+  it("pages past what fits 20 KB: whole threads, waiting on you first, then by file and line, and a line with the cursor", () => {
+    const many = Array.from({ length: 300 }, (_, i) =>
+      thread({
+        id: `t${String(i).padStart(3, "0")}`,
+        file: `src/f${i % 7}.ts`,
+        start: i,
+        end: i,
+        anchor: { state: "current", start: i, end: i },
+        awaiting: i % 3 === 0 ? "human" : "agent",
+        messages: [message(`m${i}`, "human", "Please look at this line again. ".repeat(3))],
+      }),
     );
-    const out = renderThreadList(many);
-    expect(out).toContain("60 threads in 2 files: 56 waiting for you, 4 resolved.");
-    expect(out).toContain("call review_list with file");
-    expect(out).toContain("src/a.ts: 42 waiting for you, 3 resolved");
-    expect(out).toContain("src/b.ts: 14 waiting for you, 1 resolved");
-    expect(out).not.toContain("## t");
+    const { output, shown } = renderThreadPage(many, { next: "c_2" });
+    expect(utf8Length(output)).toBeLessThanOrEqual(THREAD_LIST_MAX_BYTES);
+    expect(utf8Length(output)).toBeGreaterThan(THREAD_LIST_MAX_BYTES - 600);
+    const ids = [...output.matchAll(/^## (\S+)/gm)].map((m) => m[1]);
+    expect(ids).toHaveLength(shown);
+    const order = [...many].sort(threadPageOrder).map((t) => t.id);
+    expect(ids).toEqual(order.slice(0, shown));
+    expect(order.slice(0, 200).every((id) => Number(id.slice(1)) % 3 !== 0)).toBe(true);
+    expect(output).toMatch(/^300 threads in 7 files: 200 waiting for you, 100 waiting on the reviewer\./);
+    expect(output).toContain(`${300 - shown} more threads (${200 - shown} waiting for you) on the next pages: call review_list with cursor "c_2"`);
+    expect(output).not.toContain("cut short");
   });
 
-  it("shows one file's many threads in detail, cutting what does not fit and naming it", () => {
+  it("a later page counts what is left after the threads already shown, and the last page names no cursor", () => {
+    const rest = Array.from({ length: 3 }, (_, i) => thread({ id: `t${i}`, start: i + 1, end: i + 1 }));
+    const { output, shown } = renderThreadPage(rest, { earlier: 40, next: "c_3" });
+    expect(shown).toBe(3);
+    expect(output).toMatch(/^3 threads after the 40 already shown: 3 waiting for you\./);
+    expect(output).not.toContain("cursor");
+    expect(renderThreadPage([], { earlier: 43 }).output).toBe("No more review threads: you have read them all.");
+  });
+
+  it("under a changed thread's quote shows its lines as they read now, when given", () => {
+    const changed = thread({ anchor: { state: "changed", start: 12, end: 13 } });
+    const out = renderThreadList([changed, thread({ id: "t2", start: 30, end: 30, anchor: { state: "current", start: 30, end: 30 } })], {
+      linesNow: new Map([
+        ["t1", ["const a = 1;", "const b = 2; // two"]],
+        ["t2", ["not shown: current"]],
+      ]),
+    });
+    expect(out).toContain("+const b = 3;\n```\nLines 12-13 now:\n```\nconst a = 1;\nconst b = 2; // two\n```\nreviewer:");
+    expect(out).not.toContain("not shown: current");
+  });
+
+  it("without a cursor to name, says to narrow by file", () => {
     const many = Array.from({ length: 80 }, (_, i) =>
       thread({ id: `t${String(i).padStart(2, "0")}`, start: i * 10 + 1, end: i * 10 + 2, anchor: { state: "current", start: i * 10 + 1, end: i * 10 + 2 }, messages: [message(`m${i}`, "human", "x".repeat(900))] }),
     );
@@ -147,19 +181,18 @@ describe("renderThreadList", () => {
     const shown = [...out.matchAll(/^## (\S+)/gm)].map((m) => m[1]);
     expect(shown.length).toBeGreaterThan(5);
     expect(shown.length).toBeLessThan(80);
-    expect(out).toContain(`${80 - shown.length} more threads are not shown`);
-    expect(out).toContain(`t${String(shown.length).padStart(2, "0")}, `);
-    expect(out).toContain("Call review_list with file");
+    expect(out).toContain(`${80 - shown.length} more threads (${80 - shown.length} waiting for you) not shown`);
+    expect(out).toContain("call review_list with file");
   });
 
   it("stays under 20 KB with 2,000 threads in 2,000 files", () => {
     const many = Array.from({ length: 2000 }, (_, i) =>
       thread({ id: `thread_${i}`, file: `packages/module-${i}/src/some/deeply/nested/file-${i}.ts`, messages: [message(`m${i}`, "human", "é".repeat(1000))] }),
     );
-    const out = renderThreadList(many);
-    expect(utf8Length(out)).toBeLessThanOrEqual(THREAD_LIST_MAX_BYTES);
-    expect(out).toMatch(/^2000 threads in 2000 files: 2000 waiting for you\./);
-    expect(out).toMatch(/and \d+ more files\.$/);
+    const { output, shown } = renderThreadPage(many, { next: "c_1" });
+    expect(utf8Length(output)).toBeLessThanOrEqual(THREAD_LIST_MAX_BYTES);
+    expect(output).toMatch(/^2000 threads in 2000 files: 2000 waiting for you\./);
+    expect(output).toContain(`${2000 - shown} more threads`);
   });
 
   it("stays under 20 KB with 2,000 threads on one file, all 4-byte text", () => {
@@ -170,7 +203,7 @@ describe("renderThreadList", () => {
     const out = renderThreadList(many);
     expect(utf8Length(out)).toBeLessThanOrEqual(THREAD_LIST_MAX_BYTES);
     expect(out).toContain("(thread t0 cut short: it is too long to show whole)");
-    expect(out).toContain("1999 more threads are not shown");
+    expect(out).toContain("1999 more threads (1999 waiting for you) not shown");
   });
 
   it("shows the first 30 lines of a long quote and cuts very long lines, saying so", () => {

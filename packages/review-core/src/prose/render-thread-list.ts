@@ -1,14 +1,14 @@
 import type { Message, Thread } from "../review/types.js";
 import { describeAnchor, describePlace, lineRange } from "./describe-place.js";
 import { fitBlock } from "./fit-block.js";
-import { quoteBlock } from "./quote-block.js";
+import { fence } from "./fence.js";
+import { quoteBlock, SHOWN_LINES_LIMIT } from "./quote-block.js";
+import { shortenLine } from "./shorten-line.js";
 import { suggestionBlock } from "./suggestion-block.js";
 import { utf8Length } from "./utf8-length.js";
 
 /** The most UTF-8 bytes `renderThreadList` returns, whatever the input. */
 export const THREAD_LIST_MAX_BYTES = 20_000;
-/** Above this many threads over several files, the list is a summary per file. */
-export const THREAD_LIST_DETAIL_LIMIT = 50;
 
 export interface ThreadListOptions {
   /** What was asked for; only the wording of an empty list depends on it. Default `waiting`. */
@@ -16,6 +16,15 @@ export interface ThreadListOptions {
   /** The `file` the list was narrowed to, if any; echoed in the wording. */
   readonly file?: string;
   readonly maxBytes?: number;
+  /**
+   * The cursor that reads the threads after this page, named in the line that says how many remain.
+   * Without it that line says to narrow by file instead (a caller that does not page).
+   */
+  readonly next?: string;
+  /** How many threads earlier pages showed; 0 (the default) for the first page. */
+  readonly earlier?: number;
+  /** For threads whose lines changed, by id: the lines at their place now, shown under the quote. */
+  readonly linesNow?: ReadonlyMap<string, readonly string[]>;
 }
 
 type Listed = Pick<
@@ -23,43 +32,69 @@ type Listed = Pick<
   "id" | "file" | "side" | "start" | "end" | "round" | "quoted" | "anchor" | "status" | "awaiting" | "origin" | "resolvedBy" | "messages" | "createdAt"
 >;
 
+/** One page of the list: its text, and how many of the threads (in `threadPageOrder`) it shows. */
+export interface ThreadPage {
+  readonly output: string;
+  readonly shown: number;
+}
+
 /**
- * The `review_list` output for a model: per thread its id, place now, anchor state, status, who said
- * what and the code as it was. Over 50 threads in several files it summarises by file instead, and it
- * never exceeds 20 KB: what does not fit is named by id with a note on how to narrow.
- * Drafts are left out even if passed: the agent never sees them.
+ * One page of the `review_list` output for a model: as many whole threads as fit 20 KB, in
+ * `threadPageOrder`, each with its id, place now, anchor state, status, who said what and the code as
+ * it was; then one line with how many remain and the cursor that reads them. A thread too long to fit
+ * a page on its own is shown cut short rather than not at all. Drafts are left out even if passed.
+ * @example const { output, shown } = renderThreadPage(unread, { next: "c2_x1" }); // shown: threads on this page
+ */
+export function renderThreadPage(threads: readonly Listed[], options: ThreadListOptions = {}): ThreadPage {
+  const maxBytes = options.maxBytes ?? THREAD_LIST_MAX_BYTES;
+  const visible = threads.filter((t) => t.status !== "draft").sort(threadPageOrder);
+  if (visible.length === 0) return { output: emptyList(options), shown: 0 };
+  const { text, shown } = page(visible, options, maxBytes);
+  // The parts are sized to fit; this only guards the promise against a mistake in that sizing.
+  return { output: fitBlock(text, maxBytes, "(output cut at the size limit)"), shown };
+}
+
+/**
+ * The first page of the `review_list` output (see renderThreadPage).
  * @example renderThreadList(threads, { status: "waiting" })
  */
 export function renderThreadList(threads: readonly Listed[], options: ThreadListOptions = {}): string {
-  const maxBytes = options.maxBytes ?? THREAD_LIST_MAX_BYTES;
-  const visible = threads.filter((t) => t.status !== "draft").sort(byPlace);
-  if (visible.length === 0) return emptyList(options);
-  const files = new Set(visible.map((t) => t.file));
-  const text =
-    visible.length > THREAD_LIST_DETAIL_LIMIT && files.size > 1
-      ? summaryByFile(visible, files.size, maxBytes)
-      : detailed(visible, maxBytes);
-  // The parts are sized to fit; this only guards the promise against a mistake in that sizing.
-  return fitBlock(text, maxBytes, "(output cut at the size limit)");
+  return renderThreadPage(threads, options).output;
+}
+
+/**
+ * The order pages read threads in: those waiting on the agent first, then the other open ones, then
+ * resolved ones; within each by file, line now, and age.
+ * @example threads.sort(threadPageOrder)
+ */
+export function threadPageOrder(a: Listed, b: Listed): number {
+  const group = groupOf(a) - groupOf(b);
+  return group !== 0 ? group : byPlace(a, b);
+}
+
+function groupOf(thread: Listed): number {
+  if (waitsForAgent(thread)) return 0;
+  return thread.status === "resolved" ? 2 : 1;
 }
 
 function emptyList(options: ThreadListOptions): string {
   const on = options.file ? ` on ${options.file}` : "";
+  if ((options.earlier ?? 0) > 0) return `No more review threads${on}: you have read them all.`;
   if (options.status === "all") return `There are no review threads${on}.`;
   return `Nothing is waiting for you: there are no open review threads${on}.`;
 }
 
-function detailed(threads: readonly Listed[], maxBytes: number): string {
-  const header = countLine(threads, new Set(threads.map((t) => t.file)).size);
+function page(threads: readonly Listed[], options: ThreadListOptions, maxBytes: number): { text: string; shown: number } {
+  const header = countLine(threads, new Set(threads.map((t) => t.file)).size, options.earlier ?? 0);
   const footer = threads.some(waitsForAgent)
     ? "For each thread that waits for you: fix the code, then answer with review_reply (its id and your text; resolved: true once your change addresses it)."
     : "";
-  // Held back for the note that names what did not fit.
-  const noteRoom = 1_200;
-  let room = maxBytes - utf8Length(header) - utf8Length(footer) - noteRoom - 8;
+  // Room for the line on what remains, as long as it can be (every thread but one left).
+  const noteRoom = utf8Length(remainingLine(threads.slice(1), options.next)) + 2;
+  let room = maxBytes - utf8Length(header) - utf8Length(footer) - noteRoom - 4;
   const shown: string[] = [];
   for (const thread of threads) {
-    const block = threadBlock(thread);
+    const block = threadBlock(thread, options.linesNow?.get(thread.id));
     const cost = utf8Length(block) + 2;
     if (cost <= room) {
       shown.push(block);
@@ -74,54 +109,25 @@ function detailed(threads: readonly Listed[], maxBytes: number): string {
     break;
   }
   const rest = threads.slice(shown.length);
-  const note = rest.length > 0 ? omittedNote(rest, noteRoom) : "";
-  return [header, ...shown, note, footer].filter((part) => part !== "").join("\n\n");
+  const note = rest.length > 0 ? remainingLine(rest, options.next) : "";
+  return { text: [header, ...shown, note, footer].filter((part) => part !== "").join("\n\n"), shown: shown.length };
 }
 
-function omittedNote(rest: readonly Listed[], maxBytes: number): string {
-  const intro = `${rest.length} more ${rest.length === 1 ? "thread is" : "threads are"} not shown, to keep this output short: `;
-  const outro = ". Call review_list with file to read fewer at a time, or answer one by its id.";
-  let room = maxBytes - utf8Length(intro) - utf8Length(outro) - 40;
-  const ids: string[] = [];
-  for (const thread of rest) {
-    const cost = utf8Length(thread.id) + 2;
-    if (cost > room) break;
-    ids.push(thread.id);
-    room -= cost;
-  }
-  const unnamed = rest.length - ids.length;
-  const named = unnamed > 0 ? `${ids.join(", ")} and ${unnamed} more` : ids.join(", ");
-  return `${intro}${named}${outro}`;
+/** How many threads the next pages hold, and how to read them. */
+function remainingLine(rest: readonly Listed[], next: string | undefined): string {
+  const waiting = rest.filter(waitsForAgent).length;
+  const count = `${rest.length} more ${rest.length === 1 ? "thread" : "threads"}${waiting > 0 ? ` (${waiting} waiting for you)` : ""}`;
+  if (next === undefined) return `${count} not shown, to keep this output short: call review_list with file to read fewer at a time.`;
+  return `${count} on the next pages: call review_list with cursor "${next}" (and the same file and status) to read the next page.`;
 }
 
-function summaryByFile(threads: readonly Listed[], fileCount: number, maxBytes: number): string {
-  const header = `${countLine(threads, fileCount)} Too many to show at once: call review_list with file (a path, or its last segments such as a.ts) to read one file's threads.`;
-  const perFile = new Map<string, Listed[]>();
-  for (const thread of threads) {
-    const inFile = perFile.get(thread.file);
-    if (inFile) inFile.push(thread);
-    else perFile.set(thread.file, [thread]);
-  }
-  let room = maxBytes - utf8Length(header) - 100;
-  const lines: string[] = [];
-  for (const [file, inFile] of perFile) {
-    const line = `${file}: ${counts(inFile).join(", ")}`;
-    const cost = utf8Length(line) + 1;
-    if (cost > room) break;
-    lines.push(line);
-    room -= cost;
-  }
-  const rest = perFile.size - lines.length;
-  if (rest > 0) lines.push(`and ${rest} more ${rest === 1 ? "file" : "files"}.`);
-  return [header, lines.join("\n")].join("\n\n");
-}
-
-function countLine(threads: readonly Listed[], fileCount: number): string {
+function countLine(threads: readonly Listed[], fileCount: number, earlier: number): string {
   const total = `${threads.length} ${threads.length === 1 ? "thread" : "threads"}`;
   const where = fileCount > 1 ? ` in ${fileCount} files` : "";
+  const after = earlier > 0 ? ` after the ${earlier} already shown` : "";
   const parts = counts(threads);
   const none = threads.some(waitsForAgent) ? "" : " None waits for you.";
-  return `${total}${where}: ${parts.join(", ")}.${none}`;
+  return `${total}${where}${after}: ${parts.join(", ")}.${none}`;
 }
 
 function counts(threads: readonly Listed[]): string[] {
@@ -135,13 +141,19 @@ function counts(threads: readonly Listed[]): string[] {
   return parts;
 }
 
-function threadBlock(thread: Listed): string {
+function threadBlock(thread: Listed, now: readonly string[] | undefined): string {
   const lines = [
     `## ${thread.id} · ${describePlace(thread)} · ${describeAnchor(thread)}`,
     `Status: ${statusWords(thread)}. Opened by ${thread.origin === "agent" ? "you" : "the reviewer"}.`,
   ];
   const quote = quoteBlock(thread.quoted);
   if (quote !== "") lines.push(`Code when commented (round ${thread.round.ordinal}):`, quote);
+  if (now !== undefined && now.length > 0 && thread.anchor.state === "changed" && thread.anchor.start !== null) {
+    const shown = now.slice(0, SHOWN_LINES_LIMIT).map((line) => shortenLine(line));
+    const range = lineRange(thread.anchor.start, thread.anchor.start + now.length - 1);
+    lines.push(`${now.length === 1 ? "Line" : "Lines"} ${range} now:`, fence(shown));
+    if (shown.length < now.length) lines.push(`(${shown.length} of ${now.length} lines shown)`);
+  }
   for (const message of thread.messages) {
     if (message.delivery === "unsent") continue;
     lines.push(messageLines(message, thread));

@@ -17,6 +17,11 @@ export const reviewListArgs = {
     .enum(["waiting", "all"], { error: 'status must be "waiting" or "all".' })
     .optional()
     .describe('"waiting" (the default): open threads; "all": resolved threads too.'),
+  cursor: z
+    .string({ error: "cursor must be the text review_list gave as the next page's cursor." })
+    .max(200, { error: "cursor is too long; pass the cursor review_list gave, as it is." })
+    .optional()
+    .describe("The next page's cursor, as the previous review_list output gave it. Leave out for the first page."),
 };
 
 /**

@@ -210,6 +210,26 @@ describe("the plugin inside opencode", () => {
     expect(typeof listed === "string" ? listed : listed.output).toContain("Seen by both?");
   });
 
+  test("a reply retried with nothing between is stored once; after another opencode tool ran, the same words are a new reply", async () => {
+    const repo = await repository();
+    const started = await startPlugin(repo.dir);
+    const { api } = await panelOf(started);
+    const { json } = await api("POST", "/threads", { file: "src/app.ts", start: 2, end: 2, body: "Start at 1?" });
+    await api("POST", "/review/release", {});
+    const reply = (turn: string) =>
+      started.hooks.tool!.review_reply!.execute({ id: json.thread.id, text: "No, 0 is right." } as never, { ...toolContext(repo.dir), messageID: turn });
+    await reply("msg_1");
+    await reply("msg_2");
+    await started.hooks["tool.execute.before"]!({ tool: "review_list", sessionID: "ses_1", callID: "c1" }, { args: {} });
+    await reply("msg_3");
+    const agentReplies = async () =>
+      (await api("GET", "/threads?status=all")).json.threads[0].messages.filter((m: { author: string }) => m.author === "agent").length;
+    expect(await agentReplies()).toBe(1);
+    await started.hooks["tool.execute.before"]!({ tool: "edit", sessionID: "ses_1", callID: "c2" }, { args: {} });
+    await reply("msg_4");
+    expect(await agentReplies()).toBe(2);
+  });
+
   test("dispose stops the server", async () => {
     const repo = await repository();
     const started = await startPlugin(repo.dir);

@@ -1,6 +1,8 @@
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { ReviewError } from "@opencode-review/core";
+import { z } from "zod";
 import { startReviewServer, type RunningReviewServer } from "../server/index.js";
+import type { ReviewService } from "../service/index.js";
 import { createPluginNotice } from "./plugin-notice.js";
 import { parsePluginOptions } from "./plugin-options.js";
 import { createReviewTools } from "../tools/review-tools.js";
@@ -20,6 +22,9 @@ import { reviewerEventsHook } from "./reviewer-events-hook.js";
  * @example const hooks = createAgentHooks(input, { tools: true });
  */
 export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
+  // zod compiles a fast parser for each schema the first time it parses with it, and that compile costs
+  // more than the parsing it speeds up at our volumes: 100+ ms of a cold start for the options alone.
+  z.config({ jitless: true });
   const notice = createPluginNotice(input.client);
   const parsed = parsePluginOptions(options, input.directory);
   if (!parsed.ok) {
@@ -33,6 +38,10 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
   const reportError = (error: unknown) =>
     notice.log("error", `opencode-review: ${error instanceof Error ? error.message : String(error)}`);
 
+  // The tools need only the service: it is handed over as soon as the store is open, and the panel's
+  // HTTP server comes up after it (a failure before the service exists rejects both).
+  let serviceReady!: (service: ReviewService) => void;
+  const serviceStarted = new Promise<ReviewService>((resolve) => (serviceReady = resolve));
   const started: Promise<RunningReviewServer> = startReviewServer({
     dir: input.directory,
     ...listen,
@@ -43,6 +52,7 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
       reviewer === false
         ? { launcher: null, because: `AI review runs are off: the plugin options say ${tools ? "reviewer" : "tools"}: false.` }
         : { launcher: opencodeLauncher(input.client), ...(reviewer.model === undefined ? {} : { model: reviewer.model }) },
+    onService: (service) => serviceReady(service),
   }).catch((error: unknown) => {
     throw startFailure(error, input.directory);
   });
@@ -57,12 +67,25 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
       notice.toast("warning", error.message);
     },
   );
-  const source: ServiceSource = () => started.then((server) => server.service);
+  // Whichever comes first: the service, or the reason the server did not start. A start that fails
+  // after the service was handed over (the port is taken) closed its store, so it is said from then on.
+  const service = Promise.race([serviceStarted, started.then((server) => server.service)]);
+  // Handled here so an unused failed start is not an unhandled rejection; each tool call still sees it.
+  service.catch(() => {});
+  let failure: Error | undefined;
+  started.catch((error: Error) => (failure = error));
+  const source: ServiceSource = async () => {
+    const ready = await service;
+    if (failure !== undefined) throw failure;
+    return ready;
+  };
 
   const sessionEvents = sessionEventsHook(source, notice);
   const reviewerEvents = reviewerEventsHook(() => started.then((server) => server.runs), notice);
   return {
-    ...(tools ? { tool: { ...createReviewTools(source), ...(reviewer === false ? {} : createReviewerTools(source)) } } : {}),
+    ...(tools
+      ? { tool: { ...createReviewTools(source), ...(reviewer === false ? {} : createReviewerTools(source)) }, "tool.execute.before": otherToolHook(source, serviceStarted) }
+      : {}),
     ...(reviewer === false ? {} : { config: reviewerAgentConfig(reviewer.prompt === undefined ? {} : { prompt: reviewer.prompt }) }),
     "experimental.chat.system.transform": systemPromptHook(source, { tools }),
     event: async (input) => {
@@ -74,6 +97,24 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     },
   };
 }
+
+/**
+ * Tells the service when the agent calls a tool other than the review tools (it counts its own), so
+ * the same reply or note after that is taken as a new message, not a retry. Never waits for the server.
+ */
+function otherToolHook(source: ServiceSource, started: Promise<unknown>): NonNullable<Hooks["tool.execute.before"]> {
+  let ready = false;
+  started.then(
+    () => (ready = true),
+    () => {},
+  );
+  return async (input) => {
+    if (!ready || REVIEW_TOOLS.has(input.tool)) return;
+    (await source()).sawAgentCall(input.sessionID);
+  };
+}
+
+const REVIEW_TOOLS: ReadonlySet<string> = new Set(["review_list", "review_reply", "review_open"]);
 
 /** The reason the server did not start, worded for the model that calls a tool and the person who reads the log. */
 function startFailure(error: unknown, directory: string): Error {

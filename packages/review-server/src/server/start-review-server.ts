@@ -8,7 +8,7 @@ import { panelLink } from "../http/panel-link.js";
 import { loopbackHosts, requireLoopbackHost } from "../http/loopback.js";
 import { apiRoutes } from "../http/routes/index.js";
 import { createReviewService, type ReleaseDelivery, type ReviewService } from "../service/index.js";
-import { openStore, removePanelToken, removeServer, upsertServer, writePanelToken, writeTransaction, type Store } from "../store/index.js";
+import { openStore, preloadSqliteBinding, removePanelToken, removeServer, upsertServer, writePanelToken, writeTransaction, type Store } from "../store/index.js";
 import { defaultPanelDir } from "./default-panel-dir.js";
 import { packageVersion } from "./package-version.js";
 import { randomToken } from "./random-token.js";
@@ -39,6 +39,11 @@ export interface StartReviewServerOptions {
   readonly reportError?: (error: unknown) => void;
   /** Reviewer agents: how runs reach opencode (null: they cannot start here, `because` says why), the model option, the timeout. */
   readonly reviewer?: { readonly launcher: ReviewerLauncher | null; readonly because?: string; readonly model?: string; readonly timeoutMs?: number };
+  /**
+   * Called with the service as soon as the repository and store are open, before the HTTP server is
+   * built and listens: the agent's tools need only the service, so they answer without waiting for the panel.
+   */
+  readonly onService?: (service: ReviewService) => void;
 }
 
 export interface RunningReviewServer {
@@ -72,6 +77,8 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
   const token = options.token ?? randomToken();
   const reportError = options.reportError ?? ((error: unknown) => console.error("opencode-review:", error));
 
+  // The SQLite binding loads while git answers where the repository is.
+  void preloadSqliteBinding();
   const repo = await openRepository(options.dir);
   const store = await openStore({ path: options.dbPath ?? defaultDbPath(repo) });
   let listening: ListeningServer | null = null;
@@ -92,7 +99,8 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       ],
       onListenerError: reportError,
     });
-    const ready = createReviewService({ dir: options.dir, store, bus, delivery: options.delivery });
+    const ready = createReviewService({ dir: options.dir, store, bus, delivery: options.delivery, repository: repo });
+    options.onService?.(ready);
     let changeSource: ReturnType<typeof storeChanges> | null = null;
     // Called only once a panel subscribes, after `ready` exists.
     const changes = () => (changeSource ??= storeChanges(ready));

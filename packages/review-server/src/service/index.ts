@@ -11,3 +11,4 @@ export { defaultDeliveryRetry, type DeliveryRetry } from "./deliver-review.js";
 export { defaultDiffLimits, type DiffLimits, type DiffFileJson, type TooLarge } from "./diff-limits.js";
 export type { ViewedFileJson } from "./viewed-files.js";
 export type { ReviewBases } from "./review-bases.js";
+export type { AgentCall } from "./agent-retries.js";

@@ -1,8 +1,9 @@
-import { matchesPathSuffix, markDelivered, renderThreadList, ReviewError, type Thread, type ThreadStatus } from "@opencode-review/core";
+import { matchesPathSuffix, markDelivered, renderThreadPage, ReviewError, splitLines, threadPageOrder, type Thread, type ThreadStatus } from "@opencode-review/core";
 import { markDelivered as storeMarkDelivered, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
 import type { Repository } from "../git/index.js";
-import { createFileReader } from "./file-reader.js";
+import { createFileReader, type FileReader } from "./file-reader.js";
 import type { ChangedThreads, ListingMemo } from "./listing-memo.js";
+import { ListCursors } from "./list-cursors.js";
 import type { ServiceContext } from "./service-context.js";
 import { threadsJson } from "./threads-json.js";
 import { worktreeStamp } from "./worktree-stamp.js";
@@ -106,22 +107,36 @@ function stampFiles(repo: Repository, rows: readonly ThreadRow[]): { stamped: Ma
 }
 
 /**
- * What `review_list` shows the agent: released threads (open ones, or resolved too with `all`), drafts
- * hidden. Every human message it returns is marked delivered in the same step.
- * @example const { threads, output } = await agentList(ctx, { file: "src/a.ts" });
+ * What `review_list` shows the agent, a page at a time: released threads (open ones, or resolved too
+ * with `all`), drafts hidden, as many as fit the output's 20 KB in page order (see ListCursors for
+ * what `cursor` means). Every human message on the page is marked delivered in the same step; `next`
+ * is the cursor of the following page, absent on the last.
+ * @example const { threads, output, next } = await agentList(ctx, { file: "src/a.ts" }, cursors);
  */
 export async function agentList(
   ctx: ServiceContext,
-  query: { readonly status?: "waiting" | "all"; readonly file?: string } = {},
-): Promise<{ readonly threads: Thread[]; readonly output: string }> {
+  query: { readonly status?: "waiting" | "all"; readonly file?: string; readonly cursor?: string } = {},
+  cursors: ListCursors = new ListCursors(),
+): Promise<{ readonly threads: Thread[]; readonly output: string; readonly next?: string }> {
+  const position = cursors.read(query.cursor);
   const repo = await ctx.repository();
   const status = query.status ?? "waiting";
   const rows = byFile(
     await threadsByBranch(ctx.db, repo.branchKey, { status: status === "all" ? ["open", "resolved"] : ["open"] }),
     query.file,
-  );
+  ).filter((row) => !position.returned.has(row.id));
   const reader = createFileReader(repo);
-  const shown = await threadsJson(ctx, repo, rows, "agent", reader);
+  const unread = (await threadsJson(ctx, repo, rows, "agent", reader)).sort(threadPageOrder);
+  // The cursor is named in the page's own text, so it is drawn before the page is laid out and kept
+  // only when some threads are left for it.
+  const next = cursors.name(position);
+  const linesNow = await changedLinesNow(unread, reader);
+  const options = { status, earlier: position.returned.size, next, linesNow, ...(query.file === undefined ? {} : { file: query.file }) };
+  const page = renderThreadPage(unread, options);
+  const shown = unread.slice(0, page.shown);
+  const more = page.shown < unread.length;
+  if (more) cursors.keep(next, position, shown.map((t) => t.id));
+
   const ids: string[] = [];
   const touched = new Set<string>();
   const delivered = shown.map((thread) => {
@@ -140,8 +155,32 @@ export async function agentList(
     const changed = rows.filter((r) => touched.has(r.id));
     for (const thread of await threadsJson(ctx, repo, changed, "human", reader)) ctx.bus.publish({ type: "thread", thread });
   }
-  const options = { status, ...(query.file === undefined ? {} : { file: query.file }) };
-  return { threads: delivered, output: renderThreadList(delivered, options) };
+  return { threads: delivered, output: page.output, ...(more ? { next } : {}) };
+}
+
+/**
+ * For each thread whose lines changed, the lines at its place in the work tree now, so the agent sees
+ * what it reads now beside what was quoted. The files were read to locate the threads, so this reads
+ * none again.
+ */
+async function changedLinesNow(threads: readonly Thread[], reader: FileReader): Promise<Map<string, readonly string[]>> {
+  const linesOf = new Map<string, Promise<readonly string[] | null>>();
+  const split = (file: string) => {
+    let lines = linesOf.get(file);
+    if (lines === undefined) {
+      lines = reader.worktree(file).then((content) => (content.kind === "text" ? splitLines(content.text) : null));
+      linesOf.set(file, lines);
+    }
+    return lines;
+  };
+  const out = new Map<string, readonly string[]>();
+  for (const thread of threads) {
+    const { anchor } = thread;
+    if (anchor.state !== "changed" || thread.side !== "new" || anchor.start === null || anchor.end === null) continue;
+    const lines = await split(anchor.file ?? thread.file);
+    if (lines !== null) out.set(thread.id, lines.slice(anchor.start - 1, anchor.end));
+  }
+  return out;
 }
 
 function byFile(rows: ThreadRow[], file: string | undefined): ThreadRow[] {

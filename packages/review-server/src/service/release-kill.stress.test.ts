@@ -121,7 +121,16 @@ test(
     // The agent was never told, but its prompt line still says what waits; the batch is not sent twice.
     expect(await again.service.waitingForAgent()).toEqual({ count: DRAFTS, files: ["src/big.txt"] });
     await expect(again.service.release({})).rejects.toThrow(/Nothing to release/);
-    expect((await again.service.agentList({})).threads).toHaveLength(DRAFTS);
+    // Read through every page: all of them, once each.
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await again.service.agentList(cursor === undefined ? {} : { cursor });
+      ids.push(...page.threads.map((t) => t.id));
+      cursor = page.next;
+    } while (cursor !== undefined);
+    expect(new Set(ids).size).toBe(DRAFTS);
+    expect(ids).toHaveLength(DRAFTS);
   },
   240_000,
 );

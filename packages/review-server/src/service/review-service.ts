@@ -1,4 +1,5 @@
 import type { EventBus } from "../events/event-bus.js";
+import type { Repository } from "../git/index.js";
 import { newId, type Store } from "../store/index.js";
 import { agentNote } from "./agent-note.js";
 import { agentReply } from "./agent-reply.js";
@@ -9,6 +10,8 @@ import { deleteDraft, draftReply, editDraft } from "./draft-reply.js";
 import { draftThread } from "./draft-thread.js";
 import { agentList, listThreads } from "./list-threads.js";
 import { AnchorMemo } from "./anchor-memo.js";
+import { AgentRetries, type AgentCall } from "./agent-retries.js";
+import { ListCursors } from "./list-cursors.js";
 import { ListingMemo } from "./listing-memo.js";
 import { releaseReview } from "./release-review.js";
 import { dismissDelivery, pastReviews, retryDelivery } from "./past-reviews.js";
@@ -42,6 +45,8 @@ export interface ReviewServiceOptions {
   readonly now?: () => string;
   /** How a failed delivery of a release is retried; default: five attempts, from 2 s doubling to 60 s. */
   readonly deliveryRetry?: DeliveryRetry;
+  /** The repository of `dir` as the caller just opened it (saves the first operation opening it again). */
+  readonly repository?: Repository;
 }
 
 /**
@@ -51,7 +56,7 @@ export interface ReviewServiceOptions {
  */
 export function createReviewService(options: ReviewServiceOptions) {
   const ctx: ServiceContext = {
-    repository: trackRepository(options.dir),
+    repository: trackRepository(options.dir, options.repository),
     db: options.store.db,
     bus: options.bus,
     delivery: options.delivery,
@@ -61,6 +66,10 @@ export function createReviewService(options: ReviewServiceOptions) {
   };
   // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
   const listings = new ListingMemo();
+  // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
+  const cursors = new ListCursors();
+  // A retried reply or note returns the first one's result instead of storing it twice.
+  const retries = new AgentRetries(() => Date.parse(ctx.now()));
   return {
     context: ctx,
     repository: ctx.repository,
@@ -89,9 +98,20 @@ export function createReviewService(options: ReviewServiceOptions) {
     listViewed: (query: Parameters<typeof listViewed>[1]) => listViewed(ctx, query),
     setViewed: (input: Parameters<typeof setViewed>[1]) => setViewed(ctx, input),
     // the agent
-    agentList: (query: Parameters<typeof agentList>[1]) => agentList(ctx, query),
-    agentReply: (input: Parameters<typeof agentReply>[1]) => agentReply(ctx, input),
-    agentNote: (input: Parameters<typeof agentNote>[1]) => agentNote(ctx, input),
+    agentList: (query: Parameters<typeof agentList>[1], call: AgentCall = {}) => {
+      retries.sawCall(call.session ?? "");
+      return agentList(ctx, query, cursors);
+    },
+    agentReply: (input: Parameters<typeof agentReply>[1], call: AgentCall = {}) =>
+      retries.once(["review_reply", input.id ?? null, input.file ?? null, input.line ?? null, input.text, input.resolved ?? false], call, () =>
+        agentReply(ctx, input),
+      ),
+    agentNote: (input: Parameters<typeof agentNote>[1], call: AgentCall = {}) =>
+      retries.once(["review_open", input.file, input.line ?? null, input.from ?? null, input.to ?? null, input.text], call, () =>
+        agentNote(ctx, input),
+      ),
+    /** The session called some other tool: the same reply or note after it is a new message, not a retry. */
+    sawAgentCall: (session: string) => retries.sawCall(session),
     waitingForAgent: () => waitingForAgent(ctx),
     recordSession: (session: Parameters<typeof recordSession>[1]) => recordSession(ctx, session),
     // reviewer agents: runs (driven by the run supervisor) and the reviewer's findings

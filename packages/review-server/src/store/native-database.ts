@@ -28,6 +28,22 @@ export async function openNativeDatabase(path: string): Promise<NativeDatabase> 
   return currentRuntime() === "bun" ? openWithBun(path) : openWithBetterSqlite3(path);
 }
 
+/**
+ * Starts loading the running runtime's SQLite binding (better-sqlite3's native addon takes tens of ms to
+ * load), so a caller can overlap it with other start-up work; opening a database later finds it loaded.
+ * A binding that cannot load is reported by openNativeDatabase, not here.
+ * @example void preloadSqliteBinding(); const repo = await openRepository(dir); await openStore({ path });
+ */
+export function preloadSqliteBinding(): Promise<void> {
+  // A computed specifier, as in openWithBun, so neither TypeScript nor Node's resolver looks for bun:sqlite.
+  const bunSqlite = "bun:sqlite";
+  const loading = currentRuntime() === "bun" ? import(bunSqlite) : import("better-sqlite3");
+  return loading.then(
+    () => {},
+    () => {},
+  );
+}
+
 /** Statements kept prepared per connection: the store's queries are a few dozen texts (IN lists vary). */
 const KEPT_STATEMENTS = 200;
 

@@ -3,4 +3,5 @@ export const REVIEW_LIST_DESCRIPTION = `Lists the code-review threads a person l
 Call it when you are told review comments wait for you, before you change the code they are about.
 Each thread shows its id, where it is now (file and lines), whether the code moved or changed since, the code as it was quoted, and what was said.
 By default only open threads; status "all" adds resolved ones; file narrows to one file.
+Threads waiting for you come first, then by file and line. One answer holds as many whole threads as fit about 20 KB; when more remain, its last line says how many and gives a cursor: call review_list again with that cursor (and the same file and status) for the next page, until no cursor is given. A thread added between pages is still shown.
 Answer each thread that waits for you with review_reply.`;

@@ -2,30 +2,43 @@ import { tool, type ToolDefinition } from "@opencode-ai/plugin";
 import { reviewListArgs, reviewListArgsSchema } from "@opencode-review/core";
 import { parseToolArgs } from "./parse-tool-args.js";
 import { REVIEW_LIST_DESCRIPTION } from "./review-list.description.js";
+import type { AgentCall, ReviewService } from "../service/index.js";
 import type { ServiceSource } from "./service-source.js";
+import { agentCallOf, type ToolResult } from "./tool-result.js";
 
 /**
- * The `review_list` tool: the released threads the agent may see, as prose for the model and JSON in
- * metadata; every human message it returns is marked delivered.
+ * The `review_list` tool: the released threads the agent may see, a page of whole threads at a time
+ * (20 KB of text; `cursor` reads the next), as prose for the model and JSON in metadata with `next`,
+ * the next page's cursor; every human message it returns is marked delivered.
  * @example hooks.tool = { review_list: reviewListTool(source) };
  */
 export function reviewListTool(source: ServiceSource): ToolDefinition {
   return tool({
     description: REVIEW_LIST_DESCRIPTION,
     args: reviewListArgs,
-    async execute(raw) {
-      const args = parseToolArgs(reviewListArgsSchema, raw);
-      const service = await source();
-      const { threads, output } = await service.agentList({
-        ...(args.status === undefined ? {} : { status: args.status }),
-        ...(args.file === undefined ? {} : { file: args.file }),
-      });
-      const waiting = threads.filter((t) => t.awaiting === "agent").length;
-      const title =
-        threads.length === 0
-          ? "No review threads"
-          : `${threads.length === 1 ? "1 review thread" : `${threads.length} review threads`}, ${waiting} waiting for you`;
-      return { title, output, metadata: { threads } };
-    },
+    execute: async (raw, context) => reviewList(await source(), raw, agentCallOf(context)),
   });
+}
+
+/**
+ * What `review_list` does with its arguments as the model sent them (checked here), for any host of
+ * the tools (opencode, MCP): one page of threads, `metadata.next` the cursor of the next.
+ * @example const { output, metadata } = await reviewList(service, { cursor }, { session: "ses_1" });
+ */
+export async function reviewList(service: ReviewService, raw: unknown, call: AgentCall = {}): Promise<ToolResult> {
+  const args = parseToolArgs(reviewListArgsSchema, raw);
+  const { threads, output, next } = await service.agentList(
+    {
+      ...(args.status === undefined ? {} : { status: args.status }),
+      ...(args.file === undefined ? {} : { file: args.file }),
+      ...(args.cursor === undefined ? {} : { cursor: args.cursor }),
+    },
+    call,
+  );
+  const waiting = threads.filter((t) => t.awaiting === "agent").length;
+  const title =
+    threads.length === 0
+      ? "No review threads"
+      : `${threads.length === 1 ? "1 review thread" : `${threads.length} review threads`}, ${waiting} waiting for you${next === undefined ? "" : ", more on the next page"}`;
+  return { title, output, metadata: { threads, ...(next === undefined ? {} : { next }) } };
 }

@@ -2,7 +2,9 @@ import { tool, type ToolDefinition } from "@opencode-ai/plugin";
 import { describePlace, reviewOpenArgs, reviewOpenArgsSchema } from "@opencode-review/core";
 import { parseToolArgs } from "./parse-tool-args.js";
 import { REVIEW_OPEN_DESCRIPTION } from "./review-open.description.js";
+import type { AgentCall, ReviewService } from "../service/index.js";
 import type { ServiceSource } from "./service-source.js";
+import { agentCallOf, type ToolResult } from "./tool-result.js";
 
 /**
  * The `review_open` tool: the agent's own note for the person, on a line, a range or a whole file as
@@ -13,22 +15,29 @@ export function reviewOpenTool(source: ServiceSource): ToolDefinition {
   return tool({
     description: REVIEW_OPEN_DESCRIPTION,
     args: reviewOpenArgs,
-    async execute(raw) {
-      const args = parseToolArgs(reviewOpenArgsSchema, raw);
-      const service = await source();
-      const thread = await service.agentNote({
-        file: args.file,
-        text: args.text,
-        ...(args.line === undefined ? {} : { line: args.line }),
-        ...(args.from === undefined ? {} : { from: args.from }),
-        ...(args.to === undefined ? {} : { to: args.to }),
-      });
-      const place = describePlace(thread);
-      return {
-        title: `Note on ${place}`,
-        output: `Opened thread ${thread.id} on ${place} for the reviewer; it waits for their answer, not yours.`,
-        metadata: { thread },
-      };
-    },
+    execute: async (raw, context) => reviewOpen(await source(), raw, agentCallOf(context)),
   });
+}
+
+/**
+ * What `review_open` does with its arguments as the model sent them (checked here), for any host of
+ * the tools. The same note retried (same session, place and text, in the same turn or with nothing
+ * between) returns the first note and opens no second thread.
+ * @example await reviewOpen(service, { file: "src/a.ts", line: 3, text: "Kept the old API." }, { session: "ses_1" });
+ */
+export async function reviewOpen(service: ReviewService, raw: unknown, call: AgentCall = {}): Promise<ToolResult> {
+  const args = parseToolArgs(reviewOpenArgsSchema, raw);
+  const thread = await service.agentNote({
+    file: args.file,
+    text: args.text,
+    ...(args.line === undefined ? {} : { line: args.line }),
+    ...(args.from === undefined ? {} : { from: args.from }),
+    ...(args.to === undefined ? {} : { to: args.to }),
+  }, call);
+  const place = describePlace(thread);
+  return {
+    title: `Note on ${place}`,
+    output: `Opened thread ${thread.id} on ${place} for the reviewer; it waits for their answer, not yours.`,
+    metadata: { thread },
+  };
 }

@@ -2,7 +2,9 @@ import { tool, type ToolDefinition } from "@opencode-ai/plugin";
 import { describePlace, reviewReplyArgs, reviewReplyArgsSchema } from "@opencode-review/core";
 import { parseToolArgs } from "./parse-tool-args.js";
 import { REVIEW_REPLY_DESCRIPTION } from "./review-reply.description.js";
+import type { AgentCall, ReviewService } from "../service/index.js";
 import type { ServiceSource } from "./service-source.js";
+import { agentCallOf, type ToolResult } from "./tool-result.js";
 
 /**
  * The `review_reply` tool: the agent answers a thread and may claim it resolved; a refused claim keeps
@@ -13,30 +15,37 @@ export function reviewReplyTool(source: ServiceSource): ToolDefinition {
   return tool({
     description: REVIEW_REPLY_DESCRIPTION,
     args: reviewReplyArgs,
-    async execute(raw) {
-      const args = parseToolArgs(reviewReplyArgsSchema, raw);
-      const service = await source();
-      const result = await service.agentReply({
-        // With both given, the id decides (the schema's rule), so a stale file never misdirects a reply.
-        ...(args.id === undefined ? { file: args.file, line: args.line } : { id: args.id }),
-        text: args.text,
-        resolved: args.resolved ?? false,
-      });
-      const { thread, resolved, refusal } = result;
-      const place = describePlace(thread);
-      const output =
-        refusal !== undefined
-          ? `${refusal} Your reply is on thread ${thread.id} (${place}); it stays open for the reviewer.`
-          : resolved
-            ? `Replied to thread ${thread.id} (${place}) and marked it resolved.`
-            : thread.status === "resolved"
-              ? `Replied to thread ${thread.id} (${place}); it was already resolved.`
-              : `Replied to thread ${thread.id} (${place}); it now waits for the reviewer.`;
-      return {
-        title: `${resolved ? "Resolved" : "Replied to"} ${place}`,
-        output,
-        metadata: { thread, resolved, ...(refusal === undefined ? {} : { refusal }) },
-      };
-    },
+    execute: async (raw, context) => reviewReply(await source(), raw, agentCallOf(context)),
   });
+}
+
+/**
+ * What `review_reply` does with its arguments as the model sent them (checked here), for any host of
+ * the tools. The same reply retried (same session, thread reference and text, in the same turn or
+ * with nothing between) returns the first result and stores nothing more.
+ * @example await reviewReply(service, { id: "t_1", text: "Renamed it.", resolved: true }, { session: "ses_1", turn: "msg_4" });
+ */
+export async function reviewReply(service: ReviewService, raw: unknown, call: AgentCall = {}): Promise<ToolResult> {
+  const args = parseToolArgs(reviewReplyArgsSchema, raw);
+  const result = await service.agentReply({
+    // With both given, the id decides (the schema's rule), so a stale file never misdirects a reply.
+    ...(args.id === undefined ? { file: args.file, line: args.line } : { id: args.id }),
+    text: args.text,
+    resolved: args.resolved ?? false,
+  }, call);
+  const { thread, resolved, refusal } = result;
+  const place = describePlace(thread);
+  const output =
+    refusal !== undefined
+      ? `${refusal} Your reply is on thread ${thread.id} (${place}); it stays open for the reviewer.`
+      : resolved
+        ? `Replied to thread ${thread.id} (${place}) and marked it resolved.`
+        : thread.status === "resolved"
+          ? `Replied to thread ${thread.id} (${place}); it was already resolved.`
+          : `Replied to thread ${thread.id} (${place}); it now waits for the reviewer.`;
+  return {
+    title: `${resolved ? "Resolved" : "Replied to"} ${place}`,
+    output,
+    metadata: { thread, resolved, ...(refusal === undefined ? {} : { refusal }) },
+  };
 }

@@ -83,9 +83,9 @@ describe("the agent's tools over a real service", () => {
     expect((await call(tools.review_list, { file: "app.ts" })).metadata.threads).toHaveLength(1);
   });
 
-  test("review_list over many threads summarises by file and stays under 20 KB", async () => {
+  test("review_list over many threads pages them, each page under 20 KB", async () => {
     const { f, tools } = await setup();
-    // 51 threads over two files: just past the point where the list turns into a summary per file.
+    // 51 threads over two files, more than one page holds.
     const places = Array.from({ length: 51 }, (_, i) =>
       i % 2 === 0
         ? { file: "src/app.ts", start: 1 + (i % 8), body: `Comment ${i} ${"word ".repeat(60)}` }
@@ -94,11 +94,14 @@ describe("the agent's tools over a real service", () => {
     await seedDraftThreads(f.service, places);
     await f.service.release({});
     const listed = await call(tools.review_list, {});
-    expect(listed.metadata.threads).toHaveLength(51);
+    expect(listed.metadata.threads.length).toBeLessThan(51);
     expect(Buffer.byteLength(listed.output, "utf8")).toBeLessThan(20_000);
-    expect(listed.output).toContain("src/app.ts");
     expect(listed.output).toContain("README.md");
-    expect(listed.output).not.toContain("Comment 17 word");
+    expect(listed.output).toContain(`cursor "${listed.metadata.next}"`);
+    const rest = await call(tools.review_list, { cursor: listed.metadata.next });
+    expect(rest.metadata.next).toBeUndefined();
+    expect(rest.output).toContain("src/app.ts");
+    expect([...listed.metadata.threads, ...rest.metadata.threads].map((t: { id: string }) => t.id).sort()).toHaveLength(51);
   });
 
   test("review_reply after an edit under the thread resolves it", async () => {

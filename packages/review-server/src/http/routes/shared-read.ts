@@ -117,7 +117,10 @@ type Crc32 = (data: Uint8Array, value?: number) => number;
 function gzipPieces(threads: readonly object[]): Uint8Array<ArrayBuffer> | null {
   const crc32 = (zlib as { crc32?: Crc32 }).crc32;
   if (typeof crc32 !== "function") return null;
-  const parts: Uint8Array[] = [GZIP_HEADER, DEFLATED_OPEN];
+  // The opening and closing are deflated per body (a few bytes each), not when the module loads: the
+  // first deflate starts zlib, which would cost every process its start-up (50 ms on a loaded machine)
+  // whether or not it ever serves a listing.
+  const parts: Uint8Array[] = [GZIP_HEADER, deflatePiece(OPEN)];
   let crc = crc32(OPEN);
   let length = OPEN.length;
   for (let from = 0; from < threads.length; from += RUN) {
@@ -132,7 +135,7 @@ function gzipPieces(threads: readonly object[]): Uint8Array<ArrayBuffer> | null 
   const view = new DataView(trailer.buffer);
   view.setUint32(0, crc >>> 0, true);
   view.setUint32(4, length >>> 0, true);
-  parts.push(DEFLATED_CLOSE, FINAL_BLOCK, trailer);
+  parts.push(deflatePiece(CLOSE), FINAL_BLOCK, trailer);
   return concat(parts);
 }
 
@@ -163,8 +166,6 @@ function deflatePiece(bytes: Uint8Array): Uint8Array {
 const GZIP_HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff);
 /** A final block with fixed codes and nothing in it but its end (RFC 1951). */
 const FINAL_BLOCK = Uint8Array.of(0x03, 0x00);
-const DEFLATED_OPEN = deflatePiece(OPEN);
-const DEFLATED_CLOSE = deflatePiece(CLOSE);
 
 function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   let length = 0;

@@ -1,0 +1,217 @@
+#!/usr/bin/env node
+// The agent's side on 500 released threads in 100 files (issue 15), three measurements with their floors
+// in the same run:
+//  1. Reading every waiting thread through review_list's pages: calls and bytes against the floor of
+//     each thread's own text (its block as one page shows it) times 500. Targets: calls =
+//     ceil(bytes / 20 KB), bytes within 1.2x of the floor.
+//  2. Cold: a fresh process that imports the built plugin (dist/plugin.js), calls its server() and then
+//     review_list, against a fresh process that runs the same `git diff` and reads the same files.
+//     Both timed from the process's own start (performance.now() at the end), median of a few runs, under
+//     Node and under Bun. Target: within 2x. Each run gets its own copy of the database (the first
+//     list marks the messages delivered).
+//  3. The plugin's start until the tools answer (import, server(), a review_list on an empty review)
+//     against a bare import of the bundle. Target: within 3x.
+// BENCH_RUNS (default 5) sets the runs per measurement. Run: pnpm bench agent-side (builds first).
+import { execFile, spawnSync } from "node:child_process";
+import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { build } from "esbuild";
+
+const run = promisify(execFile);
+const FILES = 100;
+const PER_FILE = 5;
+const LINES = 300;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PAGE_BYTES = 20_000;
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const plugin = join(root, "dist", "plugin.js");
+const bun = join(root, "node_modules", ".bin", "bun");
+const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
+const bundleDir = await mkdtemp(join(root, "node_modules", ".bench-agent-side-"));
+const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-bench-agent-")));
+const empty = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-bench-empty-")));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const git = (cwd, ...args) => run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd, maxBuffer: 1 << 28 });
+const pathOf = (f) => `src/mod${f % 10}/file${f}.ts`;
+const threadLine = (k) => 30 + 50 * k;
+const fileText = (f) => Array.from({ length: LINES }, (_, i) => `export const f${f}_${i + 1} = ${i + 1}; // line ${i + 1}`).join("\n") + "\n";
+const body = (f, k) => `File ${f}, thread ${k}: this constant should come from the config, not be written out here. Please move it.`;
+
+/** A child process that runs `code` (an ES module) and prints one JSON line; its wall time is measured too. */
+function child(runtime, code, args = []) {
+  const file = join(bundleDir, `child-${Math.random().toString(36).slice(2)}.mjs`);
+  return writeFile(file, code).then(() => {
+    const started = process.hrtime.bigint();
+    const result = spawnSync(runtime, [file, ...args], { encoding: "utf8", cwd: dir, timeout: 120_000 });
+    const wall = Number(process.hrtime.bigint() - started) / 1e6;
+    if (result.status !== 0) throw new Error(`${runtime} child failed: ${result.stderr || result.stdout}`);
+    const line = result.stdout.trim().split("\n").pop();
+    return { ...JSON.parse(line), wall };
+  });
+}
+
+// The plugin as opencode loads it, with a client that records nothing; then the first review_list.
+const coldChild = (dbPath, repo) => `
+const mod = await import(${JSON.stringify(pathToFileURL(plugin).href)});
+const imported = performance.now();
+const client = { app: { log: async () => ({ data: true }) }, tui: { showToast: async () => ({ data: true }) }, session: { promptAsync: async () => ({}) } };
+const hooks = await mod.default.server({ client, directory: ${JSON.stringify(repo)}, worktree: ${JSON.stringify(repo)}, serverUrl: new URL("http://opencode.internal") }, { dbPath: ${JSON.stringify(dbPath)} });
+const returned = performance.now();
+const context = { sessionID: "ses_bench", messageID: "msg_bench", agent: "build", directory: ${JSON.stringify(repo)}, worktree: ${JSON.stringify(repo)}, abort: new AbortController().signal, metadata() {}, async ask() {} };
+const result = await hooks.tool.review_list.execute({}, context);
+const listed = performance.now();
+console.log(JSON.stringify({ imported, returned: returned - imported, listed: listed - returned, total: listed, threads: result.metadata.threads.length }));
+await hooks.dispose?.();
+process.exit(0);
+`;
+const floorChild = (paths, snapshot) => `
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+const run = promisify(execFile);
+await run("git", ["diff", "--no-color", ${JSON.stringify(snapshot)}, "--", ...${JSON.stringify(paths)}], { cwd: ${JSON.stringify(dir)}, maxBuffer: 1 << 28 });
+await Promise.all(${JSON.stringify(paths)}.map((p) => readFile(join(${JSON.stringify(dir)}, p), "utf8")));
+console.log(JSON.stringify({ total: performance.now() }));
+process.exit(0);
+`;
+const bareChild = `
+await import(${JSON.stringify(pathToFileURL(plugin).href)});
+console.log(JSON.stringify({ total: performance.now() }));
+process.exit(0);
+`;
+
+try {
+  if (!existsSync(plugin)) throw new Error("dist/plugin.js is missing: run pnpm build first");
+  await build({
+    stdin: {
+      contents: [
+        'export { createReviewService } from "./src/service/review-service.ts";',
+        'export { seedDraftThreads } from "./src/service/testing/seed-draft-threads.ts";',
+        'export { createEventBus } from "./src/events/event-bus.ts";',
+        'export { openStore } from "./src/store/index.ts";',
+        'export { reviewList } from "./src/tools/review-list.ts";',
+        'export { renderThreadPage } from "@opencode-review/core";',
+      ].join("\n"),
+      resolveDir: root,
+      loader: "ts",
+    },
+    alias: { "@opencode-review/core": join(root, "..", "review-core", "src", "index.ts") },
+    outfile: join(bundleDir, "service.mjs"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    external: [...Object.keys(manifest.dependencies).flatMap((name) => [name, `${name}/*`]), "bun:*", "@opencode-ai/plugin"],
+    logLevel: "warning",
+  });
+  const { createReviewService, seedDraftThreads, createEventBus, openStore, reviewList, renderThreadPage } = await import(pathToFileURL(join(bundleDir, "service.mjs")).href);
+
+  await git(dir, "init", "-q", "-b", "main");
+  const paths = Array.from({ length: FILES }, (_, f) => pathOf(f));
+  for (let m = 0; m < 10; m++) await mkdir(join(dir, `src/mod${m}`), { recursive: true });
+  await Promise.all(paths.map((p, f) => writeFile(join(dir, p), fileText(f))));
+  await git(dir, "add", "-A");
+  await git(dir, "commit", "-q", "-m", "base");
+  const roundText = (f) => fileText(f).replace(`// line ${LINES}\n`, `// line ${LINES}, changed by the agent\n`);
+  await Promise.all(paths.map((p, f) => writeFile(join(dir, p), roundText(f))));
+
+  const seeded = join(bundleDir, "seeded.sqlite");
+  {
+    const store = await openStore({ path: seeded });
+    const service = createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const places = paths.flatMap((file, f) => Array.from({ length: PER_FILE }, (_, k) => ({ file, start: threadLine(k), end: threadLine(k) + 1, body: body(f, k) })));
+    await seedDraftThreads(service, places);
+    await service.release({});
+    await store.close();
+  }
+  const [{ stdout: snapshot }] = [await git(dir, "for-each-ref", "--format=%(objectname)", "refs/opencode-review/")];
+  const roundSnapshot = snapshot.trim().split("\n").pop();
+
+  // 1. Pages.
+  {
+    const path = join(bundleDir, "pages.sqlite");
+    await copyFile(seeded, path);
+    const store = await openStore({ path });
+    const service = createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const all = await service.listThreads({ status: "waiting" });
+    // The floor: each thread's block alone (a page of one thread, less its page's header and footer).
+    const headerAndFooter = (thread) => {
+      const one = renderThreadPage([thread]).output;
+      return one.split("\n\n").slice(1, -1).join("\n\n");
+    };
+    const floor = all.reduce((sum, t) => sum + Buffer.byteLength(headerAndFooter(t), "utf8"), 0);
+    let calls = 0;
+    let bytes = 0;
+    let cursor;
+    const seen = new Set();
+    do {
+      const page = await reviewList(service, cursor === undefined ? {} : { cursor }, { session: "ses_bench", turn: `msg_${calls}` });
+      calls++;
+      bytes += Buffer.byteLength(page.output, "utf8");
+      for (const t of page.metadata.threads) seen.add(t.id);
+      cursor = page.metadata.next;
+    } while (cursor !== undefined);
+    await store.close();
+    if (seen.size !== all.length) throw new Error(`pages returned ${seen.size} threads, expected ${all.length}`);
+    const target = Math.ceil(bytes / PAGE_BYTES);
+    console.log(`reading ${all.length} waiting threads in ${FILES} files through review_list pages:`);
+    console.log(`  calls ${calls} (target ceil(bytes / 20 KB) = ${target}) ${calls <= target ? "ok" : "OVER"}`);
+    console.log(`  bytes ${bytes} against the floor ${floor} (each thread's text once): ${(bytes / floor).toFixed(3)}x (target <= 1.2x) ${bytes / floor <= 1.2 ? "ok" : "OVER"}`);
+  }
+
+  // 2. Cold first review_list, Node and Bun.
+  for (const [name, runtime] of [["Node", process.execPath], ["Bun", bun]]) {
+    if (!existsSync(runtime)) {
+      console.log(`${name}: ${runtime} is missing, skipped`);
+      continue;
+    }
+    const cold = [];
+    const floor = [];
+    for (let r = 0; r < RUNS; r++) {
+      const path = join(bundleDir, `cold-${name}-${r}.sqlite`);
+      await copyFile(seeded, path);
+      floor.push(await child(runtime, floorChild(paths, roundSnapshot)));
+      cold.push(await child(runtime, coldChild(path, dir)));
+      if (cold.at(-1).threads === 0) throw new Error("the cold review_list listed nothing");
+    }
+    const m = (list, key) => median(list.map((x) => x[key]));
+    const ratio = m(cold, "total") / m(floor, "total");
+    console.log(`cold first review_list on ${FILES * PER_FILE} threads, ${name}, median of ${RUNS} fresh processes (ms from the process's start):`);
+    console.log(`  floor (git diff + read the files)   ${m(floor, "total").toFixed(1)} ms  (wall ${m(floor, "wall").toFixed(0)})`);
+    console.log(
+      `  plugin: import ${m(cold, "imported").toFixed(1)} + server() ${m(cold, "returned").toFixed(1)} + first review_list ${m(cold, "listed").toFixed(1)} = ${m(cold, "total").toFixed(1)} ms  (wall ${m(cold, "wall").toFixed(0)})`,
+    );
+    console.log(`  ratio ${ratio.toFixed(2)}x (target <= 2x) ${ratio <= 2 ? "ok" : "OVER"}`);
+  }
+
+  // 3. Start until the tools answer, against a bare import.
+  await git(empty, "init", "-q", "-b", "main");
+  await writeFile(join(empty, "a.ts"), "export const a = 1;\n");
+  await git(empty, "add", "-A");
+  await git(empty, "commit", "-q", "-m", "base");
+  for (const [name, runtime] of [["Node", process.execPath], ["Bun", bun]]) {
+    if (!existsSync(runtime)) continue;
+    const bare = [];
+    const start = [];
+    for (let r = 0; r < RUNS; r++) {
+      bare.push(await child(runtime, bareChild));
+      start.push(await child(runtime, coldChild(join(empty, `.db-${name}-${r}.sqlite`), empty)));
+    }
+    const m = (list, key) => median(list.map((x) => x[key]));
+    const ratio = m(start, "total") / m(bare, "total");
+    console.log(`plugin start until the tools answer, ${name}, median of ${RUNS}:`);
+    console.log(`  bare import of dist/plugin.js        ${m(bare, "total").toFixed(1)} ms`);
+    console.log(`  import + server() + review_list      ${m(start, "total").toFixed(1)} ms (server() returned in ${m(start, "returned").toFixed(1)} ms)`);
+    console.log(`  ratio ${ratio.toFixed(2)}x (target <= 3x) ${ratio <= 3 ? "ok" : "OVER"}`);
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+  await rm(empty, { recursive: true, force: true, maxRetries: 5 });
+  await rm(bundleDir, { recursive: true, force: true });
+}
