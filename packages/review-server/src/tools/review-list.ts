@@ -3,6 +3,8 @@ import { reviewListArgs, reviewListArgsSchema } from "@opencode-review/core";
 import { parseToolArgs } from "./parse-tool-args.js";
 import { REVIEW_LIST_DESCRIPTION } from "./review-list.description.js";
 import type { ServiceSource } from "./service-source.js";
+import type { ToolResult } from "./tool-result.js";
+import type { ReviewService } from "../service/index.js";
 
 /**
  * The `review_list` tool: the released threads the agent may see, as prose for the model and JSON in
@@ -14,18 +16,28 @@ export function reviewListTool(source: ServiceSource): ToolDefinition {
     description: REVIEW_LIST_DESCRIPTION,
     args: reviewListArgs,
     async execute(raw) {
-      const args = parseToolArgs(reviewListArgsSchema, raw);
-      const service = await source();
-      const { threads, output } = await service.agentList({
-        ...(args.status === undefined ? {} : { status: args.status }),
-        ...(args.file === undefined ? {} : { file: args.file }),
-      });
-      const waiting = threads.filter((t) => t.awaiting === "agent").length;
-      const title =
-        threads.length === 0
-          ? "No review threads"
-          : `${threads.length === 1 ? "1 review thread" : `${threads.length} review threads`}, ${waiting} waiting for you`;
-      return { title, output, metadata: { threads } };
+      // Checked before the service is awaited, so bad arguments are said even while the server is down.
+      parseToolArgs(reviewListArgsSchema, raw);
+      return runReviewList(await source(), raw);
     },
   });
+}
+
+/**
+ * `review_list`'s work for any client (opencode's tool, the MCP server): checks the raw arguments,
+ * lists, and answers prose plus metadata.
+ * @example const { output } = await runReviewList(service, { status: "all" });
+ */
+export async function runReviewList(service: ReviewService, raw: unknown): Promise<ToolResult> {
+  const args = parseToolArgs(reviewListArgsSchema, raw);
+  const { threads, output } = await service.agentList({
+    ...(args.status === undefined ? {} : { status: args.status }),
+    ...(args.file === undefined ? {} : { file: args.file }),
+  });
+  const waiting = threads.filter((t) => t.awaiting === "agent").length;
+  const title =
+    threads.length === 0
+      ? "No review threads"
+      : `${threads.length === 1 ? "1 review thread" : `${threads.length} review threads`}, ${waiting} waiting for you`;
+  return { title, output, metadata: { threads } };
 }
