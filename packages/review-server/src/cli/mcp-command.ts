@@ -1,4 +1,3 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ReviewError } from "@opencode-review/core";
 import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
@@ -57,7 +56,7 @@ async function mcp(flags: FlagValues, io: CliIo): Promise<number> {
   }
 
   try {
-    const server = createMcpServer({ source, version: packageVersion(), panelUrl: running?.panelUrl ?? null });
+    const server = await createMcpServer({ source, version: packageVersion(), panelUrl: running?.panelUrl ?? null });
     server.oninitialized = () => (clientName = server.getClientVersion()?.name);
     const input = io.stdio.input as Readable;
     const ended = new Promise<void>((done) => {
@@ -65,6 +64,8 @@ async function mcp(flags: FlagValues, io: CliIo): Promise<number> {
       input.once("close", done);
       server.onclose = done;
     });
+    // Loaded only here, as the SDK's server is: other commands start without it.
+    const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
     await server.connect(new StdioServerTransport(input, io.stdio.output as Writable));
     await Promise.race([ended, stopped]);
     await server.close().catch(() => {});

@@ -1,5 +1,5 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ServiceSource } from "../tools/service-source.js";
 import { mcpInstructions } from "./mcp-instructions.js";
 import { mcpTools } from "./mcp-tools.js";
@@ -17,9 +17,14 @@ export interface McpServerOptions {
  * through the same function the opencode tool runs, so arguments are checked by the same full schema
  * and refused with the same words. A result's prose is its text content, its metadata `structuredContent`;
  * a refusal is a tool error (`isError`) whose text is the Error's message, as opencode shows it to the model.
- * @example const server = createMcpServer({ source, version, panelUrl }); await server.connect(new StdioServerTransport());
+ * The SDK is loaded here, on first use: every other command (the hooks above all) starts without its cost.
+ * @example const server = await createMcpServer({ source, version, panelUrl }); await server.connect(new StdioServerTransport());
  */
-export function createMcpServer(options: McpServerOptions): Server {
+export async function createMcpServer(options: McpServerOptions): Promise<Server> {
+  const [{ Server }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/index.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
   const tools = mcpTools();
   const server = new Server(
     { name: "opencode-review", version: options.version },
