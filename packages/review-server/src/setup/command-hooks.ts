@@ -17,7 +17,8 @@ export function ensureCommandHook(settings: Record<string, unknown>, event: stri
   const hooks = objectAt(settings, "hooks", file);
   const groups = hooks[event] ?? (hooks[event] = []);
   if (!Array.isArray(groups)) throw new ReviewError("invalid_input", `hooks.${event} in ${file} is not a list; fix it and run set-up again. Nothing was written.`);
-  const ours = new RegExp(`opencode-review\\S*\\s+hook\\s+${which}\\b`);
+  // Ours: `opencode-review hook <which>` by npx, or a build's path (`.../review-server/dist/cli.js hook <which>`).
+  const ours = new RegExp(`(?:opencode-review|review-server)\\S*\\s+hook\\s+${which}(?:\\s|$)`);
   for (const group of groups as { hooks?: unknown }[]) {
     if (typeof group !== "object" || group === null || !Array.isArray(group.hooks)) continue;
     for (const hook of group.hooks as CommandHook[]) {
