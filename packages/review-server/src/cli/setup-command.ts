@@ -32,7 +32,7 @@ async function setup(flags: FlagValues, io: CliIo, client?: string): Promise<num
   for (const edit of edits) io.out(`  ${edit.file}: ${edit.changes.length === 0 ? "unchanged" : edit.changes.join("; ")}`);
   if (edits.every((edit) => edit.changes.length === 0)) io.out(`Already set up for ${name}; nothing changed.`);
   else if (client === "codex") {
-    io.out("Codex reads a project's .codex/ only once the project is trusted, and asks before it runs new hooks: answer yes to both.");
+    io.out("Codex reads a project's .codex/ only once you trust the project, and runs its hooks only once you have reviewed them.");
   } else {
     io.out("Start Claude Code in this folder; the review tools are mcp__opencode-review__review_list, _reply and _open.");
   }
