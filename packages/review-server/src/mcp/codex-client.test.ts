@@ -54,6 +54,40 @@ function runCodex(home: string, repo: string, prompt: string): Promise<{ code: n
   );
 }
 
+/** The person's own Codex settings in the isolated home: the scripted model as provider, this project trusted. */
+async function writeCodexConfig(home: string, repo: string, modelUrl: string): Promise<void> {
+  await mkdir(join(home, ".codex"), { recursive: true });
+  await writeFile(
+    join(home, ".codex", "config.toml"),
+    [
+      'model = "gpt-5"',
+      'model_provider = "fake"',
+      'approval_policy = "never"',
+      'sandbox_mode = "danger-full-access"',
+      "[model_providers.fake]",
+      'name = "fake"',
+      `base_url = "${modelUrl}"`,
+      'wire_api = "responses"',
+      'env_key = "FAKE_MODEL_KEY"',
+      "request_max_retries = 0",
+      "stream_max_retries = 0",
+      "[features]",
+      "plugins = false",
+      "apps = false",
+      "remote_plugin = false",
+      // Without the real model's metadata there is no tool search, so MCP tools must not be deferred behind it.
+      "tool_search_always_defer_mcp_tools = false",
+      // The first request waits for the MCP server's tools rather than going out before they are listed.
+      "incremental_tools = false",
+      "[analytics]",
+      "enabled = false",
+      `[projects."${repo}"]`,
+      'trust_level = "trusted"',
+      "",
+    ].join("\n"),
+  );
+}
+
 /** The person, on the panel the running MCP server serves. */
 async function api(panelUrl: string, path: string, body?: unknown): Promise<any> {
   const url = new URL(panelUrl);
@@ -132,36 +166,7 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
       }
     });
 
-    await mkdir(join(home, ".codex"), { recursive: true });
-    await writeFile(
-      join(home, ".codex", "config.toml"),
-      [
-        'model = "gpt-5"',
-        'model_provider = "fake"',
-        'approval_policy = "never"',
-        'sandbox_mode = "danger-full-access"',
-        "[model_providers.fake]",
-        'name = "fake"',
-        `base_url = "${model.url}"`,
-        'wire_api = "responses"',
-        'env_key = "FAKE_MODEL_KEY"',
-        "request_max_retries = 0",
-        "stream_max_retries = 0",
-        "[features]",
-        "plugins = false",
-        "apps = false",
-        "remote_plugin = false",
-        // Without the real model's metadata there is no tool search, so MCP tools must not be deferred behind it.
-        "tool_search_always_defer_mcp_tools = false",
-        // The first request waits for the MCP server's tools rather than going out before they are listed.
-        "incremental_tools = false",
-        "[analytics]",
-        "enabled = false",
-        `[projects."${repo.dir}"]`,
-        'trust_level = "trusted"',
-        "",
-      ].join("\n"),
-    );
+    await writeCodexConfig(home, repo.dir, model.url);
 
     const run = await runCodex(home, repo.dir, "Tidy up src/app.ts.");
     const trace = `codex exit ${run.code}\nstderr:\n${run.stderr.split("\n").filter((l) => /mcp|hook|error/i.test(l)).map((l) => l.slice(-400)).join("\n")}\nevents:\n${run.events.map((e) => JSON.stringify(e).slice(0, 300)).join("\n")}`;
@@ -200,5 +205,32 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     } finally {
       await store.close();
     }
+  }, 200_000);
+
+  it("the prompt hook puts the waiting line before the prompt; after one block the Stop hook lets the agent stop", async () => {
+    // The person answers the refused thread from another panel on the same store, and releases.
+    const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
+    let untouched: string;
+    try {
+      const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      untouched = (await service.listThreads({ status: "waiting" })).find((t) => t.file === "src/other.ts")!.id;
+      await service.draftReply(untouched, { body: "It is not fixed: size is still 3." });
+      await service.release({});
+    } finally {
+      await store.close();
+    }
+    await model?.close();
+    // This time the agent ignores the doorbell: the Stop hook must not hold it in a loop.
+    model = await startFakeResponsesModel(() => ({ kind: "text", text: "Later." }));
+    await writeCodexConfig(home, repo.dir, model.url);
+
+    const run = await runCodex(home, repo.dir, "Anything else?");
+    expect(run.code).toBe(0);
+    const waitingLine = "Code review: 1 thread waits for you in src/other.ts (call review_list).";
+    // Codex adds a UserPromptSubmit hook's output as a developer message right after the prompt.
+    expect(model.requests[0]!.developerTexts).toContain(waitingLine);
+    expect(model.requests[1]!.userTexts.some((text) => text.includes("The reviewer released 1 comment on src/other.ts."))).toBe(true);
+    // Blocked once, then stop_hook_active: the run ends instead of ringing again.
+    expect(model.requests).toHaveLength(2);
   }, 200_000);
 });

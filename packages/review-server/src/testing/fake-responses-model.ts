@@ -16,6 +16,8 @@ export interface ResponsesRequest {
   readonly body: Readonly<Record<string, any>>;
   /** The text of every user message in the input, in order (a Stop hook's reason arrives as one). */
   readonly userTexts: readonly string[];
+  /** The text of every developer message (Codex's own instructions, and a UserPromptSubmit hook's context). */
+  readonly developerTexts: readonly string[];
   /** Every tool result in the input, in order. */
   readonly toolOutputs: readonly { readonly callId: string; readonly output: string }[];
   /** The namespaces offered (`{ name, description, tools }`), MCP servers' among them. */
@@ -41,6 +43,7 @@ function recorded(body: Record<string, any>): ResponsesRequest {
   return {
     body,
     userTexts: input.filter((item) => item.type === "message" && item.role === "user").map((item) => textOf(item.content)),
+    developerTexts: input.filter((item) => item.type === "message" && item.role === "developer").map((item) => textOf(item.content)),
     toolOutputs: input
       .filter((item) => item.type === "function_call_output" || item.type === "custom_tool_call_output")
       .map((item) => ({ callId: String(item.call_id), output: textOf(item.output) })),
