@@ -190,4 +190,29 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
       await store.close();
     }
   }, 200_000);
+
+  it("the prompt hook puts the waiting line before the prompt; after one block the Stop hook lets the agent stop", async () => {
+    // The person answers the refused thread from another panel on the same store, and releases.
+    const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
+    try {
+      const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      const untouched = (await service.listThreads({ status: "waiting" })).find((t) => t.file === "src/other.ts")!.id;
+      await service.draftReply(untouched, { body: "It is not fixed: size is still 3." });
+      await service.release({});
+    } finally {
+      await store.close();
+    }
+    await model?.close();
+    // This time the agent ignores the doorbell: the Stop hook must not hold it in a loop.
+    model = await startFakeAnthropicModel(() => ({ kind: "text", text: "Later." }));
+
+    const run = await runClaude(home, repo.dir, model.url, "Anything else?");
+    expect(run.code).toBe(0);
+    const waitingLine = "Code review: 1 thread waits for you in src/other.ts (call review_list).";
+    // Claude Code adds a UserPromptSubmit hook's output to the conversation's context.
+    expect(JSON.stringify(model.requests[0]!.body.messages)).toContain(`UserPromptSubmit hook success: ${waitingLine}`);
+    expect(model.requests[1]!.userTexts).toContain("Stop hook feedback:\nThe reviewer released 1 comment on src/other.ts. Call review_list to read it, fix the code, then review_reply to it.");
+    // Blocked once, then stop_hook_active: the run ends instead of ringing again.
+    expect(model.requests).toHaveLength(2);
+  }, 200_000);
 });
