@@ -1,4 +1,5 @@
 // The doorbell as a client's hook runs it: the built CLI, the hook's JSON on stdin, over a real store.
+import { spawnSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -55,8 +56,11 @@ describe("opencode-review hook stop", () => {
       reason: "The reviewer released 2 comments on src/a.ts, src/b.ts. Call review_list to read them, fix the code, then review_reply to each.",
     });
     expect(blocked.stderr).toBe("");
-    // Well within a client's turn, even on these loaded cores.
-    expect(blocked.ms).toBeLessThan(1000);
+    // Within a client's turn: the hook's own time, beyond a bare Node start measured just now (these cores
+    // are shared, so the start alone can take hundreds of milliseconds), stays well under a second.
+    const bare = performance.now();
+    spawnSync(process.execPath, ["-e", "0"]);
+    expect(blocked.ms - (performance.now() - bare)).toBeLessThan(800);
 
     // The client already continued because of this hook: never block twice in a row.
     expect(await runHook(["stop"], stopInput(repo.dir, true))).toMatchObject({ code: 0, stdout: "" });

@@ -2,7 +2,7 @@ import { ReviewError } from "@opencode-review/core";
 import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { mcpDelivery } from "../mcp/mcp-delivery.js";
-import { createMcpServer } from "../mcp/mcp-server.js";
+import { createMcpServer, loadMcpSdk } from "../mcp/mcp-server.js";
 import { packageVersion, startReviewServer, type RunningReviewServer } from "../server/index.js";
 import type { ServiceSource } from "../tools/service-source.js";
 import { EXIT_OK, type CliCommand } from "./cli-command.js";
@@ -31,6 +31,10 @@ function reviewFolder(flags: FlagValues, io: CliIo): string {
 async function mcp(flags: FlagValues, io: CliIo): Promise<number> {
   if (io.stdio === undefined) throw new ReviewError("internal", "mcp speaks on standard input and output, and none were given");
   const stopped = io.stopRequested;
+  // Loaded while the review server starts: a client may wait only so long before its first request.
+  const sdk = loadMcpSdk();
+  // Awaited below; a failed load must not count as unhandled while the review server is still starting.
+  sdk.catch(() => {});
   const dir = reviewFolder(flags, io);
   let clientName: string | undefined;
   const reportError = (error: unknown) => io.err(`opencode-review mcp: ${error instanceof Error ? error.message : String(error)}`);
@@ -64,8 +68,7 @@ async function mcp(flags: FlagValues, io: CliIo): Promise<number> {
       input.once("close", done);
       server.onclose = done;
     });
-    // Loaded only here, as the SDK's server is: other commands start without it.
-    const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+    const [, , { StdioServerTransport }] = await sdk;
     await server.connect(new StdioServerTransport(input, io.stdio.output as Writable));
     await Promise.race([ended, stopped]);
     await server.close().catch(() => {});

@@ -122,21 +122,21 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     let step = 0;
     const appPath = join(repo.dir, "src", "app.ts");
     model = await startFakeAnthropicModel(async (request): Promise<AnthropicTurn | undefined> => {
-      // The server's instructions (with the panel link) reach the model in the system prompt or a reminder.
-      const panelUrl = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/.exec(JSON.stringify(request.body))?.[1];
-      if (panelUrl === undefined || !request.tools.includes("mcp__opencode-review__review_list")) {
-        throw new Error(`no review tools or instructions offered: ${request.tools.join(", ")}`);
+      if (step === 0) {
+        // The person reviews while the agent works, on the panel of this session's MCP server (found as the
+        // person finds it, with opencode-review url), and releases.
+        const panelUrl = (await runCliToEnd(["url", "--repo", repo.dir])).stdout.trim().split("\n")[0]!;
+        const edited = await api(panelUrl, "/api/threads", { file: "src/app.ts", start: 2, end: 4, body: "Use reduce instead of the loop." });
+        const untouched = await api(panelUrl, "/api/threads", { file: "src/other.ts", start: 2, end: 2, body: "Why 3?" });
+        threads.edited = edited.thread.id;
+        threads.untouched = untouched.thread.id;
+        await api(panelUrl, "/api/review/release", {});
+        step++;
+        return { kind: "text", text: "I finished the change." };
       }
+      if (!request.tools.includes("mcp__opencode-review__review_list")) throw new Error(`no review tools offered: ${request.tools.join(", ")}`);
       const call = (name: string, args: Record<string, unknown>): AnthropicTurn => ({ kind: "tools", calls: [{ name, args }] });
       switch (step++) {
-        case 0: {
-          const edited = await api(panelUrl, "/api/threads", { file: "src/app.ts", start: 2, end: 4, body: "Use reduce instead of the loop." });
-          const untouched = await api(panelUrl, "/api/threads", { file: "src/other.ts", start: 2, end: 2, body: "Why 3?" });
-          threads.edited = edited.thread.id;
-          threads.untouched = untouched.thread.id;
-          await api(panelUrl, "/api/review/release", {});
-          return { kind: "text", text: "I finished the change." };
-        }
         case 1:
           return call("mcp__opencode-review__review_list", {});
         case 2:

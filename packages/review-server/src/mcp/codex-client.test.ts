@@ -77,8 +77,6 @@ async function writeCodexConfig(home: string, repo: string, modelUrl: string): P
       "remote_plugin = false",
       // Without the real model's metadata there is no tool search, so MCP tools must not be deferred behind it.
       "tool_search_always_defer_mcp_tools = false",
-      // The first request waits for the MCP server's tools rather than going out before they are listed.
-      "incremental_tools = false",
       "[analytics]",
       "enabled = false",
       `[projects."${repo}"]`,
@@ -136,20 +134,24 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     let step = 0;
     model = await startFakeResponsesModel(async (request): Promise<ResponsesTurn | undefined> => {
       const review = request.namespaces.find((n) => n.tools.includes("review_list"));
+      if (step === 0) {
+        // The person reviews while the agent works, on the panel of this Codex's MCP server, and releases.
+        // (Codex may send this first request before the server's tools are listed: the panel is found as
+        // the person finds it, with opencode-review url.)
+        const panelUrl = (await runCliToEnd(["url", "--repo", repo.dir])).stdout.trim().split("\n")[0]!;
+        const edited = await api(panelUrl, "/api/threads", { file: "src/app.ts", start: 2, end: 4, body: "Use reduce instead of the loop." });
+        const untouched = await api(panelUrl, "/api/threads", { file: "src/other.ts", start: 2, end: 2, body: "Why 3?" });
+        threads.edited = edited.thread.id;
+        threads.untouched = untouched.thread.id;
+        await api(panelUrl, "/api/review/release", {});
+        waitingAfterRelease = (await api(panelUrl, "/api/review")).waiting;
+        step++;
+        return { kind: "text", text: "I finished the change." };
+      }
       if (review === undefined) throw new Error(`no review tools offered: ${request.namespaces.map((n) => n.name).join(", ")}`);
-      const panelUrl = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/.exec(review.description)![1]!;
+      expect(review.description).toMatch(/The person reviews in a web panel at http:\/\/127\.0\.0\.1:\d+\/\?token=/);
       const call = (name: string, args: Record<string, unknown>): ResponsesTurn => ({ kind: "tools", calls: [{ name, namespace: review.name, args }] });
       switch (step++) {
-        case 0: {
-          // The person reviews while the agent works, on the panel of this Codex's MCP server, and releases.
-          const edited = await api(panelUrl, "/api/threads", { file: "src/app.ts", start: 2, end: 4, body: "Use reduce instead of the loop." });
-          const untouched = await api(panelUrl, "/api/threads", { file: "src/other.ts", start: 2, end: 2, body: "Why 3?" });
-          threads.edited = edited.thread.id;
-          threads.untouched = untouched.thread.id;
-          await api(panelUrl, "/api/review/release", {});
-          waitingAfterRelease = (await api(panelUrl, "/api/review")).waiting;
-          return { kind: "text", text: "I finished the change." };
-        }
         case 1:
           return call("review_list", {});
         case 2:
@@ -172,6 +174,9 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     const trace = `codex exit ${run.code}\nstderr:\n${run.stderr.split("\n").filter((l) => /mcp|hook|error/i.test(l)).map((l) => l.slice(-400)).join("\n")}\nevents:\n${run.events.map((e) => JSON.stringify(e).slice(0, 300)).join("\n")}`;
     expect(run.code, trace).toBe(0);
     expect(step, trace).toBeGreaterThanOrEqual(6);
+
+    // Codex ended its MCP server with the run: its panel is gone from the list.
+    expect(await runCliToEnd(["url", "--repo", repo.dir])).toMatchObject({ code: 1, stdout: "" });
 
     // The release waited for the agent's next turn.
     expect(waitingAfterRelease).toMatchObject({ messages: 2, text: "2 released comments on src/app.ts, src/other.ts: waiting for the agent's next turn." });

@@ -21,10 +21,7 @@ export interface McpServerOptions {
  * @example const server = await createMcpServer({ source, version, panelUrl }); await server.connect(new StdioServerTransport());
  */
 export async function createMcpServer(options: McpServerOptions): Promise<Server> {
-  const [{ Server }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
-    import("@modelcontextprotocol/sdk/server/index.js"),
-    import("@modelcontextprotocol/sdk/types.js"),
-  ]);
+  const [{ Server }, { CallToolRequestSchema, ListToolsRequestSchema }] = await loadMcpSdk();
   const tools = mcpTools();
   const server = new Server(
     { name: "opencode-review", version: options.version },
@@ -46,6 +43,19 @@ export async function createMcpServer(options: McpServerOptions): Promise<Server
     }
   });
   return server;
+}
+
+/**
+ * The SDK modules the server needs (the module cache makes a second call free); `mcp` starts loading them
+ * while the review server starts, so a client's `initialize` is answered as soon as both are ready.
+ * @example void loadMcpSdk(); // early; later createMcpServer awaits the same load
+ */
+export function loadMcpSdk() {
+  return Promise.all([
+    import("@modelcontextprotocol/sdk/server/index.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+    import("@modelcontextprotocol/sdk/server/stdio.js"),
+  ]);
 }
 
 function refusal(text: string): CallToolResult {

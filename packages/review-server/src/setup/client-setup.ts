@@ -85,7 +85,13 @@ export function codexEdits(root: string, launcher: Launcher): readonly ConfigEdi
   const toml = mergeTomlTable(
     previous,
     ["mcp_servers", SERVER_NAME],
-    { command: launcher.command, args: [...launcher.args, "mcp"], default_tools_approval_mode: "approve" },
+    {
+      command: launcher.command,
+      args: [...launcher.args, "mcp"],
+      default_tools_approval_mode: "approve",
+      // Codex's default start-up wait is short for a first `npx` run, which downloads the package.
+      startup_timeout_sec: 60,
+    },
     file,
   );
   return [

@@ -117,7 +117,7 @@ describe("opencode-review setup codex", () => {
       model: "o3",
       mcp_servers: {
         docs: { command: "docs-server" },
-        "opencode-review": { command: "npx", args: ["-y", "opencode-review", "mcp"], default_tools_approval_mode: "approve" },
+        "opencode-review": { command: "npx", args: ["-y", "opencode-review", "mcp"], default_tools_approval_mode: "approve", startup_timeout_sec: 60 },
       },
     });
     expect(JSON.parse(written[".codex/hooks.json"]!).hooks).toEqual({

@@ -63,7 +63,7 @@ describe("mergeTomlTable", () => {
   });
 
   it("quotes what TOML needs quoted", () => {
-    const merged = mergeTomlTable(null, PATH, { command: 'C:\\tools\\"node"', args: ["a b"] }, "c.toml");
-    expect(parse(merged.text)).toEqual({ mcp_servers: { "opencode-review": { command: 'C:\\tools\\"node"', args: ["a b"] } } });
+    const merged = mergeTomlTable(null, PATH, { command: 'C:\\tools\\"node"', args: ["a b"], startup_timeout_sec: 60 }, "c.toml");
+    expect(parse(merged.text)).toEqual({ mcp_servers: { "opencode-review": { command: 'C:\\tools\\"node"', args: ["a b"], startup_timeout_sec: 60 } } });
   });
 });

@@ -2,10 +2,11 @@ import { ReviewError } from "@opencode-review/core";
 import { isDeepStrictEqual } from "node:util";
 import { parse } from "smol-toml";
 
-/** The values set-up writes into a TOML table: strings and lists of strings. */
-export type TomlValues = Readonly<Record<string, string | readonly string[]>>;
+/** The values set-up writes into a TOML table: strings, whole numbers and lists of strings. */
+export type TomlValues = Readonly<Record<string, string | number | readonly string[]>>;
 
-function tomlValue(value: string | readonly string[]): string {
+function tomlValue(value: string | number | readonly string[]): string {
+  if (typeof value === "number") return String(Math.trunc(value));
   // JSON's string escapes are all valid in TOML basic strings.
   return typeof value === "string" ? JSON.stringify(value) : `[${value.map((v) => JSON.stringify(v)).join(", ")}]`;
 }
