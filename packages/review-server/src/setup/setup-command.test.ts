@@ -141,3 +141,21 @@ describe("opencode-review setup codex", () => {
     expect(run.stdout).toContain(".codex/hooks.json: created, added the Stop hook, added the UserPromptSubmit hook");
   });
 });
+
+describe("the commands with a word after them", () => {
+  it("say which words they take when it is missing or wrong", async () => {
+    expect(await runCliToEnd(["setup"])).toMatchObject({
+      code: 2,
+      stderr: "opencode-review setup: give one of claude, codex (see opencode-review setup --help)\n",
+    });
+    expect(await runCliToEnd(["setup", "cursor"])).toMatchObject({
+      code: 2,
+      stderr: 'opencode-review setup: unknown "cursor"; give one of claude, codex (see opencode-review setup --help)\n',
+    });
+    expect(await runCliToEnd(["hook"])).toMatchObject({ code: 2, stderr: expect.stringContaining("give one of stop, prompt") });
+    const help = await runCliToEnd(["hook", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: opencode-review hook stop\|prompt/);
+  });
+});
+
