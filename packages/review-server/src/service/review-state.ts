@@ -1,5 +1,5 @@
 import type { Message, Thread } from "@opencode-review/core";
-import { renderWaitingForTurn } from "../mcp/waiting-for-turn.js";
+import { renderWaitingForTurn } from "./waiting-for-turn.js";
 import { draftsOfBranch } from "../store/index.js";
 import { releasedUnread } from "../store/released-unread.js";
 import type { ServiceContext } from "./service-context.js";
