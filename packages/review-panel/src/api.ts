@@ -51,6 +51,8 @@ export type DraftMessage = Message & { readonly threadId: string };
 export interface ReviewSummary {
   readonly drafts: { readonly threads: readonly Thread[]; readonly messages: readonly DraftMessage[] };
   readonly session: { readonly id: string; readonly title: string } | null;
+  /** Only from an MCP server: released comments no tool has read yet, with the line saying they wait for the agent's next turn. */
+  readonly waiting?: { readonly messages: number; readonly files: readonly string[]; readonly text: string } | null;
 }
 
 export type Verdict = "comment" | "approve" | "changes";

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `opencode-review` command (the package's bin): serve, demo and url. Thin: the commands live in cli/.
+// The `opencode-review` command (the package's bin): serve, demo, url, mcp, hook and setup. Thin: the commands live in cli/.
 import { processIo } from "./cli/process-io.js";
 import { runCli } from "./cli/run-cli.js";
 import { z } from "zod";

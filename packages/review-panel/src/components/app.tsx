@@ -220,6 +220,8 @@ export function App(props: { readonly api: Api }) {
           threads.upsert(event.thread);
           // A draft written or changed elsewhere (another tab) changes what a release would send.
           if (event.thread.status === "draft" || event.thread.messages.some((m) => m.delivery === "unsent")) void review.refresh();
+          // A tool read released comments (MCP): what still waits for the agent's next turn changed.
+          else if (review.summary()?.waiting) void review.refresh();
         }
         else if (event.type === "round") rounds.add(event.round);
         else if (event.type === "run") reviewer.upsert(event.run);

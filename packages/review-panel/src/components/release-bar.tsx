@@ -74,6 +74,7 @@ export function ReleaseBar() {
         <span data-slot="session">
           {review.summary()?.session ? `to session “${review.summary()!.session!.title}”` : "no agent session attached"}
         </span>
+        <Show when={review.summary()?.waiting}>{(waiting) => <span data-slot="waiting" role="status">{waiting().text}</span>}</Show>
         <For each={newestFailures()}>
           {(failed) => (
             <span
@@ -111,7 +112,10 @@ export function ReleaseBar() {
             <div data-slot="head">
               <span>
                 {result().review.mode === "tools"
-                  ? `Released ${result().review.messages} message${result().review.messages === 1 ? "" : "s"}: the agent was told to read them${result().review.deliveredTo ? ` (${result().review.deliveredTo})` : ""}.`
+                  ? // An MCP client's agent cannot be told at once: the release waits for its next turn.
+                    review.summary()?.waiting !== undefined && result().review.deliveredTo === null
+                    ? `Released ${result().review.messages} message${result().review.messages === 1 ? "" : "s"}: waiting for the agent's next turn.`
+                    : `Released ${result().review.messages} message${result().review.messages === 1 ? "" : "s"}: the agent was told to read them${result().review.deliveredTo ? ` (${result().review.deliveredTo})` : ""}.`
                   : `Released ${result().review.messages} message${result().review.messages === 1 ? "" : "s"} as this text${result().review.deliveredTo ? ` to ${result().review.deliveredTo}` : ""}:`}
               </span>
               <Show when={result().prose}>

@@ -9,7 +9,9 @@ export interface CliCommand {
   /** The whole `--help` text. */
   readonly help: string;
   readonly flags: FlagSpec;
-  run(flags: FlagValues, io: CliIo): Promise<number>;
+  /** The words one of which must follow the command (`hook stop`, `setup codex`); absent: none. */
+  readonly subcommands?: readonly string[];
+  run(flags: FlagValues, io: CliIo, subcommand?: string): Promise<number>;
 }
 
 /** Exit codes: 0 done, 1 the command could not do its work, 2 the command line was wrong. */

@@ -8,4 +8,8 @@ export interface CliIo {
   err(text: string): void;
   /** Settles when the person asks a long-running command to stop (Ctrl-C, SIGTERM); names the signal. */
   readonly stopRequested: Promise<string>;
+  /** The process's environment (`mcp` and `hook` read `CLAUDE_PROJECT_DIR`); absent in tests that give none. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The raw standard streams, for a command that speaks a protocol on them (`mcp`) or reads its input (`hook`). */
+  readonly stdio?: { readonly input: NodeJS.ReadableStream; readonly output: NodeJS.WritableStream };
 }

@@ -25,5 +25,7 @@ export function processIo(): CliIo {
     get stopRequested() {
       return (stopRequested ??= listen());
     },
+    env: process.env,
+    stdio: { input: process.stdin, output: process.stdout },
   };
 }

@@ -3,13 +3,16 @@ import { packageVersion } from "../server/index.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliCommand } from "./cli-command.js";
 import type { CliIo } from "./cli-io.js";
 import { demoCommand } from "./demo-command.js";
+import { hookCommand } from "./hook-command.js";
+import { mcpCommand } from "./mcp-command.js";
 import { parseFlags } from "./parse-flags.js";
 import { removeCommand } from "./remove-command.js";
 import { serveCommand } from "./serve-command.js";
+import { setupCommand } from "./setup-command.js";
 import { urlCommand } from "./url-command.js";
 
 /** Every command, in the order `--help` lists them (docs/cli.md documents each; a test checks). */
-export const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, removeCommand];
+export const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, mcpCommand, hookCommand, setupCommand, removeCommand];
 
 const overview = `Usage: opencode-review <command> [flags]
 
@@ -55,7 +58,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT_USAGE;
   }
   // `-h` is what many people type first; it means help for every command.
-  const args = rest.map((arg) => (arg === "-h" ? "--help" : arg));
+  let args = rest.map((arg) => (arg === "-h" ? "--help" : arg));
+  let subcommand: string | undefined;
+  if (command.subcommands !== undefined && args[0] !== undefined && !args[0].startsWith("--")) {
+    subcommand = args[0];
+    args = args.slice(1);
+    if (!command.subcommands.includes(subcommand)) {
+      io.err(`opencode-review ${command.name}: unknown "${subcommand}"; give one of ${command.subcommands.join(", ")} (see opencode-review ${command.name} --help)`);
+      return EXIT_USAGE;
+    }
+  }
   const parsed = parseFlags(args, command.flags);
   if (!parsed.ok) {
     io.err(`opencode-review ${command.name}: ${parsed.message} (see opencode-review ${command.name} --help)`);
@@ -65,8 +77,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.out(command.help);
     return EXIT_OK;
   }
+  if (command.subcommands !== undefined && subcommand === undefined) {
+    io.err(`opencode-review ${command.name}: give one of ${command.subcommands.join(", ")} (see opencode-review ${command.name} --help)`);
+    return EXIT_USAGE;
+  }
   try {
-    return await command.run(parsed.flags, io);
+    return await command.run(parsed.flags, io, subcommand);
   } catch (error) {
     io.err(`opencode-review ${command.name}: ${oneLine(error)}`);
     return error instanceof ReviewError && USAGE_CODES.has(error.code) ? EXIT_USAGE : EXIT_FAILED;

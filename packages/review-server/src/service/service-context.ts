@@ -23,6 +23,11 @@ export interface ReleaseDelivery {
    * sessions recorded on the repository (`serve`: its opencode server's newest session, or none without one).
    */
   target?(): Promise<{ readonly id: string; readonly title: string } | null>;
+  /**
+   * True when nothing is pushed into a chat and the agent reads a release at its next turn (an MCP
+   * client, rung by its Stop hook): the pending review then says what still waits for that turn.
+   */
+  readonly waitsForAgentTurn?: boolean;
 }
 
 /** What every service operation works with; built once at the composition root. */

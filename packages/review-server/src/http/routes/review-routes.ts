@@ -11,8 +11,9 @@ import { validJson } from "./valid-input.js";
 export function reviewRoutes(service: ReviewService) {
   return new Hono()
     .get("/review", async (c) => {
-      const { drafts, session } = await service.pendingReview();
-      return c.json({ drafts, session }, 200);
+      const { drafts, session, waiting } = await service.pendingReview();
+      // `waiting` only where releases wait for the agent's next turn (MCP): other answers stay as they were.
+      return c.json(waiting === undefined ? { drafts, session } : { drafts, session, waiting }, 200);
     })
     .post("/review/release", validJson(releaseReviewBodySchema), async (c) => {
       const { sessionId, summary, verdict } = c.req.valid("json");

@@ -1,0 +1,118 @@
+// The doorbell as a client's hook runs it: the built CLI, the hook's JSON on stdin, over a real store.
+import { spawnSync } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createEventBus } from "../events/event-bus.js";
+import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
+import { runHook } from "../mcp/testing/mcp-process.js";
+import { createReviewService, type ReviewService } from "../service/index.js";
+import { openStore } from "../store/index.js";
+import { buildCli } from "./testing/cli-process.js";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+beforeAll(async () => {
+  await buildCli();
+}, 180_000);
+
+async function reviewedRepository(): Promise<{ repo: TempRepository; service: ReviewService }> {
+  const repo = await makeTempRepository();
+  await repo.write("src/a.ts", "export const a = 1;\nexport const b = 2;\n");
+  await repo.write("src/b.ts", "export const c = 3;\n");
+  await repo.commitAll("base");
+  await repo.write("src/a.ts", "export const a = 1;\nexport const b = 3;\n");
+  await repo.write("src/b.ts", "export const c = 4;\n");
+  cleanups.push(() => repo.remove());
+  const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
+  cleanups.push(() => store.close());
+  const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  return { repo, service };
+}
+
+const stopInput = (cwd: string, active = false) => ({
+  session_id: "s1",
+  transcript_path: "/dev/null",
+  cwd,
+  hook_event_name: "Stop",
+  stop_hook_active: active,
+});
+
+describe("opencode-review hook stop", () => {
+  it("blocks with the release notice while released comments wait unread, and stops blocking once review_list read them", async () => {
+    const { repo, service } = await reviewedRepository();
+    // Nothing released: the agent may stop.
+    await service.draftThread({ file: "src/a.ts", start: 2, end: 2, body: "Why 3?" });
+    expect(await runHook(["stop"], stopInput(repo.dir))).toMatchObject({ code: 0, stdout: "" });
+
+    await service.draftThread({ file: "src/b.ts", start: 1, end: 1, body: "And 4?" });
+    await service.release({});
+    const blocked = await runHook(["stop"], stopInput(repo.dir));
+    expect(blocked.code).toBe(0);
+    expect(JSON.parse(blocked.stdout)).toEqual({
+      decision: "block",
+      reason: "The reviewer released 2 comments on src/a.ts, src/b.ts. Call review_list to read them, fix the code, then review_reply to each.",
+    });
+    expect(blocked.stderr).toBe("");
+    // Within a client's turn: the hook's own time, beyond a bare Node start measured just now (these cores
+    // are shared, so the start alone can take hundreds of milliseconds), stays well under a second.
+    const bare = performance.now();
+    spawnSync(process.execPath, ["-e", "0"]);
+    expect(blocked.ms - (performance.now() - bare)).toBeLessThan(800);
+
+    // The client already continued because of this hook: never block twice in a row.
+    expect(await runHook(["stop"], stopInput(repo.dir, true))).toMatchObject({ code: 0, stdout: "" });
+
+    await service.agentList({});
+    expect(await runHook(["stop"], stopInput(repo.dir))).toMatchObject({ code: 0, stdout: "" });
+  });
+
+  it("finds the repository from CLAUDE_PROJECT_DIR, and from a folder inside it", async () => {
+    const { repo, service } = await reviewedRepository();
+    await service.draftThread({ file: "src/a.ts", start: 2, end: 2, body: "Why 3?" });
+    await service.release({});
+    const fromEnv = await runHook(["stop"], { stop_hook_active: false }, { env: { CLAUDE_PROJECT_DIR: repo.dir } });
+    expect(JSON.parse(fromEnv.stdout).reason).toMatch(/^The reviewer released 1 comment on src\/a\.ts\./);
+    const fromCwd = await runHook(["stop"], stopInput(join(repo.dir, "src")));
+    expect(JSON.parse(fromCwd.stdout).decision).toBe("block");
+  });
+
+  it("never fails the client's turn: a broken store, no repository, garbage input all print nothing and exit 0", async () => {
+    const { repo } = await reviewedRepository();
+    const storeFolder = join(repo.dir, ".git", "opencode-review");
+    await mkdir(storeFolder, { recursive: true });
+    const other = await makeTempRepository();
+    cleanups.push(() => other.remove());
+    await mkdir(join(other.dir, ".git", "opencode-review"), { recursive: true });
+    await writeFile(join(other.dir, ".git", "opencode-review", "review.sqlite"), "this is not a database, just text long enough to be read as a header\n");
+
+    const broken = await runHook(["stop"], stopInput(other.dir));
+    expect(broken).toMatchObject({ code: 0, stdout: "" });
+    expect(broken.stderr).toMatch(/^opencode-review hook stop: .*\(nothing printed\)\n$/);
+
+    const plain = await runHook(["stop"], stopInput("/"));
+    expect(plain).toMatchObject({ code: 0, stdout: "" });
+    expect(plain.stderr).toMatch(/is not inside a git repository/);
+
+    const garbage = await runHook(["stop"], "{not json", { cwd: repo.dir });
+    expect(garbage).toMatchObject({ code: 0, stdout: "" });
+    expect(garbage.stderr).toMatch(/JSON/);
+  });
+});
+
+describe("opencode-review hook prompt", () => {
+  it("prints the one waiting line while threads wait on the agent, nothing otherwise", async () => {
+    const { repo, service } = await reviewedRepository();
+    const input = { hook_event_name: "UserPromptSubmit", prompt: "go on", cwd: repo.dir };
+    expect(await runHook(["prompt"], input)).toMatchObject({ code: 0, stdout: "" });
+    const t = await service.draftThread({ file: "src/a.ts", start: 2, end: 2, body: "Why 3?" });
+    await service.release({});
+    await service.agentList({});
+    // Read but not answered: it still waits on the agent, so the line stays.
+    expect((await runHook(["prompt"], input)).stdout).toBe("Code review: 1 thread waits for you in src/a.ts (call review_list).\n");
+    await service.agentReply({ id: t.id, text: "Because.", resolved: false });
+    expect(await runHook(["prompt"], input)).toMatchObject({ code: 0, stdout: "" });
+  });
+});

@@ -1,0 +1,161 @@
+// `opencode-review setup claude|codex` as users run it: the built CLI on a project with configs of its own.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parse } from "smol-toml";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildCli, cliPath, runCliToEnd } from "../cli/testing/cli-process.js";
+import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+beforeAll(async () => {
+  await buildCli();
+}, 180_000);
+
+async function project(files: Record<string, string>): Promise<TempRepository> {
+  const repo = await makeTempRepository();
+  for (const [path, text] of Object.entries(files)) await repo.write(path, text);
+  cleanups.push(() => repo.remove());
+  return repo;
+}
+
+async function texts(repo: TempRepository, files: readonly string[]): Promise<Record<string, string>> {
+  return Object.fromEntries(await Promise.all(files.map(async (f) => [f, await readFile(join(repo.dir, f), "utf8")] as const)));
+}
+
+const CLAUDE_FILES = [".mcp.json", ".claude/settings.json"];
+const CODEX_FILES = [".codex/config.toml", ".codex/hooks.json"];
+
+describe("opencode-review setup claude", () => {
+  it("merges the server, the two hooks, the enabled server and its tools into existing configs; a second run changes nothing", async () => {
+    const repo = await project({
+      ".mcp.json": JSON.stringify({ mcpServers: { other: { command: "other-server" } } }, null, 4) + "\n",
+      ".claude/settings.json": JSON.stringify({
+        model: "opus",
+        permissions: { allow: ["Bash(ls:*)"] },
+        hooks: { Stop: [{ hooks: [{ type: "command", command: "echo done" }] }] },
+      }),
+    });
+    const first = await runCliToEnd(["setup", "claude", "--repo", repo.dir]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(".mcp.json: added the opencode-review MCP server");
+    expect(first.stdout).toContain(".claude/settings.json: added the Stop hook; added the UserPromptSubmit hook");
+    const mcp = JSON.parse((await texts(repo, [".mcp.json"]))[".mcp.json"]!);
+    expect(mcp).toEqual({
+      mcpServers: {
+        other: { command: "other-server" },
+        "opencode-review": { type: "stdio", command: "npx", args: ["-y", "opencode-review", "mcp"] },
+      },
+    });
+    // The file's own four-space indent is kept.
+    expect((await texts(repo, [".mcp.json"]))[".mcp.json"]).toContain('\n    "mcpServers"');
+    const settings = JSON.parse((await texts(repo, [".claude/settings.json"]))[".claude/settings.json"]!);
+    expect(settings).toEqual({
+      model: "opus",
+      permissions: {
+        allow: ["Bash(ls:*)", "mcp__opencode-review__review_list", "mcp__opencode-review__review_reply", "mcp__opencode-review__review_open"],
+      },
+      hooks: {
+        Stop: [
+          { hooks: [{ type: "command", command: "echo done" }] },
+          { hooks: [{ type: "command", command: "npx -y opencode-review hook stop", timeout: 10 }] },
+        ],
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: "npx -y opencode-review hook prompt", timeout: 10 }] }],
+      },
+      enabledMcpjsonServers: ["opencode-review"],
+    });
+
+    const before = await texts(repo, CLAUDE_FILES);
+    const second = await runCliToEnd(["setup", "claude", "--repo", repo.dir]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain(".mcp.json: unchanged");
+    expect(second.stdout).toContain(".claude/settings.json: unchanged");
+    expect(second.stdout).toContain("Already set up for Claude Code; nothing changed.");
+    expect(await texts(repo, CLAUDE_FILES)).toEqual(before);
+  });
+
+  it("--local points the server and hooks at this build; switching back to npx updates them in place", async () => {
+    const repo = await project({});
+    expect((await runCliToEnd(["setup", "claude", "--local"], { cwd: repo.dir })).code).toBe(0);
+    const mcp = JSON.parse((await texts(repo, [".mcp.json"]))[".mcp.json"]!);
+    expect(mcp.mcpServers["opencode-review"]).toEqual({ type: "stdio", command: process.execPath, args: [cliPath, "mcp"] });
+    const settings = JSON.parse((await texts(repo, [".claude/settings.json"]))[".claude/settings.json"]!);
+    expect(settings.hooks.Stop[0].hooks[0].command).toBe(`${process.execPath} ${cliPath} hook stop`);
+
+    const back = await runCliToEnd(["setup", "claude"], { cwd: repo.dir });
+    expect(back.stdout).toContain(".claude/settings.json: updated the Stop hook; updated the UserPromptSubmit hook");
+    const after = JSON.parse((await texts(repo, [".claude/settings.json"]))[".claude/settings.json"]!);
+    expect(after.hooks.Stop).toEqual([{ hooks: [{ type: "command", command: "npx -y opencode-review hook stop", timeout: 10 }] }]);
+  });
+
+  it("refuses a config it cannot read and writes nothing at all", async () => {
+    const repo = await project({ ".claude/settings.json": "{ this is not json" });
+    const outcome = await runCliToEnd(["setup", "claude", "--repo", repo.dir]);
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).toMatch(/^opencode-review setup: \.claude\/settings\.json is not valid JSON \(.*\); fix it and run set-up again\. Nothing was written\.\n$/);
+    await expect(readFile(join(repo.dir, ".mcp.json"), "utf8")).rejects.toThrow(/ENOENT/);
+    expect((await texts(repo, [".claude/settings.json"]))[".claude/settings.json"]).toBe("{ this is not json");
+  });
+});
+
+describe("opencode-review setup codex", () => {
+  it("adds [mcp_servers.opencode-review] keeping the TOML's comments and tables, and the two hooks; a second run changes nothing", async () => {
+    const toml = ['# Codex settings for this project', 'model = "o3"  # keep', "", "[mcp_servers.docs]", 'command = "docs-server"', ""].join("\n");
+    const repo = await project({
+      ".codex/config.toml": toml,
+      ".codex/hooks.json": JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "date" }] }] } }, null, 2),
+    });
+    const first = await runCliToEnd(["setup", "codex", "--repo", repo.dir]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(".codex/config.toml: added [mcp_servers.opencode-review]");
+    expect(first.stdout).toContain(".codex/hooks.json: added the Stop hook; added the UserPromptSubmit hook");
+    const written = await texts(repo, CODEX_FILES);
+    expect(written[".codex/config.toml"]!.startsWith(toml)).toBe(true);
+    expect(parse(written[".codex/config.toml"]!)).toEqual({
+      model: "o3",
+      mcp_servers: {
+        docs: { command: "docs-server" },
+        "opencode-review": { command: "npx", args: ["-y", "opencode-review", "mcp"], default_tools_approval_mode: "approve", startup_timeout_sec: 60 },
+      },
+    });
+    expect(JSON.parse(written[".codex/hooks.json"]!).hooks).toEqual({
+      UserPromptSubmit: [
+        { hooks: [{ type: "command", command: "date" }] },
+        { hooks: [{ type: "command", command: "npx -y opencode-review hook prompt", timeout: 10 }] },
+      ],
+      Stop: [{ hooks: [{ type: "command", command: "npx -y opencode-review hook stop", timeout: 10 }] }],
+    });
+
+    const second = await runCliToEnd(["setup", "codex", "--repo", repo.dir]);
+    expect(second.stdout).toContain(".codex/config.toml: unchanged");
+    expect(second.stdout).toContain(".codex/hooks.json: unchanged");
+    expect(await texts(repo, CODEX_FILES)).toEqual(written);
+  });
+
+  it("in a project with no .codex folder, creates both files", async () => {
+    const repo = await project({});
+    const run = await runCliToEnd(["setup", "codex"], { cwd: repo.dir });
+    expect(run.stdout).toContain(".codex/config.toml: created, added [mcp_servers.opencode-review]");
+    expect(run.stdout).toContain(".codex/hooks.json: created, added the Stop hook, added the UserPromptSubmit hook");
+  });
+});
+
+describe("the commands with a word after them", () => {
+  it("say which words they take when it is missing or wrong", async () => {
+    expect(await runCliToEnd(["setup"])).toMatchObject({
+      code: 2,
+      stderr: "opencode-review setup: give one of claude, codex (see opencode-review setup --help)\n",
+    });
+    expect(await runCliToEnd(["setup", "cursor"])).toMatchObject({
+      code: 2,
+      stderr: 'opencode-review setup: unknown "cursor"; give one of claude, codex (see opencode-review setup --help)\n',
+    });
+    expect(await runCliToEnd(["hook"])).toMatchObject({ code: 2, stderr: expect.stringContaining("give one of stop, prompt") });
+    const help = await runCliToEnd(["hook", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: opencode-review hook stop\|prompt/);
+  });
+});
+
