@@ -14,6 +14,7 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { startFakeAnthropicModel, type AnthropicTurn, type FakeAnthropicModel } from "../testing/fake-anthropic-model.js";
+import { panelToken } from "../testing/panel-token.js";
 
 /**
  * The native binary the package's postinstall would link (pnpm runs no install scripts): it ships as the
@@ -80,7 +81,7 @@ async function api(panelUrl: string, path: string, body?: unknown): Promise<any>
   const url = new URL(panelUrl);
   const response = await fetch(`${url.origin}${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${url.searchParams.get("token")}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: { authorization: `Bearer ${panelToken(url.href)}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return response.json();

@@ -13,6 +13,7 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { startFakeResponsesModel, type FakeResponsesModel, type ResponsesTurn } from "../testing/fake-responses-model.js";
+import { panelToken } from "../testing/panel-token.js";
 
 const codexBin = createRequire(import.meta.url).resolve("@openai/codex/bin/codex.js");
 
@@ -91,7 +92,7 @@ async function api(panelUrl: string, path: string, body?: unknown): Promise<any>
   const url = new URL(panelUrl);
   const response = await fetch(`${url.origin}${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${url.searchParams.get("token")}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: { authorization: `Bearer ${panelToken(url.href)}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return response.json();
@@ -149,7 +150,7 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
         return { kind: "text", text: "I finished the change." };
       }
       if (review === undefined) throw new Error(`no review tools offered: ${request.namespaces.map((n) => n.name).join(", ")}`);
-      expect(review.description).toMatch(/The person reviews in a web panel at http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+      expect(review.description).toMatch(/The person reviews in a web panel at http:\/\/127\.0\.0\.1:\d+\/#token=/);
       const call = (name: string, args: Record<string, unknown>): ResponsesTurn => ({ kind: "tools", calls: [{ name, namespace: review.name, args }] });
       switch (step++) {
         case 1:

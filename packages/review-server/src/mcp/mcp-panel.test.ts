@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "../cli/testing/cli-process.js";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import { startMcp, type McpProcess } from "./testing/mcp-process.js";
+import { panelToken } from "../testing/panel-token.js";
 
 describe("the panel of opencode-review mcp", () => {
   let repo: TempRepository;
@@ -35,7 +36,7 @@ describe("the panel of opencode-review mcp", () => {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       const url = new URL(mcp.panelUrl);
-      const token = url.searchParams.get("token")!;
+      const token = panelToken(url.href);
       await fetch(`${url.origin}/api/threads`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

@@ -15,6 +15,7 @@ import { REVIEW_OPEN_DESCRIPTION } from "../tools/review-open.description.js";
 import { REVIEW_REPLY_DESCRIPTION } from "../tools/review-reply.description.js";
 import { createReviewTools } from "../tools/review-tools.js";
 import { startMcp, type McpProcess } from "./testing/mcp-process.js";
+import { panelToken } from "../testing/panel-token.js";
 
 const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
 
@@ -48,7 +49,7 @@ async function mcpOn(dir: string): Promise<McpProcess> {
 /** The person, on the panel an MCP server serves. */
 function person(panelUrl: string) {
   const url = new URL(panelUrl);
-  const token = url.searchParams.get("token")!;
+  const token = panelToken(url.href);
   return async (path: string, init: { method?: string; body?: unknown } = {}) => {
     const response = await fetch(`${url.origin}${path}`, {
       method: init.method ?? "GET",

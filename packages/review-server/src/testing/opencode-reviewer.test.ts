@@ -12,6 +12,7 @@ import {
   type OpencodeServer,
   type RecordedRequest,
 } from "./opencode-harness.js";
+import { panelToken } from "./panel-token.js";
 
 // Reviewer agents in the real opencode 1.18.33 with the packed plugin and a scripted model that tells the
 // reviewer's requests (a child session: opencode sends x-parent-session-id) from the implementer's.
@@ -48,7 +49,7 @@ async function newestPanel(project: OpencodeProject, notUrl?: string) {
 
 function panelApi(panelUrl: string) {
   const url = new URL(panelUrl);
-  const token = url.searchParams.get("token") ?? "";
+  const token = panelToken(url.href);
   return {
     panelUrl,
     async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {

@@ -32,7 +32,7 @@ export async function startMcp(args: readonly string[], options: { readonly cwd?
   transport.stderr?.on("data", (data: Buffer) => (err += data.toString()));
   const client = new Client({ name: "opencode-review-test", version: "1.0.0" });
   await client.connect(transport);
-  const panelUrl = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/.exec(client.getInstructions() ?? "")?.[1] ?? "";
+  const panelUrl = /(http:\/\/127\.0\.0\.1:\d+\/[#?]token=[0-9a-f]+)/.exec(client.getInstructions() ?? "")?.[1] ?? "";
   return {
     client,
     panelUrl,
