@@ -63,6 +63,7 @@ export function ReviewView(props: ReviewViewProps) {
   const [collapsed, setCollapsed] = createSignal<ReadonlySet<string>>(new Set());
   const [treeOpen, setTreeOpen] = createSignal(false);
   const [help, setHelp] = createSignal(false);
+  const [helpTop, setHelpTop] = createSignal(0);
   const [editing, setEditing] = createSignal<Editing | null>(null);
   const [confirm, setConfirm] = createSignal<{ readonly text: string; readonly run: () => Promise<void> } | null>(null);
   const [status, setStatus] = createSignal<string>("? for keys · q to close");
@@ -70,8 +71,9 @@ export function ReviewView(props: ReviewViewProps) {
   const [top, setTop] = createSignal(0);
   let editor: TextareaRenderable | undefined;
 
+  const helpRows = () => Math.max(1, Math.min(keys.help.length, dims().height - 6));
   const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
-  const diffWidth = () => Math.max(20, dims().width - (dims().width >= SPLIT_WIDTH ? TREE_WIDTH + 1 : 0) - 1);
+  const diffWidth = () => Math.max(20, dims().width - (showTree() ? TREE_WIDTH + 1 : 0) - 2);
   // Header, status line, and the editor's box when it is open.
   const height = () => Math.max(3, dims().height - 2 - (editing() ? 6 : 0) - (confirm() ? 1 : 0));
 
@@ -337,7 +339,7 @@ export function ReviewView(props: ReviewViewProps) {
     fold,
     tree: () => setTreeOpen((o) => !o),
     refresh: () => void model.refresh().then(() => setStatus("Reloaded.")),
-    help: () => setHelp(true),
+    help: () => (setHelpTop(0), setHelp(true)),
     close: () => props.close(),
   });
   const layers = [
@@ -352,7 +354,11 @@ export function ReviewView(props: ReviewViewProps) {
     }),
     props.api.keymap.registerLayer({
       mode: HELP_MODE,
-      bindings: ["escape", "q", "?", "return"].map((key) => ({ key, cmd: () => setHelp(false), desc: "Close help" })),
+      bindings: [
+        ...["escape", "q", "?", "return"].map((key) => ({ key, cmd: () => void setHelp(false), desc: "Close help" })),
+        ...["j", "down"].map((key) => ({ key, cmd: () => void setHelpTop((t) => Math.min(t + 1, Math.max(0, keys.help.length - helpRows()))), desc: "Scroll help" })),
+        ...["k", "up"].map((key) => ({ key, cmd: () => void setHelpTop((t) => Math.max(0, t - 1)), desc: "Scroll help" })),
+      ],
     }),
   ];
   onCleanup(() => {
@@ -401,6 +407,7 @@ export function ReviewView(props: ReviewViewProps) {
             <Index each={windowLines()}>
               {(entry) => (
                 <text wrapMode="none" bg={band(entry().line.band, entry().current, entry().marked)}>
+                  <span style={{ fg: theme().primary }}>{entry().current ? "›" : entry().marked ? "▍" : " "}</span>
                   <For each={entry().line.pieces}>
                     {(piece) => <span style={{ fg: tone(piece.tone), ...(piece.bold ? { attributes: TextAttributes.BOLD } : {}) }}>{piece.text}</span>}
                   </For>
@@ -414,11 +421,12 @@ export function ReviewView(props: ReviewViewProps) {
       </box>
       <Show when={editing()}>
         {(e) => (
-          <box border borderColor={theme().borderActive} height={6} title={
+          <box border borderColor={theme().borderActive} height={6} flexDirection="column" title={
             e().kind === "comment"
-              ? `${(e() as Extract<Editing, { kind: "comment" }>).suggestion ? "Suggest a change for" : "Comment on"} ${describeTarget((e() as Extract<Editing, { kind: "comment" }>).target)} · Enter saves the draft · ctrl+j newline · Escape cancels`
-              : e().kind === "reply" ? "Reply · Enter saves the draft · ctrl+j newline · Escape cancels" : "Edit draft · Enter saves · ctrl+j newline · Escape cancels"
+              ? `${(e() as Extract<Editing, { kind: "comment" }>).suggestion ? "Suggest for" : "Comment on"} ${describeTarget((e() as Extract<Editing, { kind: "comment" }>).target)}`
+              : e().kind === "reply" ? "Reply" : "Edit draft"
           }>
+            <text wrapMode="none" fg={theme().textMuted}>Enter saves the draft · ctrl+j newline · Escape cancels</text>
             <textarea
               ref={(r: TextareaRenderable) => (editor = r)}
               focused
@@ -441,8 +449,11 @@ export function ReviewView(props: ReviewViewProps) {
         {busy() ? "Working…" : status()}
       </text>
       <Show when={help()}>
-        <box position="absolute" top={2} left={2} width={Math.min(70, dims().width - 4)} border borderColor={theme().borderActive} backgroundColor={theme().backgroundPanel} flexDirection="column" title="Keys · Escape closes">
-          <For each={keys.help}>{(line) => <text wrapMode="none" fg={theme().text}>{line}</text>}</For>
+        <box position="absolute" top={2} left={2} width={Math.min(70, dims().width - 4)} border borderColor={theme().borderActive} backgroundColor={theme().backgroundPanel} flexDirection="column" title="Keys · Escape closes" height={Math.min(keys.help.length + 2, dims().height - 3)}>
+          <For each={keys.help.slice(helpTop(), helpTop() + helpRows())}>{(line) => <text wrapMode="none" fg={theme().text}>{line}</text>}</For>
+          <Show when={keys.help.length > helpRows()}>
+            <text wrapMode="none" fg={theme().textMuted}>j / k scroll this list</text>
+          </Show>
         </box>
       </Show>
     </box>

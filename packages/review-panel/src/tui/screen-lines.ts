@@ -143,13 +143,16 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
       const fold = options.collapsed.has(f.path) ? "▶" : "▼";
       const name = f.oldPath && f.oldPath !== f.path ? `${f.oldPath} → ${f.path}` : f.path;
       const stats = f.binary ? " binary" : ` +${adds} -${dels}`;
+      const tail = `  ${f.status}${stats}`;
+      // The name keeps the width the status leaves; a long path loses its start, where folders repeat.
+      const room = Math.max(8, width - 2 - tail.length);
+      const shown = name.length <= room ? name : `…${name.slice(name.length - room + 1)}`;
       return [
         {
           pieces: [
             { text: `${fold} `, tone: "file" },
-            { text: fit(name, width - 30), tone: "file", bold: true },
-            { text: `  ${f.status}`, tone: "muted" },
-            { text: stats, tone: "muted" },
+            { text: shown, tone: "file", bold: true },
+            { text: tail, tone: "muted" },
           ],
         },
       ];

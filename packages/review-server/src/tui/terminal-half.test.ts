@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
@@ -47,10 +45,10 @@ describe.skipIf(!hasTmux())("the review in opencode's terminal (real opencode un
     plugin = await installPackedPlugin();
   }, 300_000);
 
-  it("opens with ctrl+x v over the session and shows the files, the diff lines and the seeded thread", async () => {
-    const model = await startFakeModel([{ kind: "text", text: "Hi there." }]);
-    const { project } = await reviewProject(model.url, plugin, "both");
-    const screen = startOpencode("tui-open", project, 160, 48);
+  it("opens with ctrl+x v over the session; a comment becomes a draft, the release reaches the agent as the notice, its review_reply shows in the open view, and a resolve from the terminal is what the web panel's API says", async () => {
+    const model = await startFakeModel(agentScript("Renamed it as asked."));
+    const { project, seeded } = await reviewProject(model.url, plugin, "both");
+    const screen = startOpencode("tui-both", project, 160, 48);
     try {
       await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
       screen.save("home");
@@ -62,12 +60,133 @@ describe.skipIf(!hasTmux())("the review in opencode's terminal (real opencode un
       screen.save("opened");
       expect(opened).toContain("src/app.ts");
       expect(opened).toContain("src/util/new.ts");
-      expect(opened).toContain("const added = line5 * 2;");
-      expect(opened).toContain("waiting on agent");
+      expect(opened).toMatch(/6 \+ const added = line5 \* 2;/);
+      expect(opened).toContain("line 9 · waiting on agent");
+      expect(opened).toMatch(/src\/\s+│/); // the file tree beside the diff at 160 columns
+
+      // The cursor starts on the first file; n goes to src/app.ts, ] to its hunk, three j to the added line.
+      screen.keys("n", "]", "j", "j", "j", "c");
+      await screen.waitFor("Comment on src/app.ts:6", 10_000);
+      screen.type("Please name it doubled.");
+      screen.save("editing");
+      screen.keys("Enter");
+      const drafted = await screen.waitFor("you (draft): Please name it doubled.", 15_000);
+      screen.save("drafted");
+      expect(drafted).toContain("line 6 · DRAFT");
+      expect(drafted).toContain("1 draft");
+
+      screen.keys("s");
+      await screen.waitFor("Release 1 draft to the agent? Enter sends", 10_000);
+      screen.save("confirm");
+      screen.keys("Enter");
+      const notice = await waitForRequest(model, (r) => r.lastUserText.includes("The reviewer released"));
+      // Both halves with tools on: the short notice that names the tool, not the comment's words.
+      expect(notice.lastUserText).toContain("review_list");
+      expect(notice.lastUserText).not.toContain("Please name it doubled.");
+
+      // The agent answers through review_reply in the server half; the open view shows it within the poll.
+      const replied = await screen.waitFor("agent: Renamed it as asked.", 30_000);
+      screen.save("replied");
+      expect(replied).toContain("waiting on you");
+
+      // N moves to the first thread (the new one at line 6), r resolves it.
+      screen.keys("N");
+      await new Promise((r) => setTimeout(r, 300));
+      screen.keys("r");
+      await screen.waitFor("resolved by you", 15_000);
+      screen.save("resolved");
+      const threads = await panelThreads(project);
+      const mine = threads.find((t) => t.messages.some((m) => m.body === "Please name it doubled."));
+      expect(mine?.status).toBe("resolved");
+      expect(threads.find((t) => t.id === seeded)?.status).toBe("open");
+
+      screen.keys("q");
+      const back = await screen.waitFor((s) => !s.includes("Review · main") && s.includes("Hi there."), 10_000);
+      screen.save("closed");
+      expect(back).toContain("Hi there.");
     } finally {
       screen.save("last");
       screen.kill();
       await model.close();
     }
-  }, 300_000);
+  }, 400_000);
+
+  it("alone (only tui.json lists it), at 80x24: /changes opens it, the tree is behind b, and a release is the whole review as prose naming no tool", async () => {
+    const model = await startFakeModel(agentScript("unused"));
+    const { project } = await reviewProject(model.url, plugin, "tui");
+    const screen = startOpencode("tui-alone", project, 80, 24);
+    try {
+      await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
+      screen.type("hello");
+      screen.keys("Enter");
+      await screen.waitFor("Hi there.", 60_000);
+      screen.type("/changes");
+      await new Promise((r) => setTimeout(r, 500));
+      screen.save("slash");
+      screen.keys("Enter");
+      const opened = await screen.waitFor("src/util/new.ts", 30_000);
+      screen.save("opened");
+      expect(opened).not.toMatch(/src\/\s+│/);
+      screen.keys("b");
+      const tree = await screen.waitFor((s) => /util\//.test(s) && /│/.test(s), 10_000);
+      screen.save("tree");
+      expect(tree).toContain("app.ts (1)");
+      screen.keys("b");
+
+      screen.keys("n", "]", "j", "j", "j", "c");
+      await screen.waitFor("Comment on src/app.ts:6", 10_000);
+      screen.type("Terminal-only words here.");
+      screen.keys("Enter");
+      await screen.waitFor("you (draft): Terminal-only words", 15_000);
+      screen.save("drafted");
+      screen.keys("s");
+      await screen.waitFor("Release 1 draft", 10_000);
+      screen.keys("Enter");
+      const prose = await waitForRequest(model, (r) => r.lastUserText.includes("Terminal-only words here."));
+      expect(prose.lastUserText).toContain("src/app.ts");
+      expect(prose.lastUserText).not.toMatch(/review_(list|reply|open)/);
+      const released = await screen.waitFor("as prose", 15_000);
+      screen.save("released");
+      expect(released).toContain("Released 1 message");
+      screen.keys("?");
+      const help = await screen.waitFor("Keys · Escape closes", 10_000);
+      screen.save("help");
+      expect(help).toContain("next / previous hunk");
+    } finally {
+      screen.save("last");
+      screen.kill();
+      await model.close();
+    }
+  }, 400_000);
 });
+
+/** The scripted agent: says hello, answers a release notice by replying to the thread at src/app.ts:6. */
+function agentScript(reply: string) {
+  return (request: RecordedRequest, index: number): FakeTurn | undefined => {
+    const last = request.messages[request.messages.length - 1];
+    if (last?.role === "tool") return { kind: "text", text: "Replied." };
+    if (request.lastUserText.includes("Call review_list")) {
+      return { kind: "tools", calls: [{ name: "review_reply", args: { file: "src/app.ts", line: 6, text: reply } }] };
+    }
+    return index === 0 ? { kind: "text", text: "Hi there." } : { kind: "text", text: "Noted." };
+  };
+}
+
+async function waitForRequest(model: FakeModel, match: (r: RecordedRequest) => boolean, timeoutMs = 30_000): Promise<RecordedRequest> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const found = model.conversation().find(match);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no model request matched; last user texts: ${model.conversation().map((r) => r.lastUserText.slice(0, 200)).join(" | ")}`);
+}
+
+/** GET /api/threads?status=all from the web panel the server half registered for this repository. */
+async function panelThreads(project: OpencodeProject): Promise<{ id: string; status: string; messages: { body: string }[] }[]> {
+  const { livePanels } = await import("../cli/live-panels.js");
+  const panels = await livePanels(await openRepository(project.dir));
+  const url = new URL(panels[0]!.url);
+  const answer = await fetch(new URL("/api/threads?status=all", url.origin), { headers: { authorization: `Bearer ${url.searchParams.get("token")}` } });
+  return ((await answer.json()) as { threads: { id: string; status: string; messages: { body: string }[] }[] }).threads;
+}
