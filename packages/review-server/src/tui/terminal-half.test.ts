@@ -104,6 +104,13 @@ describe.skipIf(!hasTmux())("the review in opencode's terminal (real opencode un
       const back = await screen.waitFor((s) => !s.includes("Review · main") && s.includes("Hi there."), 10_000);
       screen.save("closed");
       expect(back).toContain("Hi there.");
+
+      // The agent answers the seeded thread from another process while the view is closed: a toast, and the
+      // session's sidebar says what waits on the person.
+      await agentAnswers(project, seeded, "Still needed: it feeds line9.");
+      const told = await screen.waitFor((s) => s.includes("The agent answered") && s.includes("1 thread waits on you"), 15_000);
+      screen.save("toast-and-sidebar");
+      expect(told).toContain("src/app.ts:9");
     } finally {
       screen.save("last");
       screen.kill();
@@ -180,6 +187,15 @@ async function waitForRequest(model: FakeModel, match: (r: RecordedRequest) => b
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no model request matched; last user texts: ${model.conversation().map((r) => r.lastUserText.slice(0, 200)).join(" | ")}`);
+}
+
+/** The agent's reply through the same service the tools use, written by this (Node) process into the project's store. */
+async function agentAnswers(project: OpencodeProject, threadId: string, text: string): Promise<void> {
+  const repo = await openRepository(project.dir);
+  const store = await openStore({ path: defaultDbPath(repo) });
+  const service = createReviewService({ dir: project.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  await service.agentReply({ id: threadId, text });
+  await store.close();
 }
 
 /** GET /api/threads?status=all from the web panel the server half registered for this repository. */
