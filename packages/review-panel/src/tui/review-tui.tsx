@@ -10,6 +10,7 @@ import { ReviewView } from "./review-view.js";
 
 export const ROUTE = "opencode-review";
 export const OPEN_COMMAND = "opencode-review.open";
+const UNAVAILABLE_MODE = "opencode-review.unavailable";
 
 /** How the server package hands the terminal half its review: opened in the TUI's own thread, over the same store. */
 export type OpenTuiBackend = (input: { readonly api: TuiPluginApi; readonly dir: string; readonly options: Readonly<Record<string, unknown>> }) => Promise<ReviewBackend>;
@@ -87,13 +88,12 @@ export function createReviewTui(open: OpenTuiBackend): TuiPlugin {
     api.route.register([
       {
         name: ROUTE,
-        render: () => {
-          const b = backend();
-          if (!b || !model) {
-            return <ReviewUnavailable api={api} text={failure() ?? "Opening the review…"} close={close} />;
-          }
-          return <ReviewView api={api} backend={b} model={model} session={latestSession} close={close} />;
-        },
+        // Reactive, so a view opened while the store is still opening fills in once it is open.
+        render: () => (
+          <Show when={backend()} fallback={<ReviewUnavailable api={api} text={failure() ?? "Opening the review…"} close={close} />}>
+            {(b) => <ReviewView api={api} backend={b()} model={model!} session={latestSession} close={close} />}
+          </Show>
+        ),
       },
     ]);
 
@@ -160,9 +160,9 @@ function SidebarLine(props: { readonly api: TuiPluginApi; readonly model: Review
 
 function ReviewUnavailable(props: { readonly api: TuiPluginApi; readonly text: string; readonly close: () => void }) {
   // The keys belong to this screen only: released with the route.
-  const pop = props.api.mode.push(ROUTE);
+  const pop = props.api.mode.push(UNAVAILABLE_MODE);
   const off = props.api.keymap.registerLayer({
-    mode: ROUTE,
+    mode: UNAVAILABLE_MODE,
     bindings: ["q", "escape"].map((key) => ({ key, cmd: () => props.close(), desc: "Close" })),
   });
   onCleanup(() => {

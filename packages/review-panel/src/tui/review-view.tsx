@@ -13,7 +13,8 @@ import type { RangePreset } from "../state/rounds.js";
 import { followCursor } from "../state/viewport.js";
 import type { ReviewBackend } from "./review-backend.js";
 import type { ReviewModel } from "./review-model.js";
-import { layout, type Tone } from "./screen-lines.js";
+import { layout, type ScreenLine, type Tone } from "./screen-lines.js";
+import { syntaxTokens, type SyntaxTone } from "./syntax-tokens.js";
 import { terminalKeys } from "./terminal-keys.js";
 
 export const VIEW_MODE = "opencode-review";
@@ -86,17 +87,17 @@ export function ReviewView(props: ReviewViewProps) {
   createEffect(() => {
     const s = screen();
     const at = s.starts[cursor.index()] ?? 0;
-    setTop((t) => followCursor({ top: t, cursor: at, height: height(), total: s.lines.length }));
+    setTop((t) => followCursor({ top: t, cursor: at, height: height(), total: s.total }));
   });
   const windowLines = createMemo(() => {
     const s = screen();
     const from = top();
-    const out: { line: (typeof s.lines)[number]; current: boolean; marked: boolean }[] = [];
+    const out: { line: ScreenLine; owner: number; current: boolean; marked: boolean }[] = [];
     const mark = cursor.mark();
     const at = cursor.index();
-    for (let i = from; i < Math.min(s.lines.length, from + height()); i++) {
-      const owner = s.owner[i]!;
-      out.push({ line: s.lines[i]!, current: owner === at, marked: mark !== null && owner >= Math.min(mark, at) && owner <= Math.max(mark, at) });
+    for (let i = from; i < Math.min(s.total, from + height()); i++) {
+      const owner = s.ownerOf(i);
+      out.push({ line: s.line(i), owner, current: owner === at, marked: mark !== null && owner >= Math.min(mark, at) && owner <= Math.max(mark, at) });
     }
     return out;
   });
@@ -119,6 +120,20 @@ export function ReviewView(props: ReviewViewProps) {
       case "success": return c.success;
       case "accent": return c.accent;
       default: return c.text;
+    }
+  };
+  // Code takes the theme's syntax colours; its diff colour stays on the marker and the band behind it.
+  const syntax = (t: SyntaxTone, line: Tone): RGBA => {
+    const c = theme();
+    switch (t) {
+      case "comment": return c.syntaxComment;
+      case "string": return c.syntaxString;
+      case "number": return c.syntaxNumber;
+      case "keyword": return c.syntaxKeyword;
+      case "type": return c.syntaxType;
+      case "function": return c.syntaxFunction;
+      case "punctuation": return c.syntaxPunctuation;
+      default: return line === "ctx" ? c.text : tone(line);
     }
   };
   const band = (b: "add" | "del" | undefined, current: boolean, marked: boolean): RGBA | undefined => {
@@ -395,7 +410,13 @@ export function ReviewView(props: ReviewViewProps) {
           <box flexDirection="column" width={TREE_WIDTH} border={["right"]} borderColor={theme().border}>
             <For each={tree().slice(0, Math.max(1, height()))}>
               {(entry) => (
-                <text wrapMode="none" fg={entry.kind === "folder" ? theme().textMuted : cursor.row() && fileOfRow(cursor.row()!) === entry.path ? theme().primary : theme().text}>
+                <text
+                  wrapMode="none"
+                  onMouseDown={() => {
+                    const at = rows().findIndex((r) => r.kind === "file" && r.file.path === entry.path);
+                    if (at !== -1) cursor.go(at);
+                  }}
+                  fg={entry.kind === "folder" ? theme().textMuted : cursor.row() && fileOfRow(cursor.row()!) === entry.path ? theme().primary : theme().text}>
                   {`${"  ".repeat(entry.depth)}${entry.kind === "folder" ? `${entry.name}/` : `${entry.name}${entry.open > 0 ? ` (${entry.open})` : ""}${entry.unread ? " ●" : ""}`}`.slice(0, TREE_WIDTH - 2)}
                 </text>
               )}
@@ -406,10 +427,16 @@ export function ReviewView(props: ReviewViewProps) {
           <Show when={emptyLine()} fallback={
             <Index each={windowLines()}>
               {(entry) => (
-                <text wrapMode="none" bg={band(entry().line.band, entry().current, entry().marked)}>
+                <text wrapMode="none" bg={band(entry().line.band, entry().current, entry().marked)} onMouseDown={() => cursor.go(entry().owner)}>
                   <span style={{ fg: theme().primary }}>{entry().current ? "›" : entry().marked ? "▍" : " "}</span>
                   <For each={entry().line.pieces}>
-                    {(piece) => <span style={{ fg: tone(piece.tone), ...(piece.bold ? { attributes: TextAttributes.BOLD } : {}) }}>{piece.text}</span>}
+                    {(piece) =>
+                      piece.code ? (
+                        <For each={syntaxTokens(piece.text)}>{(token) => <span style={{ fg: syntax(token.tone, piece.tone) }}>{token.text}</span>}</For>
+                      ) : (
+                        <span style={{ fg: tone(piece.tone), ...(piece.bold ? { attributes: TextAttributes.BOLD } : {}) }}>{piece.text}</span>
+                      )
+                    }
                   </For>
                 </text>
               )}

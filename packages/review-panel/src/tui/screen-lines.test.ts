@@ -24,12 +24,12 @@ function thread(over: Partial<Thread>): Thread {
   };
 }
 const range = { from: "base", to: "worktree" };
-const text = (lines: ReturnType<typeof layout>["lines"]) => lines.map((l) => l.pieces.map((p) => p.text).join(""));
+const text = (l: ReturnType<typeof layout>) => Array.from({ length: l.total }, (_, i) => l.line(i).pieces.map((p) => p.text).join(""));
 
 describe("terminal lines", () => {
   it("shows old and new numbers, markers, the deleted line, and a thread's messages below its line", () => {
     const rows = buildRows({ files: [file], threads: [thread({})], range, view: "unified" }).rows;
-    const out = text(layout(rows, { width: 80, view: "unified", collapsed: new Set() }).lines);
+    const out = text(layout(rows, { width: 80, view: "unified", collapsed: new Set() }));
     expect(out).toEqual([
       "▼ src/deep/folder/a.ts  modified +1 -1",
       "@@ -1,2 +1,2 @@",
@@ -49,7 +49,7 @@ describe("terminal lines", () => {
     expect(threadStatus(thread({ anchor: { state: "changed", start: 2, end: 2, whitespaceOnly: true }, unreadByHuman: false, status: "resolved", resolvedBy: "agent" }))).toBe("resolved by agent · whitespace changed since");
     expect(threadStatus(thread({ status: "draft", awaiting: null, unreadByHuman: false }))).toBe("DRAFT");
     const rows = buildRows({ files: [file], threads: [thread({ anchor: { state: "outdated", start: null, end: null } })], range, view: "unified" }).rows;
-    const out = text(layout(rows, { width: 80, view: "unified", collapsed: new Set() }).lines);
+    const out = text(layout(rows, { width: 80, view: "unified", collapsed: new Set() }));
     expect(out.slice(0, 4)).toEqual([
       "▼ src/deep/folder/a.ts  modified +1 -1",
       "   ⚠ 1 outdated thread: their lines are gone",
@@ -60,7 +60,7 @@ describe("terminal lines", () => {
 
   it("keeps every line within the width, side by side in split view, and shortens a long path from its start", () => {
     const rows = buildRows({ files: [file], threads: [], range, view: "split" }).rows;
-    const out = text(layout(rows, { width: 30, view: "split", collapsed: new Set() }).lines);
+    const out = text(layout(rows, { width: 30, view: "split", collapsed: new Set() }));
     for (const line of out) expect(line.length).toBeLessThanOrEqual(30);
     expect(out[0]).toBe("▼ …folder/a.ts  modified +1 -1");
     expect(out[3]).toContain("│");

@@ -13,6 +13,8 @@ export interface Piece {
   readonly text: string;
   readonly tone: Tone;
   readonly bold?: boolean;
+  /** Source code: drawn with syntax colours over the line's band. */
+  readonly code?: boolean;
 }
 
 /** One terminal line, and the background it is drawn on (added and deleted code lines are tinted). */
@@ -48,11 +50,12 @@ function num(n: number | null): string {
 const MARKER = { add: "+", del: "-", ctx: " " } as const;
 
 function codeLine(line: DiffLine, width: number): ScreenLine {
-  const head = `${num(line.old)} ${num(line.new)} ${MARKER[line.kind]} `;
+  const head = `${num(line.old)} ${num(line.new)} `;
   return {
     pieces: [
       { text: head, tone: "number" },
-      { text: fit(line.text, width - head.length), tone: line.kind },
+      { text: `${MARKER[line.kind]} `, tone: line.kind },
+      { text: fit(line.text, width - head.length - 2), tone: line.kind, code: true },
     ],
     ...(line.kind === "ctx" ? {} : { band: line.kind }),
   };
@@ -60,10 +63,11 @@ function codeLine(line: DiffLine, width: number): ScreenLine {
 
 function half(line: DiffLine | null, n: number | null, width: number): Piece[] {
   if (!line) return [{ text: " ".repeat(width), tone: "muted" }];
-  const head = `${num(n)} ${MARKER[line.kind]} `;
+  const head = `${num(n)} `;
   return [
     { text: head, tone: "number" },
-    { text: pad(line.text, width - head.length), tone: line.kind },
+    { text: `${MARKER[line.kind]} `, tone: line.kind },
+    { text: pad(line.text, width - head.length - 2), tone: line.kind, code: true },
   ];
 }
 
@@ -182,27 +186,61 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
 }
 
 export interface Layout {
-  readonly lines: readonly ScreenLine[];
+  /** How many terminal lines all rows take. */
+  readonly total: number;
   /** The first screen line of each row. */
   readonly starts: readonly number[];
-  /** The row each screen line belongs to. */
-  readonly owner: readonly number[];
+  /** The row a screen line belongs to. */
+  ownerOf(line: number): number;
+  /** One screen line, drawn when first asked for (only the lines on screen ever are). */
+  line(index: number): ScreenLine;
+}
+
+function lineCount(row: Row, options: LayoutOptions): number {
+  switch (row.kind) {
+    case "threads":
+    case "outdated":
+    case "file-threads":
+      return rowLines(row, options).length;
+    case "composer":
+      return 0;
+    default:
+      return 1;
+  }
 }
 
 /**
- * Every row's lines, with where each row starts, built once per change of rows, width or view (never per key).
- * @example layout(rows, options).starts[12] // the screen line row 12 begins on
+ * Where every row starts on screen, counted once per change of rows, width or view (never per key); the
+ * lines themselves are made only for the rows that are drawn.
+ * @example const l = layout(rows, options); l.line(l.starts[12]!) // the first line of row 12
  */
 export function layout(rows: readonly Row[], options: LayoutOptions): Layout {
-  const lines: ScreenLine[] = [];
-  const starts: number[] = [];
-  const owner: number[] = [];
-  rows.forEach((row, i) => {
-    starts.push(lines.length);
-    for (const line of rowLines(row, options)) {
-      lines.push(line);
-      owner.push(i);
+  const starts = new Array<number>(rows.length);
+  let total = 0;
+  for (let i = 0; i < rows.length; i++) {
+    starts[i] = total;
+    total += lineCount(rows[i]!, options);
+  }
+  const made = new Map<number, ScreenLine[]>();
+  const ownerOf = (line: number): number => {
+    let lo = 0;
+    let hi = rows.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= line) lo = mid;
+      else hi = mid - 1;
     }
-  });
-  return { lines, starts, owner };
+    return lo;
+  };
+  return {
+    total,
+    starts,
+    ownerOf,
+    line: (index) => {
+      const owner = ownerOf(index);
+      let lines = made.get(owner);
+      if (!lines) made.set(owner, (lines = rowLines(rows[owner]!, options)));
+      return lines[index - starts[owner]!] ?? { pieces: [] };
+    },
+  };
 }

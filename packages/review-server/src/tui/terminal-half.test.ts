@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
@@ -165,6 +167,30 @@ describe.skipIf(!hasTmux())("the review in opencode's terminal (real opencode un
       await model.close();
     }
   }, 400_000);
+
+  it("in a folder that is not a git repository, says so in one line inside the view, and q goes back to a working TUI", async () => {
+    const model = await startFakeModel([{ kind: "text", text: "Still here." }]);
+    const { project } = await reviewProject(model.url, plugin, "tui");
+    rmSync(join(project.dir, ".git"), { recursive: true, force: true });
+    const screen = startOpencode("tui-notgit", project, 100, 30);
+    try {
+      await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
+      screen.keys("C-x", "v");
+      const said = await screen.waitFor("is not a git repository", 30_000);
+      screen.save("not-git");
+      expect(said).toContain("Run git init");
+      screen.keys("q");
+      await screen.waitFor((s) => !s.includes("is not a git repository"), 10_000);
+      screen.type("still alive?");
+      screen.keys("Enter");
+      await screen.waitFor("Still here.", 60_000);
+      screen.save("alive");
+    } finally {
+      screen.save("last");
+      screen.kill();
+      await model.close();
+    }
+  }, 300_000);
 });
 
 /** The scripted agent: says hello, answers a release notice by replying to the thread at src/app.ts:6. */
