@@ -171,12 +171,18 @@ async function inProcess() {
       }));
       const range = { from: "base", to: "worktree" };
       return createRoot((dispose) => {
-        const t0 = performance.now();
-        const rows = buildRows({ files, threads: [], range, view: "unified" }).rows;
-        const screen = layout(rows, { width: 124, view: "unified", collapsed: new Set() });
-        let first = 0;
-        for (let i = 0; i < Math.min(screen.total, 46); i++) first += screen.line(i).pieces.length;
-        const open = performance.now() - t0;
+        // Median of 7 builds: one build on these shared cores can land on a collector pause.
+        const builds = [];
+        let rows, screen;
+        for (let b = 0; b < 7; b++) {
+          const t0 = performance.now();
+          rows = buildRows({ files, threads: [], range, view: "unified" }).rows;
+          screen = layout(rows, { width: 124, view: "unified", collapsed: new Set() });
+          let first = 0;
+          for (let i = 0; i < Math.min(screen.total, 46); i++) first += screen.line(i).pieces.length;
+          builds.push(performance.now() - t0);
+        }
+        const open = builds.sort((a, b) => a - b)[3];
         const cursor = createCursor(() => rows);
         let top = 0;
         const frame = () => {

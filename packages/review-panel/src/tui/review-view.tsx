@@ -268,9 +268,8 @@ export function ReviewView(props: ReviewViewProps) {
     void act("Web panel", async () => {
       const url = await props.backend.panelUrl();
       if (!url) return "No web panel runs for this repository (the server half is not loaded): run opencode-review serve.";
-      const row = cursor.row();
-      const file = row ? fileOfRow(row) : null;
-      const link = file ? `${url}#file=${encodeURIComponent(file)}` : url;
+      // The web panel opens on the whole review: it reads no place from its link yet.
+      const link = url;
       const copied = props.api.renderer.copyToClipboardOSC52?.(link) ?? false;
       props.api.ui.toast({ variant: "info", title: "Review panel", message: link, duration: 10_000 });
       return `${copied ? "Copied" : "Shown"}: ${link}`;
@@ -455,7 +454,13 @@ export function ReviewView(props: ReviewViewProps) {
           }>
             <text wrapMode="none" fg={theme().textMuted}>Enter saves the draft · ctrl+j newline · Escape cancels</text>
             <textarea
-              ref={(r: TextareaRenderable) => (editor = r)}
+              ref={(r: TextareaRenderable) => {
+                editor = r;
+                // Editing a draft goes on from the end of its words, not before them.
+                queueMicrotask(() => {
+                  if (editor === r) r.gotoBufferEnd();
+                });
+              }}
               focused
               initialValue={e().initial}
               keyBindings={[

@@ -45,6 +45,10 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     expect(sent[0]!.text).not.toMatch(/review_(list|reply|open)/);
     expect((await backend.threads()).map((t) => t.status)).toEqual(["open"]);
     expect(await backend.panelUrl()).toBeNull();
+    // The release took a round of the work tree as it is: nothing changed since it.
+    const rounds = await backend.rounds();
+    expect(rounds.length).toBeGreaterThan(0);
+    expect(await backend.diff({ from: rounds[rounds.length - 1]!.id, to: "worktree" })).toEqual([]);
   });
 
   it("says in one line what to do in a folder that is not a git repository, and refuses bad tui.json options", async () => {

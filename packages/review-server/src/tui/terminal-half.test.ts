@@ -168,6 +168,63 @@ describe.skipIf(!hasTmux())("the review in opencode's terminal (real opencode un
     }
   }, 400_000);
 
+  it("the rest of the keys: split view, a range comment, edit and delete a draft, a whole-file comment, a suggestion, folding, the rounds filter, a round, mark seen, the web panel's link", async () => {
+    const model = await startFakeModel([{ kind: "text", text: "Hi there." }]);
+    const { project } = await reviewProject(model.url, plugin, "both");
+    const screen = startOpencode("tui-keys", project, 160, 48);
+    const step = async (keys: string[], expected: string | ((s: string) => boolean), label: string) => {
+      screen.keys(...keys);
+      const seen = await screen.waitFor(expected, 15_000);
+      screen.save(label);
+      return seen;
+    };
+    try {
+      await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
+      await step(["C-x", "v"], "Seeded: is line8 still needed?", "opened");
+      // Split: the old side on the left, the new on the right (waited for whole: tmux can catch a frame half drawn).
+      const split = await step(["v"], (s) => s.includes("· split") && /5 +const line5 = 5;\s+│\s+5 +const line5 = 5;/.test(s), "split");
+      expect(split).toMatch(/\s+│\s+6 \+ const added = line5 \* 2;/);
+      await step(["v"], "· unified", "unified");
+
+      await step(["n", "]", "V", "j", "j", "c"], "Comment on src/app.ts:3-5", "range-editor");
+      screen.type("Range words");
+      await step(["Enter"], "lines 3-5 · DRAFT", "range-drafted");
+      await step(["j", "e"], "Edit draft", "edit-editor");
+      screen.type(" and more");
+      await step(["Enter"], "you (draft): Range words and more", "edited");
+      const deleted = await step(["d"], (s) => s.includes("Draft deleted") && !s.includes("Range words"), "deleted");
+      expect(deleted).not.toContain("lines 3-5");
+
+      await step(["C"], "Comment on src/app.ts (whole file)", "file-editor");
+      screen.type("File words");
+      await step(["Enter"], "whole file · DRAFT", "file-drafted");
+
+      // p goes to the header of the file the cursor is in, then to the file before.
+      await step(["p"], "›▼ src/app.ts", "on-app");
+      await step(["p"], "›▼ src/util/new.ts", "back-on-new");
+      const folded = await step(["z"], "▶ src/util/new.ts", "folded");
+      expect(folded).not.toContain("export const fresh = true;");
+      await step(["z"], "export const fresh = true;", "unfolded");
+
+      // Every draft took a round of the work tree as it is, so nothing changed since the last one.
+      await step(["t"], "No changes in since last round", "since-last");
+      await step(["t"], "last round only", "last-round");
+      await step(["t"], "all changes", "all");
+      await step(["R"], /Round \d+ taken\./.test.bind(/Round \d+ taken\./), "round");
+
+      await step(["n", "]", "j", "j", "j", "S"], "Suggest for src/app.ts:6", "suggest-editor");
+      await step(["Enter"], "suggest + const added = line5 * 2;", "suggested");
+
+      const link = await step(["o"], "http://127.0.0.1:", "link");
+      expect(link).toMatch(/token=/);
+      await step(["N", "N", "m"], "Marked seen", "seen");
+    } finally {
+      screen.save("last");
+      screen.kill();
+      await model.close();
+    }
+  }, 400_000);
+
   it("in a folder that is not a git repository, says so in one line inside the view, and q goes back to a working TUI", async () => {
     const model = await startFakeModel([{ kind: "text", text: "Still here." }]);
     const { project } = await reviewProject(model.url, plugin, "tui");
