@@ -3,7 +3,7 @@
 // conversation, the sidebar line, and the toast when the agent answers. Every failure becomes a line the
 // person can read; none reaches opencode's TUI as a throw.
 import type { TuiPlugin, TuiPluginApi, TuiRouteCurrent } from "@opencode-ai/plugin/tui";
-import { createRoot, createSignal, onCleanup, Show } from "solid-js";
+import { createRoot, createSignal, ErrorBoundary, onCleanup, Show } from "solid-js";
 import type { ReviewBackend } from "./review-backend.js";
 import { createReviewModel, type ReviewModel } from "./review-model.js";
 import { ReviewView } from "./review-view.js";
@@ -31,6 +31,19 @@ function sessionOf(route: TuiRouteCurrent): string | null {
  * @example export default { id: "opencode-review", tui: createReviewTui(openTuiBackend) };
  */
 export function createReviewTui(open: OpenTuiBackend): TuiPlugin {
+  const install = installReviewTui(open);
+  return async (api, options, meta) => {
+    try {
+      await install(api, options, meta);
+    } catch (error) {
+      // opencode drops a plugin that throws at load without a word: say it where the person looks.
+      api.ui.toast({ variant: "error", title: "opencode-review", message: `The review could not start: ${message(error)}` });
+      void api.client.app.log({ service: "opencode-review", level: "error", message: `opencode-review: the terminal half did not start: ${message(error)}` }).catch(() => {});
+    }
+  };
+}
+
+function installReviewTui(open: OpenTuiBackend): TuiPlugin {
   return async (api, options) => {
     const dir = api.state.path.directory || process.cwd();
     const [backend, setBackend] = createSignal<ReviewBackend | null>(null);
@@ -91,7 +104,17 @@ export function createReviewTui(open: OpenTuiBackend): TuiPlugin {
         // Reactive, so a view opened while the store is still opening fills in once it is open.
         render: () => (
           <Show when={backend()} fallback={<ReviewUnavailable api={api} text={failure() ?? "Opening the review…"} close={close} />}>
-            {(b) => <ReviewView api={api} backend={b()} model={model!} session={latestSession} close={close} />}
+            {(b) => (
+              // A fault in the view is shown and logged in its place; it never reaches opencode's TUI.
+              <ErrorBoundary
+                fallback={(error: unknown) => {
+                  log("error", `opencode-review: the review view failed: ${message(error)}`);
+                  return <ReviewUnavailable api={api} text={`the view failed: ${message(error)}`} close={close} />;
+                }}
+              >
+                <ReviewView api={api} backend={b()} model={model!} session={latestSession} close={close} />
+              </ErrorBoundary>
+            )}
           </Show>
         ),
       },
