@@ -5,11 +5,14 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensureTmux } from "./ensure-tmux.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const only = process.argv[2];
 let failed = 0;
 const haveChromium = ensureChromium();
+// The terminal half's benchmark drives the real opencode TUI in tmux.
+if (!only || "tui".includes(only)) ensureTmux();
 for (const pkg of readdirSync(join(root, "packages"))) {
   const dir = join(root, "packages", pkg, "bench");
   if (!existsSync(dir)) continue;

@@ -6,10 +6,12 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensureTmux } from "./ensure-tmux.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = join(root, ".test-results");
 if (!ensureChromium()) process.exit(1);
+if (!ensureTmux()) process.exit(1);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const report = join(out, "vitest.json");

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Bundles the two runtime entries (the opencode plugin and the CLI) into dist/, inlining the
+// Bundles the runtime entries (the opencode plugin's server and terminal halves, and the CLI) into dist/, inlining the
 // unpublished @opencode-review/core and anything else not declared as a runtime dependency,
 // so the packed tarball installs from npm alone. tsc still runs first for types and declarations.
+import { transformAsync } from "@babel/core";
 import { build } from "esbuild";
 import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -37,7 +38,34 @@ const englishOnlyZod = {
 const entries = [
   { name: "plugin", source: "src/plugin.ts", required: true },
   { name: "cli", source: "src/cli.ts", required: true },
+  { name: "tui", source: "src/tui.ts", required: true },
 ];
+
+// The terminal half runs inside opencode's TUI, which maps these to its own copies: a private solid-js
+// copy bundled in would silently break reactivity, so they stay bare imports.
+const hostModules = ["solid-js", "solid-js/*", "@opentui/core", "@opentui/core/*", "@opentui/solid", "@opentui/solid/*", "@opentui/keymap", "@opentui/keymap/*"];
+
+// OpenTUI's JSX is Solid's universal renderer: each .tsx file is compiled by Babel with babel-preset-solid
+// (opencode compiles .tsx itself only outside node_modules), then bundled like any other module.
+const solidUniversal = {
+  name: "solid-universal",
+  setup(build) {
+    build.onLoad({ filter: /\.tsx$/ }, async (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const result = await transformAsync(source, {
+        filename: args.path,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: "inline",
+        presets: [
+          ["babel-preset-solid", { generate: "universal", moduleName: "@opentui/solid" }],
+          ["@babel/preset-typescript", { isTSX: true, allExtensions: true }],
+        ],
+      });
+      return { contents: result?.code ?? "", loader: "js" };
+    });
+  },
+};
 
 const problems = [];
 for (const entry of entries) {
@@ -58,8 +86,8 @@ for (const entry of entries) {
     platform: "node",
     format: "esm",
     target: "node20",
-    external,
-    plugins: [englishOnlyZod],
+    external: entry.name === "tui" ? [...external, ...hostModules] : external,
+    plugins: entry.name === "tui" ? [englishOnlyZod, solidUniversal] : [englishOnlyZod],
     banner: { js: banner },
     sourcemap: "linked",
     metafile: true,
@@ -71,8 +99,12 @@ for (const entry of entries) {
   for (const [path, output] of Object.entries(result.metafile.outputs)) {
     if (!path.endsWith(".js")) continue;
     for (const imported of output.imports) {
-      if (imported.path === "better-sqlite3" && imported.kind !== "dynamic-import" && entry.name === "plugin") {
-        problems.push(`dist/plugin.js imports better-sqlite3 statically (${imported.kind}); load it with import() under Node only`);
+      if (imported.path === "better-sqlite3" && imported.kind !== "dynamic-import" && entry.name !== "cli") {
+        problems.push(`dist/${entry.name}.js imports better-sqlite3 statically (${imported.kind}); load it with import() under Node only`);
+      }
+      // A bundled copy of solid-js breaks the terminal half's reactivity without an error.
+      if (entry.name === "tui" && Object.keys(output.inputs).some((input) => input.includes("node_modules/solid-js/"))) {
+        problems.push("dist/tui.js contains a copy of solid-js; keep solid-js external");
       }
     }
   }

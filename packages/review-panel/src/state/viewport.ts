@@ -1,0 +1,15 @@
+// Which rows of a long diff are on screen: only those are drawn, so 20,000 lines cost what one screen costs.
+
+/**
+ * The first row to show so the cursor stays in view with a little context above and below it, moving as
+ * little as possible from the current top.
+ * @example followCursor({ top: 0, cursor: 30, height: 20, total: 100 }) // 13
+ */
+export function followCursor(input: { readonly top: number; readonly cursor: number; readonly height: number; readonly total: number }): number {
+  const height = Math.max(1, input.height);
+  const margin = Math.min(3, Math.floor((height - 1) / 2));
+  let top = input.top;
+  if (input.cursor - margin < top) top = input.cursor - margin;
+  if (input.cursor + margin >= top + height) top = input.cursor + margin - height + 1;
+  return Math.max(0, Math.min(top, Math.max(0, input.total - height)));
+}

@@ -1,0 +1,37 @@
+// What the terminal panel needs from the review, as a small interface it is handed: the server package
+// builds it over the same service the agent's tools use (store, git, core), so this folder never reaches
+// for a database or git itself and the dependency runs one way.
+import type { DiffFile, DiffRange, MessageInput, NewThread, Round, Thread } from "../api.js";
+
+export interface TuiRelease {
+  readonly messages: number;
+  readonly mode: "tools" | "prose";
+  readonly deliveredTo: string | null;
+}
+
+export interface ReviewBackend {
+  /** The repository's work tree and branch, for the header. */
+  readonly where: { readonly workTree: string; readonly branch: string };
+  diff(range: DiffRange): Promise<readonly DiffFile[]>;
+  /** Every thread of the branch as the person sees it (drafts and resolved ones included). */
+  threads(): Promise<readonly Thread[]>;
+  rounds(): Promise<readonly Round[]>;
+  takeRound(): Promise<Round>;
+  draftThread(input: NewThread): Promise<Thread>;
+  draftReply(threadId: string, input: MessageInput): Promise<Thread>;
+  editDraft(messageId: string, input: MessageInput): Promise<Thread>;
+  deleteDraft(messageId: string): Promise<void>;
+  resolve(threadId: string): Promise<Thread>;
+  reopen(threadId: string): Promise<Thread>;
+  seen(threadId: string): Promise<Thread>;
+  /** Releases the drafts to `sessionId` (null: the latest session); the notice or the prose is chosen by the backend. */
+  release(sessionId: string | null): Promise<TuiRelease>;
+  /** What anyone wrote since the last call (the store's change log): which kinds of things changed. */
+  changes(): Promise<{ readonly threads: boolean; readonly rounds: boolean }>;
+  /** The web panel's link for the same review, with its token, or null when no panel runs for this repository. */
+  panelUrl(): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+/** Opens the backend for a folder, or says in one line why there is no review there. */
+export type OpenBackend = (dir: string) => Promise<ReviewBackend>;

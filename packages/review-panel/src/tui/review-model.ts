@@ -1,0 +1,109 @@
+// The review as the terminal half holds it: threads, rounds and the diff of the chosen range, kept fresh by
+// polling the store's change log, so what the agent or a web panel writes shows here within a second.
+import { createSignal } from "solid-js";
+import type { DiffFile, DiffRange, Round, Thread } from "../api.js";
+import { treeOrder } from "../state/file-tree.js";
+import { rangeFor, type RangePreset } from "../state/rounds.js";
+import type { ReviewBackend } from "./review-backend.js";
+
+export type ReviewModel = ReturnType<typeof createReviewModel>;
+
+/** Counts for the sidebar line: threads whose turn is the person's, and drafts not yet released. */
+export function waitingCounts(threads: readonly Thread[]): { readonly waiting: number; readonly drafts: number } {
+  let waiting = 0;
+  let drafts = 0;
+  for (const t of threads) {
+    if (t.status === "open" && t.awaiting === "human") waiting++;
+    drafts += t.messages.filter((m) => m.author === "human" && m.delivery === "unsent").length;
+  }
+  return { waiting, drafts };
+}
+
+/**
+ * Agent messages that were not in the previous listing, for the toast shown while the view is closed.
+ * @example newAgentMessages(before, after) // [{ thread, body }]
+ */
+export function newAgentMessages(before: readonly Thread[], after: readonly Thread[]): { readonly thread: Thread; readonly body: string }[] {
+  const known = new Set(before.flatMap((t) => t.messages.map((m) => m.id)));
+  return after.flatMap((thread) =>
+    thread.messages.filter((m) => m.author === "agent" && !known.has(m.id)).map((m) => ({ thread, body: m.body })),
+  );
+}
+
+/**
+ * The model slice: loads through the backend, reloads what the change log says changed, and reports
+ * failures as one readable line instead of throwing into opencode's TUI.
+ * @example const model = createReviewModel(backend, { onAgentMessage }); await model.refresh();
+ */
+export function createReviewModel(
+  backend: ReviewBackend,
+  hooks: { readonly onAgentMessage?: (message: { readonly thread: Thread; readonly body: string }) => void } = {},
+) {
+  const [threads, setThreads] = createSignal<readonly Thread[]>([]);
+  const [rounds, setRounds] = createSignal<readonly Round[]>([]);
+  const [files, setFiles] = createSignal<readonly DiffFile[]>([]);
+  const [preset, setPreset] = createSignal<RangePreset>("all");
+  const [problem, setProblem] = createSignal<string | null>(null);
+  const [loaded, setLoaded] = createSignal(false);
+  let listed = false;
+  let generation = 0;
+
+  const range = (): DiffRange => rangeFor(preset(), rounds());
+  const say = (error: unknown) => setProblem(error instanceof Error ? error.message : String(error));
+
+  const loadThreads = async () => {
+    const next = await backend.threads();
+    if (listed) for (const message of newAgentMessages(threads(), next)) hooks.onAgentMessage?.(message);
+    listed = true;
+    setThreads(next);
+  };
+  const loadRounds = async () => setRounds([...(await backend.rounds())].sort((a, b) => a.ordinal - b.ordinal));
+  const loadDiff = async () => {
+    const mine = ++generation;
+    const next = await backend.diff(range());
+    if (mine === generation) setFiles([...next].sort(treeOrder));
+  };
+
+  return {
+    threads,
+    rounds,
+    files,
+    preset,
+    range,
+    problem,
+    loaded,
+    setProblem,
+    counts: () => waitingCounts(threads()),
+    /** Everything again: on open, after a refusal, or on request. */
+    refresh: async () => {
+      try {
+        await loadRounds();
+        await Promise.all([loadThreads(), loadDiff()]);
+        setProblem(null);
+      } catch (error) {
+        say(error);
+      } finally {
+        setLoaded(true);
+      }
+    },
+    /** One look at the change log; `withDiff` also re-reads the diff (the view is open, the work tree may have moved). */
+    poll: async (withDiff: boolean) => {
+      try {
+        const changed = await backend.changes();
+        if (changed.rounds) await loadRounds();
+        if (changed.threads || !listed) await loadThreads();
+        if (withDiff && (changed.rounds || changed.threads)) await loadDiff();
+      } catch (error) {
+        say(error);
+      }
+    },
+    reloadDiff: () => loadDiff().catch(say),
+    setPreset: (next: RangePreset) => {
+      setPreset(next);
+      void loadDiff().catch(say);
+    },
+    /** Puts a thread the backend just answered into the list without waiting for the next poll. */
+    put: (thread: Thread) => setThreads((list) => (list.some((t) => t.id === thread.id) ? list.map((t) => (t.id === thread.id ? thread : t)) : [...list, thread])),
+    drop: (id: string) => setThreads((list) => list.filter((t) => t.id !== id)),
+  };
+}

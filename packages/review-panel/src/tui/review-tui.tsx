@@ -1,0 +1,201 @@
+/** @jsxImportSource @opentui/solid */
+// opencode's terminal half: the command, key, slash command and route that open the review over the
+// conversation, the sidebar line, and the toast when the agent answers. Every failure becomes a line the
+// person can read; none reaches opencode's TUI as a throw.
+import type { TuiPlugin, TuiPluginApi, TuiRouteCurrent } from "@opencode-ai/plugin/tui";
+import { createRoot, createSignal, ErrorBoundary, onCleanup, Show } from "solid-js";
+import type { ReviewBackend } from "./review-backend.js";
+import { createReviewModel, type ReviewModel } from "./review-model.js";
+import { ReviewView } from "./review-view.js";
+
+export const ROUTE = "opencode-review";
+export const OPEN_COMMAND = "opencode-review.open";
+const UNAVAILABLE_MODE = "opencode-review.unavailable";
+
+/** How the server package hands the terminal half its review: opened in the TUI's own thread, over the same store. */
+export type OpenTuiBackend = (input: { readonly api: TuiPluginApi; readonly dir: string; readonly options: Readonly<Record<string, unknown>> }) => Promise<ReviewBackend>;
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The session the person is in, from a route (ours carries the one it was opened over). */
+function sessionOf(route: TuiRouteCurrent): string | null {
+  const params = "params" in route ? (route.params as Record<string, unknown> | undefined) : undefined;
+  const id = params?.sessionID ?? params?.from_session;
+  return typeof id === "string" ? id : null;
+}
+
+/**
+ * Builds the `tui` function of the plugin module around the server package's way of opening the review.
+ * @example export default { id: "opencode-review", tui: createReviewTui(openTuiBackend) };
+ */
+export function createReviewTui(open: OpenTuiBackend): TuiPlugin {
+  const install = installReviewTui(open);
+  return async (api, options, meta) => {
+    try {
+      await install(api, options, meta);
+    } catch (error) {
+      // opencode drops a plugin that throws at load without a word: say it where the person looks.
+      api.ui.toast({ variant: "error", title: "opencode-review", message: `The review could not start: ${message(error)}` });
+      void api.client.app.log({ service: "opencode-review", level: "error", message: `opencode-review: the terminal half did not start: ${message(error)}` }).catch(() => {});
+    }
+  };
+}
+
+function installReviewTui(open: OpenTuiBackend): TuiPlugin {
+  return async (api, options) => {
+    const dir = api.state.path.directory || process.cwd();
+    const [backend, setBackend] = createSignal<ReviewBackend | null>(null);
+    const [failure, setFailure] = createSignal<string | null>(null);
+    let model: ReviewModel | null = null;
+    let disposeRoot: (() => void) | null = null;
+    let from: TuiRouteCurrent = { name: "home" };
+
+    const log = (level: "error" | "warn" | "info", text: string) =>
+      void api.client.app.log({ service: "opencode-review", level, message: text }).catch(() => {});
+
+    const opened = open({ api, dir, options: (options ?? {}) as Record<string, unknown> }).then(
+      (b) => {
+        createRoot((dispose) => {
+          disposeRoot = dispose;
+          model = createReviewModel(b, {
+            onAgentMessage: ({ thread, body }) => {
+              if (api.route.current.name === ROUTE) return;
+              const where = thread.start === null ? thread.file : `${thread.file}:${thread.anchor.start ?? thread.start}`;
+              api.ui.toast({ variant: "info", title: "The agent answered", message: `${where}: ${body.slice(0, 120)} (ctrl+x v to review)`, duration: 8000 });
+            },
+          });
+        });
+        setBackend(b);
+        void model!.refresh();
+        return b;
+      },
+      (error: unknown) => {
+        setFailure(message(error));
+        log("warn", `opencode-review: ${message(error)}`);
+        return null;
+      },
+    );
+
+    // The sidebar line and the agent's toast need fresh threads while the view is closed too.
+    const timer = setInterval(() => {
+      if (model && api.route.current.name !== ROUTE) void model.poll(false);
+    }, 1000);
+
+    const close = () => {
+      const back = from;
+      if (back.name === "session" && sessionOf(back)) api.route.navigate("session", { sessionID: sessionOf(back)! });
+      else if (back.name !== ROUTE && back.name !== "home" && "params" in back) api.route.navigate(back.name, back.params);
+      else api.route.navigate("home");
+    };
+    const latestSession = async (): Promise<string | null> => {
+      const own = sessionOf(from);
+      if (own) return own;
+      const listed = await api.client.session.list().catch(() => null);
+      const sessions = listed?.data ?? [];
+      const newest = [...sessions].sort((a, b) => (b.time?.updated ?? 0) - (a.time?.updated ?? 0))[0];
+      return newest?.id ?? null;
+    };
+
+    api.route.register([
+      {
+        name: ROUTE,
+        // Reactive, so a view opened while the store is still opening fills in once it is open.
+        render: () => (
+          <Show when={backend()} fallback={<ReviewUnavailable api={api} text={failure() ?? "Opening the review…"} close={close} />}>
+            {(b) => (
+              // A fault in the view is shown and logged in its place; it never reaches opencode's TUI.
+              <ErrorBoundary
+                fallback={(error: unknown) => {
+                  log("error", `opencode-review: the review view failed: ${message(error)}`);
+                  return <ReviewUnavailable api={api} text={`the view failed: ${message(error)}`} close={close} />;
+                }}
+              >
+                <ReviewView api={api} backend={b()} model={model!} session={latestSession} close={close} />
+              </ErrorBoundary>
+            )}
+          </Show>
+        ),
+      },
+    ]);
+
+    const openView = () => {
+      try {
+        const current = api.route.current;
+        if (current.name !== ROUTE) from = current;
+        api.ui.dialog.clear();
+        api.route.navigate(ROUTE, { from_session: sessionOf(current) ?? undefined });
+      } catch (error) {
+        api.ui.toast({ variant: "error", title: "opencode-review", message: message(error) });
+        log("error", `opencode-review: ${message(error)}`);
+      }
+    };
+    const configured = api.tuiConfig.keybinds.get(OPEN_COMMAND);
+    const offCommands = api.keymap.registerLayer({
+      commands: [
+        {
+          name: OPEN_COMMAND,
+          title: "Review changes",
+          desc: "The agent's diff with review threads: comment, release, resolve",
+          category: "Review",
+          namespace: "palette",
+          slashName: "changes",
+          run: openView,
+        },
+      ],
+      bindings: configured.length > 0 ? configured.map((binding) => ({ ...binding, cmd: OPEN_COMMAND })) : [{ key: "<leader>v", cmd: OPEN_COMMAND }],
+    });
+
+    api.slots.register({
+      order: 650,
+      slots: {
+        sidebar_content() {
+          return (
+            <Show when={backend() && model && (model.counts().waiting > 0 || model.counts().drafts > 0)}>
+              <SidebarLine api={api} model={model!} />
+            </Show>
+          );
+        },
+      },
+    });
+
+    api.lifecycle.onDispose(async () => {
+      clearInterval(timer);
+      offCommands();
+      disposeRoot?.();
+      const b = await opened.catch(() => null);
+      await b?.close().catch(() => {});
+    });
+  };
+}
+
+function SidebarLine(props: { readonly api: TuiPluginApi; readonly model: ReviewModel }) {
+  const text = () => {
+    const { waiting, drafts } = props.model.counts();
+    const parts: string[] = [];
+    if (waiting > 0) parts.push(`${waiting} thread${waiting === 1 ? "" : "s"} wait${waiting === 1 ? "s" : ""} on you`);
+    if (drafts > 0) parts.push(`${drafts} draft${drafts === 1 ? "" : "s"} unreleased`);
+    return `Review: ${parts.join(", ")} (ctrl+x v)`;
+  };
+  return <text fg={props.api.theme.current.warning}>{text()}</text>;
+}
+
+function ReviewUnavailable(props: { readonly api: TuiPluginApi; readonly text: string; readonly close: () => void }) {
+  // The keys belong to this screen only: released with the route.
+  const pop = props.api.mode.push(UNAVAILABLE_MODE);
+  const off = props.api.keymap.registerLayer({
+    mode: UNAVAILABLE_MODE,
+    bindings: ["q", "escape"].map((key) => ({ key, cmd: () => props.close(), desc: "Close" })),
+  });
+  onCleanup(() => {
+    off();
+    pop();
+  });
+  return (
+    <box flexDirection="column" padding={1}>
+      <text fg={props.api.theme.current.warning}>{`Review: ${props.text}`}</text>
+      <text fg={props.api.theme.current.textMuted}>q or Escape goes back.</text>
+    </box>
+  );
+}

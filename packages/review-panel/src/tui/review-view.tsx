@@ -1,0 +1,493 @@
+/** @jsxImportSource @opentui/solid */
+// The review over the conversation: every file's diff in one scroll with threads inline, driven by keys.
+// Only the lines on screen are drawn; the rows and their layout are rebuilt when the review changes, never per key.
+import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
+import { TextAttributes, type RGBA, type TextareaRenderable } from "@opentui/core";
+import { useTerminalDimensions } from "@opentui/solid";
+import { createEffect, createMemo, createSignal, For, Index, onCleanup, Show } from "solid-js";
+import type { Thread } from "../api.js";
+import { createCursor, fileOfRow } from "../state/cursor.js";
+import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
+import { fileTree } from "../state/file-tree.js";
+import type { RangePreset } from "../state/rounds.js";
+import { followCursor } from "../state/viewport.js";
+import type { ReviewBackend } from "./review-backend.js";
+import type { ReviewModel } from "./review-model.js";
+import { layout, type ScreenLine, type Tone } from "./screen-lines.js";
+import { syntaxTokens, type SyntaxTone } from "./syntax-tokens.js";
+import { terminalKeys } from "./terminal-keys.js";
+
+export const VIEW_MODE = "opencode-review";
+const EDIT_MODE = "opencode-review.edit";
+const CONFIRM_MODE = "opencode-review.confirm";
+const HELP_MODE = "opencode-review.help";
+/** From this width the file tree sits beside the diff; narrower, it is behind `b`. */
+const SPLIT_WIDTH = 160;
+const TREE_WIDTH = 34;
+
+const PRESETS: readonly RangePreset[] = ["all", "since-last", "round"];
+const PRESET_LABEL: Record<RangePreset, string> = { all: "all changes", "since-last": "since last round", round: "last round only" };
+
+type Editing =
+  | { readonly kind: "comment"; readonly target: CommentTarget; readonly suggestion: boolean; readonly initial: string }
+  | { readonly kind: "reply"; readonly thread: Thread; readonly initial: string }
+  | { readonly kind: "edit"; readonly thread: Thread; readonly messageId: string; readonly initial: string };
+
+export interface ReviewViewProps {
+  readonly api: TuiPluginApi;
+  readonly backend: ReviewBackend;
+  readonly model: ReviewModel;
+  /** The session a release goes to: the one the person came from, else the latest. */
+  readonly session: () => Promise<string | null>;
+  readonly close: () => void;
+}
+
+function describeTarget(t: CommentTarget): string {
+  if (t.start === null) return `${t.file} (whole file)`;
+  const side = t.side === "old" ? " (deleted)" : "";
+  return t.start === t.end ? `${t.file}:${t.start}${side}` : `${t.file}:${t.start}-${t.end}${side}`;
+}
+
+function lastDraft(thread: Thread) {
+  return [...thread.messages].reverse().find((m) => m.author === "human" && m.delivery === "unsent") ?? null;
+}
+
+/**
+ * The route's content: header, optional file tree, the diff window, and the editor or confirmation line.
+ * @example api.route.register([{ name: "opencode-review", render: () => <ReviewView api={api} backend={b} model={m} session={s} close={c} /> }])
+ */
+export function ReviewView(props: ReviewViewProps) {
+  const dims = useTerminalDimensions();
+  const theme = () => props.api.theme.current;
+  const model = props.model;
+  const [view, setView] = createSignal<ViewMode>(props.api.kv.get<string>("opencode-review.view", "unified") === "split" ? "split" : "unified");
+  const [collapsed, setCollapsed] = createSignal<ReadonlySet<string>>(new Set());
+  const [treeOpen, setTreeOpen] = createSignal(false);
+  const [help, setHelp] = createSignal(false);
+  const [helpTop, setHelpTop] = createSignal(0);
+  const [editing, setEditing] = createSignal<Editing | null>(null);
+  const [confirm, setConfirm] = createSignal<{ readonly text: string; readonly run: () => Promise<void> } | null>(null);
+  const [status, setStatus] = createSignal<string>("? for keys · q to close");
+  const [busy, setBusy] = createSignal(false);
+  const [top, setTop] = createSignal(0);
+  let editor: TextareaRenderable | undefined;
+
+  const helpRows = () => Math.max(1, Math.min(keys.help.length, dims().height - 6));
+  const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
+  const diffWidth = () => Math.max(20, dims().width - (showTree() ? TREE_WIDTH + 1 : 0) - 2);
+  // Header, status line, and the editor's box when it is open.
+  const height = () => Math.max(3, dims().height - 2 - (editing() ? 6 : 0) - (confirm() ? 1 : 0));
+
+  const rows = createMemo(() => buildRows({ files: model.files(), threads: model.threads(), range: model.range(), view: view(), collapsed: collapsed() }).rows);
+  const screen = createMemo(() => layout(rows(), { width: diffWidth(), view: view(), collapsed: collapsed() }));
+  const cursor = createCursor(rows);
+  const tree = createMemo(() => fileTree(model.files(), model.threads()));
+
+  // The window follows the cursor's row; a thread block taller than the screen shows from its top.
+  createEffect(() => {
+    const s = screen();
+    const at = s.starts[cursor.index()] ?? 0;
+    setTop((t) => followCursor({ top: t, cursor: at, height: height(), total: s.total }));
+  });
+  const windowLines = createMemo(() => {
+    const s = screen();
+    const from = top();
+    const out: { line: ScreenLine; owner: number; current: boolean; marked: boolean }[] = [];
+    const mark = cursor.mark();
+    const at = cursor.index();
+    for (let i = from; i < Math.min(s.total, from + height()); i++) {
+      const owner = s.ownerOf(i);
+      out.push({ line: s.line(i), owner, current: owner === at, marked: mark !== null && owner >= Math.min(mark, at) && owner <= Math.max(mark, at) });
+    }
+    return out;
+  });
+
+  const tone = (t: Tone): RGBA => {
+    const c = theme();
+    switch (t) {
+      case "add": return c.diffAdded;
+      case "del": return c.diffRemoved;
+      case "ctx": return c.diffContext;
+      case "hunk": return c.diffHunkHeader;
+      case "file": return c.primary;
+      case "number": return c.diffLineNumber;
+      case "muted": return c.textMuted;
+      case "thread": return c.info;
+      case "draft": return c.accent;
+      case "agent": return c.secondary;
+      case "human": return c.primary;
+      case "warning": return c.warning;
+      case "success": return c.success;
+      case "accent": return c.accent;
+      default: return c.text;
+    }
+  };
+  // Code takes the theme's syntax colours; its diff colour stays on the marker and the band behind it.
+  const syntax = (t: SyntaxTone, line: Tone): RGBA => {
+    const c = theme();
+    switch (t) {
+      case "comment": return c.syntaxComment;
+      case "string": return c.syntaxString;
+      case "number": return c.syntaxNumber;
+      case "keyword": return c.syntaxKeyword;
+      case "type": return c.syntaxType;
+      case "function": return c.syntaxFunction;
+      case "punctuation": return c.syntaxPunctuation;
+      default: return line === "ctx" ? c.text : tone(line);
+    }
+  };
+  const band = (b: "add" | "del" | undefined, current: boolean, marked: boolean): RGBA | undefined => {
+    if (current || marked) return theme().backgroundElement;
+    if (b === "add") return theme().diffAddedBg;
+    if (b === "del") return theme().diffRemovedBg;
+    return undefined;
+  };
+
+  // Every action reports its refusal as the status line; none throws into opencode.
+  const act = async (label: string, run: () => Promise<string | void>) => {
+    if (busy()) return;
+    setBusy(true);
+    try {
+      const said = await run();
+      setStatus(said ?? label);
+    } catch (error) {
+      setStatus(`${label} failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const threadHere = (): Thread | null => {
+    const row = cursor.row();
+    if (!row || !("threads" in row)) return null;
+    return row.threads[row.threads.length - 1] ?? null;
+  };
+
+  const openEditor = (next: Editing) => {
+    setEditing(next);
+    setHelp(false);
+  };
+  const comment = (suggestion: boolean) => {
+    const action = cursor.action();
+    if (!action) return setStatus("Nothing to comment on here: move to a code line, a thread or a file header.");
+    if (action.kind === "reply") {
+      const thread = model.threads().find((t) => t.id === action.threadId);
+      if (!thread) return;
+      const draft = lastDraft(thread);
+      // A thread that still is a draft takes its words in place; a released one gets a reply.
+      if (thread.status === "draft" && draft) return openEditor({ kind: "edit", thread, messageId: draft.id, initial: draft.body });
+      return openEditor({ kind: "reply", thread, initial: "" });
+    }
+    const t = action.target;
+    const lines = suggestion && t.start !== null ? codeAt(t) : [];
+    openEditor({ kind: "comment", target: t, suggestion: suggestion && t.start !== null, initial: lines.join("\n") });
+    cursor.clearMark();
+  };
+  const codeAt = (t: CommentTarget): string[] => {
+    const out: string[] = [];
+    for (const row of rows()) {
+      if (row.kind !== "line" || row.file !== t.file) continue;
+      const n = t.side === "new" ? row.line.new : row.line.old;
+      if (n !== null && t.start !== null && t.end !== null && n >= t.start && n <= t.end && (t.side === "new" ? row.line.kind !== "del" : row.line.kind !== "add")) out.push(row.line.text);
+    }
+    return out;
+  };
+  const save = () => {
+    const e = editing();
+    const text = editor?.plainText ?? "";
+    if (!e) return;
+    if (text.trim().length === 0) return setStatus("Write something first (Escape cancels).");
+    void act("Saved", async () => {
+      if (e.kind === "comment") {
+        const suggestion = e.suggestion ? text.split("\n") : null;
+        const body = e.suggestion ? "Suggested change:" : text;
+        const thread = await props.backend.draftThread({ file: e.target.file, side: e.target.side, start: e.target.start, end: e.target.end, body, suggestion });
+        model.put(thread);
+        setEditing(null);
+        return `Draft saved on ${describeTarget(e.target)}: s releases it.`;
+      }
+      if (e.kind === "reply") {
+        model.put(await props.backend.draftReply(e.thread.id, { body: text }));
+        setEditing(null);
+        return "Draft reply saved: s releases it.";
+      }
+      model.put(await props.backend.editDraft(e.messageId, { body: text }));
+      setEditing(null);
+      return "Draft updated.";
+    });
+  };
+
+  const release = () => {
+    const { drafts } = model.counts();
+    if (drafts === 0) return setStatus("Nothing to release: write a comment with c first.");
+    setConfirm({
+      text: `Release ${drafts} draft${drafts === 1 ? "" : "s"} to the agent? Enter sends · Escape cancels`,
+      run: () =>
+        act("Released", async () => {
+          const result = await props.backend.release(await props.session());
+          await model.refresh();
+          const where = result.deliveredTo ? "to the session" : "(no session to send to: it waits for the agent's next turn)";
+          return `Released ${result.messages} message${result.messages === 1 ? "" : "s"} ${where}${result.mode === "prose" ? " as prose" : ""}.`;
+        }),
+    });
+  };
+  const resolveToggle = () => {
+    const thread = threadHere();
+    if (!thread) return setStatus("Move onto a thread to resolve or reopen it.");
+    if (thread.status === "draft") return setStatus("A draft is not released yet: d deletes it, e edits it.");
+    void act(thread.status === "resolved" ? "Reopened" : "Resolved", async () => {
+      model.put(thread.status === "resolved" ? await props.backend.reopen(thread.id) : await props.backend.resolve(thread.id));
+    });
+  };
+  const editDraft = () => {
+    const thread = threadHere();
+    const draft = thread ? lastDraft(thread) : null;
+    if (!thread || !draft) return setStatus("No draft here to edit.");
+    openEditor({ kind: "edit", thread, messageId: draft.id, initial: draft.body });
+  };
+  const deleteDraft = () => {
+    const thread = threadHere();
+    const draft = thread ? lastDraft(thread) : null;
+    if (!thread || !draft) return setStatus("No draft here to delete.");
+    void act("Draft deleted", async () => {
+      await props.backend.deleteDraft(draft.id);
+      await model.refresh();
+    });
+  };
+  const seen = () => {
+    const thread = threadHere();
+    if (!thread) return setStatus("Move onto a thread to mark it seen.");
+    void act("Marked seen", async () => void model.put(await props.backend.seen(thread.id)));
+  };
+  const takeRound = () =>
+    void act("Round taken", async () => {
+      const round = await props.backend.takeRound();
+      await model.refresh();
+      return `Round ${round.ordinal} taken.`;
+    });
+  const webPanel = () =>
+    void act("Web panel", async () => {
+      const url = await props.backend.panelUrl();
+      if (!url) return "No web panel runs for this repository (the server half is not loaded): run opencode-review serve.";
+      // The web panel opens on the whole review: it reads no place from its link yet.
+      const link = url;
+      const copied = props.api.renderer.copyToClipboardOSC52?.(link) ?? false;
+      props.api.ui.toast({ variant: "info", title: "Review panel", message: link, duration: 10_000 });
+      return `${copied ? "Copied" : "Shown"}: ${link}`;
+    });
+  const cyclePreset = () => {
+    const next = PRESETS[(PRESETS.indexOf(model.preset()) + 1) % PRESETS.length]!;
+    model.setPreset(next);
+    setStatus(`Showing ${PRESET_LABEL[next]}.`);
+  };
+  const fold = () => {
+    const row = cursor.row();
+    if (!row) return;
+    const file = fileOfRow(row);
+    setCollapsed((set) => {
+      const next = new Set(set);
+      if (next.has(file)) next.delete(file);
+      else next.add(file);
+      return next;
+    });
+  };
+  const toggleView = () => {
+    const next = view() === "split" ? "unified" : "split";
+    setView(next);
+    props.api.kv.set("opencode-review.view", next);
+  };
+
+  // Keys: one layer per mode, so typing in the editor never moves the cursor.
+  const pops: (() => void)[] = [props.api.mode.push(VIEW_MODE)];
+  const pushMode = (mode: string) => {
+    const pop = props.api.mode.push(mode);
+    return () => pop();
+  };
+  let popEdit: (() => void) | null = null;
+  let popConfirm: (() => void) | null = null;
+  let popHelp: (() => void) | null = null;
+  createEffect(() => {
+    const open = editing() !== null;
+    if (open && !popEdit) popEdit = pushMode(EDIT_MODE);
+    if (!open && popEdit) (popEdit(), (popEdit = null));
+  });
+  createEffect(() => {
+    const open = confirm() !== null;
+    if (open && !popConfirm) popConfirm = pushMode(CONFIRM_MODE);
+    if (!open && popConfirm) (popConfirm(), (popConfirm = null));
+  });
+  createEffect(() => {
+    const open = help();
+    if (open && !popHelp) popHelp = pushMode(HELP_MODE);
+    if (!open && popHelp) (popHelp(), (popHelp = null));
+  });
+  const keys = terminalKeys({
+    down: () => cursor.down(),
+    up: () => cursor.up(),
+    pageDown: () => cursor.down(Math.max(1, height() - 4)),
+    pageUp: () => cursor.up(Math.max(1, height() - 4)),
+    nextFile: () => cursor.nextFile(),
+    prevFile: () => cursor.prevFile(),
+    nextHunk: () => cursor.nextHunk(),
+    prevHunk: () => cursor.prevHunk(),
+    nextThread: () => cursor.nextThread(),
+    prevThread: () => cursor.prevThread(),
+    toggleView,
+    comment: () => comment(false),
+    suggest: () => comment(true),
+    fileComment: () => {
+      const row = cursor.row();
+      if (row) openEditor({ kind: "comment", target: { file: fileOfRow(row), side: "new", start: null, end: null }, suggestion: false, initial: "" });
+    },
+    mark: () => {
+      cursor.toggleMark();
+      setStatus(cursor.mark() === null ? "Range cleared." : "Range started: move, then c comments on the lines between.");
+    },
+    editDraft,
+    deleteDraft,
+    resolve: resolveToggle,
+    seen,
+    release,
+    takeRound,
+    webPanel,
+    rounds: cyclePreset,
+    fold,
+    tree: () => setTreeOpen((o) => !o),
+    refresh: () => void model.refresh().then(() => setStatus("Reloaded.")),
+    help: () => (setHelpTop(0), setHelp(true)),
+    close: () => props.close(),
+  });
+  const layers = [
+    props.api.keymap.registerLayer({ mode: VIEW_MODE, bindings: keys.bindings }),
+    props.api.keymap.registerLayer({ mode: EDIT_MODE, bindings: [{ key: "escape", cmd: () => void (setEditing(null), setStatus("Cancelled.")), desc: "Cancel the comment" }] }),
+    props.api.keymap.registerLayer({
+      mode: CONFIRM_MODE,
+      bindings: [
+        { key: "return", cmd: () => { const c = confirm(); setConfirm(null); void c?.run(); }, desc: "Confirm" },
+        { key: "escape", cmd: () => void (setConfirm(null), setStatus("Not released.")), desc: "Cancel" },
+      ],
+    }),
+    props.api.keymap.registerLayer({
+      mode: HELP_MODE,
+      bindings: [
+        ...["escape", "q", "?", "return"].map((key) => ({ key, cmd: () => void setHelp(false), desc: "Close help" })),
+        ...["j", "down"].map((key) => ({ key, cmd: () => void setHelpTop((t) => Math.min(t + 1, Math.max(0, keys.help.length - helpRows()))), desc: "Scroll help" })),
+        ...["k", "up"].map((key) => ({ key, cmd: () => void setHelpTop((t) => Math.max(0, t - 1)), desc: "Scroll help" })),
+      ],
+    }),
+  ];
+  onCleanup(() => {
+    for (const off of layers) off();
+    popEdit?.();
+    popConfirm?.();
+    popHelp?.();
+    for (const pop of pops) pop();
+  });
+
+  // While the view is open the work tree may change under it: the diff is re-read with the change log.
+  const timer = setInterval(() => void model.poll(true), 1000);
+  onCleanup(() => clearInterval(timer));
+
+  const header = () => {
+    const { waiting, drafts } = model.counts();
+    const files = model.files().length;
+    return `Review · ${props.backend.where.branch} · ${files} file${files === 1 ? "" : "s"} · ${PRESET_LABEL[model.preset()]} · ${waiting} waiting on you · ${drafts} draft${drafts === 1 ? "" : "s"} · ${view()}`;
+  };
+  const emptyLine = () => {
+    if (model.problem()) return model.problem()!;
+    if (!model.loaded()) return "Loading the review…";
+    if (model.files().length === 0) return model.preset() === "all" ? "No changes: the work tree matches the review's base." : `No changes in ${PRESET_LABEL[model.preset()]}: t shows all changes.`;
+    return null;
+  };
+
+  return (
+    <box flexDirection="column" width="100%" height="100%" backgroundColor={theme().background}>
+      <text wrapMode="none" fg={theme().text} attributes={TextAttributes.BOLD}>
+        {header()}
+      </text>
+      <box flexDirection="row" flexGrow={1}>
+        <Show when={showTree()}>
+          <box flexDirection="column" width={TREE_WIDTH} border={["right"]} borderColor={theme().border}>
+            <For each={tree().slice(0, Math.max(1, height()))}>
+              {(entry) => (
+                <text
+                  wrapMode="none"
+                  onMouseDown={() => {
+                    const at = rows().findIndex((r) => r.kind === "file" && r.file.path === entry.path);
+                    if (at !== -1) cursor.go(at);
+                  }}
+                  fg={entry.kind === "folder" ? theme().textMuted : cursor.row() && fileOfRow(cursor.row()!) === entry.path ? theme().primary : theme().text}>
+                  {`${"  ".repeat(entry.depth)}${entry.kind === "folder" ? `${entry.name}/` : `${entry.name}${entry.open > 0 ? ` (${entry.open})` : ""}${entry.unread ? " ●" : ""}`}`.slice(0, TREE_WIDTH - 2)}
+                </text>
+              )}
+            </For>
+          </box>
+        </Show>
+        <box flexDirection="column" flexGrow={1}>
+          <Show when={emptyLine()} fallback={
+            <Index each={windowLines()}>
+              {(entry) => (
+                <text wrapMode="none" bg={band(entry().line.band, entry().current, entry().marked)} onMouseDown={() => cursor.go(entry().owner)}>
+                  <span style={{ fg: theme().primary }}>{entry().current ? "›" : entry().marked ? "▍" : " "}</span>
+                  <For each={entry().line.pieces}>
+                    {(piece) =>
+                      piece.code ? (
+                        <For each={syntaxTokens(piece.text)}>{(token) => <span style={{ fg: syntax(token.tone, piece.tone) }}>{token.text}</span>}</For>
+                      ) : (
+                        <span style={{ fg: tone(piece.tone), ...(piece.bold ? { attributes: TextAttributes.BOLD } : {}) }}>{piece.text}</span>
+                      )
+                    }
+                  </For>
+                </text>
+              )}
+            </Index>
+          }>
+            <text fg={model.problem() ? theme().warning : theme().textMuted}>{emptyLine()}</text>
+          </Show>
+        </box>
+      </box>
+      <Show when={editing()}>
+        {(e) => (
+          <box border borderColor={theme().borderActive} height={6} flexDirection="column" title={
+            e().kind === "comment"
+              ? `${(e() as Extract<Editing, { kind: "comment" }>).suggestion ? "Suggest for" : "Comment on"} ${describeTarget((e() as Extract<Editing, { kind: "comment" }>).target)}`
+              : e().kind === "reply" ? "Reply" : "Edit draft"
+          }>
+            <text wrapMode="none" fg={theme().textMuted}>Enter saves the draft · ctrl+j newline · Escape cancels</text>
+            <textarea
+              ref={(r: TextareaRenderable) => {
+                editor = r;
+                // Editing a draft goes on from the end of its words, not before them.
+                queueMicrotask(() => {
+                  if (editor === r) r.gotoBufferEnd();
+                });
+              }}
+              focused
+              initialValue={e().initial}
+              keyBindings={[
+                { name: "return", action: "submit" },
+                { name: "j", ctrl: true, action: "newline" },
+              ]}
+              onSubmit={save}
+              textColor={theme().text}
+              focusedTextColor={theme().text}
+            />
+          </box>
+        )}
+      </Show>
+      <Show when={confirm()}>
+        {(c) => <text wrapMode="none" fg={theme().warning} attributes={TextAttributes.BOLD}>{c().text}</text>}
+      </Show>
+      <text wrapMode="none" fg={theme().textMuted}>
+        {busy() ? "Working…" : status()}
+      </text>
+      <Show when={help()}>
+        <box position="absolute" top={2} left={2} width={Math.min(70, dims().width - 4)} border borderColor={theme().borderActive} backgroundColor={theme().backgroundPanel} flexDirection="column" title="Keys · Escape closes" height={Math.min(keys.help.length + 2, dims().height - 3)}>
+          <For each={keys.help.slice(helpTop(), helpTop() + helpRows())}>{(line) => <text wrapMode="none" fg={theme().text}>{line}</text>}</For>
+          <Show when={keys.help.length > helpRows()}>
+            <text wrapMode="none" fg={theme().textMuted}>j / k scroll this list</text>
+          </Show>
+        </box>
+      </Show>
+    </box>
+  );
+}

@@ -1,0 +1,246 @@
+// The diff's rows as terminal lines: plain text in coloured pieces, with no renderer in sight, so the
+// layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
+import type { DiffLine } from "@opencode-review/core";
+import type { Thread } from "../api.js";
+import type { Row } from "../state/diff-rows.js";
+
+/** What a piece of text is, for the theme to colour. */
+export type Tone =
+  | "text" | "muted" | "add" | "del" | "ctx" | "hunk" | "file" | "number"
+  | "thread" | "draft" | "agent" | "human" | "warning" | "success" | "accent";
+
+export interface Piece {
+  readonly text: string;
+  readonly tone: Tone;
+  readonly bold?: boolean;
+  /** Source code: drawn with syntax colours over the line's band. */
+  readonly code?: boolean;
+}
+
+/** One terminal line, and the background it is drawn on (added and deleted code lines are tinted). */
+export interface ScreenLine {
+  readonly pieces: readonly Piece[];
+  readonly band?: "add" | "del";
+}
+
+export interface LayoutOptions {
+  readonly width: number;
+  readonly view: "unified" | "split";
+  readonly collapsed: ReadonlySet<string>;
+}
+
+const NUMBER = 5;
+
+function fit(text: string, width: number): string {
+  const clean = text.replace(/\t/g, "  ");
+  if (width <= 0) return "";
+  if (clean.length <= width) return clean;
+  return width === 1 ? "…" : `${clean.slice(0, width - 1)}…`;
+}
+
+function pad(text: string, width: number): string {
+  const t = fit(text, width);
+  return t + " ".repeat(Math.max(0, width - t.length));
+}
+
+function num(n: number | null): string {
+  return n === null ? " ".repeat(NUMBER) : String(n).padStart(NUMBER);
+}
+
+const MARKER = { add: "+", del: "-", ctx: " " } as const;
+
+function codeLine(line: DiffLine, width: number): ScreenLine {
+  const head = `${num(line.old)} ${num(line.new)} `;
+  return {
+    pieces: [
+      { text: head, tone: "number" },
+      { text: `${MARKER[line.kind]} `, tone: line.kind },
+      { text: fit(line.text, width - head.length - 2), tone: line.kind, code: true },
+    ],
+    ...(line.kind === "ctx" ? {} : { band: line.kind }),
+  };
+}
+
+function half(line: DiffLine | null, n: number | null, width: number): Piece[] {
+  if (!line) return [{ text: " ".repeat(width), tone: "muted" }];
+  const head = `${num(n)} `;
+  return [
+    { text: head, tone: "number" },
+    { text: `${MARKER[line.kind]} `, tone: line.kind },
+    { text: pad(line.text, width - head.length - 2), tone: line.kind, code: true },
+  ];
+}
+
+function pairLine(left: DiffLine | null, right: DiffLine | null, width: number): ScreenLine {
+  const side = Math.floor((width - 1) / 2);
+  const band = right?.kind === "add" ? "add" : left?.kind === "del" ? "del" : undefined;
+  return {
+    pieces: [...half(left, left?.old ?? null, side), { text: "│", tone: "muted" }, ...half(right, right?.new ?? null, width - side - 1)],
+    ...(band ? { band } : {}),
+  };
+}
+
+/**
+ * Where a thread stands, in the words the person reads beside it: its status and whose turn, and what
+ * happened to its code (moved from where, changed since, outdated).
+ * @example threadStatus(thread) // "waiting on you · moved from line 12"
+ */
+export function threadStatus(thread: Thread): string {
+  const words: string[] = [];
+  if (thread.status === "draft") words.push("DRAFT");
+  else if (thread.status === "resolved") words.push(`resolved${thread.resolvedBy ? ` by ${thread.resolvedBy === "human" ? "you" : "agent"}` : ""}`);
+  else if (thread.awaiting === "human") words.push("waiting on you");
+  else if (thread.awaiting === "agent") words.push("waiting on agent");
+  else words.push("open");
+  const a = thread.anchor;
+  if (a.state === "moved") words.push(`moved from line ${thread.start ?? "?"} to ${a.start ?? "?"}`);
+  if (a.state === "changed") words.push(a.whitespaceOnly ? "whitespace changed since" : "code changed since");
+  if (a.state === "outdated") words.push("outdated");
+  if (thread.unreadByHuman) words.push("● new");
+  return words.join(" · ");
+}
+
+function place(thread: Thread): string {
+  if (thread.start === null) return "whole file";
+  const side = thread.side === "old" ? " (deleted)" : "";
+  return thread.start === thread.end ? `line ${thread.start}${side}` : `lines ${thread.start}-${thread.end}${side}`;
+}
+
+function threadLines(thread: Thread, width: number, quote: boolean): ScreenLine[] {
+  const bar = "   ┃ ";
+  const inner = width - bar.length;
+  const tone: Tone = thread.status === "draft" ? "draft" : thread.status === "resolved" ? "muted" : thread.awaiting === "human" ? "warning" : "thread";
+  const lines: ScreenLine[] = [
+    { pieces: [{ text: bar, tone }, { text: fit(`${place(thread)} · ${threadStatus(thread)}`, inner), tone, bold: true }] },
+  ];
+  if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });
+  for (const message of thread.messages) {
+    const who = message.author === "agent" ? "agent" : message.delivery === "unsent" ? "you (draft)" : "you";
+    const body = message.body.split("\n");
+    body.forEach((text, i) => {
+      const label = i === 0 ? `${who}: ` : " ".repeat(who.length + 2);
+      lines.push({
+        pieces: [
+          { text: bar, tone },
+          { text: label, tone: message.author === "agent" ? "agent" : message.delivery === "unsent" ? "draft" : "human", bold: i === 0 },
+          { text: fit(text, inner - label.length), tone: "text" },
+        ],
+      });
+    });
+    for (const s of message.suggestion ?? []) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`  suggest + ${s}`, inner), tone: "add" }] });
+  }
+  return lines;
+}
+
+/**
+ * The terminal lines one row takes, in order; a thread block takes a line per message line.
+ * @example rowLines({ kind: "hunk", key: "h", file: "a.ts", header: "@@ -1 +1 @@" }, { width: 80, view: "unified", collapsed: new Set() })
+ */
+export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
+  const width = Math.max(20, options.width);
+  switch (row.kind) {
+    case "file": {
+      const f = row.file;
+      let adds = 0;
+      let dels = 0;
+      for (const h of f.hunks) for (const l of h.lines) l.kind === "add" ? adds++ : l.kind === "del" ? dels++ : 0;
+      const fold = options.collapsed.has(f.path) ? "▶" : "▼";
+      const name = f.oldPath && f.oldPath !== f.path ? `${f.oldPath} → ${f.path}` : f.path;
+      const stats = f.binary ? " binary" : ` +${adds} -${dels}`;
+      const tail = `  ${f.status}${stats}`;
+      // The name keeps the width the status leaves; a long path loses its start, where folders repeat.
+      const room = Math.max(8, width - 2 - tail.length);
+      const shown = name.length <= room ? name : `…${name.slice(name.length - room + 1)}`;
+      return [
+        {
+          pieces: [
+            { text: `${fold} `, tone: "file" },
+            { text: shown, tone: "file", bold: true },
+            { text: tail, tone: "muted" },
+          ],
+        },
+      ];
+    }
+    case "outdated": {
+      const lines: ScreenLine[] = [{ pieces: [{ text: fit(`   ⚠ ${row.threads.length} outdated thread${row.threads.length === 1 ? "" : "s"}: their lines are gone`, width), tone: "warning" }] }];
+      for (const t of row.threads) lines.push(...threadLines(t, width, true));
+      return lines;
+    }
+    case "file-threads":
+      return row.threads.flatMap((t) => threadLines(t, width, t.start !== null));
+    case "threads":
+      return row.threads.flatMap((t) => threadLines(t, width, false));
+    case "notice":
+      return [{ pieces: [{ text: fit(`   ${row.text}`, width), tone: "muted" }] }];
+    case "gap":
+      return [{ pieces: [{ text: fit(`   ⋯ ${row.gap.count === null ? "more" : row.gap.count} unchanged line${row.gap.count === 1 ? "" : "s"}`, width), tone: "muted" }] }];
+    case "hunk":
+      return [{ pieces: [{ text: fit(row.header, width), tone: "hunk" }] }];
+    case "line":
+      return [codeLine(row.line, width)];
+    case "pair":
+      return [pairLine(row.left, row.right, width)];
+    case "composer":
+      return [];
+  }
+}
+
+export interface Layout {
+  /** How many terminal lines all rows take. */
+  readonly total: number;
+  /** The first screen line of each row. */
+  readonly starts: readonly number[];
+  /** The row a screen line belongs to. */
+  ownerOf(line: number): number;
+  /** One screen line, drawn when first asked for (only the lines on screen ever are). */
+  line(index: number): ScreenLine;
+}
+
+function lineCount(row: Row, options: LayoutOptions): number {
+  switch (row.kind) {
+    case "threads":
+    case "outdated":
+    case "file-threads":
+      return rowLines(row, options).length;
+    case "composer":
+      return 0;
+    default:
+      return 1;
+  }
+}
+
+/**
+ * Where every row starts on screen, counted once per change of rows, width or view (never per key); the
+ * lines themselves are made only for the rows that are drawn.
+ * @example const l = layout(rows, options); l.line(l.starts[12]!) // the first line of row 12
+ */
+export function layout(rows: readonly Row[], options: LayoutOptions): Layout {
+  const starts = new Array<number>(rows.length);
+  let total = 0;
+  for (let i = 0; i < rows.length; i++) {
+    starts[i] = total;
+    total += lineCount(rows[i]!, options);
+  }
+  const made = new Map<number, ScreenLine[]>();
+  const ownerOf = (line: number): number => {
+    let lo = 0;
+    let hi = rows.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= line) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return {
+    total,
+    starts,
+    ownerOf,
+    line: (index) => {
+      const owner = ownerOf(index);
+      let lines = made.get(owner);
+      if (!lines) made.set(owner, (lines = rowLines(rows[owner]!, options)));
+      return lines[index - starts[owner]!] ?? { pieces: [] };
+    },
+  };
+}

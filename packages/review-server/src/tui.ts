@@ -1,0 +1,18 @@
+import type { TuiPluginApi, TuiPluginModule } from "@opencode-ai/plugin/tui";
+import { createReviewTui } from "@opencode-review/panel/tui";
+import { openTuiBackend } from "./tui/open-tui-backend.js";
+
+/** Sends text into a session as the person's message, through this opencode process's own client. */
+function sendWith(api: TuiPluginApi) {
+  return async (sessionID: string, text: string): Promise<boolean> => {
+    const sent = await api.client.session.promptAsync({ sessionID, parts: [{ type: "text", text }] });
+    return sent.error === undefined && (sent.response === undefined || sent.response.ok);
+  };
+}
+
+const tui = createReviewTui(({ api, dir, options }) => openTuiBackend({ dir, options, send: sendWith(api) }));
+
+// opencode calls every runtime export of this module as a plugin, so the module exports only this.
+const plugin: TuiPluginModule & { readonly id: "opencode-review" } = { id: "opencode-review", tui };
+
+export default plugin;

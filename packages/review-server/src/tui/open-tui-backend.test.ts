@@ -1,0 +1,72 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
+import { openTuiBackend } from "./open-tui-backend.js";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+async function repository(files: Record<string, string>, change: Record<string, string>): Promise<TempRepository> {
+  const repo = await makeTempRepository();
+  cleanups.push(() => repo.remove());
+  for (const [path, text] of Object.entries(files)) await repo.write(path, text);
+  await repo.commitAll("base");
+  for (const [path, text] of Object.entries(change)) await repo.write(path, text);
+  return repo;
+}
+
+describe("the terminal half's backend (real git, real SQLite)", () => {
+  it("reviews, drafts, and releases as prose to the session it is given when no server half runs in this process", async () => {
+    const repo = await repository({ "a.ts": "one\ntwo\n" }, { "a.ts": "one\nTWO\n" });
+    const sent: { sessionId: string; text: string }[] = [];
+    const backend = await openTuiBackend({
+      dir: repo.dir,
+      options: {},
+      send: async (sessionId, text) => (sent.push({ sessionId, text }), true),
+      pid: -1,
+    });
+    cleanups.push(() => backend.close());
+    const files = await backend.diff({ from: "base", to: "worktree" });
+    expect(files.map((f) => f.path)).toEqual(["a.ts"]);
+    // Reading the diff took the first round; after that, nothing until someone writes.
+    expect(await backend.changes()).toEqual({ threads: false, rounds: true });
+    expect(await backend.changes()).toEqual({ threads: false, rounds: false });
+    const thread = await backend.draftThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" });
+    expect(thread.status).toBe("draft");
+    expect((await backend.changes()).threads).toBe(true);
+    const released = await backend.release("ses_person");
+    expect(released).toEqual({ messages: 1, mode: "prose", deliveredTo: "ses_person" });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain("Why upper case?");
+    expect(sent[0]!.text).not.toMatch(/review_(list|reply|open)/);
+    expect((await backend.threads()).map((t) => t.status)).toEqual(["open"]);
+    expect(await backend.panelUrl()).toBeNull();
+    // The release took a round of the work tree as it is: nothing changed since it.
+    const rounds = await backend.rounds();
+    expect(rounds.length).toBeGreaterThan(0);
+    expect(await backend.diff({ from: rounds[rounds.length - 1]!.id, to: "worktree" })).toEqual([]);
+  });
+
+  it("says in one line what to do in a folder that is not a git repository, and refuses bad tui.json options", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "opencode-review-notgit-"));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    await expect(openTuiBackend({ dir, options: {}, send: async () => true })).rejects.toThrow(/is not a git repository, so there is nothing to review here\. Run git init/);
+    const repo = await repository({ "a.ts": "a\n" }, {});
+    await expect(openTuiBackend({ dir: repo.dir, options: { tools: "yes" }, send: async () => true })).rejects.toThrow(/tui\.json/);
+  });
+
+  it("refuses a store file that is not its database, and leaves it as it was", async () => {
+    const repo = await repository({ "a.ts": "a\n" }, {});
+    const folder = await mkdtemp(join(tmpdir(), "opencode-review-db-"));
+    cleanups.push(() => rm(folder, { recursive: true, force: true }));
+    await mkdir(folder, { recursive: true });
+    const path = join(folder, "review.sqlite");
+    await writeFile(path, "not a database");
+    await expect(openTuiBackend({ dir: repo.dir, options: { dbPath: path }, send: async () => true })).rejects.toThrow(/review\.sqlite/);
+    expect(await readFile(path, "utf8")).toBe("not a database");
+  });
+});

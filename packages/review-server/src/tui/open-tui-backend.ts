@@ -1,0 +1,100 @@
+import { ReviewError } from "@opencode-review/core";
+import { livePanels } from "../cli/live-panels.js";
+import { createEventBus } from "../events/event-bus.js";
+import { defaultDbPath, openRepository } from "../git/index.js";
+import { parsePluginOptions } from "../opencode/plugin-options.js";
+import { createReviewService, type ReleaseDelivery } from "../service/index.js";
+import { openStore, type StorePosition } from "../store/index.js";
+
+/** How the terminal half sends a released review into a session: opencode's own client in this process. */
+export type SendToSession = (sessionId: string, text: string) => Promise<boolean>;
+
+export interface OpenTuiBackendInput {
+  /** opencode's directory for this TUI. */
+  readonly dir: string;
+  /** The options from tui.json (the same names as opencode.json's: `dbPath`, `tools`). */
+  readonly options: unknown;
+  readonly send: SendToSession;
+  /** This process's id: the server half loaded beside this TUI registers its panel under it. */
+  readonly pid?: number;
+  readonly fetch?: typeof fetch;
+}
+
+/**
+ * The terminal half's composition root: opens the repository, the store (bun:sqlite inside opencode) and the
+ * same review service the server half and the CLI use, in the TUI's own thread. A release is the short
+ * notice when this opencode process also runs the server half with its tools on, and the whole review as
+ * prose otherwise (terminal half alone, `tools: false`).
+ * @example const backend = await openTuiBackend({ dir: process.cwd(), options: {}, send }); await backend.threads();
+ */
+export async function openTuiBackend(input: OpenTuiBackendInput) {
+  const parsed = parsePluginOptions(input.options ?? {}, input.dir);
+  if (!parsed.ok) throw new ReviewError("invalid_input", parsed.message.replace("opencode.json", "tui.json"));
+  const repo = await openRepository(input.dir).catch((error: unknown) => {
+    if (error instanceof ReviewError && error.code === "not_git") {
+      throw new ReviewError("not_git", `${input.dir} is not a git repository, so there is nothing to review here. Run git init there to use it.`);
+    }
+    throw error;
+  });
+  const dbPath = parsed.settings.dbPath ?? defaultDbPath(repo);
+  const store = await openStore({ path: dbPath });
+  const pid = input.pid ?? process.pid;
+  const doFetch = input.fetch ?? fetch;
+
+  // The web panel of the server half running in this same process, if any, and whether its tools are on.
+  const ownPanel = async (): Promise<{ readonly url: string; readonly tools: boolean } | null> => {
+    const panels = await livePanels(await service.repository(), { dbPath }).catch(() => []);
+    const mine = panels.find((p) => p.pid === pid);
+    if (!mine) return null;
+    const link = new URL(mine.url);
+    const token = link.searchParams.get("token") ?? "";
+    const health = await doFetch(new URL("/api/health", link.origin), { headers: { authorization: `Bearer ${token}` } })
+      .then((r) => (r.ok ? (r.json() as Promise<{ tools?: boolean }>) : null))
+      .catch(() => null);
+    return { url: mine.url, tools: health?.tools === true };
+  };
+
+  let mode: ReleaseDelivery["mode"] = "prose";
+  const delivery: ReleaseDelivery = {
+    get mode() {
+      return mode;
+    },
+    async deliver({ sessionId, text }) {
+      if (sessionId === null) return null;
+      return (await input.send(sessionId, text).catch(() => false)) ? { sessionId } : null;
+    },
+  };
+  const service = createReviewService({ dir: input.dir, store, bus: createEventBus(), delivery });
+  let position: StorePosition | null = (await service.changesSince(null)).position;
+
+  return {
+    where: { workTree: repo.workTree, branch: repo.branch ?? repo.branchKey },
+    diff: (range: { readonly from: string; readonly to: string }) => service.diff(range),
+    threads: () => service.listThreads({ status: "all" }),
+    rounds: () => service.listRounds(),
+    takeRound: () => service.takeRound(),
+    draftThread: (thread: Parameters<typeof service.draftThread>[0]) => service.draftThread(thread),
+    draftReply: (threadId: string, message: { readonly body: string; readonly suggestion?: readonly string[] | null }) => service.draftReply(threadId, message),
+    editDraft: (messageId: string, message: { readonly body: string; readonly suggestion?: readonly string[] | null }) => service.editDraft(messageId, message),
+    deleteDraft: async (messageId: string) => void (await service.deleteDraft(messageId)),
+    resolve: (threadId: string) => service.resolve(threadId),
+    reopen: (threadId: string) => service.reopen(threadId),
+    seen: (threadId: string) => service.markSeen(threadId),
+    release: async (sessionId: string | null) => {
+      const panel = await ownPanel();
+      mode = parsed.settings.tools && panel?.tools === true ? "tools" : "prose";
+      const { review } = await service.release(sessionId === null ? {} : { sessionId });
+      return { messages: review.messages, mode: review.mode, deliveredTo: review.deliveredTo };
+    },
+    changes: async () => {
+      const next = await service.changesSince(position);
+      position = next.position;
+      return {
+        threads: next.events.some((e) => e.type === "thread" || e.type === "review"),
+        rounds: next.events.some((e) => e.type === "round"),
+      };
+    },
+    panelUrl: async () => (await ownPanel())?.url ?? (await livePanels(await service.repository(), { dbPath }).catch(() => []))[0]?.url ?? null,
+    close: () => store.close(),
+  };
+}
