@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { defaultDbPath, type Repository } from "../git/index.js";
-import { listServers, openStore, type ServerRow } from "../store/index.js";
+import { panelLink } from "../http/panel-link.js";
+import { listServers, openStore, readPanelToken, type ServerRow } from "../store/index.js";
 
 /** A panel that has not refreshed its heartbeat for this long is taken for dead (it beats every 30 s). */
 export const PANEL_STALE_MS = 90_000;
@@ -46,4 +47,28 @@ export async function livePanels(
   } finally {
     await store.close();
   }
+}
+
+/** A running panel with the link the person opens: with its token when this user can read the token's file. */
+export interface LivePanelLink {
+  readonly row: ServerRow;
+  /** null: the token file is gone or another user's, and `link` is the bare URL. */
+  readonly token: string | null;
+  readonly link: string;
+}
+
+/**
+ * The running panels with their links (`/#token=`), each token read from its server's 0600 file beside the
+ * store: the database holds URLs only.
+ * @example (await livePanelLinks(repo)).map((p) => p.link) // ["http://127.0.0.1:4321/#token=3f9c..."]
+ */
+export async function livePanelLinks(
+  repo: Repository,
+  options: { readonly dbPath?: string; readonly now?: number; readonly alive?: (pid: number) => boolean } = {},
+): Promise<LivePanelLink[]> {
+  const path = options.dbPath ?? defaultDbPath(repo);
+  return (await livePanels(repo, options)).map((row) => {
+    const token = readPanelToken(path, row.url);
+    return { row, token, link: token === null ? row.url : panelLink(row.url, token) };
+  });
 }

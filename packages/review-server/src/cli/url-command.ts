@@ -1,10 +1,8 @@
 import { resolve } from "node:path";
-import { defaultDbPath, openRepository } from "../git/index.js";
-import { panelLink } from "../http/panel-link.js";
-import { readPanelToken } from "../store/index.js";
+import { openRepository } from "../git/index.js";
 import { EXIT_FAILED, EXIT_OK, type CliCommand } from "./cli-command.js";
 import type { CliIo } from "./cli-io.js";
-import { livePanels } from "./live-panels.js";
+import { livePanelLinks } from "./live-panels.js";
 import type { FlagValues } from "./parse-flags.js";
 
 const help = `Usage: opencode-review url [--repo DIR]
@@ -19,19 +17,14 @@ Exit status: 0 when at least one panel runs; 1, with "no panel is running for <r
 
 async function url(flags: FlagValues, io: CliIo): Promise<number> {
   const repo = await openRepository(resolve(io.cwd, typeof flags.repo === "string" ? flags.repo : "."));
-  const panels = await livePanels(repo);
+  const panels = await livePanelLinks(repo);
   if (panels.length === 0) {
     // stderr and exit 1, so `open "$(opencode-review url)"` never opens a sentence.
     io.err(`no panel is running for ${repo.workTree}`);
     return EXIT_FAILED;
   }
-  // The rows hold URLs only; each token is read from its server's 0600 file, which only this user can read.
-  let unreadable = 0;
-  for (const panel of panels) {
-    const token = readPanelToken(defaultDbPath(repo), panel.url);
-    if (token === null) unreadable++;
-    io.out(token === null ? panel.url : panelLink(panel.url, token));
-  }
+  for (const panel of panels) io.out(panel.link);
+  const unreadable = panels.filter((p) => p.token === null).length;
   if (unreadable > 0) {
     io.err(`${unreadable} panel link(s) printed without a token: the token file is missing or belongs to another user; run this as the user who started the panel.`);
   }

@@ -1,5 +1,5 @@
 import { ReviewError } from "@opencode-review/core";
-import { livePanels } from "../cli/live-panels.js";
+import { livePanelLinks } from "../cli/live-panels.js";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import { parsePluginOptions } from "../opencode/plugin-options.js";
@@ -43,15 +43,13 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
 
   // The web panel of the server half running in this same process, if any, and whether its tools are on.
   const ownPanel = async (): Promise<{ readonly url: string; readonly tools: boolean } | null> => {
-    const panels = await livePanels(await service.repository(), { dbPath }).catch(() => []);
-    const mine = panels.find((p) => p.pid === pid);
-    if (!mine) return null;
-    const link = new URL(mine.url);
-    const token = link.searchParams.get("token") ?? "";
-    const health = await doFetch(new URL("/api/health", link.origin), { headers: { authorization: `Bearer ${token}` } })
+    const panels = await livePanelLinks(await service.repository(), { dbPath }).catch(() => []);
+    const mine = panels.find((p) => p.row.pid === pid);
+    if (!mine || mine.token === null) return null;
+    const health = await doFetch(new URL("/api/health", mine.row.url), { headers: { authorization: `Bearer ${mine.token}` } })
       .then((r) => (r.ok ? (r.json() as Promise<{ tools?: boolean }>) : null))
       .catch(() => null);
-    return { url: mine.url, tools: health?.tools === true };
+    return { url: mine.link, tools: health?.tools === true };
   };
 
   let mode: ReleaseDelivery["mode"] = "prose";
@@ -94,7 +92,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
         rounds: next.events.some((e) => e.type === "round"),
       };
     },
-    panelUrl: async () => (await ownPanel())?.url ?? (await livePanels(await service.repository(), { dbPath }).catch(() => []))[0]?.url ?? null,
+    panelUrl: async () => (await ownPanel())?.url ?? (await livePanelLinks(await service.repository(), { dbPath }).catch(() => []))[0]?.link ?? null,
     close: () => store.close(),
   };
 }
