@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { TERMINAL_KEYS } from "../../review-panel/src/tui/terminal-keys.js";
 import { COMMANDS } from "./cli/run-cli.js";
 import { createApp } from "./http/create-app.js";
 import { loopbackHosts } from "./http/loopback.js";
@@ -39,8 +40,11 @@ describe("docs/", () => {
       const served = new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`));
       const named = spans.map((s) => /^(GET|POST|PATCH|DELETE|PUT) (\/api\/[^\s?]*)$/.exec(s.code)).filter((m) => m !== null);
       expect(named.length).toBeGreaterThan(10);
-      const missing = named.map((m) => `${m[1]} ${m[2]}`).filter((route) => !served.has(route));
-      expect(missing).toEqual([]);
+      const documented = new Set(named.map((m) => `${m[1]} ${m[2]}`));
+      expect([...documented].filter((route) => !served.has(route)), "named in docs/, not served").toEqual([]);
+      const http = pages.find((p) => p.name === "http.md")!.text;
+      const undocumented = [...served].filter((route) => route.includes(" /api/") && !http.includes(`\`${route}\``));
+      expect(undocumented, "served, not in http.md").toEqual([]);
     } finally {
       await f.close();
     }
@@ -70,5 +74,13 @@ describe("docs/", () => {
       const heading = cli.split("\n").find((line) => line.startsWith(`## \`opencode-review ${command.name}`))!;
       for (const flag of Object.keys(command.flags).filter((f) => f !== "help")) expect(heading, `${command.name} --${flag}`).toContain(`--${flag}`);
     }
+  });
+});
+
+describe("docs/terminal.md", () => {
+  it("lists every key the terminal half binds, as its help shows it", () => {
+    const terminal = pages.find((p) => p.name === "terminal.md")!.text;
+    const missing = TERMINAL_KEYS.filter((k) => k.label !== "" && !terminal.includes(`| \`${k.label}\` | ${k.does} |`)).map((k) => k.label);
+    expect(missing).toEqual([]);
   });
 });
