@@ -283,9 +283,8 @@ async function agentAnswers(project: OpencodeProject, threadId: string, text: st
 
 /** GET /api/threads?status=all from the web panel the server half registered for this repository. */
 async function panelThreads(project: OpencodeProject): Promise<{ id: string; status: string; messages: { body: string }[] }[]> {
-  const { livePanels } = await import("../cli/live-panels.js");
-  const panels = await livePanels(await openRepository(project.dir));
-  const url = new URL(panels[0]!.url);
-  const answer = await fetch(new URL("/api/threads?status=all", url.origin), { headers: { authorization: `Bearer ${url.searchParams.get("token")}` } });
+  const { livePanelLinks } = await import("../cli/live-panels.js");
+  const [panel] = await livePanelLinks(await openRepository(project.dir));
+  const answer = await fetch(new URL("/api/threads?status=all", panel!.row.url), { headers: { authorization: `Bearer ${panel!.token}` } });
   return ((await answer.json()) as { threads: { id: string; status: string; messages: { body: string }[] }[] }).threads;
 }
