@@ -13,7 +13,8 @@ const verdictLine: Readonly<Record<Verdict, string | null>> = {
  * // "The reviewer released 1 comment ...\n\nThe reviewer requests changes before this is done.\n\nOverall comment from the reviewer:\nClose."
  */
 export function withReviewVerdict(text: string, review: { readonly summary?: string | null; readonly verdict?: Verdict | null }): string {
-  const parts = [text];
+  // No text: a release of a verdict and overall comment alone (GitHub's Approve with no comments).
+  const parts = text === "" ? [] : [text];
   const line = review.verdict ? verdictLine[review.verdict] : null;
   if (line) parts.push(line);
   const summary = review.summary?.trim();

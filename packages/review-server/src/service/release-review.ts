@@ -47,9 +47,13 @@ export async function releaseReview(
   const { round } = await takeServiceRound(ctx, repo);
   const drafts = await draftsOfBranch(ctx.db, repo.branchKey);
   const ids = [...new Set([...drafts.threads.map((t) => t.id), ...drafts.messages.map((m) => m.thread_id)])];
-  if (ids.length === 0) {
-    throw new ReviewError("conflict", "Nothing to release: there are no draft comments or replies. Write a comment first.");
-  }
+  const summary = input.summary?.trim() ? input.summary.trim() : null;
+  const verdict = input.verdict ?? null;
+  // An approval or a request for changes, or an overall comment, says something without any draft (GitHub
+  // lets a reviewer approve with no comments); the plain Comment verdict alone does not.
+  const saysSomething = summary !== null || (verdict !== null && verdict !== "comment");
+  const nothing = "Nothing to release: there are no draft comments or replies, no overall comment and no verdict. Write a comment, or approve or request changes.";
+  if (ids.length === 0 && !saysSomething) throw new ReviewError("conflict", nothing);
 
   // Git work happens before the write transaction, which must stay short (other processes wait on it).
   const reader = createFileReader(repo);
@@ -60,8 +64,6 @@ export async function releaseReview(
   for (const row of rows) checkpoints.set(row.id, await checkpointAt(repo, row, rounds.get(row.round_id)!, round, reader));
 
   const sessionId = input.sessionId ?? (await releaseTarget(ctx, repo.branchKey))?.id ?? null;
-  const summary = input.summary?.trim() ? input.summary.trim() : null;
-  const verdict = input.verdict ?? null;
 
   const { review, threads, prose } = await writeTransaction(ctx.db, async (trx) => {
     // Stamped inside the write lock, so no agent reply can be written between this time and the release.
@@ -73,8 +75,9 @@ export async function releaseReview(
     const fresh = (await Promise.all(threadIds.map((id) => threadById(trx, id)))).filter((r): r is ThreadRow => r !== undefined);
     const messages = await messagesByThreadIds(trx, threadIds);
     const before = fresh.map((row) => threadState(row, messages.filter((m) => m.thread_id === row.id)));
-    const released = coreReleaseReview(before, at);
-    if (!released.ok) throw new ReviewError(released.code, released.reason);
+    const step = coreReleaseReview(before, at);
+    if (!step.ok && !saysSomething) throw new ReviewError(step.code, nothing);
+    const released = step.ok ? step : { threads: [], messageIds: [] as string[], files: [] as string[] };
     for (const next of released.threads) {
       const was = before.find((b) => b.id === next.id)!;
       await applyThreadState(trx, next.id, was, next, { reviewId: review.id, patch: checkpoints.get(next.id) ?? {} });
@@ -83,9 +86,10 @@ export async function releaseReview(
     // mostly made above by the checkpoints), so it is stored with the release or not at all.
     const threadRows = (await Promise.all(released.threads.map((t) => threadById(trx, t.id)))).filter((r): r is ThreadRow => r !== undefined);
     const threads = await threadsJson({ ...ctx, db: trx }, repo, threadRows, "human", reader);
-    const prose = withReviewVerdict(renderReleaseProse(threads, { releasedMessageIds: released.messageIds }), { summary, verdict });
+    const comments = released.messageIds.length > 0;
+    const prose = withReviewVerdict(comments ? renderReleaseProse(threads, { releasedMessageIds: released.messageIds }) : "", { summary, verdict });
     const text =
-      ctx.delivery.mode === "tools"
+      ctx.delivery.mode === "tools" && comments
         ? withReviewVerdict(renderReleaseNotice({ count: released.messageIds.length, files: released.files }), { summary, verdict })
         : prose;
     const stored = (await updateReview(trx, review.id, { prose, message_text: text, delivery_state: "pending" }))!;

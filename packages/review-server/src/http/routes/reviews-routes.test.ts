@@ -171,3 +171,26 @@ describe("GET /api/reviews", () => {
     expect(retried.json.review.delivery).toMatchObject({ state: "delivered", to: "ses_late", attempts: 2 });
   });
 });
+
+describe("a release with no comments", () => {
+  it("approves with an overall comment and no drafts, as GitHub's Approve does, and reaches the agent", async () => {
+    const sent: string[] = [];
+    const { call } = await start("tools", async ({ text }) => (sent.push(text), { sessionId: "ses_1" }));
+    const released = await call("POST", "/review/release", { sessionId: "ses_1", verdict: "approve", summary: "Ship it." });
+    expect(released.status).toBe(200);
+    expect(released.json.review).toMatchObject({ messages: 0, verdict: "approve", summary: "Ship it." });
+    expect(sent).toEqual(["The reviewer approves these changes.\n\nOverall comment from the reviewer:\nShip it."]);
+    const past = await call("GET", "/reviews");
+    expect(past.json.reviews[0]).toMatchObject({ messages: 0, verdict: "approve", delivery: { state: "delivered" } });
+  });
+
+  it("still refuses a release with nothing in it: no drafts, no overall comment, only the plain Comment verdict", async () => {
+    const { call } = await start("tools", async () => ({ sessionId: "ses_1" }));
+    for (const body of [{}, { verdict: "comment" }, { summary: "   " }]) {
+      const refused = await call("POST", "/review/release", body);
+      expect(refused.status).toBe(409);
+      expect(refused.json.error.message).toContain("Nothing to release");
+    }
+    expect((await call("GET", "/reviews")).json.reviews).toEqual([]);
+  });
+});
