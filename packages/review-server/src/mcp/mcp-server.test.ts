@@ -136,6 +136,9 @@ describe("opencode-review mcp over a real stdio child process", () => {
       files: ["src/app.ts", "README.md"],
       text: "2 released comments on src/app.ts, README.md: waiting for the agent's next turn.",
     });
+    // Waiting is not failing: the past review reads pending, with no error for the panel to alarm about.
+    const pending = (await api("/api/reviews")).json.reviews[0];
+    expect(pending.delivery).toEqual({ state: "pending", attempts: 0, dismissed: false });
 
     const listed = await mcp.call("review_list", {});
     expect(listed.isError).toBe(false);
@@ -144,6 +147,8 @@ describe("opencode-review mcp over a real stdio child process", () => {
     expect(listed.metadata.threads).toHaveLength(2);
     expect(listed.metadata.threads.every((t: any) => t.messages[0].delivery === "delivered")).toBe(true);
     expect((await api("/api/review")).json.waiting).toBeNull();
+    // Read by the agent's tool: delivered, to the client the panel named.
+    expect((await api("/api/reviews")).json.reviews[0]).toMatchObject({ deliveredTo: "mcp:opencode-review-test", delivery: { state: "delivered", to: "mcp:opencode-review-test" } });
 
     const reply = await mcp.call("review_reply", { id: one.json.thread.id, text: "The loop reads better to me." });
     expect(reply.text).toBe(`Replied to thread ${one.json.thread.id} (src/app.ts:2-4); it now waits for the reviewer.`);

@@ -27,6 +27,9 @@ export async function deliverReview(ctx: ServiceContext, id: string, retry: Deli
   if (review === undefined) throw new ReviewError("not_found", `No review ${id}. GET /api/reviews lists them.`);
   if (review.delivery_state === "delivered") return review;
   if (review.message_text === null) throw new ReviewError("conflict", `Review ${id} has no stored message to send (it was released by an older version).`);
+  // Nothing can be pushed into an MCP client's chat: the review waits, pending, for the agent's next turn and
+  // becomes delivered when a tool returns its comments (markReviewsRead), never "failed" for having waited.
+  if (ctx.delivery.waitsForAgentTurn === true) return review;
 
   let outcome: { readonly sessionId: string } | null = null;
   let failure: string | null = null;

@@ -1,10 +1,11 @@
 import { matchesPathSuffix, markDelivered, renderThreadPage, ReviewError, splitLines, threadPageOrder, type Thread, type ThreadStatus } from "@opencode-review/core";
-import { markDelivered as storeMarkDelivered, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
+import { markDelivered as storeMarkDelivered, markReviewsRead, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
 import type { Repository } from "../git/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
 import type { ChangedThreads, ListingMemo } from "./listing-memo.js";
 import { ListCursors } from "./list-cursors.js";
 import type { ServiceContext } from "./service-context.js";
+import { reviewJson } from "./review-json.js";
 import { threadsJson } from "./threads-json.js";
 import { worktreeStamp } from "./worktree-stamp.js";
 
@@ -150,7 +151,14 @@ export async function agentList(
     return step.next;
   });
   if (ids.length > 0) {
-    await writeTransaction(ctx.db, (trx) => storeMarkDelivered(trx, ids));
+    // Where releases wait for the agent's turn (MCP), the comments returned here are their delivery.
+    const waiting = ctx.delivery.waitsForAgentTurn === true;
+    const to = waiting ? ((await ctx.delivery.target?.()) ?? null)?.id ?? null : null;
+    const read = await writeTransaction(ctx.db, async (trx) => {
+      await storeMarkDelivered(trx, ids);
+      return waiting ? markReviewsRead(trx, ids, to) : [];
+    });
+    for (const row of read) ctx.bus.publish({ type: "review", review: await reviewJson(ctx, row) });
     // The panel keeps the person's drafts, so it is sent the person's view of each thread, not the agent's.
     const changed = rows.filter((r) => touched.has(r.id));
     for (const thread of await threadsJson(ctx, repo, changed, "human", reader)) ctx.bus.publish({ type: "thread", thread });

@@ -47,6 +47,7 @@ export {
   reviewById,
   reviewsByBranch,
   messageCountsOfReviews,
+  markReviewsRead,
   type ReviewVerdict,
   type DeliveryState,
   type ReviewsTable,

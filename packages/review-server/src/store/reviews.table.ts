@@ -122,3 +122,27 @@ export async function messageCountsOfReviews(db: Kysely<Database>, ids: readonly
     .execute();
   return new Map(rows.map((row) => [row.review_id!, Number(row.n)]));
 }
+
+/**
+ * Reviews that wait for an agent's turn (MCP) and whose released messages an agent's tool has now all
+ * returned: they become delivered, to `to`. Returns the reviews that changed.
+ * @example await markReviewsRead(trx, deliveredMessageIds, "mcp:claude-code")
+ */
+export async function markReviewsRead(db: Kysely<Database>, messageIds: readonly string[], to: string | null): Promise<ReviewRow[]> {
+  requireWriteTransaction(db, "markReviewsRead");
+  if (messageIds.length === 0) return [];
+  const reviewIds = (
+    await db.selectFrom("messages").select("review_id").distinct().where("id", "in", [...messageIds]).where("review_id", "is not", null).execute()
+  ).map((row) => row.review_id!);
+  if (reviewIds.length === 0) return [];
+  return db
+    .updateTable("reviews")
+    .set({ delivery_state: "delivered", delivered_to: to, delivery_error: null })
+    .where("id", "in", reviewIds)
+    .where("delivery_state", "=", "pending")
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("messages").select("messages.id").whereRef("messages.review_id", "=", "reviews.id").where("messages.delivery", "=", "sent"))),
+    )
+    .returningAll()
+    .execute();
+}
