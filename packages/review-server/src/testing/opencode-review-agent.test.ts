@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { listServers, openStore } from "../store/index.js";
+import { livePanelLinks } from "../cli/live-panels.js";
+import { openRepository } from "../git/index.js";
 import {
   makeOpencodeProject,
   packPlugin,
@@ -44,16 +45,10 @@ function track<T extends FakeModel | OpencodeProject | OpencodeServer>(thing: T)
   return thing;
 }
 
-/** The plugin's panel as the store lists it (the row `opencode-review url` prints), and its API with the token. */
+/** The plugin's panel as `opencode-review url` prints it (the store's row, its token from its 0600 file), and its API. */
 async function pluginPanel(project: OpencodeProject) {
-  const store = await openStore({ path: join(project.dir, ".git", "opencode-review", "review.sqlite") }).catch(() => null);
-  if (store === null) return null;
-  try {
-    const [row] = await listServers(store.db);
-    return row === undefined ? null : panelApi(row.url);
-  } finally {
-    await store.close();
-  }
+  const [panel] = await livePanelLinks(await openRepository(project.dir)).catch(() => []);
+  return panel === undefined || panel.token === null ? null : panelApi(panel.link);
 }
 
 function panelApi(panelUrl: string) {
