@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { listServers, openStore } from "../store/index.js";
 import {
   makeOpencodeProject,
   packPlugin,
@@ -13,6 +12,8 @@ import {
   type RecordedRequest,
 } from "./opencode-harness.js";
 import { panelToken } from "./panel-token.js";
+import { livePanelLinks } from "../cli/live-panels.js";
+import { openRepository } from "../git/index.js";
 
 // Reviewer agents in the real opencode 1.18.33 with the packed plugin and a scripted model that tells the
 // reviewer's requests (a child session: opencode sends x-parent-session-id) from the implementer's.
@@ -35,16 +36,15 @@ function track<T extends FakeModel | OpencodeProject | OpencodeServer>(thing: T)
   return thing;
 }
 
-/** The newest panel the store lists for the project, with its API (the token from its link). */
-async function newestPanel(project: OpencodeProject, notUrl?: string) {
-  const store = await openStore({ path: join(project.dir, ".git", "opencode-review", "review.sqlite") }).catch(() => null);
-  if (store === null) return null;
-  try {
-    const rows = (await listServers(store.db)).filter((r) => r.url !== notUrl).sort((a, b) => b.started_at.localeCompare(a.started_at));
-    return rows[0] === undefined ? null : panelApi(rows[0].url);
-  } finally {
-    await store.close();
-  }
+/**
+ * The newest panel running for the project, as `opencode-review url` finds it (its token from its 0600 file),
+ * with its API; `notPid` skips the panel of a process being replaced (a restart may reuse its port and URL).
+ */
+async function newestPanel(project: OpencodeProject, notPid?: number) {
+  const panels = (await livePanelLinks(await openRepository(project.dir)).catch(() => []))
+    .filter((p) => p.row.pid !== notPid && p.token !== null)
+    .sort((a, b) => b.row.started_at.localeCompare(a.row.started_at));
+  return panels[0] === undefined ? null : { ...panelApi(panels[0].link), pid: panels[0].row.pid };
 }
 
 function panelApi(panelUrl: string) {
@@ -233,9 +233,12 @@ describe("reviewer agents in a real opencode serve", () => {
     await server.close();
     server = await serveOpencode(project);
     const next = await eventually(async () => {
-      const candidate = await newestPanel(project, panel.panelUrl);
+      const candidate = await newestPanel(project, panel.pid);
       return candidate !== null && (await candidate.call("GET", "/health")).status === 200 ? candidate : null;
-    }, "the restarted panel", 300_000);
+    }, "the restarted panel", 300_000).catch((error: unknown) => {
+      console.error(server.log().split("\n").filter((l) => /plugin|review|ERROR/i.test(l)).join("\n").slice(-6000));
+      throw error;
+    });
     const after = (await next.call("GET", "/runs")).json.runs.find((r: any) => r.id === interrupted.id);
     expect(after).toMatchObject({ status: "cancelled", error: "interrupted by restart" });
     expect(server.pluginErrors()).toEqual([]);
