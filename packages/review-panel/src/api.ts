@@ -4,7 +4,7 @@
 import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/core";
 import { createParser } from "eventsource-parser";
 import { hc, type ClientResponse } from "hono/client";
-import type { AppType } from "../../review-server/src/http/routes/index.js";
+import type { AppType } from "opencode-review/http";
 
 export type { Thread, Finding, Run, Severity } from "@opencode-review/core";
 
