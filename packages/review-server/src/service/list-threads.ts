@@ -1,5 +1,5 @@
 import { matchesPathSuffix, markDelivered, renderThreadPage, ReviewError, splitLines, threadPageOrder, type Thread, type ThreadStatus } from "@opencode-review/core";
-import { markDelivered as storeMarkDelivered, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
+import { markMessagesDelivered, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
 import type { Repository } from "../git/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
 import type { ChangedThreads, ListingMemo } from "./listing-memo.js";
@@ -150,7 +150,7 @@ export async function agentList(
     return step.next;
   });
   if (ids.length > 0) {
-    await writeTransaction(ctx.db, (trx) => storeMarkDelivered(trx, ids));
+    await writeTransaction(ctx.db, (trx) => markMessagesDelivered(trx, ids));
     // The panel keeps the person's drafts, so it is sent the person's view of each thread, not the agent's.
     const changed = rows.filter((r) => touched.has(r.id));
     for (const thread of await threadsJson(ctx, repo, changed, "human", reader)) ctx.bus.publish({ type: "thread", thread });

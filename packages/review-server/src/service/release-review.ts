@@ -1,4 +1,4 @@
-import { releaseReview as coreReleaseReview, renderReleaseNotice, renderReleaseProse, ReviewError, withReviewVerdict, type Verdict } from "@opencode-review/core";
+import { releaseReview, renderReleaseNotice, renderReleaseProse, ReviewError, withReviewVerdict, type Verdict } from "@opencode-review/core";
 import {
   draftsOfBranch,
   insertReview,
@@ -36,9 +36,9 @@ export interface ReleaseResult {
  * The prose, the message for the agent, the summary and verdict, and the delivery state (pending) are
  * written in that same transaction, so a connection or a process lost after the release loses none of it:
  * `GET /api/reviews` reads it back, and a failed delivery is retried (see deliverReview).
- * @example const { review } = await releaseReview(ctx, {});
+ * @example const { review } = await releasePendingReview(ctx, {});
  */
-export async function releaseReview(
+export async function releasePendingReview(
   ctx: ServiceContext,
   input: { readonly sessionId?: string; readonly summary?: string; readonly verdict?: Verdict } = {},
   retry?: DeliveryRetry,
@@ -73,7 +73,7 @@ export async function releaseReview(
     const fresh = (await Promise.all(threadIds.map((id) => threadById(trx, id)))).filter((r): r is ThreadRow => r !== undefined);
     const messages = await messagesByThreadIds(trx, threadIds);
     const before = fresh.map((row) => threadState(row, messages.filter((m) => m.thread_id === row.id)));
-    const released = coreReleaseReview(before, at);
+    const released = releaseReview(before, at);
     if (!released.ok) throw new ReviewError(released.code, released.reason);
     for (const next of released.threads) {
       const was = before.find((b) => b.id === next.id)!;

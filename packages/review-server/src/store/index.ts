@@ -32,7 +32,7 @@ export {
   deleteMessage,
   messageById,
   messagesByThreadIds,
-  markDelivered,
+  markMessagesDelivered,
   decodeMessage,
   type MessagesTable,
   type MessageRow,
