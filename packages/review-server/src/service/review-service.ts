@@ -23,7 +23,7 @@ import type { ReleaseDelivery, ServiceContext } from "./service-context.js";
 import type { DeliveryRetry } from "./deliver-review.js";
 import { recordSession } from "./sessions.js";
 import { takeServiceRound } from "./take-round.js";
-import { markThreadSeen, reopenThread, resolveThread } from "./thread-status.js";
+import { markThreadRead, reopenThread, resolveThread } from "./thread-status.js";
 import { fileBytes } from "./file-bytes.js";
 import { reviewBases } from "./review-bases.js";
 import { listViewed, setViewed } from "./viewed-files.js";
@@ -91,7 +91,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     deleteDraft: (messageId: string) => deleteDraft(ctx, messageId),
     resolve: (id: string, body?: string) => resolveThread(ctx, id, body),
     reopen: (id: string, body?: string) => reopenThread(ctx, id, body),
-    markSeen: (id: string) => markThreadSeen(ctx, id),
+    markSeen: (id: string) => markThreadRead(ctx, id),
     pendingReview: () => pendingReview(ctx),
     release: (input: Parameters<typeof releasePendingReview>[1]) => releasePendingReview(ctx, input, options.deliveryRetry),
     pastReviews: () => pastReviews(ctx),

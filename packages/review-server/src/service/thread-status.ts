@@ -45,9 +45,9 @@ export async function reopenThread(ctx: ServiceContext, threadId: string, body?:
 
 /**
  * The person has read the thread: its unread mark goes.
- * @example await markThreadSeen(ctx, id);
+ * @example await markThreadRead(ctx, id);
  */
-export async function markThreadSeen(ctx: ServiceContext, threadId: string): Promise<Thread> {
+export async function markThreadRead(ctx: ServiceContext, threadId: string): Promise<Thread> {
   const repo = await ctx.repository();
   const row = await changeThread(ctx, repo, threadId, (state) => markSeen(state, ctx.now()));
   return publishThread(ctx, repo, row!);

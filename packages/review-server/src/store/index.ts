@@ -29,7 +29,7 @@ export {
 export {
   insertMessage,
   updateMessage,
-  deleteMessage,
+  deleteMessageRow,
   messageById,
   messagesByThreadIds,
   markMessagesDelivered,

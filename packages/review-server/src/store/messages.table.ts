@@ -70,10 +70,10 @@ export async function updateMessage(db: Kysely<Database>, id: string, patch: Mes
 
 /**
  * Deletes a message; true when it existed.
- * @example await deleteMessage(trx, id)
+ * @example await deleteMessageRow(trx, id)
  */
-export async function deleteMessage(db: Kysely<Database>, id: string): Promise<boolean> {
-  requireWriteTransaction(db, "deleteMessage");
+export async function deleteMessageRow(db: Kysely<Database>, id: string): Promise<boolean> {
+  requireWriteTransaction(db, "deleteMessageRow");
   const result = await db.deleteFrom("messages").where("id", "=", id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

@@ -10,7 +10,7 @@ import { ReviewError } from "@opencode-review/core";
 import type { Database } from "../database.js";
 import { draftsOfBranch, releaseDrafts } from "../drafts.js";
 import {
-  deleteMessage,
+  deleteMessageRow,
   insertMessage,
   markMessagesDelivered,
   messageById,
@@ -561,9 +561,9 @@ export const storeCases: readonly StoreCase[] = [
         assert.equal((await messageById(store.db, third!.id))?.delivery, "delivered");
         assert.equal(await writeTransaction(store.db, (trx) => markMessagesDelivered(trx, [third!.id])), 0, "delivering twice changes nothing");
 
-        assert.equal(await writeTransaction(store.db, (trx) => deleteMessage(trx, second!.id)), true);
+        assert.equal(await writeTransaction(store.db, (trx) => deleteMessageRow(trx, second!.id)), true);
         assert.equal(await messageById(store.db, second!.id), undefined);
-        assert.equal(await writeTransaction(store.db, (trx) => deleteMessage(trx, second!.id)), false);
+        assert.equal(await writeTransaction(store.db, (trx) => deleteMessageRow(trx, second!.id)), false);
       }),
   },
   {
