@@ -3,3 +3,4 @@
 // needs none of the server's code.
 export type { AppType } from "./http/routes/index.js";
 export type { ErrorBody } from "./http/error-response.js";
+export type { Health } from "./http/routes/health-route.js";
