@@ -4,7 +4,7 @@
 import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/core";
 import { createParser } from "eventsource-parser";
 import { hc, type ClientResponse } from "hono/client";
-import type { AppType } from "../../review-server/src/http/routes/index.js";
+import type { AppType, Health } from "opencode-review/http";
 
 export type { Thread, Finding, Run, Severity } from "@opencode-review/core";
 
@@ -36,13 +36,8 @@ export interface Round {
   readonly createdAt: string;
 }
 
-export interface Health {
-  readonly ok: boolean;
-  readonly version: string;
-  readonly repo: string;
-  readonly branch: string;
-  readonly tools: boolean;
-}
+/** What `GET /api/health` answers, as the server declares it. */
+export type { Health };
 
 /** A draft reply on a released thread, as `GET /api/review` lists it. */
 export type DraftMessage = Message & { readonly threadId: string };

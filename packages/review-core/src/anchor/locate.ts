@@ -50,7 +50,7 @@ function locateDeletion(start: number, end: number, then: string, now: string | 
   return { state: "current", start, end };
 }
 
-/** The layered search for a new-side range; see CONTRACT.md "Anchor state". */
+/** The layered search for a new-side range; see docs/concepts.md "Anchor state". */
 function locateLines(
   pair: LinePair,
   start: number,

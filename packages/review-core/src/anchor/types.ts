@@ -3,13 +3,15 @@ export type Side = "new" | "old";
 
 export type AnchorState = "current" | "moved" | "changed" | "outdated";
 
-/** Where a thread's lines are now. `start`/`end` are null for a whole-file thread or when nothing maps. */
-export interface Location {
-  readonly state: AnchorState;
-  readonly start: number | null;
-  readonly end: number | null;
-  readonly whitespaceOnly?: boolean;
-}
+/**
+ * Where a thread's lines are now, by state. `start`/`end` are null for a whole-file thread; an `outdated`
+ * thread has no lines now, and only a `changed` one can have changed in whitespace alone.
+ * @example if (location.state === "changed" && location.whitespaceOnly) note("whitespace only")
+ */
+export type Location =
+  | { readonly state: "current" | "moved"; readonly start: number | null; readonly end: number | null }
+  | { readonly state: "changed"; readonly start: number | null; readonly end: number | null; readonly whitespaceOnly?: boolean }
+  | { readonly state: "outdated"; readonly start: null; readonly end: null };
 
 /** Up to 3 lines before and after the quoted range, as they read when the thread was written. */
 export interface AnchorContext {

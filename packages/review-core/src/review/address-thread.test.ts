@@ -11,8 +11,8 @@ interface T {
   readonly anchor: Location;
 }
 
-function at(id: string, file: string, start: number | null, end: number | null, anchor?: Partial<Location>): T {
-  return { id, file, start, end, anchor: { state: "current", start, end, ...anchor } };
+function at(id: string, file: string, start: number | null, end: number | null, anchor?: Location): T {
+  return { id, file, start, end, anchor: anchor ?? { state: "current", start, end } };
 }
 
 describe("matchesPathSuffix", () => {

@@ -6,7 +6,7 @@ export type RunStatus = "pending" | "running" | "completed" | "failed" | "cancel
 
 /**
  * A reviewer agent's finding as HTTP shows it: a Thread whose origin is `reviewer`, whose status is the
- * finding's own (CONTRACT "Reviewer agents"), with its severity, its run and, once accepted, the id of the
+ * finding's own (docs/reviewer.md), with its severity, its run and, once accepted, the id of the
  * person's draft thread it became.
  */
 export type Finding = Omit<Thread, "origin" | "status"> & {
@@ -17,7 +17,7 @@ export type Finding = Omit<Thread, "origin" | "status"> & {
   readonly acceptedThreadId: string | null;
 };
 
-/** One AI review pass (CONTRACT "Reviewer agents", Run). */
+/** One AI review pass (docs/reviewer.md, "Runs"). */
 export interface Run {
   readonly id: string;
   readonly status: RunStatus;

@@ -1,4 +1,4 @@
-/** The most characters a message body may have (CONTRACT: bodies are 1 to 1000 characters). */
+/** The most characters a message body may have (docs/concepts.md: bodies are 1 to 1000 characters). */
 export const MESSAGE_BODY_LIMIT = 1000;
 
 /**

@@ -20,7 +20,7 @@ export interface RoundRef {
   readonly ordinal: number;
 }
 
-/** A thread as tools and HTTP show it (shared/CONTRACT.md, "Thread"). */
+/** A thread as tools and HTTP show it (docs/concepts.md, "Thread JSON"). */
 export interface Thread {
   readonly id: string;
   readonly file: string;

@@ -6,7 +6,7 @@ import { suggestion } from "./suggestion.js";
 import { countCharacters } from "../review/message-body.js";
 import { VERDICTS } from "../review/types.js";
 
-// JSON bodies of the HTTP routes (CONTRACT "HTTP"), each as a shape and as a z.object. Unknown fields are
+// JSON bodies of the HTTP routes (docs/http.md), each as a shape and as a z.object. Unknown fields are
 // dropped, not refused, so an older server accepts a newer panel's requests.
 
 /** `POST /api/threads`: a draft thread on a line range (`start`..`end`, both or neither) or on the whole file. */

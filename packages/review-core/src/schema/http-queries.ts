@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Query strings of the HTTP GET routes (CONTRACT "HTTP"). Values arrive as strings; a missing one is undefined.
+// Query strings of the HTTP GET routes (docs/http.md). Values arrive as strings; a missing one is undefined.
 
 /** `GET /api/threads?status=&file=&at=`; `at` (a round id) locates anchors in that round instead of the work tree. */
 export const threadsQuery = {

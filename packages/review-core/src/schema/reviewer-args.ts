@@ -5,7 +5,7 @@ import { filePath } from "./file-path.js";
 import { lineNumber } from "./line-number.js";
 import { suggestion } from "./suggestion.js";
 
-// The reviewer agent's three tools (CONTRACT "Reviewer agents"), shape and full schema as in tool-args.ts,
+// The reviewer agent's three tools (docs/reviewer.md), shape and full schema as in tool-args.ts,
 // and the HTTP bodies that start a run and take a finding.
 
 export const SEVERITIES = ["blocker", "major", "minor", "nit"] as const;

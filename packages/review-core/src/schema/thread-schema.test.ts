@@ -61,6 +61,14 @@ describe("threadSchema", () => {
     expect(problems({ ...thread, quoted: ["const a = 1;"] })).toBe('quoted[0]: a quoted line starts with its marker: "+", "-" or " ".');
   });
 
+  it("refuses an outdated anchor with lines, and whitespaceOnly on an anchor that is not changed", () => {
+    expect(problems({ ...thread, anchor: { state: "outdated", start: 5, end: 6 } })).toMatch(/^anchor\.start: an outdated thread has no lines now/);
+    expect(problems({ ...thread, anchor: { state: "moved", start: 5, end: 6, whitespaceOnly: true } })).toBe(
+      "anchor.whitespaceOnly: whitespaceOnly is set only on a changed thread.",
+    );
+    expect(problems({ ...thread, anchor: { state: "gone", start: 5, end: 6 } })).toMatch(/^anchor\.state: /);
+  });
+
   it("refuses a resolved thread without who and when, and a thread without messages", () => {
     expect(problems({ ...thread, resolvedAt: null, resolvedBy: null })).toBe("resolvedAt: a resolved thread has resolvedAt and resolvedBy.");
     expect(problems({ ...thread, status: "open", resolvedBy: null })).toBe(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The Thread JSON of CONTRACT "Thread", as the tools' metadata and the HTTP answers carry it. It is here
+// The Thread JSON of docs/concepts.md ("Thread JSON"), as the tools' metadata and the HTTP answers carry it. It is here
 // for contract tests: parse what a route or a tool returned, and a field that drifted fails by name.
 
 const time = z.iso.datetime({ offset: true });
@@ -17,14 +17,20 @@ export const messageSchema = z.object({
   delivery: z.enum(["unsent", "sent", "delivered"]),
 });
 
-/** Where a thread's lines are now: both ends, or neither (whole file, or nothing maps). */
+const notChanged = z.undefined({ error: "whitespaceOnly is set only on a changed thread." }).optional();
+
+/** Where a thread's lines are now, by state: both ends or neither (whole file); none when outdated. */
 export const locationSchema = z
-  .object({
-    state: z.enum(["current", "moved", "changed", "outdated"]),
-    start: line.nullable(),
-    end: line.nullable(),
-    whitespaceOnly: z.boolean().optional(),
-  })
+  .discriminatedUnion("state", [
+    z.object({ state: z.enum(["current", "moved"]), start: line.nullable(), end: line.nullable(), whitespaceOnly: notChanged }),
+    z.object({ state: z.literal("changed"), start: line.nullable(), end: line.nullable(), whitespaceOnly: z.boolean().optional() }),
+    z.object({
+      state: z.literal("outdated"),
+      start: z.null({ error: "an outdated thread has no lines now: start is null." }),
+      end: z.null({ error: "an outdated thread has no lines now: end is null." }),
+      whitespaceOnly: notChanged,
+    }),
+  ])
   .superRefine((location, ctx) => checkRange(location.start, location.end, ctx));
 
 /**

@@ -8,7 +8,7 @@ import { lineNumber } from "./line-number.js";
 // parses the shape only, so a tool's execute should run the object schema's safeParse on the arguments
 // it receives and answer a failure with formatSchemaError.
 
-/** Arguments of `review_list` (CONTRACT "Agent tools"). */
+/** Arguments of `review_list` (docs/agent-tools.md). */
 export const reviewListArgs = {
   file: filePath("file")
     .optional()

@@ -35,7 +35,7 @@ export function createThreads(api: Api, notices: Notices, onDraftsChanged: () =>
     });
 
   async function load(): Promise<boolean> {
-    // `all` is the person's view: released threads and their own drafts (CONTRACT), so one listing holds both.
+    // `all` is the person's view: released threads and their own drafts (docs/http.md, GET /api/threads), so one listing holds both.
     const [all, findings] = await Promise.all([api.threads({ status: "all" }), api.findings()]);
     if (!all.ok) return notices.report(all.error), false;
     const next = new Map<string, Thread>(all.value.threads.map((t) => [t.id, t] as const));

@@ -1,6 +1,6 @@
 import type { Finding, Run, Thread } from "@opencode-review/core";
 
-/** A round as `GET /api/rounds` lists it (shared/CONTRACT.md, HTTP). */
+/** A round as `GET /api/rounds` lists it (docs/http.md). */
 export interface RoundInfo {
   readonly id: string;
   readonly ordinal: number;

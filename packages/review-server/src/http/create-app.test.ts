@@ -381,3 +381,38 @@ describe("security headers", () => {
     }
   });
 });
+
+describe("refusals by the middleware", () => {
+  it("each answer exactly { error: { code, message } } with its status, and none is logged as a fault", async () => {
+    const reported: unknown[] = [];
+    const strict = build({ reported });
+    const post = (headers: Record<string, string>, body: string) =>
+      strict.request("/api/echo", { method: "POST", headers: { host: HOST, ...bearer, ...headers }, body });
+    const answers = {
+      "no token": await strict.request("/api/health", { headers: { host: HOST } }),
+      "foreign host": await strict.request("/api/health", { headers: { ...bearer, host: `evil.example:${PORT}` } }),
+      "foreign origin": await post({ origin: "http://evil.example", "content-type": "application/json" }, "{}"),
+      "too long": await post({ "content-type": "application/json" }, JSON.stringify({ body: "x".repeat(300 * 1024) })),
+      "not JSON": await post({ "content-type": "text/plain" }, "hello"),
+      "bad JSON": await post({ "content-type": "application/json" }, "{ body: "),
+      "unknown route": await strict.request("/api/nothing", { headers: { host: HOST, ...bearer } }),
+    };
+    const seen: Record<string, { status: number; code: unknown; keys: string[]; message: unknown }> = {};
+    for (const [name, res] of Object.entries(answers)) {
+      const body = (await res.json()) as { error: Record<string, unknown> };
+      expect(Object.keys(body), name).toEqual(["error"]);
+      seen[name] = { status: res.status, code: body.error.code, keys: Object.keys(body.error), message: typeof body.error.message };
+    }
+    const refusal = (status: number, code: string) => ({ status, code, keys: ["code", "message"], message: "string" });
+    expect(seen).toEqual({
+      "no token": refusal(401, "unauthorized"),
+      "foreign host": refusal(403, "forbidden"),
+      "foreign origin": refusal(403, "forbidden"),
+      "too long": refusal(413, "too_long"),
+      "not JSON": refusal(415, "invalid_input"),
+      "bad JSON": refusal(400, "invalid_input"),
+      "unknown route": refusal(404, "not_found"),
+    });
+    expect(reported).toEqual([]);
+  });
+});

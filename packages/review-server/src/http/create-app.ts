@@ -4,15 +4,15 @@ import type { BlankEnv, BlankSchema } from "hono/types";
 import type { EventBus } from "../events/event-bus.js";
 import type { AllowedHosts } from "./allowed-hosts.js";
 import { errorResponse } from "./error-response.js";
-import { eventsRoute } from "./events-route.js";
-import { healthRoute, type Health } from "./health-route.js";
-import { hostCheck } from "./host-check.js";
+import { eventsRoute } from "./routes/events-route.js";
+import { healthRoute, type Health } from "./routes/health-route.js";
+import { hostCheck } from "./middleware/host-check.js";
 import { noticePage } from "./notice-page.js";
-import { originCheck } from "./origin-check.js";
-import { panelRoute } from "./panel-route.js";
-import { requestBody } from "./request-body.js";
-import { securityHeaders } from "./security-headers.js";
-import { tokenAuth } from "./token-auth.js";
+import { originCheck } from "./middleware/origin-check.js";
+import { panelRoute } from "./routes/panel-route.js";
+import { requestBody } from "./middleware/request-body.js";
+import { securityHeaders } from "./middleware/security-headers.js";
+import { tokenAuth } from "./middleware/token-auth.js";
 
 /** 256 KB: a thousand-character body with a long suggestion is far below it; a flood is not. */
 export const defaultMaxBodyBytes = 256 * 1024;
@@ -56,11 +56,15 @@ export function createApp<E extends Env = BlankEnv, S extends Schema = BlankSche
   });
   app.notFound((c) => {
     if (isApi(c.req.path)) {
-      return c.json({ error: { code: "not_found", message: `There is no route ${c.req.method} ${c.req.path}.` } }, 404);
+      const answer = errorResponse(new ReviewError("not_found", `There is no route ${c.req.method} ${c.req.path}.`));
+      return c.json(answer.body, answer.status);
     }
     return c.html(noticePage("Not found", [`There is nothing at ${c.req.path}.`]), 404);
   });
 
+  // Middleware refuses a request by throwing (HTTPException with its status); `onError` above answers it.
+  // Compression is per route, not app-wide: only the big answers earn it (the diff through hono/compress,
+  // the thread listing gzipped by its own route); the rest are small JSON on loopback.
   app.use(securityHeaders());
   app.use(hostCheck(options.allowedHosts));
   app.use(originCheck(options.allowedHosts));

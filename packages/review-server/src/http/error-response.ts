@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { diskFullError, isDiskFull, ReviewError, type ReviewErrorCode } from "@opencode-review/core";
 import { z } from "zod";
 
-/** The body of every error answer (shared/CONTRACT.md, HTTP). */
+/** The body of every error answer (docs/http.md). */
 export interface ErrorBody {
   readonly error: {
     readonly code: string;
@@ -66,41 +66,32 @@ function asReviewError(error: unknown): ReviewError | null {
   return typeof code === "string" && Object.hasOwn(statusByCode, code) ? (error as ReviewError) : null;
 }
 
+/** The one place the error body is built. */
+function answer(status: ContentfulStatusCode, code: string, message: string, details?: Readonly<Record<string, unknown>>): ErrorResponse {
+  const error = details && Object.keys(details).length > 0 ? { code, message, details } : { code, message };
+  return { status, body: { error }, unexpected: status >= 500 };
+}
+
 /**
- * Turns anything thrown by a handler into the JSON error answer; unknown errors become a bare 500.
+ * Turns anything thrown by a handler or middleware into the JSON error answer; unknown errors become a bare 500.
  * @example errorResponse(new ReviewError("conflict", "Only drafts can be edited.")) // { status: 409, body: { error: { code: "conflict", ... } } }
  */
 export function errorResponse(error: unknown): ErrorResponse {
   // A write that met a full disk was rolled back whole (SQLite) or never happened (git): say that, not "Internal error".
   if (isDiskFull(error) && asReviewError(error)?.code !== "disk_full") return errorResponse(diskFullError("The request"));
   const review = asReviewError(error);
-  if (review) {
-    const status = statusForCode(review.code);
-    const details = review.details && Object.keys(review.details).length > 0 ? { details: review.details } : {};
-    return { status, body: { error: { code: review.code, message: review.message, ...details } }, unexpected: status >= 500 };
-  }
-  if (error instanceof z.core.$ZodError) {
-    return { status: 400, body: { error: { code: "invalid_input", message: z.prettifyError(error) } }, unexpected: false };
-  }
+  if (review) return answer(statusForCode(review.code), review.code, review.message, review.details);
+  if (error instanceof z.core.$ZodError) return answer(400, "invalid_input", z.prettifyError(error));
   // What `c.req.json()` throws for an empty body (a filled one was already checked by requestBody).
   // Parsing stored data could throw the same, but the store keeps only JSON it wrote itself.
   if (error instanceof SyntaxError && /JSON/.test(error.message)) {
-    return {
-      status: 400,
-      body: { error: { code: "invalid_input", message: `The request body is missing or not valid JSON: ${error.message}` } },
-      unexpected: false,
-    };
+    return answer(400, "invalid_input", `The request body is missing or not valid JSON: ${error.message}`);
   }
+  // What the middleware throws: the status is the refusal's, the code follows from it.
   if (error instanceof HTTPException) {
     const status = (error.status >= 400 ? error.status : 500) as ContentfulStatusCode;
-    const code = codeForStatus(status);
-    const message = error.message || (status >= 500 ? "Internal error." : `The request was refused (${status}).`);
-    return { status, body: { error: { code, message } }, unexpected: status >= 500 };
+    return answer(status, codeForStatus(status), error.message || (status >= 500 ? "Internal error." : `The request was refused (${status}).`));
   }
   // Stack traces and internal messages stay in the log: a browser page is no place for file paths.
-  return {
-    status: 500,
-    body: { error: { code: "internal", message: "Internal error; the review server's log has the details." } },
-    unexpected: true,
-  };
+  return answer(500, "internal", "Internal error; the review server's log has the details.");
 }

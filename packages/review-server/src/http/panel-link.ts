@@ -1,4 +1,4 @@
-import { tokenQueryParameter } from "./token-auth.js";
+import { tokenQueryParameter } from "./middleware/token-auth.js";
 
 /**
  * The link a person opens: the server's URL with the token in the fragment, which the browser never sends

@@ -33,7 +33,7 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     return {};
   }
   const { tools, ...listen } = parsed.settings;
-  // tools: false is the panel alone (CONTRACT): no agent tools at all, so no reviewer agent either.
+  // tools: false is the panel alone (docs/install.md, Options): no agent tools at all, so no reviewer agent either.
   const reviewer = tools ? parsed.settings.reviewer : false;
   const reportError = (error: unknown) =>
     notice.log("error", `opencode-review: ${error instanceof Error ? error.message : String(error)}`);

@@ -47,7 +47,7 @@ const pluginOptionsSchema = z.strictObject({
 });
 
 /**
- * Checks the options opencode passes the plugin (CONTRACT "Installing into opencode"); a refusal is a
+ * Checks the options opencode passes the plugin (docs/install.md, "Options"); a refusal is a
  * value whose message names each bad option, for the log and a toast.
  * @example parsePluginOptions({ host: "0.0.0.0" }, "/repo") // { ok: false, message: "opencode-review: bad plugin options in opencode.json: host: host 0.0.0.0 is not a loopback address; ..." }
  */

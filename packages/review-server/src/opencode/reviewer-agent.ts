@@ -2,7 +2,7 @@ import type { Hooks } from "@opencode-ai/plugin";
 import { REVIEWER_TOOL_NAMES } from "../tools/reviewer-tools.js";
 import { REVIEWER_AGENT_PROMPT } from "./reviewer-agent.prompt.js";
 
-/** The hidden subagent's name (CONTRACT "Reviewer agents"). */
+/** The hidden subagent's name (docs/reviewer.md, "The agent"). */
 export const REVIEWER_AGENT = "opencode-review";
 
 /** The tools the reviewer may use: reading ones and its own three; everything else (edit, bash, task, the implementer's review tools) is denied. */

@@ -1,4 +1,4 @@
-import { agentNote as coreAgentNote, ReviewError, splitLines, type Thread } from "@opencode-review/core";
+import { agentNote, ReviewError, splitLines, type Thread } from "@opencode-review/core";
 import { readWorktreeFile, resolveWorktreePath, type Repository } from "../git/index.js";
 import { newId, writeTransaction } from "../store/index.js";
 import { insertNewThread } from "./insert-new-thread.js";
@@ -19,9 +19,9 @@ export interface AgentNoteInput {
 /**
  * The agent leaves its own note for the person on a line, a range or a whole file, as the code reads
  * now (a round is taken first, so the note is pinned to what the person will see). It waits on the person.
- * @example await agentNote(ctx, { file: "src/a.ts", from: 3, to: 9, text: "I kept the old API here; see why." });
+ * @example await createAgentNote(ctx, { file: "src/a.ts", from: 3, to: 9, text: "I kept the old API here; see why." });
  */
-export async function agentNote(ctx: ServiceContext, input: AgentNoteInput): Promise<Thread> {
+export async function createAgentNote(ctx: ServiceContext, input: AgentNoteInput): Promise<Thread> {
   const repo = await ctx.repository();
   const file = await resolveWorktreePath(repo, input.file, { followLast: false });
   const start = input.line ?? input.from ?? null;
@@ -31,7 +31,7 @@ export async function agentNote(ctx: ServiceContext, input: AgentNoteInput): Pro
   const { round } = await takeServiceRound(ctx, repo);
   const { anchor } = await anchorAtRound(repo, round, file, { side: "new", start, end });
   const at = ctx.now();
-  const step = coreAgentNote({ id: newId("message"), body: input.text, at });
+  const step = agentNote({ id: newId("message"), body: input.text, at });
   if (!step.ok) throw new ReviewError(step.code, step.reason);
 
   const row = await writeTransaction(ctx.db, (trx) =>

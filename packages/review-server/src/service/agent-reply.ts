@@ -1,4 +1,4 @@
-import { addressThread, agentReply as coreAgentReply, renderRefusal, ReviewError, type Thread } from "@opencode-review/core";
+import { addressThread, agentReply, renderRefusal, ReviewError, type Thread } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
 import { newId, threadById, threadsByBranch, type ThreadRow } from "../store/index.js";
 import { matchesPathSuffix } from "@opencode-review/core";
@@ -27,9 +27,9 @@ export interface AgentReplyResult {
 /**
  * The agent answers a thread and may claim it resolved; the claim holds only when the code under the
  * thread changed since the person last spoke on it. A refused claim keeps the reply and the thread open.
- * @example await agentReply(ctx, { file: "src/a.ts", line: 12, text: "Renamed it.", resolved: true });
+ * @example await addAgentReply(ctx, { file: "src/a.ts", line: 12, text: "Renamed it.", resolved: true });
  */
-export async function agentReply(
+export async function addAgentReply(
   ctx: ServiceContext,
   input: ThreadReference & { readonly text: string; readonly resolved?: boolean },
 ): Promise<AgentReplyResult> {
@@ -45,7 +45,7 @@ export async function agentReply(
     if (!check.accepted) refusal = renderRefusal(check.message);
   }
   const message = { id: newId("message"), body: input.text, at: ctx.now() };
-  const written = await changeThread(ctx, repo, row.id, (state) => coreAgentReply(state, message, verdict));
+  const written = await changeThread(ctx, repo, row.id, (state) => agentReply(state, message, verdict));
   await publishThread(ctx, repo, written!);
   const [shown] = await threadsJson(ctx, repo, [written!], "agent", reader);
   return { thread: shown!, resolved: verdict === "accepted", ...(refusal === undefined ? {} : { refusal }) };

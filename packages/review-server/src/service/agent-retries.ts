@@ -25,7 +25,7 @@ interface Remembered {
  * or another review write). So a model that re-sends a reply after a timeout, or twice in parallel,
  * stores it once, while the same words again after the agent did something else are a new message.
  * A first call that failed is forgotten, so its retry runs. Kept in memory for one process.
- * @example await retries.once(["reply", ref.id, text], { session, turn }, () => agentReply(ctx, input));
+ * @example await retries.once(["reply", ref.id, text], { session, turn }, () => addAgentReply(ctx, input));
  */
 export class AgentRetries {
   readonly #calls = new Map<string, Remembered>();

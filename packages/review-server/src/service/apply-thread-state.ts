@@ -1,6 +1,6 @@
 import type { Message, ThreadState } from "@opencode-review/core";
 import type { Kysely } from "kysely";
-import { deleteMessage, insertMessage, updateMessage, updateThread, type Database, type ThreadPatch } from "../store/index.js";
+import { deleteMessageRow, insertMessage, updateMessage, updateThread, type Database, type ThreadPatch } from "../store/index.js";
 
 /**
  * Writes what a core transition changed: the thread's conversation fields and every message added,
@@ -48,7 +48,7 @@ export async function applyThreadState(
       });
     }
   }
-  for (const gone of old.keys()) await deleteMessage(trx, gone);
+  for (const gone of old.keys()) await deleteMessageRow(trx, gone);
 }
 
 // A message belongs to the review that took it from draft to sent.

@@ -1,4 +1,4 @@
-import { deleteMessage, draftReply as coreDraftReply, editMessage, ReviewError, type Thread } from "@opencode-review/core";
+import { deleteMessage, draftReply, editMessage, ReviewError, type Thread } from "@opencode-review/core";
 import { messageById, newId, threadById } from "../store/index.js";
 import { changeThread } from "./change-thread.js";
 import type { ServiceContext } from "./service-context.js";
@@ -6,9 +6,9 @@ import { publishThread } from "./publish-thread.js";
 
 /**
  * The person drafts a reply on a thread; it waits in their pending review until released.
- * @example await draftReply(ctx, threadId, { body: "Still off by one." });
+ * @example await addDraftReply(ctx, threadId, { body: "Still off by one." });
  */
-export async function draftReply(
+export async function addDraftReply(
   ctx: ServiceContext,
   threadId: string,
   input: { readonly body: string; readonly suggestion?: readonly string[] | null },
@@ -19,7 +19,7 @@ export async function draftReply(
     throw new ReviewError("invalid_input", "A suggestion replaces lines; this thread is on the whole file.");
   }
   const message = { id: newId("message"), body: input.body, suggestion: input.suggestion ?? null, at: ctx.now() };
-  const row = await changeThread(ctx, repo, threadId, (state) => coreDraftReply(state, message));
+  const row = await changeThread(ctx, repo, threadId, (state) => draftReply(state, message));
   return publishThread(ctx, repo, row!);
 }
 

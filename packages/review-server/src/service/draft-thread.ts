@@ -1,4 +1,4 @@
-import { draftThread as coreDraftThread, ReviewError, type Side, type Thread } from "@opencode-review/core";
+import { draftThread, ReviewError, type Side, type Thread } from "@opencode-review/core";
 import { resolveWorktreePath } from "../git/index.js";
 import { newId, roundById, writeTransaction } from "../store/index.js";
 import { insertNewThread } from "./insert-new-thread.js";
@@ -20,9 +20,9 @@ export interface DraftThreadInput {
 
 /**
  * The person starts a thread: a draft in their pending review, seen by nobody until they release it.
- * @example const thread = await draftThread(ctx, { file: "src/a.ts", start: 3, end: 3, body: "Why 3?" });
+ * @example const thread = await createDraftThread(ctx, { file: "src/a.ts", start: 3, end: 3, body: "Why 3?" });
  */
-export async function draftThread(ctx: ServiceContext, input: DraftThreadInput): Promise<Thread> {
+export async function createDraftThread(ctx: ServiceContext, input: DraftThreadInput): Promise<Thread> {
   const repo = await ctx.repository();
   const file = await resolveWorktreePath(repo, input.file, { followLast: false });
   const round = input.roundId === undefined ? (await takeServiceRound(ctx, repo)).round : await roundById(ctx.db, input.roundId);
@@ -37,7 +37,7 @@ export async function draftThread(ctx: ServiceContext, input: DraftThreadInput):
   }
   const { anchor, baseFile } = await anchorAtRound(repo, round, file, { side, start, end });
   const at = ctx.now();
-  const step = coreDraftThread({ id: newId("message"), body: input.body, suggestion: input.suggestion ?? null, at });
+  const step = draftThread({ id: newId("message"), body: input.body, suggestion: input.suggestion ?? null, at });
   if (!step.ok) throw new ReviewError(step.code, step.reason);
 
   const row = await writeTransaction(ctx.db, (trx) =>

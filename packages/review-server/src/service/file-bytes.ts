@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { ReviewError } from "@opencode-review/core";
 import { readBlobs, readWorktreeBytes, resolveWorktreePath, type Repository } from "../git/index.js";
-import { roundById } from "../store/index.js";
+import { roundOfBranch } from "./branch-rounds.js";
 import { fileType, type FileType } from "./file-type.js";
 import type { ServiceContext } from "./service-context.js";
-import { branchBase } from "./diff-view.js";
+import { branchBase } from "./review-bases.js";
 import { ensureRound } from "./take-round.js";
 
 /** Which version of the files to read: `worktree`, `base`, `branch:<name>` (where HEAD left it), or a round id of the branch. */
@@ -18,11 +18,7 @@ export async function commitOfRef(ctx: ServiceContext, repo: Repository, ref: Fi
   if (ref === "worktree") return null;
   if (ref === "base") return (await ensureRound(ctx, repo)).base;
   if (ref.startsWith("branch:")) return branchBase(repo, ref.slice("branch:".length));
-  const round = await roundById(ctx.db, ref);
-  if (round === undefined || round.branch !== repo.branchKey) {
-    throw new ReviewError("not_found", `No round ${ref} on ${repo.branchKey}. Use base, worktree, or a round id from GET /api/rounds.`);
-  }
-  return round.snapshot;
+  return (await roundOfBranch(ctx, repo, ref)).snapshot;
 }
 
 /**

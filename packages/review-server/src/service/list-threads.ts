@@ -1,5 +1,5 @@
 import { matchesPathSuffix, markDelivered, renderThreadPage, ReviewError, splitLines, threadPageOrder, type Thread, type ThreadStatus } from "@opencode-review/core";
-import { markDelivered as storeMarkDelivered, markReviewsRead, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
+import { markMessagesDelivered, markReviewsRead, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
 import type { Repository } from "../git/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
 import type { ChangedThreads, ListingMemo } from "./listing-memo.js";
@@ -155,7 +155,7 @@ export async function agentList(
     const waiting = ctx.delivery.waitsForAgentTurn === true;
     const to = waiting ? ((await ctx.delivery.target?.()) ?? null)?.id ?? null : null;
     const read = await writeTransaction(ctx.db, async (trx) => {
-      await storeMarkDelivered(trx, ids);
+      await markMessagesDelivered(trx, ids);
       return waiting ? markReviewsRead(trx, ids, to) : [];
     });
     for (const row of read) ctx.bus.publish({ type: "review", review: await reviewJson(ctx, row) });

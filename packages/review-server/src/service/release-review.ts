@@ -1,4 +1,4 @@
-import { releaseReview as coreReleaseReview, renderReleaseNotice, renderReleaseProse, ReviewError, withReviewVerdict, type Verdict } from "@opencode-review/core";
+import { releaseReview, renderReleaseNotice, renderReleaseProse, ReviewError, withReviewVerdict, type Verdict } from "@opencode-review/core";
 import {
   draftsOfBranch,
   insertReview,
@@ -38,7 +38,7 @@ export interface ReleaseResult {
  * `GET /api/reviews` reads it back, and a failed delivery is retried (see deliverReview).
  * @example const { review } = await releaseReview(ctx, {});
  */
-export async function releaseReview(
+export async function releasePendingReview(
   ctx: ServiceContext,
   input: { readonly sessionId?: string; readonly summary?: string; readonly verdict?: Verdict } = {},
   retry?: DeliveryRetry,
@@ -75,7 +75,7 @@ export async function releaseReview(
     const fresh = (await Promise.all(threadIds.map((id) => threadById(trx, id)))).filter((r): r is ThreadRow => r !== undefined);
     const messages = await messagesByThreadIds(trx, threadIds);
     const before = fresh.map((row) => threadState(row, messages.filter((m) => m.thread_id === row.id)));
-    const step = coreReleaseReview(before, at);
+    const step = releaseReview(before, at);
     if (!step.ok && !saysSomething) throw new ReviewError(step.code, nothing);
     const released = step.ok ? step : { threads: [], messageIds: [] as string[], files: [] as string[] };
     for (const next of released.threads) {

@@ -1,4 +1,5 @@
-import { parentBranches, type ParentBranch } from "../git/index.js";
+import { ReviewError } from "@opencode-review/core";
+import { branchMergeBase, parentBranches, type ParentBranch, type Repository } from "../git/index.js";
 import type { ServiceContext } from "./service-context.js";
 import { ensureRound } from "./take-round.js";
 
@@ -18,4 +19,14 @@ export async function reviewBases(ctx: ServiceContext): Promise<ReviewBases> {
   const repo = await ctx.repository();
   const latest = await ensureRound(ctx, repo);
   return { base: latest.base, branches: await parentBranches(repo, repo.branch) };
+}
+
+/**
+ * Where HEAD left a local branch (`from=branch:<name>`): the diff its pull request against that branch would show.
+ * @example await branchBase(repo, "main") // "9fceb02…"
+ */
+export async function branchBase(repo: Repository, name: string): Promise<string> {
+  const base = await branchMergeBase(repo, name);
+  if (base === null) throw new ReviewError("not_found", `No local branch ${name} that shares history with ${repo.branchKey}. Use a branch from GET /api/bases, base, or a round id.`);
+  return base;
 }

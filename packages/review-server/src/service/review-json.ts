@@ -1,7 +1,7 @@
 import { messageCountsOfReviews, type ReviewRow, type ReviewVerdict } from "../store/index.js";
 import type { ServiceContext } from "./service-context.js";
 
-/** A past release as `GET /api/reviews` lists it (shared/CONTRACT.md). */
+/** A past release as `GET /api/reviews` lists it (docs/http.md). */
 export interface ReviewJson {
   readonly id: string;
   readonly releasedAt: string;

@@ -1,19 +1,21 @@
 import type { EventBus } from "../events/event-bus.js";
 import type { Repository } from "../git/index.js";
 import { newId, type Store } from "../store/index.js";
-import { agentNote } from "./agent-note.js";
-import { agentReply } from "./agent-reply.js";
+import { createAgentNote } from "./agent-note.js";
+import { addAgentReply } from "./agent-reply.js";
 import { changesSince } from "./changes-since.js";
 import { trackRepository } from "./current-repository.js";
-import { fileText, listRounds, reviewDiff } from "./diff-view.js";
-import { deleteDraft, draftReply, editDraft } from "./draft-reply.js";
-import { draftThread } from "./draft-thread.js";
+import { listRounds } from "./branch-rounds.js";
+import { fileText } from "./file-text.js";
+import { reviewDiff } from "./review-diff.js";
+import { addDraftReply, deleteDraft, editDraft } from "./draft-reply.js";
+import { createDraftThread } from "./draft-thread.js";
 import { agentList, listThreads } from "./list-threads.js";
 import { AnchorMemo } from "./anchor-memo.js";
 import { AgentRetries, type AgentCall } from "./agent-retries.js";
 import { ListCursors } from "./list-cursors.js";
 import { ListingMemo } from "./listing-memo.js";
-import { releaseReview } from "./release-review.js";
+import { releasePendingReview } from "./release-review.js";
 import { dismissDelivery, pastReviews, retryDelivery } from "./past-reviews.js";
 import { pendingReview } from "./review-state.js";
 import { roundJson } from "./round-json.js";
@@ -21,7 +23,7 @@ import type { ReleaseDelivery, ServiceContext } from "./service-context.js";
 import type { DeliveryRetry } from "./deliver-review.js";
 import { recordSession } from "./sessions.js";
 import { takeServiceRound } from "./take-round.js";
-import { markSeen, reopenThread, resolveThread } from "./thread-status.js";
+import { markThreadRead, reopenThread, resolveThread } from "./thread-status.js";
 import { fileBytes } from "./file-bytes.js";
 import { reviewBases } from "./review-bases.js";
 import { listViewed, setViewed } from "./viewed-files.js";
@@ -83,15 +85,15 @@ export function createReviewService(options: ReviewServiceOptions) {
     reviewBases: () => reviewBases(ctx),
     // the person
     listThreads: (query: Parameters<typeof listThreads>[1]) => listThreads(ctx, query, listings),
-    draftThread: (input: Parameters<typeof draftThread>[1]) => draftThread(ctx, input),
-    draftReply: (id: string, input: Parameters<typeof draftReply>[2]) => draftReply(ctx, id, input),
+    draftThread: (input: Parameters<typeof createDraftThread>[1]) => createDraftThread(ctx, input),
+    draftReply: (id: string, input: Parameters<typeof addDraftReply>[2]) => addDraftReply(ctx, id, input),
     editDraft: (messageId: string, edit: Parameters<typeof editDraft>[2]) => editDraft(ctx, messageId, edit),
     deleteDraft: (messageId: string) => deleteDraft(ctx, messageId),
     resolve: (id: string, body?: string) => resolveThread(ctx, id, body),
     reopen: (id: string, body?: string) => reopenThread(ctx, id, body),
-    markSeen: (id: string) => markSeen(ctx, id),
+    markSeen: (id: string) => markThreadRead(ctx, id),
     pendingReview: () => pendingReview(ctx),
-    release: (input: Parameters<typeof releaseReview>[1]) => releaseReview(ctx, input, options.deliveryRetry),
+    release: (input: Parameters<typeof releasePendingReview>[1]) => releasePendingReview(ctx, input, options.deliveryRetry),
     pastReviews: () => pastReviews(ctx),
     retryDelivery: (id: string) => retryDelivery(ctx, id),
     dismissDelivery: (id: string) => dismissDelivery(ctx, id),
@@ -102,13 +104,13 @@ export function createReviewService(options: ReviewServiceOptions) {
       retries.sawCall(call.session ?? "");
       return agentList(ctx, query, cursors);
     },
-    agentReply: (input: Parameters<typeof agentReply>[1], call: AgentCall = {}) =>
+    agentReply: (input: Parameters<typeof addAgentReply>[1], call: AgentCall = {}) =>
       retries.once(["review_reply", input.id ?? null, input.file ?? null, input.line ?? null, input.text, input.resolved ?? false], call, () =>
-        agentReply(ctx, input),
+        addAgentReply(ctx, input),
       ),
-    agentNote: (input: Parameters<typeof agentNote>[1], call: AgentCall = {}) =>
+    agentNote: (input: Parameters<typeof createAgentNote>[1], call: AgentCall = {}) =>
       retries.once(["review_open", input.file, input.line ?? null, input.from ?? null, input.to ?? null, input.text], call, () =>
-        agentNote(ctx, input),
+        createAgentNote(ctx, input),
       ),
     /** The session called some other tool: the same reply or note after it is a new message, not a retry. */
     sawAgentCall: (session: string) => retries.sawCall(session),

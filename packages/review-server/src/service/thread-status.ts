@@ -1,4 +1,4 @@
-import { humanReopen, humanResolve, markSeen as coreMarkSeen, ReviewError, type Thread } from "@opencode-review/core";
+import { humanReopen, humanResolve, markSeen, ReviewError, type Thread } from "@opencode-review/core";
 import { newId, roundById, threadById } from "../store/index.js";
 import { changeThread } from "./change-thread.js";
 import { checkpointAt } from "./checkpoint.js";
@@ -45,10 +45,10 @@ export async function reopenThread(ctx: ServiceContext, threadId: string, body?:
 
 /**
  * The person has read the thread: its unread mark goes.
- * @example await markSeen(ctx, id);
+ * @example await markThreadRead(ctx, id);
  */
-export async function markSeen(ctx: ServiceContext, threadId: string): Promise<Thread> {
+export async function markThreadRead(ctx: ServiceContext, threadId: string): Promise<Thread> {
   const repo = await ctx.repository();
-  const row = await changeThread(ctx, repo, threadId, (state) => coreMarkSeen(state, ctx.now()));
+  const row = await changeThread(ctx, repo, threadId, (state) => markSeen(state, ctx.now()));
   return publishThread(ctx, repo, row!);
 }

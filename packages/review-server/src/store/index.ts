@@ -29,10 +29,10 @@ export {
 export {
   insertMessage,
   updateMessage,
-  deleteMessage,
+  deleteMessageRow,
   messageById,
   messagesByThreadIds,
-  markDelivered,
+  markMessagesDelivered,
   decodeMessage,
   type MessagesTable,
   type MessageRow,

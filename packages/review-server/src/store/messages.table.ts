@@ -70,10 +70,10 @@ export async function updateMessage(db: Kysely<Database>, id: string, patch: Mes
 
 /**
  * Deletes a message; true when it existed.
- * @example await deleteMessage(trx, id)
+ * @example await deleteMessageRow(trx, id)
  */
-export async function deleteMessage(db: Kysely<Database>, id: string): Promise<boolean> {
-  requireWriteTransaction(db, "deleteMessage");
+export async function deleteMessageRow(db: Kysely<Database>, id: string): Promise<boolean> {
+  requireWriteTransaction(db, "deleteMessageRow");
   const result = await db.deleteFrom("messages").where("id", "=", id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
@@ -112,10 +112,10 @@ export async function messagesByThreadIds(db: Kysely<Database>, threadIds: reado
 /**
  * Marks released messages as returned to the agent (`sent` → `delivered`); drafts and
  * already delivered messages are left alone. Returns how many changed.
- * @example await markDelivered(trx, humanMessages.map((m) => m.id))
+ * @example await markMessagesDelivered(trx, humanMessages.map((m) => m.id))
  */
-export async function markDelivered(db: Kysely<Database>, messageIds: readonly string[]): Promise<number> {
-  requireWriteTransaction(db, "markDelivered");
+export async function markMessagesDelivered(db: Kysely<Database>, messageIds: readonly string[]): Promise<number> {
+  requireWriteTransaction(db, "markMessagesDelivered");
   let changed = 0;
   for (const slice of slices(messageIds)) {
     const result = await db

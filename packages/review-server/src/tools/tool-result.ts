@@ -1,7 +1,7 @@
 import type { ToolContext } from "@opencode-ai/plugin";
 import type { AgentCall } from "../service/index.js";
 
-/** What every review tool answers (CONTRACT "Agent tools"): prose for the model, JSON for programs. */
+/** What every review tool answers (docs/agent-tools.md): prose for the model, JSON for programs. */
 export interface ToolResult {
   readonly title: string;
   readonly output: string;

@@ -1,6 +1,6 @@
 import { ReviewError, type AcceptFindingBody, type Finding } from "@opencode-review/core";
 import { deleteThread, findingById, runById, threadById, updateFinding, writeTransaction, type FindingRow, type FindingStatus } from "../../store/index.js";
-import { draftThread } from "../draft-thread.js";
+import { createDraftThread } from "../draft-thread.js";
 import type { ServiceContext } from "../service-context.js";
 import { findingsJson } from "./finding-json.js";
 
@@ -12,7 +12,7 @@ import { findingsJson } from "./finding-json.js";
 export async function acceptFinding(ctx: ServiceContext, id: string, input: AcceptFindingBody) {
   const finding = await shownFinding(ctx, id);
   if (finding.status !== "open") throw notNow(finding, "accepted");
-  const thread = await draftThread(ctx, {
+  const thread = await createDraftThread(ctx, {
     file: finding.file,
     side: finding.side,
     start: finding.start_line,

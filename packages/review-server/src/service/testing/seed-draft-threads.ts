@@ -1,4 +1,4 @@
-import { buildAnchor, draftThread as coreDraftThread, parseGitDiff, ReviewError, type Anchor, type Side, type ThreadState } from "@opencode-review/core";
+import { buildAnchor, draftThread, parseGitDiff, ReviewError, type Anchor, type Side, type ThreadState } from "@opencode-review/core";
 import { diffText } from "../../git/index.js";
 import { newId, writeTransaction, type ThreadRow } from "../../store/index.js";
 import { createFileReader, textOf } from "../file-reader.js";
@@ -44,7 +44,7 @@ export async function seedDraftThreads(service: ReviewService, places: readonly 
       file: place.file,
     });
     if (!built.ok) throw new ReviewError("invalid_input", `seed ${place.file}:${place.start}: ${built.message}`);
-    const step = coreDraftThread({ id: newId("message"), body: place.body, suggestion: null, at: ctx.now() });
+    const step = draftThread({ id: newId("message"), body: place.body, suggestion: null, at: ctx.now() });
     if (!step.ok) throw new ReviewError(step.code, step.reason);
     drafts.push({ file: place.file, anchor: built.anchor, state: step.next });
   }

@@ -10,9 +10,9 @@ import { ReviewError } from "@opencode-review/core";
 import type { Database } from "../database.js";
 import { draftsOfBranch, releaseDrafts } from "../drafts.js";
 import {
-  deleteMessage,
+  deleteMessageRow,
   insertMessage,
-  markDelivered,
+  markMessagesDelivered,
   messageById,
   messagesByThreadIds,
   updateMessage,
@@ -555,19 +555,19 @@ export const storeCases: readonly StoreCase[] = [
         assert.equal(edited?.suggestion, null);
         assert.equal(await writeTransaction(store.db, (trx) => updateMessage(trx, "m_missing", { body: "x" })), undefined);
 
-        const delivered = await writeTransaction(store.db, (trx) => markDelivered(trx, [first!.id, other!.id, third!.id, "m_missing"]));
+        const delivered = await writeTransaction(store.db, (trx) => markMessagesDelivered(trx, [first!.id, other!.id, third!.id, "m_missing"]));
         assert.equal(delivered, 2, "only released messages become delivered");
         assert.equal((await messageById(store.db, first!.id))?.delivery, "unsent");
         assert.equal((await messageById(store.db, third!.id))?.delivery, "delivered");
-        assert.equal(await writeTransaction(store.db, (trx) => markDelivered(trx, [third!.id])), 0, "delivering twice changes nothing");
+        assert.equal(await writeTransaction(store.db, (trx) => markMessagesDelivered(trx, [third!.id])), 0, "delivering twice changes nothing");
 
-        assert.equal(await writeTransaction(store.db, (trx) => deleteMessage(trx, second!.id)), true);
+        assert.equal(await writeTransaction(store.db, (trx) => deleteMessageRow(trx, second!.id)), true);
         assert.equal(await messageById(store.db, second!.id), undefined);
-        assert.equal(await writeTransaction(store.db, (trx) => deleteMessage(trx, second!.id)), false);
+        assert.equal(await writeTransaction(store.db, (trx) => deleteMessageRow(trx, second!.id)), false);
       }),
   },
   {
-    name: "messagesByThreadIds and markDelivered handle more ids than one statement may bind",
+    name: "messagesByThreadIds and markMessagesDelivered handle more ids than one statement may bind",
     run: () =>
       withStore(async (store) => {
         const round = await seedRound(store.db);
@@ -581,7 +581,7 @@ export const storeCases: readonly StoreCase[] = [
         });
         const threads = await threadsByBranch(store.db, "main");
         assert.equal((await messagesByThreadIds(store.db, threads.map((t) => t.id))).length, 1200);
-        assert.equal(await writeTransaction(store.db, (trx) => markDelivered(trx, messageIds)), 1200);
+        assert.equal(await writeTransaction(store.db, (trx) => markMessagesDelivered(trx, messageIds)), 1200);
       }),
   },
   {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { currentHosts, type AllowedHosts } from "./allowed-hosts.js";
+import { HTTPException } from "hono/http-exception";
+import { currentHosts, type AllowedHosts } from "../allowed-hosts.js";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -19,15 +20,9 @@ export function originCheck(allowed: AllowedHosts): MiddlewareHandler {
     const foreignSite = fetchSite === "cross-site" || fetchSite === "same-site";
     const foreignOrigin = origin !== undefined && !ownOrigins.includes(origin);
     if (foreignSite || foreignOrigin) {
-      return c.json(
-        {
-          error: {
-            code: "forbidden",
-            message: `Changes are accepted only from the review panel itself, not from ${origin ?? fetchSite ?? "another site"}.`,
-          },
-        },
-        403,
-      );
+      throw new HTTPException(403, {
+        message: `Changes are accepted only from the review panel itself, not from ${origin ?? fetchSite ?? "another site"}.`,
+      });
     }
     await next();
   };

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { EventBus } from "../events/event-bus.js";
-import { eventPayload } from "../events/review-event.js";
+import type { EventBus } from "../../events/event-bus.js";
+import { eventPayload } from "../../events/review-event.js";
 
 export interface EventsRouteOptions {
   /** How often an idle stream gets a comment line, so proxies and idle timers keep it open. */

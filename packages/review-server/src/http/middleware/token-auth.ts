@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
 
 /** The parameter of the panel link: `/#token=<token>` (the fragment never reaches a server) or `/?token=`. */
 export const tokenQueryParameter = "token";
@@ -10,17 +11,10 @@ export const tokenQueryParameter = "token";
  * @example tokensEqual("abc", "abc") // true
  */
 export function tokensEqual(presented: string, expected: string): boolean {
-  return timingSafeEqual(digestOf(presented), expectedDigest(expected));
+  return timingSafeEqual(digestOf(presented), digestOf(expected));
 }
 
 const digestOf = (value: string): Buffer => createHash("sha256").update(value).digest();
-/** The server's own token is hashed once, not on every request (a process has a token or a few). */
-const expectedDigests = new Map<string, Buffer>();
-function expectedDigest(token: string): Buffer {
-  let digest = expectedDigests.get(token);
-  if (digest === undefined) expectedDigests.set(token, (digest = digestOf(token)));
-  return digest;
-}
 
 /** What a request shows of the token: none at all, or the values it carries. */
 export type PresentedToken = { readonly kind: "none" } | { readonly kind: "some"; readonly values: readonly string[] };
@@ -37,15 +31,15 @@ export function presentedToken(c: Context): PresentedToken {
 }
 
 /**
- * Whether the request carries the right token, and if not, whether it carried any.
- * @example tokenVerdict(c, token) // "ok" | "missing" | "wrong"
+ * Whether the request carries the right token (given as its digest), and if not, whether it carried any.
+ * @example tokenVerdict(c, digestOf(token)) // "ok" | "missing" | "wrong"
  */
-export function tokenVerdict(c: Context, token: string): "ok" | "missing" | "wrong" {
+function tokenVerdict(c: Context, expectedDigest: Buffer): "ok" | "missing" | "wrong" {
   const presented = presentedToken(c);
   if (presented.kind === "none") return "missing";
   // Every value is compared, not the first match returned early, so timing says nothing about which matched.
   let ok = false;
-  for (const value of presented.values) ok = tokensEqual(value, token) || ok;
+  for (const value of presented.values) ok = timingSafeEqual(digestOf(value), expectedDigest) || ok;
   return ok ? "ok" : "wrong";
 }
 
@@ -54,13 +48,15 @@ export function tokenVerdict(c: Context, token: string): "ok" | "missing" | "wro
  * @example app.use("/api/*", tokenAuth(token))
  */
 export function tokenAuth(token: string): MiddlewareHandler {
+  // The server's own token is hashed once per app, not on every request.
+  const expectedDigest = digestOf(token);
   return async (c, next) => {
-    const verdict = tokenVerdict(c, token);
+    const verdict = tokenVerdict(c, expectedDigest);
     if (verdict === "ok") return next();
     const message =
       verdict === "missing"
         ? "This request carries no token. Open the panel link that `opencode-review url` prints (the panel sends the token itself), or send Authorization: Bearer <token>."
         : "The token does not match this server's; it changes each time the server starts. Run `opencode-review url` for the current link.";
-    return c.json({ error: { code: "unauthorized", message } }, 401);
+    throw new HTTPException(401, { message });
   };
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { currentHosts, type AllowedHosts } from "./allowed-hosts.js";
+import { HTTPException } from "hono/http-exception";
+import { currentHosts, type AllowedHosts } from "../allowed-hosts.js";
 
 /**
  * Refuses (403) every request whose `Host` is not one of this server's own loopback host:port pairs.
@@ -12,15 +13,9 @@ export function hostCheck(allowed: AllowedHosts): MiddlewareHandler {
   return async (c, next) => {
     const host = c.req.header("host")?.toLowerCase();
     if (host === undefined || !currentHosts(allowed).includes(host)) {
-      return c.json(
-        {
-          error: {
-            code: "forbidden",
-            message: `This server answers only to its own loopback address, not to Host ${host ?? "(none)"}.`,
-          },
-        },
-        403,
-      );
+      throw new HTTPException(403, {
+        message: `This server answers only to its own loopback address, not to Host ${host ?? "(none)"}.`,
+      });
     }
     await next();
   };

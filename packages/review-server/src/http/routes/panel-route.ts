@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
-import { noticePage } from "./notice-page.js";
-import { readPanelFile, type PanelFile } from "./panel-file.js";
-import { tokenQueryParameter, tokensEqual } from "./token-auth.js";
+import { noticePage } from "../notice-page.js";
+import { readPanelFile, type PanelFile } from "../panel-file.js";
+import { tokenQueryParameter, tokensEqual } from "../middleware/token-auth.js";
 
 export interface PanelRouteOptions {
   /** The built panel: `index.html` and `assets/*` with hashed names. */

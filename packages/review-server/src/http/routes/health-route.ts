@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 
-/** What `GET /api/health` answers (shared/CONTRACT.md, HTTP). */
+/** What `GET /api/health` answers (docs/http.md). */
 export interface Health {
   readonly ok: boolean;
   readonly version: string;
