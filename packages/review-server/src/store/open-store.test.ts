@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -86,4 +86,40 @@ describe("migration 0005: no token in the servers table", () => {
       }
     }
   });
+});
+
+describe("openStore beside another connection of the same process", () => {
+  /** The POSIX locks this process holds on a file, from the kernel's own list (Linux). */
+  function locksOn(path: string): number {
+    const inode = statSync(path).ino;
+    return readFileSync("/proc/locks", "utf8")
+      .split("\n")
+      .filter((line) => {
+        const fields = line.trim().split(/\s+/);
+        // "1: POSIX  ADVISORY  READ 1234 08:01:5678 128 128"
+        return fields[1] === "POSIX" && fields[4] === String(process.pid) && fields[5]?.split(":")[2] === String(inode);
+      }).length;
+  }
+
+  it.skipIf(!existsSync("/proc/locks"))(
+    "keeps the first connection's locks on -shm (the terminal and server halves share one opencode process)",
+    async () => {
+      const path = join(dir, "review.sqlite");
+      const first = await openStore({ path });
+      try {
+        await writeTransaction(first.db, register("http://127.0.0.1:1"));
+        await listServers(first.db);
+        const held = locksOn(`${path}-shm`);
+        expect(held).toBeGreaterThan(0);
+        // A second open in the same process (as livePanels or the other half does) must not drop them:
+        // closing any descriptor of a file releases every lock the process has on it.
+        const second = await openStore({ path });
+        await second.close();
+        expect(locksOn(`${path}-shm`)).toBeGreaterThan(0);
+        expect((await listServers(first.db)).map((row) => row.url)).toEqual(["http://127.0.0.1:1"]);
+      } finally {
+        await first.close();
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, fchmodSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { Kysely, Migrator, SqliteDialect, type Migration } from "kysely";
 import { ReviewError } from "@opencode-review/core";
@@ -16,7 +16,6 @@ export interface Store {
 
 // Kysely's default, named here because the refusal checks read it before the Migrator runs.
 const MIGRATION_TABLE = "kysely_migration";
-const SQLITE_HEADER = "SQLite format 3\u0000";
 
 /**
  * Opens the review database at `path` (creating its folder and file), brings its schema up to
@@ -42,7 +41,11 @@ export async function openStore(options: { readonly path: string }): Promise<Sto
     // Only connection settings and reads until the file is known to be ours: journal_mode=WAL
     // rewrites the header, so it waits.
     native.exec("PRAGMA busy_timeout = 5000");
-    upToDate = refuseForeignSchema(path, native);
+    try {
+      upToDate = refuseForeignSchema(path, native);
+    } catch (error) {
+      throw notADatabase(error) ? unusable(path, new Error("it is not a SQLite database")) : error;
+    }
     native.exec("PRAGMA journal_mode = WAL");
     native.exec("PRAGMA synchronous = NORMAL");
     native.exec("PRAGMA foreign_keys = ON");
@@ -108,22 +111,28 @@ function makePrivateFolder(folder: string): void {
   }
 }
 
-/** Creates (or tightens) a store file as 0600 before SQLite opens it, whatever the umask. */
+/**
+ * Creates (or tightens) a store file as 0600, whatever the umask. An existing file is tightened by its path,
+ * never opened: closing any descriptor of a file drops every POSIX lock this process holds on it, so an
+ * open-and-close beside a live SQLite connection of the same process (the terminal and server halves share
+ * one opencode process) would release that connection's locks, and another process could then reset the
+ * -shm file under it (a SIGBUS, or a corrupt store). Only a file that did not exist is opened, exclusively.
+ */
 function makePrivateFile(path: string, options: { readonly create: boolean } = { create: true }): void {
-  let fd: number;
+  if (options.create) {
+    try {
+      closeSync(openSync(path, "wx", 0o600));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "EEXIST" && code !== "EACCES" && code !== "EPERM") throw error;
+    }
+  }
   try {
-    fd = openSync(path, options.create ? "a" : "r+", 0o600);
+    chmodSync(path, 0o600);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "EACCES" || code === "EPERM") return; // no file, or another user's
     throw error;
-  }
-  try {
-    fchmodSync(fd, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EPERM") throw error;
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -164,18 +173,15 @@ function guardAgainstReplacement(path: string, native: NativeDatabase): NativeDa
 
 function refuseNonSqliteFile(path: string): void {
   if (!existsSync(path)) return;
-  const stats = statSync(path);
-  if (!stats.isFile()) throw unusable(path, new Error("it is not a regular file"));
-  // An empty file is a new database to SQLite; anything else must start with SQLite's header.
-  if (stats.size === 0) return;
-  const header = Buffer.alloc(SQLITE_HEADER.length);
-  const fd = openSync(path, "r");
-  try {
-    readSync(fd, header, 0, header.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (header.toString("latin1") !== SQLITE_HEADER) throw unusable(path, new Error("it is not a SQLite database"));
+  // Only what a stat says: reading the header here would open and close the file beside a connection this
+  // process may already hold (see makePrivateFile); SQLite's own first read says "not a database" instead.
+  if (!statSync(path).isFile()) throw unusable(path, new Error("it is not a regular file"));
+}
+
+/** SQLite's answer to a file that is not a database, from either driver (better-sqlite3, bun:sqlite). */
+function notADatabase(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === "SQLITE_NOTADB" || (typeof message === "string" && /file is not a database/i.test(message));
 }
 
 /** Refuses a database that is not ours or is newer; true when it already has every migration. */
