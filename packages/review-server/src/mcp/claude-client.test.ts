@@ -14,7 +14,7 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { startFakeAnthropicModel, type AnthropicTurn, type FakeAnthropicModel } from "../testing/fake-anthropic-model.js";
-import { panelToken } from "../testing/panel-token.js";
+import { panelToken } from "../testing/panel-link.js";
 
 /**
  * The native binary the package's postinstall would link (pnpm runs no install scripts): it ships as the

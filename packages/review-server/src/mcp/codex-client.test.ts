@@ -13,7 +13,7 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { startFakeResponsesModel, type FakeResponsesModel, type ResponsesTurn } from "../testing/fake-responses-model.js";
-import { panelToken } from "../testing/panel-token.js";
+import { panelToken } from "../testing/panel-link.js";
 
 const codexBin = createRequire(import.meta.url).resolve("@openai/codex/bin/codex.js");
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "../cli/testing/cli-process.js";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import { startMcp, type McpProcess } from "./testing/mcp-process.js";
-import { panelToken } from "../testing/panel-token.js";
+import { panelToken } from "../testing/panel-link.js";
 
 describe("the panel of opencode-review mcp", () => {
   let repo: TempRepository;

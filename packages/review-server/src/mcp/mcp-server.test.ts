@@ -15,7 +15,7 @@ import { REVIEW_OPEN_DESCRIPTION } from "../tools/review-open.description.js";
 import { REVIEW_REPLY_DESCRIPTION } from "../tools/review-reply.description.js";
 import { createReviewTools } from "../tools/review-tools.js";
 import { startMcp, type McpProcess } from "./testing/mcp-process.js";
-import { panelToken } from "../testing/panel-token.js";
+import { panelToken } from "../testing/panel-link.js";
 
 const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
 

@@ -14,6 +14,7 @@ import {
   type OpencodeServer,
   type RecordedRequest,
 } from "./opencode-harness.js";
+import { panelApi } from "./panel-link.js";
 
 // The agent half of the product, proven in the real opencode 1.18.33 with the packed plugin: the doorbell,
 // the system-prompt line, the three tools, opencode's own edit tool, and the checked resolve.
@@ -49,22 +50,6 @@ function track<T extends FakeModel | OpencodeProject | OpencodeServer>(thing: T)
 async function pluginPanel(project: OpencodeProject) {
   const [panel] = await livePanelLinks(await openRepository(project.dir)).catch(() => []);
   return panel === undefined || panel.token === null ? null : panelApi(panel.link);
-}
-
-function panelApi(panelUrl: string) {
-  const url = new URL(panelUrl);
-  const token = new URLSearchParams(url.hash.slice(1)).get("token") ?? "";
-  return {
-    panelUrl,
-    async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-      const response = await fetch(`${url.origin}/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-  };
 }
 
 async function eventually<T>(read: () => Promise<T | null | undefined>, what: string, timeoutMs = 120_000): Promise<T> {

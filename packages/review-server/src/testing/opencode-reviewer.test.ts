@@ -11,7 +11,7 @@ import {
   type OpencodeServer,
   type RecordedRequest,
 } from "./opencode-harness.js";
-import { panelToken } from "./panel-token.js";
+import { panelApi } from "./panel-link.js";
 import { livePanelLinks } from "../cli/live-panels.js";
 import { openRepository } from "../git/index.js";
 
@@ -45,22 +45,6 @@ async function newestPanel(project: OpencodeProject, notPid?: number) {
     .filter((p) => p.row.pid !== notPid && p.token !== null)
     .sort((a, b) => b.row.started_at.localeCompare(a.row.started_at));
   return panels[0] === undefined ? null : { ...panelApi(panels[0].link), pid: panels[0].row.pid };
-}
-
-function panelApi(panelUrl: string) {
-  const url = new URL(panelUrl);
-  const token = panelToken(url.href);
-  return {
-    panelUrl,
-    async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-      const response = await fetch(`${url.origin}/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-  };
 }
 
 async function eventually<T>(read: () => Promise<T | null | undefined>, what: string, timeoutMs = 180_000): Promise<T> {
