@@ -5,7 +5,7 @@ import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { TextAttributes, type RGBA, type TextareaRenderable } from "@opentui/core";
 import { useTerminalDimensions } from "@opentui/solid";
 import { createEffect, createMemo, createSignal, For, Index, onCleanup, Show } from "solid-js";
-import type { Thread } from "../api.js";
+import type { Thread, Verdict } from "../api.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
 import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
@@ -31,7 +31,12 @@ const PRESET_LABEL: Record<RangePreset, string> = { all: "all changes", "since-l
 type Editing =
   | { readonly kind: "comment"; readonly target: CommentTarget; readonly suggestion: boolean; readonly initial: string }
   | { readonly kind: "reply"; readonly thread: Thread; readonly initial: string }
-  | { readonly kind: "edit"; readonly thread: Thread; readonly messageId: string; readonly initial: string };
+  | { readonly kind: "edit"; readonly thread: Thread; readonly messageId: string; readonly initial: string }
+  | { readonly kind: "summary"; readonly initial: string };
+
+/** The verdicts `tab` steps through in the release confirmation; null releases without one. */
+const VERDICTS: readonly (Verdict | null)[] = [null, "comment", "approve", "changes"];
+const VERDICT_LABEL: Record<Verdict, string> = { comment: "comment", approve: "approve", changes: "request changes" };
 
 export interface ReviewViewProps {
   readonly api: TuiPluginApi;
@@ -66,7 +71,9 @@ export function ReviewView(props: ReviewViewProps) {
   const [help, setHelp] = createSignal(false);
   const [helpTop, setHelpTop] = createSignal(0);
   const [editing, setEditing] = createSignal<Editing | null>(null);
-  const [confirm, setConfirm] = createSignal<{ readonly text: string; readonly run: () => Promise<void> } | null>(null);
+  const [confirm, setConfirm] = createSignal<{ readonly text: () => string; readonly run: () => Promise<void>; readonly release?: true } | null>(null);
+  const [verdict, setVerdict] = createSignal<Verdict | null>(null);
+  const [summary, setSummary] = createSignal("");
   const [status, setStatus] = createSignal<string>("? for keys · q to close");
   const [busy, setBusy] = createSignal(false);
   const [top, setTop] = createSignal(0);
@@ -76,7 +83,14 @@ export function ReviewView(props: ReviewViewProps) {
   const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
   const diffWidth = () => Math.max(20, dims().width - (showTree() ? TREE_WIDTH + 1 : 0) - 2);
   // Header, status line, and the editor's box when it is open.
-  const height = () => Math.max(3, dims().height - 2 - (editing() ? 6 : 0) - (confirm() ? 1 : 0));
+  const height = () =>
+    Math.max(3, dims().height - 2 - (editing() ? 6 : 0) - (confirm() ? 1 : 0) - (failedLine() ? 1 : 0) - (model.waitingLine() ? 1 : 0));
+  const failedLine = () => {
+    const failed = model.failed()[0];
+    if (!failed) return null;
+    const n = failed.messages;
+    return `Delivery failed for the release of ${n} message${n === 1 ? "" : "s"}: ${failed.delivery.error ?? "not delivered"} · u retries · x dismisses`;
+  };
 
   const rows = createMemo(() => buildRows({ files: model.files(), threads: model.threads(), range: model.range(), view: view(), collapsed: collapsed() }).rows);
   const screen = createMemo(() => layout(rows(), { width: diffWidth(), view: view(), collapsed: collapsed() }));
@@ -196,6 +210,11 @@ export function ReviewView(props: ReviewViewProps) {
     const text = editor?.plainText ?? "";
     if (!e) return;
     if (text.trim().length === 0) return setStatus("Write something first (Escape cancels).");
+    if (e.kind === "summary") {
+      setSummary(text.trim());
+      setEditing(null);
+      return release();
+    }
     void act("Saved", async () => {
       if (e.kind === "comment") {
         const suggestion = e.suggestion ? text.split("\n") : null;
@@ -220,10 +239,20 @@ export function ReviewView(props: ReviewViewProps) {
     const { drafts } = model.counts();
     if (drafts === 0) return setStatus("Nothing to release: write a comment with c first.");
     setConfirm({
-      text: `Release ${drafts} draft${drafts === 1 ? "" : "s"} to the agent? Enter sends · Escape cancels`,
+      release: true,
+      text: () => {
+        const v = verdict();
+        const words = summary();
+        const said = `${v ? ` · verdict: ${VERDICT_LABEL[v]}` : ""}${words ? ` · overall: "${words.length > 40 ? `${words.slice(0, 39)}…` : words}"` : ""}`;
+        return `Release ${drafts} draft${drafts === 1 ? "" : "s"} to the agent?${said} Enter sends · tab verdict · w overall comment · Escape cancels`;
+      },
       run: () =>
         act("Released", async () => {
-          const result = await props.backend.release(await props.session());
+          const v = verdict();
+          const words = summary();
+          const result = await props.backend.release(await props.session(), { ...(v ? { verdict: v } : {}), ...(words ? { summary: words } : {}) });
+          setVerdict(null);
+          setSummary("");
           await model.refresh();
           const where = result.deliveredTo ? "to the session" : "(no session to send to: it waits for the agent's next turn)";
           return `Released ${result.messages} message${result.messages === 1 ? "" : "s"} ${where}${result.mode === "prose" ? " as prose" : ""}.`;
@@ -274,6 +303,17 @@ export function ReviewView(props: ReviewViewProps) {
       props.api.ui.toast({ variant: "info", title: "Review panel", message: link, duration: 10_000 });
       return `${copied ? "Copied" : "Shown"}: ${link}`;
     });
+  const failedAction = (label: string, run: (id: string) => Promise<unknown>) => {
+    const failed = model.failed()[0];
+    if (!failed) return setStatus("No release waits on a failed delivery.");
+    void act(label, async () => {
+      await run(failed.id);
+      await model.reloadReleases();
+      const still = model.reviews().find((r) => r.id === failed.id);
+      if (label === "Retried") return still?.delivery.state === "delivered" ? "Delivered to the session." : `Still not delivered: ${still?.delivery.error ?? "no reason given"}`;
+      return "Dismissed: the release stands; its delivery is no longer shown.";
+    });
+  };
   const cyclePreset = () => {
     const next = PRESETS[(PRESETS.indexOf(model.preset()) + 1) % PRESETS.length]!;
     model.setPreset(next);
@@ -352,6 +392,8 @@ export function ReviewView(props: ReviewViewProps) {
     rounds: cyclePreset,
     fold,
     tree: () => setTreeOpen((o) => !o),
+    retryDelivery: () => failedAction("Retried", (id) => props.backend.retryDelivery(id)),
+    dismissDelivery: () => failedAction("Dismissed", (id) => props.backend.dismissDelivery(id)),
     refresh: () => void model.refresh().then(() => setStatus("Reloaded.")),
     help: () => (setHelpTop(0), setHelp(true)),
     close: () => props.close(),
@@ -364,6 +406,22 @@ export function ReviewView(props: ReviewViewProps) {
       bindings: [
         { key: "return", cmd: () => { const c = confirm(); setConfirm(null); void c?.run(); }, desc: "Confirm" },
         { key: "escape", cmd: () => void (setConfirm(null), setStatus("Not released.")), desc: "Cancel" },
+        {
+          key: "tab",
+          cmd: () => {
+            if (confirm()?.release) setVerdict((v) => VERDICTS[(VERDICTS.indexOf(v) + 1) % VERDICTS.length]!);
+          },
+          desc: "Next verdict",
+        },
+        {
+          key: "w",
+          cmd: () => {
+            if (!confirm()?.release) return;
+            setConfirm(null);
+            openEditor({ kind: "summary", initial: summary() });
+          },
+          desc: "Overall comment",
+        },
       ],
     }),
     props.api.keymap.registerLayer({
@@ -404,6 +462,8 @@ export function ReviewView(props: ReviewViewProps) {
       <text wrapMode="none" fg={theme().text} attributes={TextAttributes.BOLD}>
         {header()}
       </text>
+      <Show when={model.waitingLine()}>{(line) => <text wrapMode="none" fg={theme().info}>{line()}</text>}</Show>
+      <Show when={failedLine()}>{(line) => <text wrapMode="none" fg={theme().error}>{line()}</text>}</Show>
       <box flexDirection="row" flexGrow={1}>
         <Show when={showTree()}>
           <box flexDirection="column" width={TREE_WIDTH} border={["right"]} borderColor={theme().border}>
@@ -450,9 +510,9 @@ export function ReviewView(props: ReviewViewProps) {
           <box border borderColor={theme().borderActive} height={6} flexDirection="column" title={
             e().kind === "comment"
               ? `${(e() as Extract<Editing, { kind: "comment" }>).suggestion ? "Suggest for" : "Comment on"} ${describeTarget((e() as Extract<Editing, { kind: "comment" }>).target)}`
-              : e().kind === "reply" ? "Reply" : "Edit draft"
+              : e().kind === "reply" ? "Reply" : e().kind === "summary" ? "Overall comment for the release" : "Edit draft"
           }>
-            <text wrapMode="none" fg={theme().textMuted}>Enter saves the draft · ctrl+j newline · Escape cancels</text>
+            <text wrapMode="none" fg={theme().textMuted}>{e().kind === "summary" ? "Enter keeps it for the release · ctrl+j newline · Escape cancels" : "Enter saves the draft · ctrl+j newline · Escape cancels"}</text>
             <textarea
               ref={(r: TextareaRenderable) => {
                 editor = r;
@@ -475,7 +535,7 @@ export function ReviewView(props: ReviewViewProps) {
         )}
       </Show>
       <Show when={confirm()}>
-        {(c) => <text wrapMode="none" fg={theme().warning} attributes={TextAttributes.BOLD}>{c().text}</text>}
+        {(c) => <text wrapMode="none" fg={theme().warning} attributes={TextAttributes.BOLD}>{c().text()}</text>}
       </Show>
       <text wrapMode="none" fg={theme().textMuted}>
         {busy() ? "Working…" : status()}

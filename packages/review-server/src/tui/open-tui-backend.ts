@@ -78,11 +78,26 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     resolve: (threadId: string) => service.resolve(threadId),
     reopen: (threadId: string) => service.reopen(threadId),
     seen: (threadId: string) => service.markSeen(threadId),
-    release: async (sessionId: string | null) => {
+    release: async (sessionId: string | null, finish: { readonly summary?: string; readonly verdict?: "comment" | "approve" | "changes" } = {}) => {
       const panel = await ownPanel();
       mode = parsed.settings.tools && panel?.tools === true ? "tools" : "prose";
-      const { review } = await service.release(sessionId === null ? {} : { sessionId });
+      const { review } = await service.release({ ...(sessionId === null ? {} : { sessionId }), ...finish });
       return { messages: review.messages, mode: review.mode, deliveredTo: review.deliveredTo };
+    },
+    reviews: () => service.pastReviews(),
+    retryDelivery: (reviewId: string) => service.retryDelivery(reviewId),
+    dismissDelivery: (reviewId: string) => service.dismissDelivery(reviewId),
+    // Only an MCP server's own service knows its releases wait for a turn: its panel is asked, as the web panel asks it.
+    waitingForTurn: async () => {
+      const panels = await livePanelLinks(await service.repository(), { dbPath }).catch(() => []);
+      for (const panel of panels) {
+        if (panel.row.pid === pid || panel.token === null) continue;
+        const answer = await doFetch(new URL("/api/review", panel.row.url), { headers: { authorization: `Bearer ${panel.token}` } })
+          .then((r) => (r.ok ? (r.json() as Promise<{ waiting?: { text: string } | null }>) : null))
+          .catch(() => null);
+        if (answer?.waiting) return answer.waiting.text;
+      }
+      return null;
     },
     changes: async () => {
       const next = await service.changesSince(position);
