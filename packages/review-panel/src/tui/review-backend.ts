@@ -1,7 +1,7 @@
 // What the terminal panel needs from the review, as a small interface it is handed: the server package
 // builds it over the same service the agent's tools use (store, git, core), so this folder never reaches
 // for a database or git itself and the dependency runs one way.
-import type { DiffFile, DiffRange, Finish, MessageInput, NewThread, PastReview, Round, Thread } from "../api.js";
+import type { DiffFile, DiffRange, Finding, Run, Finish, MessageInput, NewThread, PastReview, Round, Thread } from "../api.js";
 
 export interface TuiRelease {
   readonly messages: number;
@@ -35,6 +35,15 @@ export interface ReviewBackend {
    * agent's chat cannot be pushed to), or null when nothing waits that way.
    */
   waitingForTurn(): Promise<string | null>;
+  /** The reviewer agents' released findings still open (accepted ones are the person's drafts). */
+  findings(): Promise<readonly Finding[]>;
+  /** Takes a finding: it becomes the person's draft on the same place. */
+  acceptFinding(id: string): Promise<Thread>;
+  dismissFinding(id: string): Promise<void>;
+  /** Starts an AI review run of `sessionId` through the server half (it refuses, saying so, without one). */
+  startRun(sessionId: string | null): Promise<Run>;
+  latestRun(): Promise<Run | null>;
+  cancelRun(id: string): Promise<Run>;
   /** What anyone wrote since the last call (the store's change log): which kinds of things changed. */
   changes(): Promise<{ readonly threads: boolean; readonly rounds: boolean }>;
   /** The web panel's link for the same review, with its token, or null when no panel runs for this repository. */

@@ -5,7 +5,7 @@ import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { TextAttributes, type RGBA, type TextareaRenderable } from "@opentui/core";
 import { useTerminalDimensions } from "@opentui/solid";
 import { createEffect, createMemo, createSignal, For, Index, onCleanup, Show } from "solid-js";
-import type { Thread, Verdict } from "../api.js";
+import { findingOf, type Run, type Thread, type Verdict } from "../api.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
 import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
@@ -74,6 +74,7 @@ export function ReviewView(props: ReviewViewProps) {
   const [confirm, setConfirm] = createSignal<{ readonly text: () => string; readonly run: () => Promise<void>; readonly release?: true } | null>(null);
   const [verdict, setVerdict] = createSignal<Verdict | null>(null);
   const [summary, setSummary] = createSignal("");
+  const [run, setRun] = createSignal<Run | null>(null);
   const [status, setStatus] = createSignal<string>("? for keys · q to close");
   const [busy, setBusy] = createSignal(false);
   const [top, setTop] = createSignal(0);
@@ -83,16 +84,24 @@ export function ReviewView(props: ReviewViewProps) {
   const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
   const diffWidth = () => Math.max(20, dims().width - (showTree() ? TREE_WIDTH + 1 : 0) - 2);
   // Header, status line, and the editor's box when it is open.
+  const runLine = () => {
+    const r = run();
+    if (!r) return null;
+    const live = r.status === "pending" || r.status === "running";
+    const tail = live ? " · K cancels" : r.error ? `: ${r.error}` : r.status === "completed" ? `: ${r.findings} finding${r.findings === 1 ? "" : "s"}${r.verdict ? `, verdict ${r.verdict}` : ""}` : "";
+    return `AI review (${r.model}): ${r.status}${tail}`;
+  };
   const height = () =>
-    Math.max(3, dims().height - 2 - (editing() ? 6 : 0) - (confirm() ? 1 : 0) - (failedLine() ? 1 : 0) - (model.waitingLine() ? 1 : 0));
+    Math.max(3, dims().height - 2 - (editing() ? 6 : 0) - (confirm() ? 1 : 0) - (failedLine() ? 1 : 0) - (model.waitingLine() ? 1 : 0) - (runLine() ? 1 : 0));
   const failedLine = () => {
     const failed = model.failed()[0];
     if (!failed) return null;
     const n = failed.messages;
-    return `Delivery failed for the release of ${n} message${n === 1 ? "" : "s"}: ${failed.delivery.error ?? "not delivered"} · u retries · x dismisses`;
+    // The keys first: a long reason is cut at the screen's edge, never the way out.
+    return `Delivery failed for the release of ${n} message${n === 1 ? "" : "s"} (u retries · x dismisses): ${failed.delivery.error ?? "not delivered"}`;
   };
 
-  const rows = createMemo(() => buildRows({ files: model.files(), threads: model.threads(), range: model.range(), view: view(), collapsed: collapsed() }).rows);
+  const rows = createMemo(() => buildRows({ files: model.files(), threads: model.inline(), range: model.range(), view: view(), collapsed: collapsed() }).rows);
   const screen = createMemo(() => layout(rows(), { width: diffWidth(), view: view(), collapsed: collapsed() }));
   const cursor = createCursor(rows);
   const tree = createMemo(() => fileTree(model.files(), model.threads()));
@@ -173,7 +182,9 @@ export function ReviewView(props: ReviewViewProps) {
   const threadHere = (): Thread | null => {
     const row = cursor.row();
     if (!row || !("threads" in row)) return null;
-    return row.threads[row.threads.length - 1] ?? null;
+    // A reviewer's finding is triaged with a and X, not resolved or replied to like a thread.
+    const own = row.threads.filter((t) => !findingOf(t));
+    return own[own.length - 1] ?? null;
   };
 
   const openEditor = (next: Editing) => {
@@ -314,6 +325,57 @@ export function ReviewView(props: ReviewViewProps) {
       return "Dismissed: the release stands; its delivery is no longer shown.";
     });
   };
+  const findingHere = () => {
+    const row = cursor.row();
+    if (!row || !("threads" in row)) return null;
+    for (const t of [...row.threads].reverse()) {
+      const f = findingOf(t);
+      if (f) return f;
+    }
+    return null;
+  };
+  const acceptFinding = () => {
+    const finding = findingHere();
+    if (!finding) return setStatus("Move onto a reviewer's finding to accept it.");
+    void act("Accepted", async () => {
+      model.put(await props.backend.acceptFinding(finding.id));
+      model.dropFinding(finding.id);
+      return `Accepted: the finding is your draft on ${finding.file}; e edits it, s releases it.`;
+    });
+  };
+  const dismissFinding = () => {
+    const finding = findingHere();
+    if (!finding) return setStatus("Move onto a reviewer's finding to dismiss it.");
+    void act("Dismissed", async () => {
+      await props.backend.dismissFinding(finding.id);
+      model.dropFinding(finding.id);
+      return "Finding dismissed.";
+    });
+  };
+  const startRun = () =>
+    void act("AI review", async () => {
+      const live = await props.backend.latestRun();
+      if (live && (live.status === "pending" || live.status === "running")) {
+        setRun(live);
+        return `An AI review runs already: ${live.status}.`;
+      }
+      const started = await props.backend.startRun(await props.session());
+      setRun(started);
+      return `AI review started (${started.model}); its findings show here when it releases them.`;
+    });
+  const cancelRun = () =>
+    void act("Cancel", async () => {
+      const live = run() ?? (await props.backend.latestRun());
+      if (!live || (live.status !== "pending" && live.status !== "running")) return "No AI review runs now.";
+      setRun(await props.backend.cancelRun(live.id));
+      return "AI review cancelled.";
+    });
+  // A live run's status follows the server half's supervisor; findings arrive through the model's poll.
+  const runTimer = setInterval(() => {
+    const r = run();
+    if (r && (r.status === "pending" || r.status === "running")) void props.backend.latestRun().then((next) => next && setRun(next)).catch(() => {});
+  }, 2000);
+  onCleanup(() => clearInterval(runTimer));
   const cyclePreset = () => {
     const next = PRESETS[(PRESETS.indexOf(model.preset()) + 1) % PRESETS.length]!;
     model.setPreset(next);
@@ -392,6 +454,10 @@ export function ReviewView(props: ReviewViewProps) {
     rounds: cyclePreset,
     fold,
     tree: () => setTreeOpen((o) => !o),
+    acceptFinding,
+    dismissFinding,
+    startRun,
+    cancelRun,
     retryDelivery: () => failedAction("Retried", (id) => props.backend.retryDelivery(id)),
     dismissDelivery: () => failedAction("Dismissed", (id) => props.backend.dismissDelivery(id)),
     refresh: () => void model.refresh().then(() => setStatus("Reloaded.")),
@@ -463,6 +529,7 @@ export function ReviewView(props: ReviewViewProps) {
         {header()}
       </text>
       <Show when={model.waitingLine()}>{(line) => <text wrapMode="none" fg={theme().info}>{line()}</text>}</Show>
+      <Show when={runLine()}>{(line) => <text wrapMode="none" fg={theme().accent}>{line()}</text>}</Show>
       <Show when={failedLine()}>{(line) => <text wrapMode="none" fg={theme().error}>{line()}</text>}</Show>
       <box flexDirection="row" flexGrow={1}>
         <Show when={showTree()}>

@@ -9,7 +9,7 @@ import { openTuiBackend } from "./open-tui-backend.js";
 // delivery with its reason that can be retried or dismissed, and an MCP panel's waiting line.
 
 // What the view lists as failed (review-model's failedDeliveries): failed and not dismissed.
-const failedDeliveries = (reviews: readonly { readonly delivery: { readonly state: string; readonly dismissed?: boolean } }[]) =>
+const failedDeliveries = <T extends { readonly delivery: { readonly state: string; readonly dismissed?: boolean } }>(reviews: readonly T[]) =>
   reviews.filter((r) => r.delivery.state === "failed" && r.delivery.dismissed !== true);
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -78,3 +78,46 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     expect(await backend.waitingForTurn()).toBe("1 released comment on a.ts: waiting for the agent's next turn.");
   });
 });
+
+describe("the terminal half's reviewer findings (real git, real SQLite, a run recorded through the service)", () => {
+  it("lists a released run's open findings with their severity; accepting makes the person's draft on the same line, dismissing hides one", async () => {
+    const repo = await repository();
+    await repo.write("a.ts", "one\nTWO\nthree\n");
+    const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
+    cleanups.push(() => backend.close());
+    expect(await backend.findings()).toEqual([]);
+    await publishRun(repo.dir, [
+      { file: "a.ts", start: 2, end: 2, body: "Upper case breaks the callers.", severity: "major" },
+      { file: "a.ts", start: 3, end: 3, body: "A new line without a test.", severity: "nit" },
+    ]);
+    const found = await backend.findings();
+    expect(found.map((f) => [f.severity, f.start, f.messages[0]!.body])).toEqual([
+      ["major", 2, "Upper case breaks the callers."],
+      ["nit", 3, "A new line without a test."],
+    ]);
+    const draft = await backend.acceptFinding(found[0]!.id);
+    expect(draft).toMatchObject({ status: "draft", file: "a.ts", start: 2, end: 2 });
+    expect(draft.messages[0]!.body).toBe("Upper case breaks the callers.");
+    await backend.dismissFinding(found[1]!.id);
+    expect(await backend.findings()).toEqual([]);
+    expect((await backend.threads()).map((t) => t.status)).toEqual(["draft"]);
+  });
+});
+
+/** A reviewer run of session ses_parent, started, its findings pinned and released, as the run supervisor and the reviewer's tools do it. */
+async function publishRun(dir: string, findings: readonly { file: string; start: number; end: number; body: string; severity: "blocker" | "major" | "minor" | "nit" }[]) {
+  const { openRepository, defaultDbPath } = await import("../git/index.js");
+  const { openStore } = await import("../store/index.js");
+  const { createReviewService } = await import("../service/index.js");
+  const { createEventBus } = await import("../events/event-bus.js");
+  const store = await openStore({ path: defaultDbPath(await openRepository(dir)) });
+  try {
+    const service = createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const { run } = await service.recordRun({ parentSessionId: "ses_parent", model: "fake/fake-model" });
+    const running = (await service.changeRun(run.id, { status: "running", session_id: "ses_child" }, ["pending"]))!;
+    for (const f of findings) await service.pinFinding(running, f);
+    await service.releaseRun(running, { summary: "Two things.", verdict: "changes" });
+  } finally {
+    await store.close();
+  }
+}

@@ -10,7 +10,7 @@ import { makeOpencodeProject, type OpencodeProject } from "../testing/opencode-p
 import { hasTmux, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
 
 // What the terminal half gained after the web panel did: the person's own key for the open command, and the
-// waiting line of a review released from an MCP client's panel. Driven through the real opencode under tmux.
+// verdict, overall comment and failed delivery of a release, reviewer findings. Driven through the real opencode under tmux.
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
 const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = line5 * 2;\n");
@@ -59,6 +59,87 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
       await screen.waitFor((s) => !s.includes("Review · "), 10_000);
     } finally {
       screen.save("keybind-last");
+      screen.kill();
+    }
+  }, 300_000);
+
+  it("s releases with a verdict and an overall comment; with no session to send to, the failed delivery shows its reason, x dismisses it", async () => {
+    const p = project(model.url, plugin, {});
+    const screen = startOpencode("tui2-release", p, 140, 40);
+    try {
+      await screen.waitFor(home, 120_000);
+      screen.keys("C-x", "v");
+      await screen.waitFor("src/app.ts", 30_000);
+      screen.keys("]", "j", "j", "j", "c");
+      await screen.waitFor("Comment on src/app.ts:6", 10_000);
+      screen.type("Name it doubled.");
+      screen.keys("Enter");
+      await screen.waitFor("you (draft): Name it doubled.", 15_000);
+      screen.keys("s");
+      await screen.waitFor("Release 1 draft to the agent?", 10_000);
+      screen.keys("Tab", "Tab");
+      await screen.waitFor("verdict: approve", 10_000);
+      screen.keys("w");
+      await screen.waitFor("Overall comment for the release", 10_000);
+      screen.type("Good otherwise.");
+      screen.keys("Enter");
+      const confirm = await screen.waitFor('overall: "Good otherwise."', 10_000);
+      screen.save("release-confirm");
+      expect(confirm).toContain("verdict: approve");
+      screen.keys("Enter");
+      const failed = await screen.waitFor("Delivery failed for the release of 1 message (u retries · x dismisses)", 20_000);
+      screen.save("release-failed");
+      expect(failed).toContain("No agent session was found");
+      const stored = await withService(p, (service) => service.pastReviews());
+      expect(stored[0]).toMatchObject({ verdict: "approve", summary: "Good otherwise.", delivery: { state: "failed" } });
+      // The release's own work ends (its status line) before another key is taken.
+      await screen.waitFor("Released 1 message", 10_000);
+      screen.keys("x");
+      await screen.waitFor((s) => !s.includes("Delivery failed") && s.includes("Dismissed"), 10_000);
+      screen.save("release-dismissed");
+    } finally {
+      screen.save("release-last");
+      screen.kill();
+    }
+  }, 300_000);
+
+  it("a released reviewer run's findings show inline with their severity; a accepts one as the person's draft, X dismisses another; A says AI review needs the server half when it is not loaded", async () => {
+    const p = project(model.url, plugin, {});
+    await withService(p, async (service) => {
+      const { run } = await service.recordRun({ parentSessionId: "ses_parent", model: "fake/fake-model" });
+      const running = (await service.changeRun(run.id, { status: "running", session_id: "ses_child" }, ["pending"]))!;
+      await service.pinFinding(running, { file: "src/app.ts", start: 6, end: 6, body: "doubled reads better than added.", severity: "major" });
+      await service.pinFinding(running, { file: "src/app.ts", start: 7, end: 7, body: "Trailing nit.", severity: "nit" });
+      await service.releaseRun(running, { summary: "Two things.", verdict: "changes" });
+    });
+    const screen = startOpencode("tui2-findings", p, 140, 40);
+    try {
+      await screen.waitFor(home, 120_000);
+      screen.keys("C-x", "v");
+      const shown = await screen.waitFor("reviewer · MAJOR", 30_000);
+      screen.save("findings-inline");
+      expect(shown).toContain("reviewer: doubled reads better than added.");
+      expect(shown).toContain("reviewer · NIT");
+      screen.keys("N");
+      await new Promise((r) => setTimeout(r, 500));
+      screen.keys("a");
+      const accepted = await screen.waitFor("you (draft): doubled reads better than added.", 15_000);
+      screen.save("findings-accepted");
+      expect(accepted).not.toContain("reviewer · MAJOR");
+      expect(accepted).toContain("1 draft");
+      screen.keys("N");
+      await new Promise((r) => setTimeout(r, 500));
+      screen.keys("X");
+      const dismissed = await screen.waitFor((s) => s.includes("Finding dismissed.") && !s.includes("reviewer · NIT"), 15_000);
+      screen.save("findings-dismissed");
+      expect(dismissed).not.toContain("Trailing nit.");
+      screen.keys("A");
+      await screen.waitFor("AI review needs the server half", 15_000);
+      screen.save("findings-run-refused");
+      const stored = await withService(p, (service) => service.listFindings({ status: "all" }));
+      expect(stored.map((f) => f.status).sort()).toEqual(["accepted", "dismissed"]);
+    } finally {
+      screen.save("findings-last");
       screen.kill();
     }
   }, 300_000);
