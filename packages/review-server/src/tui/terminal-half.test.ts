@@ -283,9 +283,10 @@ async function agentAnswers(project: OpencodeProject, threadId: string, text: st
 
 /** GET /api/threads?status=all from the web panel the server half registered for this repository. */
 async function panelThreads(project: OpencodeProject): Promise<{ id: string; status: string; messages: { body: string }[] }[]> {
-  const { livePanels } = await import("../cli/live-panels.js");
-  const panels = await livePanels(await openRepository(project.dir));
-  const url = new URL(panels[0]!.url);
-  const answer = await fetch(new URL("/api/threads?status=all", url.origin), { headers: { authorization: `Bearer ${url.searchParams.get("token")}` } });
+  // The token is in its 0600 file beside the store (the database and the URL carry none since the hardening).
+  const { livePanelLinks } = await import("../cli/live-panels.js");
+  const panels = await livePanelLinks(await openRepository(project.dir));
+  const url = new URL(panels[0]!.row.url);
+  const answer = await fetch(new URL("/api/threads?status=all", url.origin), { headers: { authorization: `Bearer ${panels[0]!.token}` } });
   return ((await answer.json()) as { threads: { id: string; status: string; messages: { body: string }[] }[] }).threads;
 }
