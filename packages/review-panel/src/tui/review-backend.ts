@@ -40,6 +40,9 @@ export interface ReviewBackend {
   /** Takes a finding: it becomes the person's draft on the same place. */
   acceptFinding(id: string): Promise<Thread>;
   dismissFinding(id: string): Promise<void>;
+  /** The files marked viewed on the branch: `changed` once the file reads otherwise than when marked. */
+  viewed(): Promise<readonly { readonly path: string; readonly state: "viewed" | "changed" }[]>;
+  setViewed(path: string, viewed: boolean): Promise<void>;
   /** Starts an AI review run of `sessionId` through the server half (it refuses, saying so, without one). */
   startRun(sessionId: string | null): Promise<Run>;
   latestRun(): Promise<Run | null>;

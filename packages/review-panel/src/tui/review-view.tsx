@@ -75,6 +75,13 @@ export function ReviewView(props: ReviewViewProps) {
   const [verdict, setVerdict] = createSignal<Verdict | null>(null);
   const [summary, setSummary] = createSignal("");
   const [run, setRun] = createSignal<Run | null>(null);
+  // Files marked viewed and still reading as they did then; a viewed file starts folded.
+  const [viewed, setViewedSet] = createSignal<ReadonlySet<string>>(new Set());
+  void props.backend.viewed().then((marks) => {
+    const paths = new Set(marks.filter((m) => m.state === "viewed").map((m) => m.path));
+    setViewedSet(paths);
+    setCollapsed((set) => new Set([...set, ...paths]));
+  }).catch(() => {});
   const [status, setStatus] = createSignal<string>("? for keys · q to close");
   const [busy, setBusy] = createSignal(false);
   const [top, setTop] = createSignal(0);
@@ -376,6 +383,43 @@ export function ReviewView(props: ReviewViewProps) {
     if (r && (r.status === "pending" || r.status === "running")) void props.backend.latestRun().then((next) => next && setRun(next)).catch(() => {});
   }, 2000);
   onCleanup(() => clearInterval(runTimer));
+  const fileHere = () => {
+    const row = cursor.row();
+    return row ? fileOfRow(row) : null;
+  };
+  const toggleViewed = () => {
+    const path = fileHere();
+    if (!path) return;
+    const now = !viewed().has(path);
+    void act(now ? "Viewed" : "Not viewed", async () => {
+      await props.backend.setViewed(path, now);
+      setViewedSet((set) => {
+        const next = new Set(set);
+        if (now) next.add(path);
+        else next.delete(path);
+        return next;
+      });
+      setCollapsed((set) => {
+        const next = new Set(set);
+        if (now) next.add(path);
+        else next.delete(path);
+        return next;
+      });
+      const at = rows().findIndex((r) => r.kind === "file" && r.file.path === path);
+      if (at !== -1) cursor.go(at);
+      return now ? `${path} viewed: folded; Y goes to the next file not viewed.` : `${path} not viewed.`;
+    });
+  };
+  const nextUnviewed = () => {
+    const files = model.files().map((f) => f.path);
+    const here = fileHere();
+    const from = here === null ? -1 : files.indexOf(here);
+    const order = [...files.slice(from + 1), ...files.slice(0, from + 1)];
+    const next = order.find((p) => !viewed().has(p));
+    if (!next) return setStatus("Every file is viewed.");
+    const at = rows().findIndex((r) => r.kind === "file" && r.file.path === next);
+    if (at !== -1) cursor.go(at);
+  };
   const cyclePreset = () => {
     const next = PRESETS[(PRESETS.indexOf(model.preset()) + 1) % PRESETS.length]!;
     model.setPreset(next);
@@ -458,6 +502,8 @@ export function ReviewView(props: ReviewViewProps) {
     dismissFinding,
     startRun,
     cancelRun,
+    viewed: toggleViewed,
+    nextUnviewed,
     retryDelivery: () => failedAction("Retried", (id) => props.backend.retryDelivery(id)),
     dismissDelivery: () => failedAction("Dismissed", (id) => props.backend.dismissDelivery(id)),
     refresh: () => void model.refresh().then(() => setStatus("Reloaded.")),
@@ -514,7 +560,7 @@ export function ReviewView(props: ReviewViewProps) {
   const header = () => {
     const { waiting, drafts } = model.counts();
     const files = model.files().length;
-    return `Review · ${props.backend.where.branch} · ${files} file${files === 1 ? "" : "s"} · ${PRESET_LABEL[model.preset()]} · ${waiting} waiting on you · ${drafts} draft${drafts === 1 ? "" : "s"} · ${view()}`;
+    return `Review · ${props.backend.where.branch} · ${files} file${files === 1 ? "" : "s"} · ${PRESET_LABEL[model.preset()]} · ${waiting} waiting on you · ${drafts} draft${drafts === 1 ? "" : "s"} · ${model.files().filter((f) => viewed().has(f.path)).length} of ${files} viewed · ${view()}`;
   };
   const emptyLine = () => {
     if (model.problem()) return model.problem()!;

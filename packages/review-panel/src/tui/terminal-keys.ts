@@ -5,7 +5,7 @@ export type TerminalAction =
   | "down" | "up" | "pageDown" | "pageUp" | "nextFile" | "prevFile" | "nextHunk" | "prevHunk" | "nextThread" | "prevThread"
   | "toggleView" | "comment" | "suggest" | "fileComment" | "mark" | "editDraft" | "deleteDraft" | "resolve" | "seen"
   | "release" | "takeRound" | "webPanel" | "rounds" | "fold" | "tree" | "refresh" | "help" | "close"
-  | "retryDelivery" | "dismissDelivery" | "acceptFinding" | "dismissFinding" | "startRun" | "cancelRun";
+  | "retryDelivery" | "dismissDelivery" | "acceptFinding" | "dismissFinding" | "startRun" | "cancelRun" | "viewed" | "nextUnviewed";
 
 /** Keys as opencode's keymap names them, the label the help shows, and what they do. */
 export const TERMINAL_KEYS: readonly { readonly action: TerminalAction; readonly keys: readonly string[]; readonly label: string; readonly does: string }[] = [
@@ -30,6 +30,8 @@ export const TERMINAL_KEYS: readonly { readonly action: TerminalAction; readonly
   { action: "release", keys: ["s"], label: "s", does: "release the drafts (asks first)" },
   { action: "acceptFinding", keys: ["a"], label: "a", does: "accept the reviewer's finding here (it becomes your draft)" },
   { action: "dismissFinding", keys: ["shift+x"], label: "X", does: "dismiss the reviewer's finding here" },
+  { action: "viewed", keys: ["y"], label: "y", does: "mark the file viewed (it folds) / not viewed" },
+  { action: "nextUnviewed", keys: ["shift+y"], label: "Y", does: "next file not viewed yet" },
   { action: "startRun", keys: ["shift+a"], label: "A", does: "start an AI review run (or show the live one's status)" },
   { action: "cancelRun", keys: ["shift+k"], label: "K", does: "cancel the live AI review run" },
   { action: "retryDelivery", keys: ["u"], label: "u", does: "retry sending a release whose delivery failed" },

@@ -106,6 +106,8 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     },
     reviews: () => service.pastReviews(),
     findings: () => service.listFindings({ status: "waiting" }),
+    viewed: () => service.listViewed({}),
+    setViewed: async (path: string, viewed: boolean) => void (await service.setViewed({ path, viewed })),
     startRun: async (sessionId: string | null) =>
       (await panelCall<{ run: Run }>("POST", "/api/runs", sessionId === null ? {} : { sessionId })).run,
     /** The newest run of the branch, or null (also when no server half runs: nothing can run then). */

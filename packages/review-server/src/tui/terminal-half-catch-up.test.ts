@@ -45,7 +45,7 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
     await model?.close();
   });
 
-  it("a tui.json that rebinds opencode-review.open to <leader>o opens the review with ctrl+x o", async () => {
+  it("a tui.json that rebinds opencode-review.open to <leader>o opens the review with ctrl+x o; y marks the file viewed (folded, counted, kept)", async () => {
     const p = project(model.url, plugin, { keybinds: { "opencode-review.open": "<leader>o" } });
     const screen = startOpencode("tui2-keybind", p, 120, 36);
     try {
@@ -55,6 +55,20 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
       const opened = await screen.waitFor("src/app.ts", 30_000);
       screen.save("keybind-opened");
       expect(opened).toMatch(/const added = line5 \* 2;/);
+      // y marks the file viewed, as the web panel's box does: it folds, the header counts it, the store has it.
+      screen.keys("y");
+      const folded = await screen.waitFor("1 of 1 viewed", 10_000);
+      screen.save("viewed");
+      expect(folded).not.toMatch(/const added = line5 \* 2;/);
+      expect((await withService(p, (service) => service.listViewed({}))).map((v) => [v.path, v.state])).toEqual([["src/app.ts", "viewed"]]);
+      screen.keys("q");
+      await screen.waitFor((s) => !s.includes("Review · "), 10_000);
+      // Opened again, the viewed file starts folded.
+      screen.keys("C-x", "o");
+      const again = await screen.waitFor("1 of 1 viewed", 30_000);
+      screen.save("viewed-again");
+      expect(again).toContain("src/app.ts");
+      expect(again).not.toMatch(/const added = line5 \* 2;/);
       screen.keys("q");
       await screen.waitFor((s) => !s.includes("Review · "), 10_000);
     } finally {
