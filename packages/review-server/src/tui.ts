@@ -1,5 +1,6 @@
 import type { TuiPluginApi, TuiPluginModule } from "@opencode-ai/plugin/tui";
-import { createReviewTui } from "@opencode-review/panel/tui";
+import { createReviewTui, OPEN_COMMAND } from "@opencode-review/panel/tui";
+import { openCommandKeys } from "./tui/open-command-keys.js";
 import { openTuiBackend } from "./tui/open-tui-backend.js";
 
 /** Sends text into a session as the person's message, through this opencode process's own client. */
@@ -10,7 +11,14 @@ function sendWith(api: TuiPluginApi) {
   };
 }
 
-const tui = createReviewTui(({ api, dir, options }) => openTuiBackend({ dir, options, send: sendWith(api) }));
+const tui = createReviewTui(
+  ({ api, dir, options }) => openTuiBackend({ dir, options, send: sendWith(api) }),
+  async ({ api, options }) => {
+    const path = api.state.path;
+    const found = await openCommandKeys({ command: OPEN_COMMAND, directory: path.directory || process.cwd(), worktree: path.worktree || path.directory || process.cwd(), options });
+    return found.configured ? found.keys : null;
+  },
+);
 
 // opencode calls every runtime export of this module as a plugin, so the module exports only this.
 const plugin: TuiPluginModule & { readonly id: "opencode-review" } = { id: "opencode-review", tui };

@@ -1,7 +1,7 @@
 // What the terminal panel needs from the review, as a small interface it is handed: the server package
 // builds it over the same service the agent's tools use (store, git, core), so this folder never reaches
 // for a database or git itself and the dependency runs one way.
-import type { DiffFile, DiffRange, MessageInput, NewThread, Round, Thread } from "../api.js";
+import type { DiffFile, DiffRange, Finding, Run, Finish, MessageInput, NewThread, PastReview, Round, Thread } from "../api.js";
 
 export interface TuiRelease {
   readonly messages: number;
@@ -25,7 +25,28 @@ export interface ReviewBackend {
   reopen(threadId: string): Promise<Thread>;
   seen(threadId: string): Promise<Thread>;
   /** Releases the drafts to `sessionId` (null: the latest session); the notice or the prose is chosen by the backend. */
-  release(sessionId: string | null): Promise<TuiRelease>;
+  release(sessionId: string | null, finish?: Finish): Promise<TuiRelease>;
+  /** Every past release, newest first, with its delivery (a failed one says why). */
+  reviews(): Promise<readonly PastReview[]>;
+  retryDelivery(reviewId: string): Promise<PastReview>;
+  dismissDelivery(reviewId: string): Promise<PastReview>;
+  /**
+   * The line an MCP server's panel shows while a release it made waits for its agent's next turn (that
+   * agent's chat cannot be pushed to), or null when nothing waits that way.
+   */
+  waitingForTurn(): Promise<string | null>;
+  /** The reviewer agents' released findings still open (accepted ones are the person's drafts). */
+  findings(): Promise<readonly Finding[]>;
+  /** Takes a finding: it becomes the person's draft on the same place. */
+  acceptFinding(id: string): Promise<Thread>;
+  dismissFinding(id: string): Promise<void>;
+  /** The files marked viewed on the branch: `changed` once the file reads otherwise than when marked. */
+  viewed(): Promise<readonly { readonly path: string; readonly state: "viewed" | "changed" }[]>;
+  setViewed(path: string, viewed: boolean): Promise<void>;
+  /** Starts an AI review run of `sessionId` through the server half (it refuses, saying so, without one). */
+  startRun(sessionId: string | null): Promise<Run>;
+  latestRun(): Promise<Run | null>;
+  cancelRun(id: string): Promise<Run>;
   /** What anyone wrote since the last call (the store's change log): which kinds of things changed. */
   changes(): Promise<{ readonly threads: boolean; readonly rounds: boolean }>;
   /** The web panel's link for the same review, with its token, or null when no panel runs for this repository. */

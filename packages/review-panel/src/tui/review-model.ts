@@ -1,7 +1,7 @@
 // The review as the terminal half holds it: threads, rounds and the diff of the chosen range, kept fresh by
 // polling the store's change log, so what the agent or a web panel writes shows here within a second.
 import { createSignal } from "solid-js";
-import type { DiffFile, DiffRange, Round, Thread } from "../api.js";
+import { asThread, type DiffFile, type DiffRange, type Finding, type PastReview, type Round, type Thread } from "../api.js";
 import { treeOrder } from "../state/file-tree.js";
 import { rangeFor, type RangePreset } from "../state/rounds.js";
 import type { ReviewBackend } from "./review-backend.js";
@@ -17,6 +17,14 @@ export function waitingCounts(threads: readonly Thread[]): { readonly waiting: n
     drafts += t.messages.filter((m) => m.author === "human" && m.delivery === "unsent").length;
   }
   return { waiting, drafts };
+}
+
+/**
+ * Releases whose message never reached the agent and that the person has not dismissed, newest first.
+ * @example failedDeliveries(reviews) // [{ id: "v_1", delivery: { state: "failed", error: "No agent session..." } }]
+ */
+export function failedDeliveries(reviews: readonly PastReview[]): readonly PastReview[] {
+  return reviews.filter((r) => r.delivery.state === "failed" && r.delivery.dismissed !== true);
 }
 
 /**
@@ -45,7 +53,11 @@ export function createReviewModel(
   const [preset, setPreset] = createSignal<RangePreset>("all");
   const [problem, setProblem] = createSignal<string | null>(null);
   const [loaded, setLoaded] = createSignal(false);
+  const [reviews, setReviews] = createSignal<readonly PastReview[]>([]);
+  const [waitingLine, setWaitingLine] = createSignal<string | null>(null);
+  const [findings, setFindings] = createSignal<readonly Finding[]>([]);
   let listed = false;
+  let polls = 0;
   let generation = 0;
 
   const range = (): DiffRange => rangeFor(preset(), rounds());
@@ -53,9 +65,21 @@ export function createReviewModel(
 
   const loadThreads = async () => {
     const next = await backend.threads();
+    const found = await backend.findings().catch(() => findings());
     if (listed) for (const message of newAgentMessages(threads(), next)) hooks.onAgentMessage?.(message);
     listed = true;
     setThreads(next);
+    setFindings(found);
+  };
+  // Past releases and an MCP panel's waiting line change with the threads a release or a tool read touches.
+  // Polls overlap (asking a panel takes a moment): only the newest answer is kept, never an older one after it.
+  let releasesAsked = 0;
+  const loadReleases = async () => {
+    const mine = ++releasesAsked;
+    const [past, waiting] = await Promise.all([backend.reviews(), backend.waitingForTurn().catch(() => null)]);
+    if (mine !== releasesAsked) return;
+    setReviews(past);
+    setWaitingLine(waiting);
   };
   const loadRounds = async () => setRounds([...(await backend.rounds())].sort((a, b) => a.ordinal - b.ordinal));
   const loadDiff = async () => {
@@ -73,12 +97,20 @@ export function createReviewModel(
     problem,
     loaded,
     setProblem,
+    reviews,
+    failed: () => failedDeliveries(reviews()),
+    waitingLine,
+    findings,
+    /** Threads and open findings together, as the diff lays them out (a finding anchors like a thread). */
+    inline: () => [...threads(), ...findings().map(asThread)],
+    dropFinding: (id: string) => setFindings((list) => list.filter((f) => f.id !== id)),
+    reloadReleases: () => loadReleases().catch(say),
     counts: () => waitingCounts(threads()),
     /** Everything again: on open, after a refusal, or on request. */
     refresh: async () => {
       try {
         await loadRounds();
-        await Promise.all([loadThreads(), loadDiff()]);
+        await Promise.all([loadThreads(), loadDiff(), loadReleases()]);
         setProblem(null);
       } catch (error) {
         say(error);
@@ -91,7 +123,10 @@ export function createReviewModel(
       try {
         const changed = await backend.changes();
         if (changed.rounds) await loadRounds();
-        if (changed.threads || !listed) await loadThreads();
+        if (changed.threads || !listed) await Promise.all([loadThreads(), loadReleases()]);
+        // A reviewer run's findings are not in the store's change log: while the view is open they are
+        // read again every few polls, so a run released by the server half shows within seconds.
+        else if (withDiff && ++polls % 3 === 0) setFindings(await backend.findings());
         if (withDiff && (changed.rounds || changed.threads)) await loadDiff();
       } catch (error) {
         say(error);

@@ -15,6 +15,12 @@ const UNAVAILABLE_MODE = "opencode-review.unavailable";
 /** How the server package hands the terminal half its review: opened in the TUI's own thread, over the same store. */
 export type OpenTuiBackend = (input: { readonly api: TuiPluginApi; readonly dir: string; readonly options: Readonly<Record<string, unknown>> }) => Promise<ReviewBackend>;
 
+/**
+ * The person's keys for the open command (null: keep `<leader>v`; `[]`: unbound). Handed in because opencode
+ * drops a plugin command's entry from `tui.json` `keybinds` before the plugin sees it, so finding it is I/O.
+ */
+export type OpenCommandKeysOf = (input: { readonly api: TuiPluginApi; readonly options: Readonly<Record<string, unknown>> }) => Promise<readonly string[] | null>;
+
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -30,8 +36,8 @@ function sessionOf(route: TuiRouteCurrent): string | null {
  * Builds the `tui` function of the plugin module around the server package's way of opening the review.
  * @example export default { id: "opencode-review", tui: createReviewTui(openTuiBackend) };
  */
-export function createReviewTui(open: OpenTuiBackend): TuiPlugin {
-  const install = installReviewTui(open);
+export function createReviewTui(open: OpenTuiBackend, keysOf?: OpenCommandKeysOf): TuiPlugin {
+  const install = installReviewTui(open, keysOf);
   return async (api, options, meta) => {
     try {
       await install(api, options, meta);
@@ -43,7 +49,7 @@ export function createReviewTui(open: OpenTuiBackend): TuiPlugin {
   };
 }
 
-function installReviewTui(open: OpenTuiBackend): TuiPlugin {
+function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | undefined): TuiPlugin {
   return async (api, options) => {
     const dir = api.state.path.directory || process.cwd();
     const [backend, setBackend] = createSignal<ReviewBackend | null>(null);
@@ -51,6 +57,8 @@ function installReviewTui(open: OpenTuiBackend): TuiPlugin {
     let model: ReviewModel | null = null;
     let disposeRoot: (() => void) | null = null;
     let from: TuiRouteCurrent = { name: "home" };
+    // What the sidebar line and the toast name as the way in: the keys the person chose, else the slash command.
+    let hint = "ctrl+x v";
 
     const log = (level: "error" | "warn" | "info", text: string) =>
       void api.client.app.log({ service: "opencode-review", level, message: text }).catch(() => {});
@@ -63,7 +71,7 @@ function installReviewTui(open: OpenTuiBackend): TuiPlugin {
             onAgentMessage: ({ thread, body }) => {
               if (api.route.current.name === ROUTE) return;
               const where = thread.start === null ? thread.file : `${thread.file}:${thread.anchor.start ?? thread.start}`;
-              api.ui.toast({ variant: "info", title: "The agent answered", message: `${where}: ${body.slice(0, 120)} (ctrl+x v to review)`, duration: 8000 });
+              api.ui.toast({ variant: "info", title: "The agent answered", message: `${where}: ${body.slice(0, 120)} (${hint} to review)`, duration: 8000 });
             },
           });
         });
@@ -132,6 +140,17 @@ function installReviewTui(open: OpenTuiBackend): TuiPlugin {
       }
     };
     const configured = api.tuiConfig.keybinds.get(OPEN_COMMAND);
+    const chosen = keysOf ? await keysOf({ api, options: (options ?? {}) as Record<string, unknown> }).catch((error: unknown) => {
+      log("warn", `opencode-review: the keys for ${OPEN_COMMAND} could not be read from tui.json, so ctrl+x v opens the review: ${message(error)}`);
+      return null;
+    }) : null;
+    const openBindings =
+      configured.length > 0
+        ? configured.map((binding) => ({ ...binding, cmd: OPEN_COMMAND }))
+        : (chosen ?? ["<leader>v"]).map((key) => ({ key, cmd: OPEN_COMMAND }));
+    const leader = safely(() => api.tuiConfig.keybinds.get("leader")[0]?.key);
+    const first = openBindings[0]?.key;
+    hint = typeof first === "string" ? first.replace("<leader>", `${typeof leader === "string" ? leader : "ctrl+x"} `) : "/changes";
     const offCommands = api.keymap.registerLayer({
       commands: [
         {
@@ -144,7 +163,7 @@ function installReviewTui(open: OpenTuiBackend): TuiPlugin {
           run: openView,
         },
       ],
-      bindings: configured.length > 0 ? configured.map((binding) => ({ ...binding, cmd: OPEN_COMMAND })) : [{ key: "<leader>v", cmd: OPEN_COMMAND }],
+      bindings: openBindings,
     });
 
     api.slots.register({
@@ -153,7 +172,7 @@ function installReviewTui(open: OpenTuiBackend): TuiPlugin {
         sidebar_content() {
           return (
             <Show when={backend() && model && (model.counts().waiting > 0 || model.counts().drafts > 0)}>
-              <SidebarLine api={api} model={model!} />
+              <SidebarLine api={api} model={model!} hint={hint} />
             </Show>
           );
         },
@@ -170,13 +189,21 @@ function installReviewTui(open: OpenTuiBackend): TuiPlugin {
   };
 }
 
-function SidebarLine(props: { readonly api: TuiPluginApi; readonly model: ReviewModel }) {
+function safely<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+function SidebarLine(props: { readonly api: TuiPluginApi; readonly model: ReviewModel; readonly hint: string }) {
   const text = () => {
     const { waiting, drafts } = props.model.counts();
     const parts: string[] = [];
     if (waiting > 0) parts.push(`${waiting} thread${waiting === 1 ? "" : "s"} wait${waiting === 1 ? "s" : ""} on you`);
     if (drafts > 0) parts.push(`${drafts} draft${drafts === 1 ? "" : "s"} unreleased`);
-    return `Review: ${parts.join(", ")} (ctrl+x v)`;
+    return `Review: ${parts.join(", ")} (${props.hint})`;
   };
   return <text fg={props.api.theme.current.warning}>{text()}</text>;
 }

@@ -5,7 +5,7 @@ import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { TextAttributes, type RGBA, type TextareaRenderable } from "@opentui/core";
 import { useTerminalDimensions } from "@opentui/solid";
 import { createEffect, createMemo, createSignal, For, Index, onCleanup, Show } from "solid-js";
-import type { Thread } from "../api.js";
+import { findingOf, type Run, type Thread, type Verdict } from "../api.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
 import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
@@ -31,7 +31,12 @@ const PRESET_LABEL: Record<RangePreset, string> = { all: "all changes", "since-l
 type Editing =
   | { readonly kind: "comment"; readonly target: CommentTarget; readonly suggestion: boolean; readonly initial: string }
   | { readonly kind: "reply"; readonly thread: Thread; readonly initial: string }
-  | { readonly kind: "edit"; readonly thread: Thread; readonly messageId: string; readonly initial: string };
+  | { readonly kind: "edit"; readonly thread: Thread; readonly messageId: string; readonly initial: string }
+  | { readonly kind: "summary"; readonly initial: string };
+
+/** The verdicts `tab` steps through in the release confirmation; null releases without one. */
+const VERDICTS: readonly (Verdict | null)[] = [null, "comment", "approve", "changes"];
+const VERDICT_LABEL: Record<Verdict, string> = { comment: "comment", approve: "approve", changes: "request changes" };
 
 export interface ReviewViewProps {
   readonly api: TuiPluginApi;
@@ -66,7 +71,17 @@ export function ReviewView(props: ReviewViewProps) {
   const [help, setHelp] = createSignal(false);
   const [helpTop, setHelpTop] = createSignal(0);
   const [editing, setEditing] = createSignal<Editing | null>(null);
-  const [confirm, setConfirm] = createSignal<{ readonly text: string; readonly run: () => Promise<void> } | null>(null);
+  const [confirm, setConfirm] = createSignal<{ readonly text: () => string; readonly run: () => Promise<void>; readonly release?: true } | null>(null);
+  const [verdict, setVerdict] = createSignal<Verdict | null>(null);
+  const [summary, setSummary] = createSignal("");
+  const [run, setRun] = createSignal<Run | null>(null);
+  // Files marked viewed and still reading as they did then; a viewed file starts folded.
+  const [viewed, setViewedSet] = createSignal<ReadonlySet<string>>(new Set());
+  void props.backend.viewed().then((marks) => {
+    const paths = new Set(marks.filter((m) => m.state === "viewed").map((m) => m.path));
+    setViewedSet(paths);
+    setCollapsed((set) => new Set([...set, ...paths]));
+  }).catch(() => {});
   const [status, setStatus] = createSignal<string>("? for keys · q to close");
   const [busy, setBusy] = createSignal(false);
   const [top, setTop] = createSignal(0);
@@ -76,9 +91,24 @@ export function ReviewView(props: ReviewViewProps) {
   const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
   const diffWidth = () => Math.max(20, dims().width - (showTree() ? TREE_WIDTH + 1 : 0) - 2);
   // Header, status line, and the editor's box when it is open.
-  const height = () => Math.max(3, dims().height - 2 - (editing() ? 6 : 0) - (confirm() ? 1 : 0));
+  const runLine = () => {
+    const r = run();
+    if (!r) return null;
+    const live = r.status === "pending" || r.status === "running";
+    const tail = live ? " · K cancels" : r.error ? `: ${r.error}` : r.status === "completed" ? `: ${r.findings} finding${r.findings === 1 ? "" : "s"}${r.verdict ? `, verdict ${r.verdict}` : ""}` : "";
+    return `AI review (${r.model}): ${r.status}${tail}`;
+  };
+  const height = () =>
+    Math.max(3, dims().height - 2 - (editing() ? 6 : 0) - (confirm() ? 1 : 0) - (failedLine() ? 1 : 0) - (model.waitingLine() ? 1 : 0) - (runLine() ? 1 : 0));
+  const failedLine = () => {
+    const failed = model.failed()[0];
+    if (!failed) return null;
+    const n = failed.messages;
+    // The keys first: a long reason is cut at the screen's edge, never the way out.
+    return `Delivery failed for the release of ${n} message${n === 1 ? "" : "s"} (u retries · x dismisses): ${failed.delivery.error ?? "not delivered"}`;
+  };
 
-  const rows = createMemo(() => buildRows({ files: model.files(), threads: model.threads(), range: model.range(), view: view(), collapsed: collapsed() }).rows);
+  const rows = createMemo(() => buildRows({ files: model.files(), threads: model.inline(), range: model.range(), view: view(), collapsed: collapsed() }).rows);
   const screen = createMemo(() => layout(rows(), { width: diffWidth(), view: view(), collapsed: collapsed() }));
   const cursor = createCursor(rows);
   const tree = createMemo(() => fileTree(model.files(), model.threads()));
@@ -159,7 +189,9 @@ export function ReviewView(props: ReviewViewProps) {
   const threadHere = (): Thread | null => {
     const row = cursor.row();
     if (!row || !("threads" in row)) return null;
-    return row.threads[row.threads.length - 1] ?? null;
+    // A reviewer's finding is triaged with a and X, not resolved or replied to like a thread.
+    const own = row.threads.filter((t) => !findingOf(t));
+    return own[own.length - 1] ?? null;
   };
 
   const openEditor = (next: Editing) => {
@@ -196,6 +228,11 @@ export function ReviewView(props: ReviewViewProps) {
     const text = editor?.plainText ?? "";
     if (!e) return;
     if (text.trim().length === 0) return setStatus("Write something first (Escape cancels).");
+    if (e.kind === "summary") {
+      setSummary(text.trim());
+      setEditing(null);
+      return release();
+    }
     void act("Saved", async () => {
       if (e.kind === "comment") {
         const suggestion = e.suggestion ? text.split("\n") : null;
@@ -220,10 +257,20 @@ export function ReviewView(props: ReviewViewProps) {
     const { drafts } = model.counts();
     if (drafts === 0) return setStatus("Nothing to release: write a comment with c first.");
     setConfirm({
-      text: `Release ${drafts} draft${drafts === 1 ? "" : "s"} to the agent? Enter sends · Escape cancels`,
+      release: true,
+      text: () => {
+        const v = verdict();
+        const words = summary();
+        const said = `${v ? ` · verdict: ${VERDICT_LABEL[v]}` : ""}${words ? ` · overall: "${words.length > 40 ? `${words.slice(0, 39)}…` : words}"` : ""}`;
+        return `Release ${drafts} draft${drafts === 1 ? "" : "s"} to the agent?${said} Enter sends · tab verdict · w overall comment · Escape cancels`;
+      },
       run: () =>
         act("Released", async () => {
-          const result = await props.backend.release(await props.session());
+          const v = verdict();
+          const words = summary();
+          const result = await props.backend.release(await props.session(), { ...(v ? { verdict: v } : {}), ...(words ? { summary: words } : {}) });
+          setVerdict(null);
+          setSummary("");
           await model.refresh();
           const where = result.deliveredTo ? "to the session" : "(no session to send to: it waits for the agent's next turn)";
           return `Released ${result.messages} message${result.messages === 1 ? "" : "s"} ${where}${result.mode === "prose" ? " as prose" : ""}.`;
@@ -274,6 +321,105 @@ export function ReviewView(props: ReviewViewProps) {
       props.api.ui.toast({ variant: "info", title: "Review panel", message: link, duration: 10_000 });
       return `${copied ? "Copied" : "Shown"}: ${link}`;
     });
+  const failedAction = (label: string, run: (id: string) => Promise<unknown>) => {
+    const failed = model.failed()[0];
+    if (!failed) return setStatus("No release waits on a failed delivery.");
+    void act(label, async () => {
+      await run(failed.id);
+      await model.reloadReleases();
+      const still = model.reviews().find((r) => r.id === failed.id);
+      if (label === "Retried") return still?.delivery.state === "delivered" ? "Delivered to the session." : `Still not delivered: ${still?.delivery.error ?? "no reason given"}`;
+      return "Dismissed: the release stands; its delivery is no longer shown.";
+    });
+  };
+  const findingHere = () => {
+    const row = cursor.row();
+    if (!row || !("threads" in row)) return null;
+    for (const t of [...row.threads].reverse()) {
+      const f = findingOf(t);
+      if (f) return f;
+    }
+    return null;
+  };
+  const acceptFinding = () => {
+    const finding = findingHere();
+    if (!finding) return setStatus("Move onto a reviewer's finding to accept it.");
+    void act("Accepted", async () => {
+      model.put(await props.backend.acceptFinding(finding.id));
+      model.dropFinding(finding.id);
+      return `Accepted: the finding is your draft on ${finding.file}; e edits it, s releases it.`;
+    });
+  };
+  const dismissFinding = () => {
+    const finding = findingHere();
+    if (!finding) return setStatus("Move onto a reviewer's finding to dismiss it.");
+    void act("Dismissed", async () => {
+      await props.backend.dismissFinding(finding.id);
+      model.dropFinding(finding.id);
+      return "Finding dismissed.";
+    });
+  };
+  const startRun = () =>
+    void act("AI review", async () => {
+      const live = await props.backend.latestRun();
+      if (live && (live.status === "pending" || live.status === "running")) {
+        setRun(live);
+        return `An AI review runs already: ${live.status}.`;
+      }
+      const started = await props.backend.startRun(await props.session());
+      setRun(started);
+      return `AI review started (${started.model}); its findings show here when it releases them.`;
+    });
+  const cancelRun = () =>
+    void act("Cancel", async () => {
+      const live = run() ?? (await props.backend.latestRun());
+      if (!live || (live.status !== "pending" && live.status !== "running")) return "No AI review runs now.";
+      setRun(await props.backend.cancelRun(live.id));
+      return "AI review cancelled.";
+    });
+  // A live run's status follows the server half's supervisor; findings arrive through the model's poll.
+  const runTimer = setInterval(() => {
+    const r = run();
+    if (r && (r.status === "pending" || r.status === "running")) void props.backend.latestRun().then((next) => next && setRun(next)).catch(() => {});
+  }, 2000);
+  onCleanup(() => clearInterval(runTimer));
+  const fileHere = () => {
+    const row = cursor.row();
+    return row ? fileOfRow(row) : null;
+  };
+  const toggleViewed = () => {
+    const path = fileHere();
+    if (!path) return;
+    const now = !viewed().has(path);
+    void act(now ? "Viewed" : "Not viewed", async () => {
+      await props.backend.setViewed(path, now);
+      setViewedSet((set) => {
+        const next = new Set(set);
+        if (now) next.add(path);
+        else next.delete(path);
+        return next;
+      });
+      setCollapsed((set) => {
+        const next = new Set(set);
+        if (now) next.add(path);
+        else next.delete(path);
+        return next;
+      });
+      const at = rows().findIndex((r) => r.kind === "file" && r.file.path === path);
+      if (at !== -1) cursor.go(at);
+      return now ? `${path} viewed: folded; Y goes to the next file not viewed.` : `${path} not viewed.`;
+    });
+  };
+  const nextUnviewed = () => {
+    const files = model.files().map((f) => f.path);
+    const here = fileHere();
+    const from = here === null ? -1 : files.indexOf(here);
+    const order = [...files.slice(from + 1), ...files.slice(0, from + 1)];
+    const next = order.find((p) => !viewed().has(p));
+    if (!next) return setStatus("Every file is viewed.");
+    const at = rows().findIndex((r) => r.kind === "file" && r.file.path === next);
+    if (at !== -1) cursor.go(at);
+  };
   const cyclePreset = () => {
     const next = PRESETS[(PRESETS.indexOf(model.preset()) + 1) % PRESETS.length]!;
     model.setPreset(next);
@@ -352,6 +498,14 @@ export function ReviewView(props: ReviewViewProps) {
     rounds: cyclePreset,
     fold,
     tree: () => setTreeOpen((o) => !o),
+    acceptFinding,
+    dismissFinding,
+    startRun,
+    cancelRun,
+    viewed: toggleViewed,
+    nextUnviewed,
+    retryDelivery: () => failedAction("Retried", (id) => props.backend.retryDelivery(id)),
+    dismissDelivery: () => failedAction("Dismissed", (id) => props.backend.dismissDelivery(id)),
     refresh: () => void model.refresh().then(() => setStatus("Reloaded.")),
     help: () => (setHelpTop(0), setHelp(true)),
     close: () => props.close(),
@@ -364,6 +518,22 @@ export function ReviewView(props: ReviewViewProps) {
       bindings: [
         { key: "return", cmd: () => { const c = confirm(); setConfirm(null); void c?.run(); }, desc: "Confirm" },
         { key: "escape", cmd: () => void (setConfirm(null), setStatus("Not released.")), desc: "Cancel" },
+        {
+          key: "tab",
+          cmd: () => {
+            if (confirm()?.release) setVerdict((v) => VERDICTS[(VERDICTS.indexOf(v) + 1) % VERDICTS.length]!);
+          },
+          desc: "Next verdict",
+        },
+        {
+          key: "w",
+          cmd: () => {
+            if (!confirm()?.release) return;
+            setConfirm(null);
+            openEditor({ kind: "summary", initial: summary() });
+          },
+          desc: "Overall comment",
+        },
       ],
     }),
     props.api.keymap.registerLayer({
@@ -390,7 +560,7 @@ export function ReviewView(props: ReviewViewProps) {
   const header = () => {
     const { waiting, drafts } = model.counts();
     const files = model.files().length;
-    return `Review · ${props.backend.where.branch} · ${files} file${files === 1 ? "" : "s"} · ${PRESET_LABEL[model.preset()]} · ${waiting} waiting on you · ${drafts} draft${drafts === 1 ? "" : "s"} · ${view()}`;
+    return `Review · ${props.backend.where.branch} · ${files} file${files === 1 ? "" : "s"} · ${PRESET_LABEL[model.preset()]} · ${waiting} waiting on you · ${drafts} draft${drafts === 1 ? "" : "s"} · ${model.files().filter((f) => viewed().has(f.path)).length} of ${files} viewed · ${view()}`;
   };
   const emptyLine = () => {
     if (model.problem()) return model.problem()!;
@@ -404,6 +574,9 @@ export function ReviewView(props: ReviewViewProps) {
       <text wrapMode="none" fg={theme().text} attributes={TextAttributes.BOLD}>
         {header()}
       </text>
+      <Show when={model.waitingLine()}>{(line) => <text wrapMode="none" fg={theme().info}>{line()}</text>}</Show>
+      <Show when={runLine()}>{(line) => <text wrapMode="none" fg={theme().accent}>{line()}</text>}</Show>
+      <Show when={failedLine()}>{(line) => <text wrapMode="none" fg={theme().error}>{line()}</text>}</Show>
       <box flexDirection="row" flexGrow={1}>
         <Show when={showTree()}>
           <box flexDirection="column" width={TREE_WIDTH} border={["right"]} borderColor={theme().border}>
@@ -450,9 +623,9 @@ export function ReviewView(props: ReviewViewProps) {
           <box border borderColor={theme().borderActive} height={6} flexDirection="column" title={
             e().kind === "comment"
               ? `${(e() as Extract<Editing, { kind: "comment" }>).suggestion ? "Suggest for" : "Comment on"} ${describeTarget((e() as Extract<Editing, { kind: "comment" }>).target)}`
-              : e().kind === "reply" ? "Reply" : "Edit draft"
+              : e().kind === "reply" ? "Reply" : e().kind === "summary" ? "Overall comment for the release" : "Edit draft"
           }>
-            <text wrapMode="none" fg={theme().textMuted}>Enter saves the draft · ctrl+j newline · Escape cancels</text>
+            <text wrapMode="none" fg={theme().textMuted}>{e().kind === "summary" ? "Enter keeps it for the release · ctrl+j newline · Escape cancels" : "Enter saves the draft · ctrl+j newline · Escape cancels"}</text>
             <textarea
               ref={(r: TextareaRenderable) => {
                 editor = r;
@@ -475,7 +648,7 @@ export function ReviewView(props: ReviewViewProps) {
         )}
       </Show>
       <Show when={confirm()}>
-        {(c) => <text wrapMode="none" fg={theme().warning} attributes={TextAttributes.BOLD}>{c().text}</text>}
+        {(c) => <text wrapMode="none" fg={theme().warning} attributes={TextAttributes.BOLD}>{c().text()}</text>}
       </Show>
       <text wrapMode="none" fg={theme().textMuted}>
         {busy() ? "Working…" : status()}

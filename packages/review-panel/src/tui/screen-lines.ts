@@ -1,7 +1,7 @@
 // The diff's rows as terminal lines: plain text in coloured pieces, with no renderer in sight, so the
 // layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
 import type { DiffLine } from "@opencode-review/core";
-import type { Thread } from "../api.js";
+import { findingOf, type Thread } from "../api.js";
 import type { Row } from "../state/diff-rows.js";
 
 /** What a piece of text is, for the theme to colour. */
@@ -87,7 +87,9 @@ function pairLine(left: DiffLine | null, right: DiffLine | null, width: number):
  */
 export function threadStatus(thread: Thread): string {
   const words: string[] = [];
-  if (thread.status === "draft") words.push("DRAFT");
+  const finding = findingOf(thread);
+  if (finding) words.push(`reviewer · ${finding.severity.toUpperCase()} · a accepts · X dismisses`);
+  else if (thread.status === "draft") words.push("DRAFT");
   else if (thread.status === "resolved") words.push(`resolved${thread.resolvedBy ? ` by ${thread.resolvedBy === "human" ? "you" : "agent"}` : ""}`);
   else if (thread.awaiting === "human") words.push("waiting on you");
   else if (thread.awaiting === "agent") words.push("waiting on agent");
@@ -115,7 +117,7 @@ function threadLines(thread: Thread, width: number, quote: boolean): ScreenLine[
   ];
   if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });
   for (const message of thread.messages) {
-    const who = message.author === "agent" ? "agent" : message.delivery === "unsent" ? "you (draft)" : "you";
+    const who = findingOf(thread) ? "reviewer" : message.author === "agent" ? "agent" : message.delivery === "unsent" ? "you (draft)" : "you";
     const body = message.body.split("\n");
     body.forEach((text, i) => {
       const label = i === 0 ? `${who}: ` : " ".repeat(who.length + 2);

@@ -4,7 +4,8 @@
 export type TerminalAction =
   | "down" | "up" | "pageDown" | "pageUp" | "nextFile" | "prevFile" | "nextHunk" | "prevHunk" | "nextThread" | "prevThread"
   | "toggleView" | "comment" | "suggest" | "fileComment" | "mark" | "editDraft" | "deleteDraft" | "resolve" | "seen"
-  | "release" | "takeRound" | "webPanel" | "rounds" | "fold" | "tree" | "refresh" | "help" | "close";
+  | "release" | "takeRound" | "webPanel" | "rounds" | "fold" | "tree" | "refresh" | "help" | "close"
+  | "retryDelivery" | "dismissDelivery" | "acceptFinding" | "dismissFinding" | "startRun" | "cancelRun" | "viewed" | "nextUnviewed";
 
 /** Keys as opencode's keymap names them, the label the help shows, and what they do. */
 export const TERMINAL_KEYS: readonly { readonly action: TerminalAction; readonly keys: readonly string[]; readonly label: string; readonly does: string }[] = [
@@ -27,6 +28,14 @@ export const TERMINAL_KEYS: readonly { readonly action: TerminalAction; readonly
   { action: "resolve", keys: ["r"], label: "r", does: "resolve / reopen the thread here" },
   { action: "seen", keys: ["m"], label: "m", does: "mark the thread here seen" },
   { action: "release", keys: ["s"], label: "s", does: "release the drafts (asks first)" },
+  { action: "acceptFinding", keys: ["a"], label: "a", does: "accept the reviewer's finding here (it becomes your draft)" },
+  { action: "dismissFinding", keys: ["shift+x"], label: "X", does: "dismiss the reviewer's finding here" },
+  { action: "viewed", keys: ["y"], label: "y", does: "mark the file viewed (it folds) / not viewed" },
+  { action: "nextUnviewed", keys: ["shift+y"], label: "Y", does: "next file not viewed yet" },
+  { action: "startRun", keys: ["shift+a"], label: "A", does: "start an AI review run (or show the live one's status)" },
+  { action: "cancelRun", keys: ["shift+k"], label: "K", does: "cancel the live AI review run" },
+  { action: "retryDelivery", keys: ["u"], label: "u", does: "retry sending a release whose delivery failed" },
+  { action: "dismissDelivery", keys: ["x"], label: "x", does: "dismiss the failed delivery notice" },
   { action: "takeRound", keys: ["shift+r"], label: "R", does: "take a round now" },
   { action: "rounds", keys: ["t"], label: "t", does: "all changes / since last round / last round only" },
   { action: "toggleView", keys: ["v"], label: "v", does: "split / unified" },

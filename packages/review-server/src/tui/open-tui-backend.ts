@@ -1,4 +1,4 @@
-import { ReviewError } from "@opencode-review/core";
+import { ReviewError, type Run } from "@opencode-review/core";
 import { livePanelLinks } from "../cli/live-panels.js";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
@@ -42,14 +42,34 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
   const doFetch = input.fetch ?? fetch;
 
   // The web panel of the server half running in this same process, if any, and whether its tools are on.
-  const ownPanel = async (): Promise<{ readonly url: string; readonly tools: boolean } | null> => {
+  const ownPanel = async (): Promise<{ readonly url: string; readonly tools: boolean; readonly origin: string; readonly token: string } | null> => {
     const panels = await livePanelLinks(await service.repository(), { dbPath }).catch(() => []);
     const mine = panels.find((p) => p.row.pid === pid);
     if (!mine || mine.token === null) return null;
     const health = await doFetch(new URL("/api/health", mine.row.url), { headers: { authorization: `Bearer ${mine.token}` } })
       .then((r) => (r.ok ? (r.json() as Promise<{ tools?: boolean }>) : null))
       .catch(() => null);
-    return { url: mine.link, tools: health?.tools === true };
+    return { url: mine.link, tools: health?.tools === true, origin: mine.row.url, token: mine.token };
+  };
+  const ownPanelOrSay = async () => {
+    const panel = await ownPanel();
+    if (panel === null) {
+      throw new ReviewError("conflict", "AI review needs the server half: list opencode-review in opencode.json too (the terminal half alone cannot start a reviewer agent).");
+    }
+    return panel;
+  };
+  // Runs live in the server half's run supervisor (it drives opencode's sessions): asked over its own HTTP API.
+  const panelCall = async <T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> => {
+    const panel = await ownPanelOrSay();
+    const answer = await doFetch(new URL(path, panel.origin), {
+      method,
+      headers: { authorization: `Bearer ${panel.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const json = (await answer.json().catch(() => null)) as (T & { error?: { code?: string; message?: string } }) | null;
+    if (!answer.ok || json === null) throw new ReviewError("conflict", json?.error?.message ?? `The server half answered ${answer.status} to ${method} ${path}.`);
+    return json;
   };
 
   let mode: ReleaseDelivery["mode"] = "prose";
@@ -78,17 +98,47 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     resolve: (threadId: string) => service.resolve(threadId),
     reopen: (threadId: string) => service.reopen(threadId),
     seen: (threadId: string) => service.markSeen(threadId),
-    release: async (sessionId: string | null) => {
+    release: async (sessionId: string | null, finish: { readonly summary?: string; readonly verdict?: "comment" | "approve" | "changes" } = {}) => {
       const panel = await ownPanel();
       mode = parsed.settings.tools && panel?.tools === true ? "tools" : "prose";
-      const { review } = await service.release(sessionId === null ? {} : { sessionId });
+      const { review } = await service.release({ ...(sessionId === null ? {} : { sessionId }), ...finish });
       return { messages: review.messages, mode: review.mode, deliveredTo: review.deliveredTo };
+    },
+    reviews: () => service.pastReviews(),
+    findings: () => service.listFindings({ status: "waiting" }),
+    viewed: () => service.listViewed({}),
+    setViewed: async (path: string, viewed: boolean) => void (await service.setViewed({ path, viewed })),
+    startRun: async (sessionId: string | null) =>
+      (await panelCall<{ run: Run }>("POST", "/api/runs", sessionId === null ? {} : { sessionId })).run,
+    /** The newest run of the branch, or null (also when no server half runs: nothing can run then). */
+    latestRun: async () => {
+      if ((await ownPanel()) === null) return null;
+      const { runs } = await panelCall<{ runs: Run[] }>("GET", "/api/runs");
+      return [...runs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
+    },
+    cancelRun: async (id: string) => (await panelCall<{ run: Run }>("POST", `/api/runs/${encodeURIComponent(id)}/cancel`)).run,
+    acceptFinding: async (id: string) => (await service.acceptFinding(id, {})).thread,
+    dismissFinding: async (id: string) => void (await service.dismissFinding(id)),
+    retryDelivery: (reviewId: string) => service.retryDelivery(reviewId),
+    dismissDelivery: (reviewId: string) => service.dismissDelivery(reviewId),
+    // Only an MCP server's own service knows its releases wait for a turn: its panel is asked, as the web panel asks it.
+    waitingForTurn: async () => {
+      const panels = await livePanelLinks(await service.repository(), { dbPath }).catch(() => []);
+      for (const panel of panels) {
+        if (panel.row.pid === pid || panel.token === null) continue;
+        const answer = await doFetch(new URL("/api/review", panel.row.url), { headers: { authorization: `Bearer ${panel.token}` }, signal: AbortSignal.timeout(3000) })
+          .then((r) => (r.ok ? (r.json() as Promise<{ waiting?: { text: string } | null }>) : null))
+          .catch(() => null);
+        if (answer?.waiting) return answer.waiting.text;
+      }
+      return null;
     },
     changes: async () => {
       const next = await service.changesSince(position);
       position = next.position;
       return {
-        threads: next.events.some((e) => e.type === "thread" || e.type === "review"),
+        // A run's findings and their triage change what is shown inline as much as a thread does.
+        threads: next.events.some((e) => e.type !== "round"),
         rounds: next.events.some((e) => e.type === "round"),
       };
     },
