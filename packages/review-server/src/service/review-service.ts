@@ -8,11 +8,10 @@ import { trackRepository } from "./current-repository.js";
 import { fileText, listRounds, reviewDiff } from "./diff-view.js";
 import { deleteDraft, draftReply, editDraft } from "./draft-reply.js";
 import { draftThread } from "./draft-thread.js";
-import { agentList, listThreads } from "./list-threads.js";
-import { AnchorMemo } from "./anchor-memo.js";
+import { agentList, listThreads, threadListing } from "./list-threads.js";
 import { AgentRetries, type AgentCall } from "./agent-retries.js";
 import { ListCursors } from "./list-cursors.js";
-import { ListingMemo } from "./listing-memo.js";
+import { createServiceCaches, type ServiceCaches } from "./service-caches.js";
 import { releaseReview } from "./release-review.js";
 import { dismissDelivery, pastReviews, retryDelivery } from "./past-reviews.js";
 import { pendingReview } from "./review-state.js";
@@ -47,6 +46,8 @@ export interface ReviewServiceOptions {
   readonly deliveryRetry?: DeliveryRetry;
   /** The repository of `dir` as the caller just opened it (saves the first operation opening it again). */
   readonly repository?: Repository;
+  /** The listing and anchor caches, made at the composition root; default: fresh ones for this service alone. */
+  readonly caches?: ServiceCaches;
 }
 
 /**
@@ -55,6 +56,8 @@ export interface ReviewServiceOptions {
  * @example const service = createReviewService({ dir, store, bus, delivery }); await service.listThreads({});
  */
 export function createReviewService(options: ReviewServiceOptions) {
+  // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
+  const { listings, anchors } = options.caches ?? createServiceCaches();
   const ctx: ServiceContext = {
     repository: trackRepository(options.dir, options.repository),
     db: options.store.db,
@@ -62,10 +65,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     delivery: options.delivery,
     now: options.now ?? (() => new Date().toISOString()),
     instanceId: newId("service"),
-    anchors: new AnchorMemo(),
+    anchors,
   };
-  // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
-  const listings = new ListingMemo();
   // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
   const cursors = new ListCursors();
   // A retried reply or note returns the first one's result instead of storing it twice.
@@ -83,6 +84,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     reviewBases: () => reviewBases(ctx),
     // the person
     listThreads: (query: Parameters<typeof listThreads>[1]) => listThreads(ctx, query, listings),
+    /** The listing with its version: the same version is the same threads (see threadListing). */
+    threadListing: (query: Parameters<typeof threadListing>[1]) => threadListing(ctx, query, listings),
     draftThread: (input: Parameters<typeof draftThread>[1]) => draftThread(ctx, input),
     draftReply: (id: string, input: Parameters<typeof draftReply>[2]) => draftReply(ctx, id, input),
     editDraft: (messageId: string, edit: Parameters<typeof editDraft>[2]) => editDraft(ctx, messageId, edit),
