@@ -8,8 +8,10 @@
 // failed requests and SQLITE_BUSY; then the same session against a bare node:http server in the same child
 // that answers the same gzipped listing and does nothing else, and the verdict: the review server's p99
 // within 3x of the bare server's p99, zero failed requests, zero SQLITE_BUSY.
-// BENCH_VARIANTS=a,b+c,...: also runs servers started with OCR_OFF=<variant> (b+c: both; a measurement switch, when the
-// build has one), each beside a server with everything on, interleaved, BENCH_REPEAT times (default 2).
+// BENCH_VARIANTS=a,b+c,...: also runs servers started with OCR_OFF=<variant> (b+c: both), each beside a server
+// with everything on, in alternating order, BENCH_REPEAT times (default 2), and prints what each buys. The
+// server reads no OCR_OFF: a measurement build adds a one-line switch at the cache it turns off (issue 14
+// measured every cache so: `if (process.env.OCR_OFF?.split(",").includes("anchorMemo")) return undefined;`).
 // Needs the built server: pnpm build.
 import { execFile, fork } from "node:child_process";
 import { Agent, request } from "node:http";
