@@ -23,7 +23,7 @@ export function threadsRoutes(service: ReviewService) {
         ...(file === undefined ? {} : { file }),
         ...(at === undefined ? {} : { at }),
       });
-      const shared = bodies.of(version, () => JSON.stringify({ threads }));
+      const shared = bodies.of(version, threads);
       // The cast keeps the body's shape in AppType for the typed client.
       const gzipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
       const response = gzipped
