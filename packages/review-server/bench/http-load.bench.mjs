@@ -7,7 +7,8 @@
 // requests, failed requests (target 0), SQLITE_BUSY answers (target 0), p50/p90/p99, and p99 / unloaded
 // median (target within 5x); then the same load against a bare node:http server that answers the same listing
 // bytes and does nothing else, measured the same way: the share of the ratio that the machine and the driver
-// take by themselves (BENCH_BARE=0 skips it); then the same clients back to back, for throughput
+// take by themselves (BENCH_BARE=0 skips it), and the verdict: the review server's p99 within 3x of the bare
+// server's p99, zero failed requests, zero SQLITE_BUSY (the exit code is 1 when missed); then the same clients back to back, for throughput
 // (BENCH_SATURATION=0 skips it).
 // BENCH_PROFILE=dir writes a CPU profile of the server during the load; BENCH_SERVER_FLAGS passes node flags.
 // BENCH_HEAP=file writes a sampling heap profile of the server's allocations during the first load (open it in
@@ -399,6 +400,13 @@ async function drive() {
     console.log(`unloaded median: ${bareMedian.toFixed(1)} ms`);
     const bare = await load(readEvery, writeEvery);
     console.log(`p99 / unloaded median: ${(bare.p99 / bareMedian).toFixed(1)}x (the machine's and the driver's own share); review server p99 / bare p99: ${(target.p99 / bare.p99).toFixed(1)}x`);
+    // The target (issue 14): the review server's p99 within 3x of the bare server's under the same load, in
+    // the same run, with no failed request and no SQLITE_BUSY.
+    const green = target.p99 <= 3 * bare.p99 && target.failed === 0 && target.busy === 0;
+    console.log(
+      `verdict: review server p99 ${target.p99.toFixed(1)} ms / bare p99 ${bare.p99.toFixed(1)} ms = ${(target.p99 / bare.p99).toFixed(1)}x (target within 3x), failed ${target.failed}, SQLITE_BUSY ${target.busy} (targets 0): ${green ? "GREEN" : "MISSED"}`,
+    );
+    if (!green) process.exitCode = 1;
     url = serverUrl;
   }
 

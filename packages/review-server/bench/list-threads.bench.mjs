@@ -105,8 +105,8 @@ try {
     await Promise.all(paths.map((p) => readFile(join(dir, p), "utf8")));
   };
   // A listing computed whole: no kept listing and no anchors from an earlier call (the service keeps both,
-  // so its own listThreads would answer an unchanged review from memory). Texts at commits stay cached,
-  // as they do across a server's life.
+  // so its own listThreads would answer an unchanged review from memory): what a panel's first listing
+  // costs, and nothing is cached across listings here (texts at commits are read with git each time).
   const list = () => listThreads({ ...service.context, anchors: new AnchorMemo() }, { status: "all" });
 
   const listed = await list();

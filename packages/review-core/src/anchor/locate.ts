@@ -1,6 +1,5 @@
 import { mapLine, mapRange, type RangeMapping } from "../diff/map-line.js";
-import { linePair } from "./line-pair-cache.js";
-import type { LinePair } from "./line-pair.js";
+import { preparePair, type LinePair } from "./line-pair.js";
 import { equalIgnoringWhitespace, squashWhitespace } from "./ignore-whitespace.js";
 import { searchBlock, type SearchLines } from "./search-block.js";
 import { lineAt, lineIs, lineIsIgnoringWhitespace, type TextLines } from "./text-lines.js";
@@ -12,8 +11,8 @@ const OUTDATED: Location = { state: "outdated", start: null, end: null };
 /**
  * Where a thread's lines are now, and whether they still read as quoted: `current`, `moved`,
  * `changed` (maybe `whitespaceOnly`) or `outdated`. Every anchor state, and the checked resolve,
- * come from this one function. Threads of one file should be located one after another with the same
- * `then`/`now` strings: the split lines and the diff are cached per pair (see line-pair-cache.ts).
+ * come from this one function. Each call splits and diffs its two texts; the review server keeps the
+ * anchors it located, so a file's threads are located again only when the file or the thread changed.
  * @example locate({ side: "new", start: 3, end: 3, quoted: ["+x"], then: "a\nb\nx\n", now: "z\na\nb\nx\n" }) // { state: "moved", start: 4, end: 4 }
  */
 export function locate(input: LocateInput): Location {
@@ -22,7 +21,7 @@ export function locate(input: LocateInput): Location {
   const end = Math.max(start, input.end ?? start);
   if (input.side === "old") return locateDeletion(start, end, input.then, input.now);
   if (input.now === null) return OUTDATED;
-  const pair = linePair(input.then, input.now);
+  const pair = preparePair(input.then, input.now);
   if (pair.now.count === 0) return OUTDATED;
   return locateLines(pair, start, end, input.quoted.map(unmark), input.context);
 }
@@ -42,7 +41,7 @@ function locateWholeFile(then: string, now: string | null): Location {
  */
 function locateDeletion(start: number, end: number, then: string, now: string | null): Location {
   if (now === null) return { state: "current", start, end };
-  const pair = linePair(then, now);
+  const pair = preparePair(then, now);
   if (end > pair.then.count) return OUTDATED;
   for (let line = start; line <= end; line++) {
     if (mapLine(pair.hunks, line, "old").kind === "shifted") return { state: "changed", start, end };

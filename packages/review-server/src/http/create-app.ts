@@ -70,12 +70,6 @@ export function createApp<E extends Env = BlankEnv, S extends Schema = BlankSche
   app.use(originCheck(options.allowedHosts));
   app.use("/api/*", tokenAuth(options.token));
   app.use("/api/*", requestBody(maxBodyBytes));
-  // A write waits for the end of the event loop's turn: the reads that arrived with it (panels listing)
-  // are answered first, and the write runs after them, instead of every read queued behind it waiting.
-  app.use("/api/*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") await new Promise((resolve) => setImmediate(resolve));
-    return next();
-  });
 
   const api = new Hono()
     .route("/", healthRoute(options.health))

@@ -7,7 +7,7 @@ import { listen, type ListeningServer } from "../http/listen.js";
 import { panelLink } from "../http/panel-link.js";
 import { loopbackHosts, requireLoopbackHost } from "../http/loopback.js";
 import { apiRoutes } from "../http/routes/index.js";
-import { createReviewService, type ReleaseDelivery, type ReviewService } from "../service/index.js";
+import { createReviewService, createServiceCaches, type ReleaseDelivery, type ReviewService } from "../service/index.js";
 import { openStore, preloadSqliteBinding, removePanelToken, removeServer, upsertServer, writePanelToken, writeTransaction, type Store } from "../store/index.js";
 import { defaultPanelDir } from "./default-panel-dir.js";
 import { packageVersion } from "./package-version.js";
@@ -99,7 +99,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       ],
       onListenerError: reportError,
     });
-    const ready = createReviewService({ dir: options.dir, store, bus, delivery: options.delivery, repository: repo });
+    const ready = createReviewService({ dir: options.dir, store, bus, delivery: options.delivery, repository: repo, caches: createServiceCaches() });
     options.onService?.(ready);
     let changeSource: ReturnType<typeof storeChanges> | null = null;
     // Called only once a panel subscribes, after `ready` exists.

@@ -1,11 +1,10 @@
 import { readFiles, readWorktreeFile, type FileContent, type Repository } from "../git/index.js";
-import { commitFiles, type CommitFileCache } from "./commit-file-cache.js";
 
 /**
  * Reads file texts for one operation, at commits and in the work tree, each at most once.
  * Reads at the same commit are batched into one `git cat-file --batch` call (`prefetch`), because
- * listing hundreds of threads must cost one git process per round involved, not one per thread; and
- * texts at commits are kept across operations (`CommitFileCache`), so a repeated listing runs no git at all.
+ * listing hundreds of threads must cost one git process per round involved, not one per thread. Across
+ * operations nothing is kept here: the service keeps the anchors located from these texts instead.
  * `rev` must be a commit or tree id, never a name like HEAD that can move.
  */
 export interface FileReader {
@@ -16,24 +15,16 @@ export interface FileReader {
 }
 
 /** @example const files = createFileReader(repo); await files.prefetch(round.snapshot, ["a.ts"]); */
-export function createFileReader(repo: Repository, cache: CommitFileCache = commitFiles): FileReader {
+export function createFileReader(repo: Repository): FileReader {
   const atRev = new Map<string, Promise<FileContent>>();
   const inWorktree = new Map<string, Promise<FileContent>>();
   const key = (rev: string, path: string) => `${rev}\0${path}`;
 
   const prefetch = async (rev: string, paths: readonly string[]) => {
     const wanted: string[] = [];
-    for (const path of new Set(paths)) {
-      if (atRev.has(key(rev, path))) continue;
-      const cached = cache.get(rev, path);
-      if (cached !== undefined) atRev.set(key(rev, path), Promise.resolve(cached));
-      else wanted.push(path);
-    }
+    for (const path of new Set(paths)) if (!atRev.has(key(rev, path))) wanted.push(path);
     if (wanted.length === 0) return;
-    const batch = readFiles(repo, rev, wanted).then((files) => {
-      for (const path of wanted) cache.set(rev, path, files.get(path) ?? { kind: "missing" });
-      return files;
-    });
+    const batch = readFiles(repo, rev, wanted);
     for (const path of wanted) {
       atRev.set(
         key(rev, path),

@@ -2,7 +2,7 @@ import { matchesPathSuffix, markDelivered, renderThreadPage, ReviewError, splitL
 import { markMessagesDelivered, markReviewsRead, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
 import type { Repository } from "../git/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
-import type { ChangedThreads, ListingMemo } from "./listing-memo.js";
+import type { ChangedThreads, Listing, ListingMemo } from "./listing-memo.js";
 import { ListCursors } from "./list-cursors.js";
 import type { ServiceContext } from "./service-context.js";
 import { reviewJson } from "./review-json.js";
@@ -17,18 +17,28 @@ type HumanQuery = { readonly status?: HumanListStatus; readonly file?: string; r
 
 /**
  * The threads the person sees in the panel, located against the work tree now. With a `memo` the last
- * answer is handed out again (the same array: do not change it) while the database, HEAD and the files
- * its threads are in stay as they were.
+ * answer is handed out again (do not change it) while the database, HEAD and the files its threads are
+ * in stay as they were.
  * @example const threads = await listThreads(ctx, { status: "all" });
  */
-export async function listThreads(
+export async function listThreads(ctx: ServiceContext, query: HumanQuery = {}, memo?: ListingMemo): Promise<readonly Thread[]> {
+  return (await threadListing(ctx, query, memo)).threads;
+}
+
+/**
+ * `listThreads` with the listing's version: the same version is the same threads, so a reader may keep
+ * what it made from them (the HTTP layer keeps the serialized body) under it. Null when the listing is not
+ * kept (without a memo, or at a round): nothing made from it may be reused.
+ * @example const { threads, version } = await threadListing(ctx, { status: "all" }, memo);
+ */
+export async function threadListing(
   ctx: ServiceContext,
   query: HumanQuery = {},
   memo?: ListingMemo,
-): Promise<readonly Thread[]> {
+): Promise<{ readonly threads: readonly Thread[]; readonly version: Listing["version"] | null }> {
   const repo = await ctx.repository();
-  if (query.at !== undefined) return listingAtRound(ctx, repo, query, query.at);
-  if (memo === undefined) return (await computeListing(ctx, repo, query)).threads;
+  if (query.at !== undefined) return { threads: await listingAtRound(ctx, repo, query, query.at), version: null };
+  if (memo === undefined) return { threads: (await computeListing(ctx, repo, query)).threads, version: null };
   const key = JSON.stringify([query.status ?? "all", query.file ?? ""]);
   return memo.list(ctx.db, repo, key, {
     compute: () => computeListing(ctx, repo, query),

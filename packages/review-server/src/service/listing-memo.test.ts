@@ -119,3 +119,27 @@ test("a listing patched after each of many writes, from this process and another
     await other.close();
   }
 }, 60_000);
+
+test("a listing's version stays while its threads do and is new after every write or edit; a round's listing has none", async () => {
+  const { f, thread } = await setup();
+  const first = await f.service.threadListing({ status: "all" });
+  expect(first.version).not.toBeNull();
+  expect((await f.service.threadListing({ status: "all" })).version).toBe(first.version);
+  // Another query is another listing, with a version of its own.
+  const waiting = await f.service.threadListing({ status: "waiting" });
+  expect(waiting.version).not.toBe(first.version);
+
+  await f.service.draftReply(thread.id, { body: "Still doubled?" });
+  const replied = await f.service.threadListing({ status: "all" });
+  expect(replied.version).not.toBe(first.version);
+  expect(replied.threads[0]!.messages.map((m) => m.body)).toEqual(["Why double?", "Still doubled?"]);
+
+  await f.repo.write("src/a.ts", CHANGED.replace("export const v5 = 5 * 2;", "export const v5 = 5 + 5;"));
+  await settle();
+  const edited = await f.service.threadListing({ status: "all" });
+  expect(edited.version).not.toBe(replied.version);
+  expect(edited.threads[0]!.anchor.state).toBe("changed");
+
+  const [round] = await f.service.listRounds();
+  expect((await f.service.threadListing({ status: "all", at: round!.id })).version).toBeNull();
+});

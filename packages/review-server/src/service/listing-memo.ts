@@ -32,8 +32,18 @@ export interface ListingSource {
   stampOf(path: string): string | null;
 }
 
+/**
+ * A listing and its version: the same version is the same threads (a caller may keep what it made from them,
+ * a serialized body, under the version), a new version is a listing computed or patched since.
+ */
+export interface Listing {
+  readonly threads: readonly Thread[];
+  readonly version: number;
+}
+
 interface Kept {
   readonly repo: Repository;
+  readonly version: number;
   /** The newest thread change when the listing was read (see latestThreadChange). */
   readonly seq: number;
   readonly files: ReadonlyMap<string, string>;
@@ -49,14 +59,17 @@ interface Kept {
  * JSON is reused too (anchors are kept for the whole service, in its context).
  * Requests for the same query and change number share one check or computation while it runs; a request
  * after a write sees a newer number and never joins a computation started before it.
- * @example const threads = await memo.list(ctx.db, repo, "all", source);
+ * Made once where the service is assembled (see createServiceCaches) and passed in.
+ * @example const { threads, version } = await memo.list(ctx.db, repo, "all", source);
  */
 export class ListingMemo {
   readonly #kept = new Map<string, Kept>();
-  readonly #running = new Map<string, Promise<readonly Thread[]>>();
+  readonly #running = new Map<string, Promise<Listing>>();
+  /** The last version handed out; every listing computed or patched gets the next one. */
+  #version = 0;
 
-  /** The threads of `query`, reused when still exact, patched when a few threads changed, else computed. */
-  async list(db: Kysely<Database>, repo: Repository, query: string, source: ListingSource): Promise<readonly Thread[]> {
+  /** The threads of `query` and their version, reused when still exact, patched when a few threads changed, else computed. */
+  async list(db: Kysely<Database>, repo: Repository, query: string, source: ListingSource): Promise<Listing> {
     const seq = await latestThreadChange(db);
     const runKey = JSON.stringify([query, seq, repo.workTree, repo.branchKey]);
     const running = this.#running.get(runKey);
@@ -67,10 +80,10 @@ export class ListingMemo {
     return started;
   }
 
-  async #answer(db: Kysely<Database>, repo: Repository, query: string, seq: number, source: ListingSource): Promise<readonly Thread[]> {
+  async #answer(db: Kysely<Database>, repo: Repository, query: string, seq: number, source: ListingSource): Promise<Listing> {
     const kept = this.#kept.get(query);
     const usable = kept !== undefined && kept.repo === repo && kept.seq <= seq && sameFiles(kept.files, source.stampOf);
-    if (usable && kept.seq === seq) return kept.threads;
+    if (usable && kept.seq === seq) return { threads: kept.threads, version: kept.version };
     const ids = usable ? await threadsChangedSince(db, kept.seq, MAX_PATCHED) : null;
     if (usable && ids !== null) {
       const patched = patch(kept, await source.changed(ids));
@@ -79,14 +92,15 @@ export class ListingMemo {
     return this.#keep(query, { repo, seq, ...(await source.compute()) });
   }
 
-  #keep(query: string, listing: { repo: Repository; seq: number; threads: readonly Thread[]; files: ReadonlyMap<string, string> | null }): readonly Thread[] {
+  #keep(query: string, listing: { repo: Repository; seq: number; threads: readonly Thread[]; files: ReadonlyMap<string, string> | null }): Listing {
     this.#kept.delete(query);
+    const version = ++this.#version;
     const { files } = listing;
     if (files !== null) {
       if (this.#kept.size >= MAX_KEPT) this.#kept.delete(this.#kept.keys().next().value!);
-      this.#kept.set(query, { ...listing, files });
+      this.#kept.set(query, { ...listing, files, version });
     }
-    return listing.threads;
+    return { threads: listing.threads, version };
   }
 }
 

@@ -10,11 +10,10 @@ import { fileText } from "./file-text.js";
 import { reviewDiff } from "./review-diff.js";
 import { addDraftReply, deleteDraft, editDraft } from "./draft-reply.js";
 import { createDraftThread } from "./draft-thread.js";
-import { agentList, listThreads } from "./list-threads.js";
-import { AnchorMemo } from "./anchor-memo.js";
+import { agentList, listThreads, threadListing } from "./list-threads.js";
 import { AgentRetries, type AgentCall } from "./agent-retries.js";
 import { ListCursors } from "./list-cursors.js";
-import { ListingMemo } from "./listing-memo.js";
+import { createServiceCaches, type ServiceCaches } from "./service-caches.js";
 import { releasePendingReview } from "./release-review.js";
 import { dismissDelivery, pastReviews, retryDelivery } from "./past-reviews.js";
 import { pendingReview } from "./review-state.js";
@@ -49,6 +48,8 @@ export interface ReviewServiceOptions {
   readonly deliveryRetry?: DeliveryRetry;
   /** The repository of `dir` as the caller just opened it (saves the first operation opening it again). */
   readonly repository?: Repository;
+  /** The listing and anchor caches, made at the composition root; default: fresh ones for this service alone. */
+  readonly caches?: ServiceCaches;
 }
 
 /**
@@ -57,6 +58,8 @@ export interface ReviewServiceOptions {
  * @example const service = createReviewService({ dir, store, bus, delivery }); await service.listThreads({});
  */
 export function createReviewService(options: ReviewServiceOptions) {
+  // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
+  const { listings, anchors } = options.caches ?? createServiceCaches();
   const ctx: ServiceContext = {
     repository: trackRepository(options.dir, options.repository),
     db: options.store.db,
@@ -64,10 +67,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     delivery: options.delivery,
     now: options.now ?? (() => new Date().toISOString()),
     instanceId: newId("service"),
-    anchors: new AnchorMemo(),
+    anchors,
   };
-  // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
-  const listings = new ListingMemo();
   // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
   const cursors = new ListCursors();
   // A retried reply or note returns the first one's result instead of storing it twice.
@@ -85,6 +86,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     reviewBases: () => reviewBases(ctx),
     // the person
     listThreads: (query: Parameters<typeof listThreads>[1]) => listThreads(ctx, query, listings),
+    /** The listing with its version: the same version is the same threads (see threadListing). */
+    threadListing: (query: Parameters<typeof threadListing>[1]) => threadListing(ctx, query, listings),
     draftThread: (input: Parameters<typeof createDraftThread>[1]) => createDraftThread(ctx, input),
     draftReply: (id: string, input: Parameters<typeof addDraftReply>[2]) => addDraftReply(ctx, id, input),
     editDraft: (messageId: string, edit: Parameters<typeof editDraft>[2]) => editDraft(ctx, messageId, edit),

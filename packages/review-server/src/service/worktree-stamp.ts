@@ -7,11 +7,6 @@ import type { Repository } from "../git/index.js";
 // It also makes millisecond times enough: an edit after a file was stamped is at least this much newer.
 const SETTLE_MS = 1000;
 
-/** Each work tree's files by their repository path, as absolute paths: a listing stamps the same files on every read. */
-const absolutePaths = new Map<string, Map<string, string | null>>();
-/** Past this many paths (or work trees) the kept ones are dropped: a bound, far above a review's files. */
-const MAX_KEPT = 4096;
-
 /**
  * What a work-tree file is now, cheaply: device, inode, size, modification and change times, from one
  * lstat. Any write, truncation, replacement by rename or `touch` changes it, so a result computed from the
@@ -37,18 +32,7 @@ export function worktreeStamp(repo: Pick<Repository, "workTree">, path: string):
   }
 }
 
-/** The file's absolute path, or null for a path that could leave the work tree; worked out once per path. */
+/** The file's absolute path, or null for a path that could leave the work tree. */
 function absolutePath(workTree: string, path: string): string | null {
-  let paths = absolutePaths.get(workTree);
-  if (paths === undefined) {
-    if (absolutePaths.size >= MAX_KEPT) absolutePaths.clear();
-    absolutePaths.set(workTree, (paths = new Map()));
-  }
-  let absolute = paths.get(path);
-  if (absolute === undefined) {
-    if (paths.size >= MAX_KEPT) paths.clear();
-    absolute = path === "" || path.split("/").includes("..") ? null : join(workTree, ...path.split("/"));
-    paths.set(path, absolute);
-  }
-  return absolute;
+  return path === "" || path.split("/").includes("..") ? null : join(workTree, ...path.split("/"));
 }

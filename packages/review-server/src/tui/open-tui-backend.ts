@@ -3,7 +3,7 @@ import { livePanelLinks } from "../cli/live-panels.js";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import { parsePluginOptions } from "../opencode/plugin-options.js";
-import { createReviewService, type ReleaseDelivery } from "../service/index.js";
+import { createReviewService, createServiceCaches, type ReleaseDelivery } from "../service/index.js";
 import { openStore, type StorePosition } from "../store/index.js";
 
 /** How the terminal half sends a released review into a session: opencode's own client in this process. */
@@ -82,7 +82,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
       return (await input.send(sessionId, text).catch(() => false)) ? { sessionId } : null;
     },
   };
-  const service = createReviewService({ dir: input.dir, store, bus: createEventBus(), delivery });
+  const service = createReviewService({ dir: input.dir, store, bus: createEventBus(), delivery, caches: createServiceCaches() });
   let position: StorePosition | null = (await service.changesSince(null)).position;
 
   return {

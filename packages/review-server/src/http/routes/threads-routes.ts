@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import type { TypedResponse } from "hono";
 import type { ReviewService } from "../../service/index.js";
 import { isFindingId } from "../../service/reviewer/triage-finding.js";
-import { createSharedBodies, serializeThreads } from "./shared-read.js";
+import { createSharedBodies } from "./shared-read.js";
 import { validJson, validQuery } from "./valid-input.js";
 
 /**
@@ -16,14 +16,14 @@ export function threadsRoutes(service: ReviewService) {
   return new Hono()
     .get("/threads", validQuery(threadsQuerySchema), async (c) => {
       const { status, file, at } = c.req.valid("query");
-      // The service shares one listing between concurrent readers and keeps it while nothing it depends on
-      // changed; its body is serialized (and gzipped) once per listing, not once per reader.
-      const threads = await service.listThreads({
+      // The service numbers each listing it keeps (the same version is the same threads); its body is
+      // serialized (and gzipped) once per version, not once per reader.
+      const { threads, version } = await service.threadListing({
         ...(status === undefined ? {} : { status }),
         ...(file === undefined ? {} : { file }),
         ...(at === undefined ? {} : { at }),
       });
-      const shared = bodies.of(threads, () => serializeThreads(threads));
+      const shared = bodies.of(version, threads);
       // The cast keeps the body's shape in AppType for the typed client.
       const gzipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
       const response = gzipped
