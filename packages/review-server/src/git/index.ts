@@ -6,6 +6,8 @@ export { execGit, runGit, runGitBuffer, type RunGitOptions, type GitResult } fro
 // the repository and its HEAD
 export { openRepository, type Repository } from "./open-repository.js";
 export { resolveHead, EMPTY_TREE } from "./resolve-head.js";
+export { readHeadFile } from "./read-head-file.js";
+export { worktreeStamp } from "./worktree-stamp.js";
 export { defaultDbPath } from "./default-db-path.js";
 
 // rounds: snapshots of the work tree kept alive under refs/opencode-review/

@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { openRepository, type Repository } from "../git/index.js";
+import { openRepository, readHeadFile, type Repository } from "../git/index.js";
 
 /**
  * Keeps the repository open and re-opens it when HEAD changes (a branch switch, a detached checkout),
@@ -9,26 +7,14 @@ import { openRepository, type Repository } from "../git/index.js";
  * @example const repository = trackRepository(process.cwd()); const repo = await repository();
  */
 export function trackRepository(dir: string, opened?: Repository): () => Promise<Repository> {
-  let cached: { readonly head: string; readonly repo: Repository } | null = opened === undefined ? null : { head: headOf(opened), repo: opened };
+  let cached: { readonly head: string; readonly repo: Repository } | null = opened === undefined ? null : { head: readHeadFile(opened), repo: opened };
   // Callers arriving while a look is under way share it: fifty panels listing at once read HEAD once.
   let looking: Promise<Repository> | null = null;
   const look = async () => {
-    if (cached !== null && headOf(cached.repo) === cached.head) return cached.repo;
+    if (cached !== null && readHeadFile(cached.repo) === cached.head) return cached.repo;
     const repo = await openRepository(dir);
-    cached = { head: headOf(repo), repo };
+    cached = { head: readHeadFile(repo), repo };
     return repo;
   };
   return () => (looking ??= look().finally(() => (looking = null)));
-}
-
-/**
- * HEAD as it reads now ("" when unreadable). Synchronous on purpose: reading a 41-byte file takes a few
- * microseconds, where the four thread-pool round trips of an asynchronous read cost every request more.
- */
-function headOf(repo: Repository): string {
-  try {
-    return readFileSync(join(repo.gitDir, "HEAD"), "utf8");
-  } catch {
-    return "";
-  }
 }

@@ -1,13 +1,12 @@
 import { matchesPathSuffix, markDelivered, renderThreadPage, ReviewError, splitLines, threadPageOrder, type Thread, type ThreadStatus } from "@opencode-review/core";
 import { markMessagesDelivered, markReviewsRead, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
-import type { Repository } from "../git/index.js";
+import { worktreeStamp, type Repository } from "../git/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
 import type { ChangedThreads, Listing, ListingMemo } from "./listing-memo.js";
 import { ListCursors } from "./list-cursors.js";
 import type { ServiceContext } from "./service-context.js";
 import { reviewJson } from "./review-json.js";
 import { threadsJson } from "./threads-json.js";
-import { worktreeStamp } from "./worktree-stamp.js";
 
 /** `waiting`: open threads; `all`: every thread (drafts too, for the person); `draft`: threads with something unsent. */
 export type HumanListStatus = "waiting" | "all" | "draft";

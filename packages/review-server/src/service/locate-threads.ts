@@ -1,11 +1,10 @@
 import { locate, type Location, type Thread } from "@opencode-review/core";
 import type { Kysely } from "kysely";
-import type { FileContent, Repository } from "../git/index.js";
+import { worktreeStamp, type FileContent, type Repository } from "../git/index.js";
 import { roundById, type Database, type RoundRow, type ThreadRow } from "../store/index.js";
 import type { FileReader } from "./file-reader.js";
 import { createRenameFollower } from "./renames-since.js";
 import { AnchorMemo } from "./anchor-memo.js";
-import { worktreeStamp } from "./worktree-stamp.js";
 
 export type ThreadAnchor = Thread["anchor"];
 

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import type { TypedResponse } from "hono";
 import type { ReviewService } from "../../service/index.js";
 import { isFindingId } from "../../service/reviewer/triage-finding.js";
-import { createSharedBodies } from "./shared-read.js";
+import { createSharedBodies } from "./listing-bodies.js";
 import { validJson, validQuery } from "./valid-input.js";
 
 /**

@@ -1,6 +1,6 @@
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
-import type { Repository } from "../git/index.js";
+import type { Repository } from "./open-repository.js";
 
 // File times are coarse (a clock tick, up to seconds on some file systems): two edits within one tick can
 // leave size and times equal. A file changed this recently is not stamped, as git treats "racily clean" files.

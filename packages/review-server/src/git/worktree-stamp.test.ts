@@ -1,7 +1,7 @@
 import { rename, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
+import { makeTempRepository, type TempRepository } from "./testing/temp-repository.js";
 import { worktreeStamp } from "./worktree-stamp.js";
 
 let repo: TempRepository | undefined;

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "vitest";
-import { createSharedBodies } from "./shared-read.js";
+import { createSharedBodies } from "./listing-bodies.js";
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
