@@ -1,5 +1,8 @@
 import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { createOpencodeClient, type Event, type OpencodeClient } from "@opencode-ai/sdk";
+import { processAlive } from "../cli/live-panels.js";
 import { opencodeBinary } from "./opencode-binary.js";
 import type { OpencodeProject } from "./opencode-project.js";
 import { logProblems } from "./run-opencode.js";
@@ -36,6 +39,7 @@ export interface ServeOpencodeOptions {
  */
 export async function serveOpencode(project: OpencodeProject, options: ServeOpencodeOptions = {}): Promise<OpencodeServer> {
   const startTimeoutMs = options.startTimeoutMs ?? 120_000;
+  removeDeadLocks(project);
   const child = spawn(opencodeBinary(), ["serve", "--port", "0", "--hostname", "127.0.0.1", "--print-logs"], {
     cwd: project.dir,
     env: { ...process.env, ...project.env },
@@ -112,4 +116,25 @@ export async function serveOpencode(project: OpencodeProject, options: ServeOpen
       clearTimeout(killer);
     },
   };
+}
+
+/**
+ * opencode keeps locks under `$XDG_STATE_HOME/opencode/locks/*.lock` with the holder's pid in `meta.json`; a
+ * process killed while it held one (a restart test kills opencode mid-run) leaves it, and the next start waits
+ * for it to go stale. A lock whose process is gone is removed first, as a person restarting would find it gone.
+ */
+function removeDeadLocks(project: OpencodeProject): void {
+  const state = project.env.XDG_STATE_HOME;
+  if (state === undefined) return;
+  const folder = join(state, "opencode", "locks");
+  if (!existsSync(folder)) return;
+  for (const name of readdirSync(folder)) {
+    const lock = join(folder, name);
+    try {
+      const { pid } = JSON.parse(readFileSync(join(lock, "meta.json"), "utf8")) as { pid?: number };
+      if (typeof pid === "number" && !processAlive(pid)) rmSync(lock, { recursive: true, force: true });
+    } catch {
+      // A lock being written right now, or not one of these: left alone.
+    }
+  }
 }
