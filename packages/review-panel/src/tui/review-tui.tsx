@@ -10,6 +10,8 @@ import { ReviewView } from "./review-view.js";
 
 export const ROUTE = "opencode-review";
 export const OPEN_COMMAND = "opencode-review.open";
+/** The palette entry that starts an AI review run (issue: reviewer agents) without opening the review first. */
+export const AI_REVIEW_COMMAND = "opencode-review.ai-review";
 const UNAVAILABLE_MODE = "opencode-review.unavailable";
 
 /** How the server package hands the terminal half its review: opened in the TUI's own thread, over the same store. */
@@ -139,6 +141,21 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
         log("error", `opencode-review: ${message(error)}`);
       }
     };
+    // The same start as the review's `A` key, from the palette: the server half's supervisor runs it.
+    const startAiReview = async () => {
+      const say = (variant: "info" | "error", text: string) => api.ui.toast({ variant, title: "opencode-review", message: text });
+      try {
+        const b = backend() ?? (await opened);
+        if (b === null) return say("error", failure() ?? "The review could not be opened here.");
+        const live = await b.latestRun();
+        if (live && (live.status === "pending" || live.status === "running")) return say("info", `An AI review runs already: ${live.status}.`);
+        const started = await b.startRun(await latestSession());
+        say("info", `AI review started (${started.model}); its findings show in the review (${hint}) when it releases them.`);
+      } catch (error) {
+        say("error", message(error));
+        log("warn", `opencode-review: AI review: ${message(error)}`);
+      }
+    };
     const configured = api.tuiConfig.keybinds.get(OPEN_COMMAND);
     const chosen = keysOf ? await keysOf({ api, options: (options ?? {}) as Record<string, unknown> }).catch((error: unknown) => {
       log("warn", `opencode-review: the keys for ${OPEN_COMMAND} could not be read from tui.json, so ctrl+x v opens the review: ${message(error)}`);
@@ -161,6 +178,14 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
           namespace: "palette",
           slashName: "changes",
           run: openView,
+        },
+        {
+          name: AI_REVIEW_COMMAND,
+          title: "Review changes with AI",
+          desc: "A reviewer agent reviews this session's changes; its findings wait for you in the review",
+          category: "Review",
+          namespace: "palette",
+          run: () => void startAiReview(),
         },
       ],
       bindings: openBindings,

@@ -150,6 +150,16 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
       screen.keys("A");
       await screen.waitFor("AI review needs the server half", 15_000);
       screen.save("findings-run-refused");
+      // The same start from opencode's command palette, with the review closed: refused the same way.
+      screen.keys("q");
+      await screen.waitFor((s) => !s.includes("? for keys"), 15_000);
+      screen.keys("C-p");
+      await new Promise((r) => setTimeout(r, 1000));
+      screen.type("Review changes with AI");
+      await screen.waitFor("Review changes with AI", 15_000);
+      screen.keys("Enter");
+      await screen.waitFor("AI review needs the server half", 15_000);
+      screen.save("palette-run-refused");
       const stored = await withService(p, (service) => service.listFindings({ status: "all" }));
       expect(stored.map((f) => f.status).sort()).toEqual(["accepted", "dismissed"]);
     } finally {
