@@ -14,6 +14,25 @@ export function messageJson(row: MessageRow): Message {
   };
 }
 
+/** Where a thread (or a reviewer's finding, which is pinned the same way) sits: the place fields of the Thread JSON. */
+export function placeJson(
+  row: Pick<ThreadRow, "id" | "file" | "side" | "start_line" | "end_line" | "quoted" | "context">,
+  round: Pick<RoundRow, "id" | "ordinal">,
+  anchor: ThreadAnchor,
+): Pick<Thread, "id" | "file" | "side" | "start" | "end" | "round" | "quoted" | "context" | "anchor"> {
+  return {
+    id: row.id,
+    file: row.file,
+    side: row.side,
+    start: row.start_line,
+    end: row.end_line,
+    round: { id: round.id, ordinal: round.ordinal },
+    quoted: row.quoted,
+    context: row.context,
+    anchor,
+  };
+}
+
 /**
  * A stored thread, its messages, round and anchor as the Thread JSON of the contract.
  * @example threadJson(row, messages, round, anchors.get(row.id)!)
@@ -26,15 +45,7 @@ export function threadJson(
 ): Thread {
   const shown = messages.map(messageJson);
   return {
-    id: row.id,
-    file: row.file,
-    side: row.side,
-    start: row.start_line,
-    end: row.end_line,
-    round: { id: round.id, ordinal: round.ordinal },
-    quoted: row.quoted,
-    context: row.context,
-    anchor,
+    ...placeJson(row, round, anchor),
     status: row.status,
     awaiting: row.awaiting,
     origin: row.origin,

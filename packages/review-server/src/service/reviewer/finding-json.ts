@@ -4,6 +4,7 @@ import type { FindingRow, ThreadRow } from "../../store/index.js";
 import { createFileReader } from "../file-reader.js";
 import { locateThreads, roundsOf, type LocateTarget } from "../locate-threads.js";
 import type { ServiceContext } from "../service-context.js";
+import { placeJson } from "../thread-json.js";
 
 /**
  * Findings as the Thread-shaped JSON of the contract (origin `reviewer`), each anchor located against the
@@ -19,15 +20,7 @@ export async function findingsJson(ctx: ServiceContext, repo: Repository, rows: 
     const round = rounds.get(row.round_id)!;
     const resolved = row.status === "resolved";
     return {
-      id: row.id,
-      file: row.file,
-      side: row.side,
-      start: row.start_line,
-      end: row.end_line,
-      round: { id: round.id, ordinal: round.ordinal },
-      quoted: row.quoted,
-      context: row.context,
-      anchor: anchors.get(row.id)!,
+      ...placeJson(row, round, anchors.get(row.id)!),
       status: row.status === "superseded" ? "dismissed" : row.status,
       awaiting: row.status === "open" ? "human" : null,
       origin: "reviewer",
