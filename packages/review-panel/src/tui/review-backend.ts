@@ -7,6 +7,8 @@ export interface TuiRelease {
   readonly messages: number;
   readonly mode: "tools" | "prose";
   readonly deliveredTo: string | null;
+  /** True when it went to an MCP client's agent, which reads it at its next turn (it waits, pending, till then). */
+  readonly waitsForAgentTurn?: boolean;
 }
 
 export interface ReviewBackend {

@@ -272,7 +272,11 @@ export function ReviewView(props: ReviewViewProps) {
           setVerdict(null);
           setSummary("");
           await model.refresh();
-          const where = result.deliveredTo ? "to the session" : "(no session to send to: it waits for the agent's next turn)";
+          const where = result.deliveredTo
+            ? "to the session"
+            : result.waitsForAgentTurn
+              ? "for the MCP client's agent: it reads them at its next turn"
+              : "(no session to send to)";
           return `Released ${result.messages} message${result.messages === 1 ? "" : "s"} ${where}${result.mode === "prose" ? " as prose" : ""}.`;
         }),
     });

@@ -76,6 +76,16 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     });
     expect(released.status).toBe(200);
     expect(await backend.waitingForTurn()).toBe("1 released comment on a.ts: waiting for the agent's next turn.");
+
+    // Released here with no opencode session to go to, it waits for the MCP agent's turn too: pending, the notice.
+    await backend.draftThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "Released from the terminal." });
+    const mine = await backend.release(null);
+    expect(mine).toMatchObject({ messages: 1, mode: "tools", deliveredTo: null, waitsForAgentTurn: true });
+    expect((await backend.reviews())[0]).toMatchObject({ mode: "tools", delivery: { state: "pending" } });
+    expect(await backend.waitingForTurn()).toBe("2 released comments on a.ts: waiting for the agent's next turn.");
+    // To a session the person is in, it is sent there as before (this opencode's own session).
+    await backend.draftThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "To my session." });
+    expect(await backend.release("ses_1")).toMatchObject({ deliveredTo: "ses_1", waitsForAgentTurn: false });
   });
 });
 

@@ -72,10 +72,34 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     return json;
   };
 
+  // The line an MCP server's panel shows while releases wait for its agent's next turn; null from a panel that
+  // is no MCP server's (its answer has no `waiting` field) or when none runs. `mcp` says one runs at all.
+  const agentTurnPanels = async (): Promise<{ readonly mcp: boolean; readonly text: string | null }> => {
+    const panels = await livePanelLinks(await service.repository(), { dbPath }).catch(() => []);
+    let mcp = false;
+    for (const panel of panels) {
+      if (panel.row.pid === pid || panel.token === null) continue;
+      const answer = await doFetch(new URL("/api/review", panel.row.url), { headers: { authorization: `Bearer ${panel.token}` }, signal: AbortSignal.timeout(3000) })
+        .then((r) => (r.ok ? (r.json() as Promise<{ waiting?: { text: string } | null }>) : null))
+        .catch(() => null);
+      if (answer === null || !("waiting" in answer)) continue;
+      mcp = true;
+      if (answer.waiting) return { mcp, text: answer.waiting.text };
+    }
+    return { mcp, text: null };
+  };
+
   let mode: ReleaseDelivery["mode"] = "prose";
+  // Set for a release that has no opencode session to go to while an MCP client's agent works on the
+  // repository: that agent reads it at its next turn (its Stop hook rings, review_list returns it), so the
+  // release waits pending, as one made in the MCP server's own panel does, instead of reading "failed".
+  let forAgentTurn = false;
   const delivery: ReleaseDelivery = {
     get mode() {
       return mode;
+    },
+    get waitsForAgentTurn() {
+      return forAgentTurn;
     },
     async deliver({ sessionId, text }) {
       if (sessionId === null) return null;
@@ -100,9 +124,15 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     seen: (threadId: string) => service.markSeen(threadId),
     release: async (sessionId: string | null, finish: { readonly summary?: string; readonly verdict?: "comment" | "approve" | "changes" } = {}) => {
       const panel = await ownPanel();
-      mode = parsed.settings.tools && panel?.tools === true ? "tools" : "prose";
-      const { review } = await service.release({ ...(sessionId === null ? {} : { sessionId }), ...finish });
-      return { messages: review.messages, mode: review.mode, deliveredTo: review.deliveredTo };
+      forAgentTurn = sessionId === null && (await agentTurnPanels()).mcp;
+      // An MCP client's agent has the tools (review_list), as this process's own server half may.
+      mode = parsed.settings.tools && (panel?.tools === true || forAgentTurn) ? "tools" : "prose";
+      try {
+        const { review } = await service.release({ ...(sessionId === null ? {} : { sessionId }), ...finish });
+        return { messages: review.messages, mode: review.mode, deliveredTo: review.deliveredTo, waitsForAgentTurn: forAgentTurn };
+      } finally {
+        forAgentTurn = false;
+      }
     },
     reviews: () => service.pastReviews(),
     findings: () => service.listFindings({ status: "waiting" }),
@@ -122,17 +152,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     retryDelivery: (reviewId: string) => service.retryDelivery(reviewId),
     dismissDelivery: (reviewId: string) => service.dismissDelivery(reviewId),
     // Only an MCP server's own service knows its releases wait for a turn: its panel is asked, as the web panel asks it.
-    waitingForTurn: async () => {
-      const panels = await livePanelLinks(await service.repository(), { dbPath }).catch(() => []);
-      for (const panel of panels) {
-        if (panel.row.pid === pid || panel.token === null) continue;
-        const answer = await doFetch(new URL("/api/review", panel.row.url), { headers: { authorization: `Bearer ${panel.token}` }, signal: AbortSignal.timeout(3000) })
-          .then((r) => (r.ok ? (r.json() as Promise<{ waiting?: { text: string } | null }>) : null))
-          .catch(() => null);
-        if (answer?.waiting) return answer.waiting.text;
-      }
-      return null;
-    },
+    waitingForTurn: async () => (await agentTurnPanels()).text,
     changes: async () => {
       const next = await service.changesSince(position);
       position = next.position;
