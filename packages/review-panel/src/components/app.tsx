@@ -5,6 +5,7 @@ import { BranchBasesContext, createBranchBases } from "../state/branch-bases.js"
 import { createDiff, DiffContext } from "../state/diff.js";
 import { buildRows, fileOf } from "../state/diff-rows.js";
 import { createFocus, FocusContext } from "../state/focus.js";
+import { placeFromLink, rowOfPlace } from "../state/link-place.js";
 import { createHighlight, HighlightContext } from "../state/highlight.js";
 import { keyAction } from "../state/keymap.js";
 import { createMarkdown, MarkdownContext } from "../state/markdown.js";
@@ -193,6 +194,19 @@ export function App(props: { readonly api: Api }) {
           if (index !== undefined) scroll?.toRow(index);
         }),
     });
+  });
+
+  // A link opened from the terminal names the place the person was at (file, line or thread): shown once loaded.
+  const linked = placeFromLink(window.location.hash);
+  let landed = linked === null;
+  createEffect(() => {
+    if (landed || !diff.loaded() || !readyToReopen()) return;
+    const index = rowOfPlace(rows().rows, linked!);
+    if (index === null) return;
+    landed = true;
+    focus.setFile(linked!.file);
+    if (linked!.kind === "thread") focus.setThread(linked!.id);
+    queueMicrotask(() => scroll?.toRow(index));
   });
 
   let connected = false;
