@@ -1,6 +1,7 @@
 // What the terminal panel needs from the review, as a small interface it is handed: the server package
 // builds it over the same service the agent's tools use (store, git, core), so this folder never reaches
 // for a database or git itself and the dependency runs one way.
+import type { RunModels } from "./run-model-pick.js";
 import type { DiffFile, DiffRange, Finding, Run, Finish, MessageInput, NewThread, PastReview, Round, Thread } from "../api.js";
 
 export interface TuiRelease {
@@ -46,13 +47,17 @@ export interface ReviewBackend {
   viewed(): Promise<readonly { readonly path: string; readonly state: "viewed" | "changed" }[]>;
   setViewed(path: string, viewed: boolean): Promise<void>;
   /** Starts an AI review run of `sessionId` through the server half (it refuses, saying so, without one). */
-  startRun(sessionId: string | null): Promise<Run>;
+  startRun(sessionId: string | null, model?: string): Promise<Run>;
+  /** The models a run can take and the configured one (the plugin's reviewer.model, else opencode's), from the server half. */
+  runModels(): Promise<RunModels>;
   latestRun(): Promise<Run | null>;
   cancelRun(id: string): Promise<Run>;
   /** What anyone wrote since the last call (the store's change log): which kinds of things changed. */
   changes(): Promise<{ readonly threads: boolean; readonly rounds: boolean }>;
   /** The web panel's link for the same review, with its token, or null when no panel runs for this repository. */
   panelUrl(): Promise<string | null>;
+  /** Opens a link in the person's browser where one can be opened (never waited for), or says why not. */
+  openInBrowser(url: string): Promise<{ readonly opened: true } | { readonly opened: false; readonly reason: string }>;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { createRoot, createSignal, ErrorBoundary, onCleanup, Show } from "solid-
 import type { ReviewBackend } from "./review-backend.js";
 import { createReviewModel, type ReviewModel } from "./review-model.js";
 import { ReviewView } from "./review-view.js";
+import { chooseRunModel } from "./run-model-pick.js";
 
 export const ROUTE = "opencode-review";
 export const OPEN_COMMAND = "opencode-review.open";
@@ -147,9 +148,10 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
       try {
         const b = backend() ?? (await opened);
         if (b === null) return say("error", failure() ?? "The review could not be opened here.");
-        const live = await b.latestRun();
-        if (live && (live.status === "pending" || live.status === "running")) return say("info", `An AI review runs already: ${live.status}.`);
-        const started = await b.startRun(await latestSession());
+        const choice = await chooseRunModel(api, b);
+        if (choice.kind === "live") return say("info", `An AI review runs already: ${choice.run.status}.`);
+        if (choice.kind === "closed") return say("info", "No AI review started (no model picked).");
+        const started = await b.startRun(await latestSession(), choice.model);
         say("info", `AI review started (${started.model}); its findings show in the review (${hint}) when it releases them.`);
       } catch (error) {
         say("error", message(error));

@@ -9,10 +9,12 @@ import { findingOf, type Run, type Thread, type Verdict } from "../api.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
 import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
+import { linkToPlace, placeOfRow } from "../state/link-place.js";
 import type { RangePreset } from "../state/rounds.js";
 import { followCursor } from "../state/viewport.js";
 import type { ReviewBackend } from "./review-backend.js";
 import type { ReviewModel } from "./review-model.js";
+import { chooseRunModel } from "./run-model-pick.js";
 import { layout, type ScreenLine, type Tone } from "./screen-lines.js";
 import { syntaxTokens, type SyntaxTone } from "./syntax-tokens.js";
 import { terminalKeys } from "./terminal-keys.js";
@@ -319,11 +321,14 @@ export function ReviewView(props: ReviewViewProps) {
     void act("Web panel", async () => {
       const url = await props.backend.panelUrl();
       if (!url) return "No web panel runs for this repository (the server half is not loaded): run opencode-review serve.";
-      // The web panel opens on the whole review: it reads no place from its link yet.
-      const link = url;
+      // The link names the place under the cursor, so the panel opens there.
+      const row = cursor.row();
+      const link = row ? linkToPlace(url, placeOfRow(row)) : url;
       const copied = props.api.renderer.copyToClipboardOSC52?.(link) ?? false;
-      props.api.ui.toast({ variant: "info", title: "Review panel", message: link, duration: 10_000 });
-      return `${copied ? "Copied" : "Shown"}: ${link}`;
+      const browser = await props.backend.openInBrowser(link);
+      props.api.ui.toast({ variant: "info", title: browser.opened ? "Review panel opened in the browser" : "Review panel", message: link, duration: 10_000 });
+      if (browser.opened) return `Opened in the browser${copied ? " and copied" : ""}: ${link}`;
+      return `${copied ? "Copied" : "Shown"} (no browser opened: ${browser.reason}): ${link}`;
     });
   const failedAction = (label: string, run: (id: string) => Promise<unknown>) => {
     const failed = model.failed()[0];
@@ -363,17 +368,23 @@ export function ReviewView(props: ReviewViewProps) {
       return "Finding dismissed.";
     });
   };
-  const startRun = () =>
-    void act("AI review", async () => {
-      const live = await props.backend.latestRun();
-      if (live && (live.status === "pending" || live.status === "running")) {
-        setRun(live);
-        return `An AI review runs already: ${live.status}.`;
+  const startRun = () => {
+    if (busy()) return;
+    void (async () => {
+      const choice = await chooseRunModel(props.api, props.backend).catch((error: unknown) => ({ kind: "failed" as const, error }));
+      if (choice.kind === "failed") return setStatus(`AI review failed: ${choice.error instanceof Error ? choice.error.message : String(choice.error)}`);
+      if (choice.kind === "live") {
+        setRun(choice.run);
+        return setStatus(`An AI review runs already: ${choice.run.status}.`);
       }
-      const started = await props.backend.startRun(await props.session());
-      setRun(started);
-      return `AI review started (${started.model}); its findings show here when it releases them.`;
-    });
+      if (choice.kind === "closed") return setStatus("No AI review started (no model picked).");
+      void act("AI review", async () => {
+        const started = await props.backend.startRun(await props.session(), choice.model);
+        setRun(started);
+        return `AI review started (${started.model}); its findings show here when it releases them.`;
+      });
+    })();
+  };
   const cancelRun = () =>
     void act("Cancel", async () => {
       const live = run() ?? (await props.backend.latestRun());

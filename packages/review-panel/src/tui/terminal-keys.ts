@@ -41,7 +41,7 @@ export const TERMINAL_KEYS: readonly { readonly action: TerminalAction; readonly
   { action: "toggleView", keys: ["v"], label: "v", does: "split / unified" },
   { action: "fold", keys: ["z", "space"], label: "z", does: "fold / unfold the file" },
   { action: "tree", keys: ["b"], label: "b", does: "show / hide the file tree" },
-  { action: "webPanel", keys: ["o"], label: "o", does: "the web panel's link for this review (copied)" },
+  { action: "webPanel", keys: ["o"], label: "o", does: "the web panel at this place: opened in the browser where one can be, the link copied" },
   { action: "refresh", keys: ["g"], label: "g", does: "reload" },
   { action: "help", keys: ["?"], label: "?", does: "this help" },
   { action: "close", keys: ["q", "escape"], label: "q / Esc", does: "close, back to where you were" },

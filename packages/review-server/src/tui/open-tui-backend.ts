@@ -5,6 +5,7 @@ import { defaultDbPath, openRepository } from "../git/index.js";
 import { parsePluginOptions } from "../opencode/plugin-options.js";
 import { createReviewService, createServiceCaches, type ReleaseDelivery } from "../service/index.js";
 import { openStore, type StorePosition } from "../store/index.js";
+import { openInBrowser } from "./open-browser.js";
 
 /** How the terminal half sends a released review into a session: opencode's own client in this process. */
 export type SendToSession = (sessionId: string, text: string) => Promise<boolean>;
@@ -138,8 +139,12 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     findings: () => service.listFindings({ status: "waiting" }),
     viewed: () => service.listViewed({}),
     setViewed: async (path: string, viewed: boolean) => void (await service.setViewed({ path, viewed })),
-    startRun: async (sessionId: string | null) =>
-      (await panelCall<{ run: Run }>("POST", "/api/runs", sessionId === null ? {} : { sessionId })).run,
+    startRun: async (sessionId: string | null, model?: string) =>
+      (await panelCall<{ run: Run }>("POST", "/api/runs", { ...(sessionId === null ? {} : { sessionId }), ...(model === undefined ? {} : { model }) })).run,
+    runModels: async () => {
+      const known = await panelCall<{ models: string[]; default: string | null }>("GET", "/api/runs/models");
+      return { models: known.models, default: known.default };
+    },
     /** The newest run of the branch, or null (also when no server half runs: nothing can run then). */
     latestRun: async () => {
       if ((await ownPanel()) === null) return null;
@@ -163,6 +168,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
       };
     },
     panelUrl: async () => (await ownPanel())?.url ?? (await livePanelLinks(await service.repository(), { dbPath }).catch(() => []))[0]?.link ?? null,
+    openInBrowser: (url: string) => openInBrowser(url),
     close: () => store.close(),
   };
 }
