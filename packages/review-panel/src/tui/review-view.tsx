@@ -328,7 +328,8 @@ export function ReviewView(props: ReviewViewProps) {
       const browser = await props.backend.openInBrowser(link);
       props.api.ui.toast({ variant: "info", title: browser.opened ? "Review panel opened in the browser" : "Review panel", message: link, duration: 10_000 });
       if (browser.opened) return `Opened in the browser${copied ? " and copied" : ""}: ${link}`;
-      return `${copied ? "Copied" : "Shown"} (no browser opened: ${browser.reason}): ${link}`;
+      // The link first: a narrow screen cuts the end of the line, and the reason matters less.
+      return `${copied ? "Copied" : "Shown"}: ${link} · no browser opened: ${browser.reason}`;
     });
   const failedAction = (label: string, run: (id: string) => Promise<unknown>) => {
     const failed = model.failed()[0];
