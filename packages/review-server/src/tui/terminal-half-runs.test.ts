@@ -124,6 +124,15 @@ describe.skipIf(!hasTmux())("the terminal half with its server half: the browser
       screen.keys("C-x", "v");
       await screen.waitFor("src/app.ts", 30_000);
 
+      // Escape closes the pick and starts nothing.
+      screen.keys("A");
+      await screen.waitFor((s) => s.includes("Model for the AI review") && s.includes("fake/fake-reviewer"), 20_000);
+      screen.keys("Escape");
+      const none = await screen.waitFor("No AI review started (no model picked).", 10_000);
+      screen.save("pick-closed");
+      expect(none).not.toContain("AI review (");
+      expect(model.conversation().some((r) => r.parentSessionId !== null)).toBe(false);
+
       screen.keys("A");
       // Waited for whole: tmux can catch the dialog's frame half drawn.
       const pick = await screen.waitFor((s) => s.includes("Model for the AI review") && s.includes("fake/fake-reviewer"), 20_000);
