@@ -130,7 +130,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
       mode = parsed.settings.tools && (panel?.tools === true || forAgentTurn) ? "tools" : "prose";
       try {
         const { review } = await service.release({ ...(sessionId === null ? {} : { sessionId }), ...finish });
-        return { messages: review.messages, mode: review.mode, deliveredTo: review.deliveredTo, waitsForAgentTurn: forAgentTurn };
+        return { messages: review.messages, mode: review.mode, deliveredTo: review.deliveredTo, ...(forAgentTurn ? { waitsForAgentTurn: true } : {}) };
       } finally {
         forAgentTurn = false;
       }
