@@ -3,16 +3,20 @@
 import type { DiffLine } from "@opencode-review/core";
 import { findingOf, type Thread } from "../api.js";
 import type { Row } from "../state/diff-rows.js";
+import { markdownLines, terminalSafe } from "./markdown-lines.js";
 
 /** What a piece of text is, for the theme to colour. */
 export type Tone =
   | "text" | "muted" | "add" | "del" | "ctx" | "hunk" | "file" | "number"
-  | "thread" | "draft" | "agent" | "human" | "warning" | "success" | "accent";
+  | "thread" | "draft" | "agent" | "human" | "warning" | "success" | "accent"
+  | "code" | "link" | "heading" | "quote";
 
 export interface Piece {
   readonly text: string;
   readonly tone: Tone;
   readonly bold?: boolean;
+  readonly italic?: boolean;
+  readonly strike?: boolean;
   /** Source code: drawn with syntax colours over the line's band. */
   readonly code?: boolean;
 }
@@ -27,12 +31,15 @@ export interface LayoutOptions {
   readonly width: number;
   readonly view: "unified" | "split";
   readonly collapsed: ReadonlySet<string>;
+  /** A binary file's line (type, dimensions, sizes, changed share) by path, once its versions are read. */
+  readonly binaryLines?: ReadonlyMap<string, string>;
 }
 
 const NUMBER = 5;
 
 function fit(text: string, width: number): string {
-  const clean = text.replace(/\t/g, "  ");
+  // Whatever the text is (code, a path, a quote, a body), no control sequence in it reaches the terminal.
+  const clean = terminalSafe(text).replace(/\t/g, "  ").replace(/\n/g, " ");
   if (width <= 0) return "";
   if (clean.length <= width) return clean;
   return width === 1 ? "…" : `${clean.slice(0, width - 1)}…`;
@@ -80,6 +87,23 @@ function pairLine(left: DiffLine | null, right: DiffLine | null, width: number):
   };
 }
 
+/** A line of styled pieces cut at `width`, the cut marked with an ellipsis as `fit` marks it. */
+function fitPieces(pieces: readonly Piece[], width: number): Piece[] {
+  const clean = pieces.map((p) => ({ ...p, text: fit(p.text, Number.MAX_SAFE_INTEGER) }));
+  if (clean.reduce((n, p) => n + p.text.length, 0) <= width) return clean;
+  const out: Piece[] = [];
+  let room = Math.max(0, width - 1);
+  for (const piece of clean) {
+    if (room <= 0) break;
+    out.push({ ...piece, text: piece.text.slice(0, room) });
+    room -= Math.min(room, piece.text.length);
+  }
+  const last = out[out.length - 1];
+  if (last) out[out.length - 1] = { ...last, text: `${last.text}…` };
+  else if (width > 0) out.push({ text: "…", tone: "muted" });
+  return out;
+}
+
 /**
  * Where a thread stands, in the words the person reads beside it: its status and whose turn, and what
  * happened to its code (moved from where, changed since, outdated).
@@ -118,14 +142,13 @@ function threadLines(thread: Thread, width: number, quote: boolean): ScreenLine[
   if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });
   for (const message of thread.messages) {
     const who = findingOf(thread) ? "reviewer" : message.author === "agent" ? "agent" : message.delivery === "unsent" ? "you (draft)" : "you";
-    const body = message.body.split("\n");
-    body.forEach((text, i) => {
+    markdownLines(message.body).forEach((body, i) => {
       const label = i === 0 ? `${who}: ` : " ".repeat(who.length + 2);
       lines.push({
         pieces: [
           { text: bar, tone },
           { text: label, tone: message.author === "agent" ? "agent" : message.delivery === "unsent" ? "draft" : "human", bold: i === 0 },
-          { text: fit(text, inner - label.length), tone: "text" },
+          ...fitPieces(body, inner - label.length),
         ],
       });
     });
@@ -148,7 +171,8 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
       for (const h of f.hunks) for (const l of h.lines) l.kind === "add" ? adds++ : l.kind === "del" ? dels++ : 0;
       const fold = options.collapsed.has(f.path) ? "▶" : "▼";
       const name = f.oldPath && f.oldPath !== f.path ? `${f.oldPath} → ${f.path}` : f.path;
-      const stats = f.binary ? " binary" : ` +${adds} -${dels}`;
+      const big = f.tooLarge;
+      const stats = f.binary ? " binary" : big ? ` +${big.additions ?? "?"} -${big.deletions ?? "?"} · too large` : ` +${adds} -${dels}`;
       const tail = `  ${f.status}${stats}`;
       // The name keeps the width the status leaves; a long path loses its start, where folders repeat.
       const room = Math.max(8, width - 2 - tail.length);
@@ -173,6 +197,12 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
     case "threads":
       return row.threads.flatMap((t) => threadLines(t, width, false));
     case "notice":
+      if (row.binary) {
+        const line = options.binaryLines?.get(row.file);
+        return [{ pieces: [{ text: fit(`   ◆ ${line ?? "Binary file: reading both versions…"}`, width), tone: line ? "accent" : "muted" }] }];
+      }
+      // Held back by the per-file limits: its own line, and the key that loads it anyway (as the web's Load diff).
+      if (row.load !== undefined) return [{ pieces: [{ text: fit(`   ⚠ ${row.text}${row.load ? " · L loads it anyway" : ""}`, width), tone: "warning" }] }];
       return [{ pieces: [{ text: fit(`   ${row.text}`, width), tone: "muted" }] }];
     case "gap":
       return [{ pieces: [{ text: fit(`   ⋯ ${row.gap.count === null ? "more" : row.gap.count} unchanged line${row.gap.count === 1 ? "" : "s"}`, width), tone: "muted" }] }];
