@@ -202,7 +202,8 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
         return [{ pieces: [{ text: fit(`   ◆ ${line ?? "Binary file: reading both versions…"}`, width), tone: line ? "accent" : "muted" }] }];
       }
       // Held back by the per-file limits: its own line, and the key that loads it anyway (as the web's Load diff).
-      if (row.load !== undefined) return [{ pieces: [{ text: fit(`   ⚠ ${row.text}${row.load ? " · L loads it anyway" : ""}`, width), tone: "warning" }] }];
+      // The key first: a long reason is cut at the screen's edge, never the way to see the file.
+      if (row.load !== undefined) return [{ pieces: [{ text: fit(`   ⚠ ${row.load ? "L loads it · " : ""}${row.text}`, width), tone: "warning" }] }];
       return [{ pieces: [{ text: fit(`   ${row.text}`, width), tone: "muted" }] }];
     case "gap":
       return [{ pieces: [{ text: fit(`   ⋯ ${row.gap.count === null ? "more" : row.gap.count} unchanged line${row.gap.count === 1 ? "" : "s"}`, width), tone: "muted" }] }];
