@@ -2,7 +2,7 @@
 // Go to file in the terminal, as the web panel's `t` (GitHub's): an overlay where typing filters the
 // changed files (the shared fuzzy finder, fuzzysort), ↑/↓ pick one and Enter jumps to it.
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
-import { TextAttributes, type InputRenderable } from "@opentui/core";
+import type { InputRenderable } from "@opentui/core";
 import { createMemo, createSignal, For, onCleanup, Show } from "solid-js";
 import { findFiles } from "../state/file-finder.js";
 import { terminalSafe } from "./markdown-lines.js";
@@ -84,7 +84,7 @@ export function FileFinderOverlay(props: FileFinderOverlayProps) {
               <span style={{ fg: theme().primary }}>{first() + i() === selected() ? "› " : "  "}</span>
               <For each={file.pieces}>
                 {(piece) => (
-                  <span style={piece.matched ? { fg: theme().accent, attributes: TextAttributes.BOLD } : { fg: theme().text }}>{terminalSafe(piece.text)}</span>
+                  <span style={piece.matched ? { fg: theme().accent, bold: true } : { fg: theme().text }}>{terminalSafe(piece.text)}</span>
                 )}
               </For>
             </text>

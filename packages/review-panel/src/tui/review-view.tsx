@@ -43,10 +43,6 @@ export interface ReviewViewProps {
   readonly close: () => void;
 }
 
-function attributesOf(piece: { readonly bold?: boolean; readonly italic?: boolean; readonly strike?: boolean }): number {
-  return (piece.bold ? TextAttributes.BOLD : 0) | (piece.italic ? TextAttributes.ITALIC : 0) | (piece.strike ? TextAttributes.STRIKETHROUGH : 0);
-}
-
 function describeTarget(t: CommentTarget): string {
   if (t.start === null) return `${t.file} (whole file)`;
   const side = t.side === "old" ? " (deleted)" : "";
@@ -675,7 +671,8 @@ export function ReviewView(props: ReviewViewProps) {
                       piece.code ? (
                         <For each={syntaxTokens(piece.text)}>{(token) => <span style={{ fg: syntax(token.tone, piece.tone) }}>{token.text}</span>}</For>
                       ) : (
-                        <span style={{ fg: tone(piece.tone), ...(piece.bold || piece.italic || piece.strike ? { attributes: attributesOf(piece) } : {}) }}>{piece.text}</span>
+                        // A span takes its attributes as style flags (OpenTUI's createTextAttributes), not as a bit mask.
+                        <span style={{ fg: tone(piece.tone), bold: piece.bold === true, italic: piece.italic === true, strikethrough: piece.strike === true }}>{piece.text}</span>
                       )
                     }
                   </For>

@@ -14,7 +14,7 @@ import { startFakeModel, type FakeModel } from "../testing/fake-model.js";
 import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeOpencodeProject, type OpencodeProject } from "../testing/opencode-project.js";
-import { hasTmux, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
+import { hasTmux, SCREENS_DIR, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
 const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = line5 * 2;\n");
@@ -80,6 +80,31 @@ async function parityProject(fakeModelUrl: string, plugin: string): Promise<Open
   return project;
 }
 
+/** Whether `text` is drawn bold in a line captured with its SGR attributes (`capture-pane -e`). */
+function boldAt(line: string, text: string): boolean | null {
+  let bold = false;
+  let plain = "";
+  for (let i = 0; i < line.length; ) {
+    const sgr = /^\u001b\[([0-9;:]*)m/.exec(line.slice(i));
+    if (sgr) {
+      const params = sgr[1] === "" ? [0] : sgr[1]!.split(/[;:]/).map(Number);
+      for (let j = 0; j < params.length; j++) {
+        const p = params[j]!;
+        if (p === 38 || p === 48 || p === 58) j += params[j + 1] === 5 ? 2 : 4; // a colour's own numbers
+        else if (p === 0) bold = false;
+        else if (p === 1) bold = true;
+        else if (p === 22) bold = false;
+      }
+      i += sgr[0].length;
+      continue;
+    }
+    plain += line[i];
+    if (plain.endsWith(text)) return bold;
+    i++;
+  }
+  return null;
+}
+
 describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode under tmux)", () => {
   let plugin: string;
   let model: FakeModel;
@@ -120,6 +145,13 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       expect(opened).toMatch(/│ quoted line/);
       expect(opened).toContain("Escapes after the escapes.");
       expect(opened).toContain("Review · main"); // the header survived a CSI 2J in a body
+      // The styles themselves, from the pane's own attributes: the bold run is drawn bold, the plain words before it not.
+      const withAttributes = spawnSync("tmux", ["capture-pane", "-e", "-p", "-t", screen.name], { encoding: "utf8" }).stdout;
+      writeFileSync(join(SCREENS_DIR, `${screen.name}-opened-styled.txt`), withAttributes);
+      const styled = withAttributes.split("\n").find((l) => l.includes("bold words")) ?? "";
+      expect(boldAt(styled, "bold words")).toBe(true);
+      expect(boldAt(styled, "Use ")).toBe(false);
+      expect(boldAt(styled, "codeSpan")).toBe(false);
       expect(spawnSync("tmux", ["show-buffer"], { encoding: "utf8" }).stdout ?? "").not.toContain("evil");
       expect(opened).toMatch(/src\/big\.txt\s+added \+25000 -0 · too large/);
       expect(opened).toMatch(/⚠ L loads it · This file is too large to show/);
@@ -181,7 +213,6 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
     } finally {
       screen.save("last");
       screen.kill();
-      project.cleanup();
     }
   }, 600_000);
 });
