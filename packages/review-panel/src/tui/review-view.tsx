@@ -91,6 +91,9 @@ export function ReviewView(props: ReviewViewProps) {
   const [finding, setFinding] = createSignal(false);
   let editor: TextareaRenderable | undefined;
   const kept = createKeptEditorText(props.backend.unsentStorage, props.backend.where);
+  // What the open editor started from (a draft's words, a suggestion's code): unchanged, there is nothing to keep.
+  let baseline = "";
+  const keepTyped = (e: Editing, text: string) => (text === baseline ? kept.drop(e) : kept.keep(e, text));
 
   const helpRows = () => Math.max(1, Math.min(keys.help.length, dims().height - 6));
   const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
@@ -204,6 +207,7 @@ export function ReviewView(props: ReviewViewProps) {
   };
 
   const openEditor = (next: Editing) => {
+    baseline = next.initial;
     const { editing: opened, restored } = kept.withKept(next);
     setEditing(opened);
     kept.setOpen(opened);
@@ -215,12 +219,12 @@ export function ReviewView(props: ReviewViewProps) {
     const e = editing();
     if (!e) return;
     const text = editor?.plainText ?? "";
-    if (how === "kept") kept.keep(e, text);
+    if (how === "kept") keepTyped(e, text);
     else kept.drop(e);
     kept.setOpen(null);
     setEditing(null);
     if (how === "discarded") setStatus("Discarded.");
-    if (how === "kept") setStatus(text.trim() === "" || e.kind === "summary" ? "Cancelled." : `Kept your words for ${placeName(e)}: c there (or opening the review again) brings them back; ctrl+g in the editor discards them.`);
+    if (how === "kept") setStatus(text.trim() === "" || text === baseline || e.kind === "summary" ? "Cancelled." : `Kept your words for ${placeName(e)}: c there (or opening the review again) brings them back; ctrl+g in the editor discards them.`);
   };
   const comment = (suggestion: boolean) => {
     const action = cursor.action();
@@ -251,7 +255,7 @@ export function ReviewView(props: ReviewViewProps) {
     const e = editing();
     const text = editor?.plainText ?? "";
     if (!e) return;
-    if (text.trim().length === 0) return setStatus("Write something first (Escape cancels).");
+    if (text.trim().length === 0) return setStatus("Write something first (Escape puts the editor away).");
     if (e.kind === "summary") {
       setSummary(text.trim());
       closeEditor("saved");
@@ -477,7 +481,7 @@ export function ReviewView(props: ReviewViewProps) {
     setFinding(false);
     const at = rows().findIndex((r) => r.kind === "file" && r.file.path === path);
     if (at !== -1) cursor.go(at);
-    setStatus(`${path}`);
+    setStatus(`At ${path}.`);
   };
   // An editor still open when the view last went (opencode quit, another route took the screen) opens
   // again with its words, once the threads it may answer are listed.
@@ -709,7 +713,7 @@ export function ReviewView(props: ReviewViewProps) {
               onSubmit={save}
               onContentChange={() => {
                 const e = editing();
-                if (e && editor) kept.keep(e, editor.plainText);
+                if (e && editor) keepTyped(e, editor.plainText);
               }}
               textColor={theme().text}
               focusedTextColor={theme().text}
