@@ -208,7 +208,8 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
       const restored = await step(["C-x", "v"], (s) => s.includes("Comment on src/app.ts:6") && s.includes("Kept across closing and a restart"), "restarted");
       expect(restored).toContain("Your unsaved words are back");
-      await step(["Enter"], "you (draft): Kept across closing and a restart", "saved");
+      // The poll can draw the new draft before the save itself returns: wait for the save's own word.
+      await step(["Enter"], (s) => s.includes("you (draft): Kept across closing and a restart") && s.includes("Draft saved on src/app.ts:6"), "saved");
       expect(existsSync(kept) ? readFileSync(kept, "utf8") : "").not.toContain("Kept across closing");
     } finally {
       screen.save("last");
