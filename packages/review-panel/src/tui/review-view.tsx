@@ -12,6 +12,7 @@ import { fileTree } from "../state/file-tree.js";
 import type { RangePreset } from "../state/rounds.js";
 import { followCursor } from "../state/viewport.js";
 import { FileFinderOverlay } from "./file-finder-overlay.js";
+import type { MarkdownLine } from "./markdown-lines.js";
 import { createKeptEditorText, type Editing } from "./kept-editor-text.js";
 import type { ReviewBackend } from "./review-backend.js";
 import type { ReviewModel } from "./review-model.js";
@@ -117,7 +118,12 @@ export function ReviewView(props: ReviewViewProps) {
   };
 
   const rows = createMemo(() => buildRows({ files: model.files(), threads: model.inline(), range: model.range(), view: view(), collapsed: collapsed() }).rows);
-  const screen = createMemo(() => layout(rows(), { width: diffWidth(), view: view(), collapsed: collapsed(), binaryLines: model.binaryLines() }));
+  // Bodies read as Markdown once per text while the view is open, not once per layout (`pnpm bench tui`).
+  const bodies = new Map<string, MarkdownLine[]>();
+  const screen = createMemo(() => {
+    if (bodies.size > 5000) bodies.clear();
+    return layout(rows(), { width: diffWidth(), view: view(), collapsed: collapsed(), binaryLines: model.binaryLines(), bodies });
+  });
   const cursor = createCursor(rows);
   const tree = createMemo(() => fileTree(model.files(), model.threads()));
 

@@ -3,7 +3,7 @@
 import type { DiffLine } from "@opencode-review/core";
 import { findingOf, type Thread } from "../api.js";
 import type { Row } from "../state/diff-rows.js";
-import { markdownLines, terminalSafe } from "./markdown-lines.js";
+import { markdownLines, terminalSafe, type MarkdownLine } from "./markdown-lines.js";
 
 /** What a piece of text is, for the theme to colour. */
 export type Tone =
@@ -33,6 +33,11 @@ export interface LayoutOptions {
   readonly collapsed: ReadonlySet<string>;
   /** A binary file's line (type, dimensions, sizes, changed share) by path, once its versions are read. */
   readonly binaryLines?: ReadonlyMap<string, string>;
+  /**
+   * Bodies already read as Markdown, by their text, kept by the view across layouts: a poll that changes one
+   * thread lays every row out again, and lexing every body each time is most of that work (`pnpm bench tui`).
+   */
+  readonly bodies?: Map<string, MarkdownLine[]>;
 }
 
 const NUMBER = 5;
@@ -132,7 +137,15 @@ function place(thread: Thread): string {
   return thread.start === thread.end ? `line ${thread.start}${side}` : `lines ${thread.start}-${thread.end}${side}`;
 }
 
-function threadLines(thread: Thread, width: number, quote: boolean): ScreenLine[] {
+function bodyLines(body: string, bodies: Map<string, MarkdownLine[]> | undefined): MarkdownLine[] {
+  const known = bodies?.get(body);
+  if (known) return known;
+  const lines = markdownLines(body);
+  bodies?.set(body, lines);
+  return lines;
+}
+
+function threadLines(thread: Thread, width: number, quote: boolean, bodies?: Map<string, MarkdownLine[]>): ScreenLine[] {
   const bar = "   ┃ ";
   const inner = width - bar.length;
   const tone: Tone = thread.status === "draft" ? "draft" : thread.status === "resolved" ? "muted" : thread.awaiting === "human" ? "warning" : "thread";
@@ -142,7 +155,7 @@ function threadLines(thread: Thread, width: number, quote: boolean): ScreenLine[
   if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });
   for (const message of thread.messages) {
     const who = findingOf(thread) ? "reviewer" : message.author === "agent" ? "agent" : message.delivery === "unsent" ? "you (draft)" : "you";
-    markdownLines(message.body).forEach((body, i) => {
+    bodyLines(message.body, bodies).forEach((body, i) => {
       const label = i === 0 ? `${who}: ` : " ".repeat(who.length + 2);
       lines.push({
         pieces: [
@@ -189,13 +202,13 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
     }
     case "outdated": {
       const lines: ScreenLine[] = [{ pieces: [{ text: fit(`   ⚠ ${row.threads.length} outdated thread${row.threads.length === 1 ? "" : "s"}: their lines are gone`, width), tone: "warning" }] }];
-      for (const t of row.threads) lines.push(...threadLines(t, width, true));
+      for (const t of row.threads) lines.push(...threadLines(t, width, true, options.bodies));
       return lines;
     }
     case "file-threads":
-      return row.threads.flatMap((t) => threadLines(t, width, t.start !== null));
+      return row.threads.flatMap((t) => threadLines(t, width, t.start !== null, options.bodies));
     case "threads":
-      return row.threads.flatMap((t) => threadLines(t, width, false));
+      return row.threads.flatMap((t) => threadLines(t, width, false, options.bodies));
     case "notice":
       if (row.binary) {
         const line = options.binaryLines?.get(row.file);
@@ -229,19 +242,6 @@ export interface Layout {
   line(index: number): ScreenLine;
 }
 
-function lineCount(row: Row, options: LayoutOptions): number {
-  switch (row.kind) {
-    case "threads":
-    case "outdated":
-    case "file-threads":
-      return rowLines(row, options).length;
-    case "composer":
-      return 0;
-    default:
-      return 1;
-  }
-}
-
 /**
  * Where every row starts on screen, counted once per change of rows, width or view (never per key); the
  * lines themselves are made only for the rows that are drawn.
@@ -249,12 +249,18 @@ function lineCount(row: Row, options: LayoutOptions): number {
  */
 export function layout(rows: readonly Row[], options: LayoutOptions): Layout {
   const starts = new Array<number>(rows.length);
+  const made = new Map<number, ScreenLine[]>();
   let total = 0;
   for (let i = 0; i < rows.length; i++) {
     starts[i] = total;
-    total += lineCount(rows[i]!, options);
+    const row = rows[i]!;
+    // A thread block's height is its lines: made once here and kept for drawing.
+    if (row.kind === "threads" || row.kind === "outdated" || row.kind === "file-threads") {
+      const lines = rowLines(row, options);
+      made.set(i, lines);
+      total += lines.length;
+    } else total += row.kind === "composer" ? 0 : 1;
   }
-  const made = new Map<number, ScreenLine[]>();
   const ownerOf = (line: number): number => {
     let lo = 0;
     let hi = rows.length - 1;
