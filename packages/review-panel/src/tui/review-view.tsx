@@ -230,7 +230,7 @@ export function ReviewView(props: ReviewViewProps) {
     kept.setOpen(null);
     setEditing(null);
     if (how === "discarded") setStatus("Discarded.");
-    if (how === "kept") setStatus(text.trim() === "" || text === baseline || e.kind === "summary" ? "Cancelled." : `Kept your words for ${placeName(e)}: c there (or opening the review again) brings them back; ctrl+g in the editor discards them.`);
+    if (how === "kept") setStatus(text.trim() === "" || text === baseline || e.kind === "summary" ? "Cancelled." : `Kept your words for ${placeName(e)}: c there brings them back; ctrl+g in the editor discards them.`);
   };
   const comment = (suggestion: boolean) => {
     const action = cursor.action();

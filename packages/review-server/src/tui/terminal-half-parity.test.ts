@@ -211,6 +211,15 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       // The poll can draw the new draft before the save itself returns: wait for the save's own word.
       await step(["Enter"], (s) => s.includes("you (draft): Kept across closing and a restart") && s.includes("Draft saved on src/app.ts:6"), "saved");
       expect(existsSync(kept) ? readFileSync(kept, "utf8") : "").not.toContain("Kept across closing");
+
+      // ctrl+g discards: the words are gone from the file, and c on the same place opens an empty editor.
+      await step(["j", "j", "c"], "Comment on src/app.ts:7", "discard-editor");
+      screen.type("Words to throw away");
+      await screen.waitFor(() => (existsSync(kept) ? readFileSync(kept, "utf8") : "").includes("Words to throw away"), 10_000);
+      await step(["C-g"], (s) => s.includes("Discarded.") && !s.includes("Comment on src/app.ts:7"), "discarded");
+      expect(existsSync(kept) ? readFileSync(kept, "utf8") : "").not.toContain("Words to throw away");
+      const empty = await step(["c"], "Comment on src/app.ts:7", "empty-again");
+      expect(empty).not.toContain("Words to throw away");
     } finally {
       screen.save("last");
       screen.kill();
