@@ -225,4 +225,29 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       screen.kill();
     }
   }, 600_000);
+
+  it("at 80x24: the image line, the too-large line with its key, and go to file fit the narrow screen", async () => {
+    const project = await parityProject(model.url, plugin);
+    const screen = startTmux({ name: "tui-parity-80", cwd: project.dir, env: project.env, command: [opencodeBinary()], width: 80, height: 24 });
+    try {
+      await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
+      screen.keys("C-x", "v");
+      const opened = await screen.waitFor((s) => s.includes("1.0% of"), 30_000);
+      screen.save("opened");
+      expect(opened).toMatch(/◆ PNG 640x480 · \d+ KB → \d+ KB · 1\.0% of/);
+      screen.keys("f");
+      await screen.waitFor("Go to file", 10_000);
+      screen.type("big");
+      const found = await screen.waitFor("› src/big.txt", 10_000);
+      screen.save("finder");
+      for (const line of found.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
+      screen.keys("Enter");
+      const big = await screen.waitFor((s) => s.includes("›▼ src/big.txt") && s.includes("⚠ L loads it"), 10_000);
+      screen.save("on-big");
+      expect(big).not.toContain("Go to file");
+    } finally {
+      screen.save("last");
+      screen.kill();
+    }
+  }, 300_000);
 });
