@@ -96,11 +96,11 @@ export function createReviewModel(
     );
     if (mine !== generation) return;
     setFiles([...next].sort(treeOrder));
-    void describeBinaries(asked, next.filter((f) => f.binary));
+    void describeBinaries(mine, asked, next.filter((f) => f.binary));
   };
   // Read after the diff is on screen, so a large image never holds up the first frame; a side that cannot
   // be read says why on the file's line instead.
-  const describeBinaries = async (asked: DiffRange, binaries: readonly DiffFile[]) => {
+  const describeBinaries = async (mine: number, asked: DiffRange, binaries: readonly DiffFile[]) => {
     const lines = new Map<string, string>();
     for (const file of binaries) {
       lines.set(
@@ -108,7 +108,8 @@ export function createReviewModel(
         await backend.binaryVersions(file, asked).then(binaryLine, (error: unknown) => `Binary file: ${error instanceof Error ? error.message : String(error)}`),
       );
     }
-    if (lines.size > 0) setBinaryLines((old) => new Map([...old, ...lines]));
+    // The lines of this diff only, and never an older diff's after a newer one (the range may have changed).
+    if (mine === generation) setBinaryLines(lines);
   };
 
   return {
