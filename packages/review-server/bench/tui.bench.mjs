@@ -189,22 +189,29 @@ async function inProcess() {
     export function layoutWithThreads(size) {
       const files = filesOf(size);
       const threads = threadsOf(files);
-      const median7 = (threadsIn, bodies) => {
-        const builds = [];
-        for (let b = 0; b < 7; b++) {
-          const t0 = performance.now();
-          const rows = buildRows({ files, threads: threadsIn, range, view: "unified" }).rows;
-          const screen = layout(rows, { width: 124, view: "unified", collapsed: new Set(), ...(bodies ? { bodies } : {}) });
-          for (let i = 0; i < Math.min(screen.total, 46); i++) screen.line(i);
-          builds.push(performance.now() - t0);
-        }
-        return builds.sort((a, b) => a - b)[3];
+      const build = (threadsIn, bodies) => {
+        const t0 = performance.now();
+        const rows = buildRows({ files, threads: threadsIn, range, view: "unified" }).rows;
+        const screen = layout(rows, { width: 124, view: "unified", collapsed: new Set(), ...(bodies ? { bodies } : {}) });
+        for (let i = 0; i < Math.min(screen.total, 46); i++) screen.line(i);
+        return performance.now() - t0;
       };
-      median7([]);
+      const median = (list) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
       // The view's memo of bodies read as Markdown, filled by the layout before: what a poll's relayout meets.
+      // Off and on are timed in pairs, one right after the other, so a busy moment on these shared cores
+      // lands on both sides of a pair; the verdict is the median of the pairs' ratios.
       const bodies = new Map();
-      median7(threads, bodies);
-      return { threads: threads.length, without: median7([]), with: median7(threads), memo: median7(threads, bodies) };
+      build(threads, bodies);
+      const none = [], off = [], on = [], ratios = [];
+      for (let k = 0; k < 15; k++) {
+        none.push(build([]));
+        const a = build(threads);
+        const b = build(threads, bodies);
+        off.push(a);
+        on.push(b);
+        ratios.push(a / b);
+      }
+      return { threads: threads.length, without: median(none), with: median(off), memo: median(on), ratio: median(ratios) };
     }
     export function run(size, presses) {
       const files = filesOf(size);
@@ -262,7 +269,7 @@ async function inProcess() {
     const bodies = layoutWithThreads(size);
     console.log(
       `  ${size.lines} lines with ${bodies.threads} threads of Markdown bodies: rows and layout ${bodies.with.toFixed(1)} ms, ${bodies.memo.toFixed(1)} ms with the bodies memo ` +
-        `(no threads: ${bodies.without.toFixed(1)} ms; memo off / on ${(bodies.with / bodies.memo).toFixed(2)}x; ${(bodies.memo / floor).toFixed(2)}x git diff)`,
+        `(no threads: ${bodies.without.toFixed(1)} ms; memo off / on ${bodies.ratio.toFixed(2)}x, median of 15 pairs; ${(bodies.memo / floor).toFixed(2)}x git diff)`,
     );
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownLines, terminalSafe } from "./markdown-lines.js";
+import { markdownLines, terminalSafe, wrapLine } from "./markdown-lines.js";
 
 const plain = (body: string) => markdownLines(body).map((line) => line.map((p) => p.text).join(""));
 
@@ -39,5 +39,13 @@ describe("comment bodies as Markdown in the terminal", () => {
     const drawn = plain(`**x**${body}`).join("\n");
     expect(drawn).toBe("xabcdefg");
     expect(drawn).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it("wraps a line at words, cuts a word longer than a line, and keeps list indents and quote bars on the lines after", () => {
+    const rows = (body: string, width: number) => wrapLine(markdownLines(body)[0]!, width).map((r) => r.map((p) => p.text).join(""));
+    expect(rows("- one two three four", 11)).toEqual(["• one two", "  three", "  four"]);
+    expect(rows("> alpha beta gamma", 12)).toEqual(["│ alpha beta", "│ gamma"]);
+    expect(rows("abcdefghijklmnopqrst", 8)).toEqual(["abcdefgh", "ijklmnop", "qrst"]);
+    expect(rows("```\n    indented code\n```", 40)).toEqual(["      indented code"]);
   });
 });

@@ -11,6 +11,8 @@ export interface MarkdownPiece {
   readonly bold?: boolean;
   readonly italic?: boolean;
   readonly strike?: boolean;
+  /** A line's lead-in (a quote's bar, a list's marker or indent, a code block's indent), repeated or blanked when it wraps. */
+  readonly prefix?: true;
 }
 
 export type MarkdownLine = readonly MarkdownPiece[];
@@ -102,22 +104,22 @@ function blocks(tokens: readonly Token[], prefix: MarkdownLine, out: MarkdownLin
       }
       case "code": {
         const code = token as Tokens.Code;
-        for (const line of code.text.split("\n")) out.push([...prefix, { text: "  ", tone: "muted" }, { text: line, tone: "code" }]);
+        for (const line of code.text.split("\n")) out.push([...prefix, { text: "  ", tone: "muted", prefix: true }, { text: line, tone: "code" }]);
         break;
       }
       case "blockquote":
-        blocks((token as Tokens.Blockquote).tokens, [...prefix, { text: "│ ", tone: "quote" }], out);
+        blocks((token as Tokens.Blockquote).tokens, [...prefix, { text: "│ ", tone: "quote", prefix: true }], out);
         break;
       case "list": {
         const list = token as Tokens.List;
         list.items.forEach((item, i) => {
           const marker = list.ordered ? `${Number(list.start || 1) + i}. ` : item.task ? (item.checked ? "[x] " : "[ ] ") : "• ";
           const before = out.length;
-          blocks(item.tokens.filter((t) => t.type !== "checkbox"), [...prefix, { text: " ".repeat(marker.length), tone: "muted" }], out);
+          blocks(item.tokens.filter((t) => t.type !== "checkbox"), [...prefix, { text: " ".repeat(marker.length), tone: "muted", prefix: true }], out);
           // The item's first line carries its marker where the others keep the indent.
           const first = out[before];
-          if (first) out[before] = [...prefix, { text: marker, tone: "muted" }, ...first.slice(prefix.length + 1)];
-          else out.push([...prefix, { text: marker, tone: "muted" }]);
+          if (first) out[before] = [...prefix, { text: marker, tone: "muted", prefix: true }, ...first.slice(prefix.length + 1)];
+          else out.push([...prefix, { text: marker, tone: "muted", prefix: true }]);
         });
         break;
       }
@@ -157,4 +159,57 @@ export function markdownLines(body: string): MarkdownLine[] {
   } catch {
     return text.split("\n").map((line) => [{ text: line, tone: "text" }]);
   }
+}
+
+/**
+ * One body line wrapped at word boundaries into lines of at most `width` characters (a word longer than a
+ * line is cut into pieces); the lines after the first keep a quote's bar and indent under a list's marker.
+ * @example wrapLine(markdownLines("- one two three")[0], 9) // [["• ", "one two"], ["  ", "three"]]
+ */
+export function wrapLine(line: MarkdownLine, width: number): MarkdownPiece[][] {
+  let lead = 0;
+  while (lead < line.length && line[lead]!.prefix) lead++;
+  const prefix = line.slice(0, lead);
+  const room = Math.max(8, width - prefix.reduce((n, p) => n + p.text.length, 0));
+  const rows: MarkdownPiece[][] = [[]];
+  let used = 0;
+  const put = (piece: MarkdownPiece, text: string) => {
+    const row = rows[rows.length - 1]!;
+    const last = row[row.length - 1];
+    const { text: _, ...style } = piece;
+    if (last && last.tone === piece.tone && last.bold === piece.bold && last.italic === piece.italic && last.strike === piece.strike) row[row.length - 1] = { ...last, text: last.text + text };
+    else row.push({ ...style, text });
+    used += text.length;
+  };
+  const next = () => {
+    rows.push([]);
+    used = 0;
+  };
+  for (const piece of line.slice(lead)) {
+    for (const word of piece.text.replace(/\t/g, "  ").match(/\s+|\S+/g) ?? []) {
+      if (/^\s/.test(word)) {
+        // Spaces where a line breaks are dropped; a code line's own indent at its start is kept.
+        if (used + word.length > room) next();
+        else if (used > 0 || rows.length === 1) put(piece, word);
+        continue;
+      }
+      if (used + word.length > room && used > 0) next();
+      for (let at = 0; at < word.length; ) {
+        if (used >= room) next();
+        const take = word.slice(at, at + room - used);
+        put(piece, take);
+        at += take.length;
+      }
+    }
+  }
+  for (const row of rows) {
+    const last = row[row.length - 1];
+    if (last && /\s$/.test(last.text)) {
+      const text = last.text.replace(/\s+$/, "");
+      if (text === "") row.pop();
+      else row[row.length - 1] = { ...last, text };
+    }
+  }
+  const continued = prefix.map((p) => (p.tone === "quote" ? p : { ...p, text: " ".repeat(p.text.length) }));
+  return rows.map((row, i) => [...(i === 0 ? prefix : continued), ...row]);
 }

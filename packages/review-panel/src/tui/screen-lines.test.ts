@@ -100,10 +100,17 @@ describe("terminal lines", () => {
       expect(line.length).toBeLessThanOrEqual(30);
       expect(line).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     }
-    // A long body line is cut at the width with an ellipsis, its styles kept up to the cut.
-    const long = thread({ messages: [{ id: "m1", author: "agent", body: "**a very long bold run of words** then more", suggestion: null, createdAt: "2025-01-01T00:00:00Z", delivery: "sent" }] });
-    const cut = layout(buildRows({ files: [file], threads: [long], range, view: "unified" }).rows, { width: 30, view: "unified", collapsed: new Set() }).line(6);
-    expect(cut.pieces.map((p) => p.text).join("")).toBe("   ┃ agent: a very long bold …");
-    expect(cut.pieces.at(-1)).toMatchObject({ bold: true });
+    // A long body line wraps at words within the width, its styles kept across the break; a quote keeps its bar.
+    const long = thread({ messages: [{ id: "m1", author: "agent", body: "**a very long bold run of words** then more\n\n> quoted words that go on past the edge", suggestion: null, createdAt: "2025-01-01T00:00:00Z", delivery: "sent" }] });
+    const wrapped = layout(buildRows({ files: [file], threads: [long], range, view: "unified" }).rows, { width: 30, view: "unified", collapsed: new Set() });
+    expect(text(wrapped).slice(6, 12)).toEqual([
+      "   ┃ agent: a very long bold",
+      "   ┃        run of words then",
+      "   ┃        more",
+      "   ┃        │ quoted words",
+      "   ┃        │ that go on past",
+      "   ┃        │ the edge",
+    ]);
+    expect(wrapped.line(7).pieces.find((p) => p.text === "run of words")).toMatchObject({ bold: true });
   });
 });

@@ -3,7 +3,7 @@
 import type { DiffLine } from "@opencode-review/core";
 import { findingOf, type Thread } from "../api.js";
 import type { Row } from "../state/diff-rows.js";
-import { markdownLines, terminalSafe, type MarkdownLine } from "./markdown-lines.js";
+import { markdownLines, terminalSafe, wrapLine, type MarkdownLine } from "./markdown-lines.js";
 
 /** What a piece of text is, for the theme to colour. */
 export type Tone =
@@ -155,16 +155,21 @@ function threadLines(thread: Thread, width: number, quote: boolean, bodies?: Map
   if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });
   for (const message of thread.messages) {
     const who = findingOf(thread) ? "reviewer" : message.author === "agent" ? "agent" : message.delivery === "unsent" ? "you (draft)" : "you";
-    bodyLines(message.body, bodies).forEach((body, i) => {
-      const label = i === 0 ? `${who}: ` : " ".repeat(who.length + 2);
-      lines.push({
-        pieces: [
-          { text: bar, tone },
-          { text: label, tone: message.author === "agent" ? "agent" : message.delivery === "unsent" ? "draft" : "human", bold: i === 0 },
-          ...fitPieces(body, inner - label.length),
-        ],
-      });
+    const labelled = (i: number): Piece => ({
+      text: i === 0 ? `${who}: ` : " ".repeat(who.length + 2),
+      tone: message.author === "agent" ? "agent" : message.delivery === "unsent" ? "draft" : "human",
+      bold: i === 0,
     });
+    // Long lines wrap at words, as a comment reads; the quote bars and list indents carry on.
+    let n = 0;
+    for (const body of bodyLines(message.body, bodies)) {
+      for (const wrapped of wrapLine(body, inner - who.length - 2)) {
+        // Wrapped rows fit by construction (and were cleaned with the body); only a very narrow screen needs the cut.
+        const room = inner - who.length - 2;
+        const fits = wrapped.reduce((w, p) => w + p.text.length, 0) <= room;
+        lines.push({ pieces: [{ text: bar, tone }, labelled(n++), ...(fits ? wrapped : fitPieces(wrapped, room))] });
+      }
+    }
     for (const s of message.suggestion ?? []) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`  suggest + ${s}`, inner), tone: "add" }] });
   }
   return lines;
