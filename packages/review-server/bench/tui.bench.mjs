@@ -156,7 +156,7 @@ async function inProcess() {
     import { followCursor } from ${JSON.stringify(join(panel, "state/viewport.ts"))};
     import { layout } from ${JSON.stringify(join(panel, "tui/screen-lines.ts"))};
     import { syntaxTokens } from ${JSON.stringify(join(panel, "tui/syntax-tokens.ts"))};
-    export function run(size, presses) {
+    function filesOf(size) {
       const perHunk = Math.ceil(size.lines / size.files / 3);
       const files = Array.from({ length: size.files }, (_, f) => ({
         path: "src/m" + Math.floor(f / 20) + "/f" + f + ".ts", oldPath: null, status: "modified", binary: false,
@@ -169,7 +169,52 @@ async function inProcess() {
           ],
         })),
       }));
-      const range = { from: "base", to: "worktree" };
+      return files;
+    }
+    const range = { from: "base", to: "worktree" };
+    // A review thread on every hunk's first added line with a Markdown body (bold, a code span, a list, a
+    // quote, a fenced block), the way layout meets them: each body is lexed when the rows are laid out.
+    const tick = String.fromCharCode(96);
+    const body = ["Use **bold words** and " + tick + "codeSpan" + tick + " here", "- first", "- second", "> quoted", tick.repeat(3) + "ts", "const a = 1;", tick.repeat(3)].join(String.fromCharCode(10));
+    function threadsOf(files) {
+      return files.flatMap((file) => file.hunks.map((hunk, h) => {
+        const line = hunk.lines[3].new;
+        return {
+          id: file.path + "#" + h, file: file.path, side: "new", start: line, end: line, round: { id: "r", ordinal: 1 }, quoted: [], context: { before: [], after: [] },
+          anchor: { state: "current", start: line, end: line }, status: "open", awaiting: "human", origin: "human", resolvedAt: null, resolvedBy: null, unreadByHuman: false,
+          createdAt: "", updatedAt: "", messages: [{ id: "m" + file.path + h, author: "agent", body, suggestion: null, createdAt: "", delivery: "sent" }],
+        };
+      }));
+    }
+    export function layoutWithThreads(size) {
+      const files = filesOf(size);
+      const threads = threadsOf(files);
+      const build = (threadsIn, bodies) => {
+        const t0 = performance.now();
+        const rows = buildRows({ files, threads: threadsIn, range, view: "unified" }).rows;
+        const screen = layout(rows, { width: 124, view: "unified", collapsed: new Set(), ...(bodies ? { bodies } : {}) });
+        for (let i = 0; i < Math.min(screen.total, 46); i++) screen.line(i);
+        return performance.now() - t0;
+      };
+      const median = (list) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
+      // The view's memo of bodies read as Markdown, filled by the layout before: what a poll's relayout meets.
+      // Off and on are timed in pairs, one right after the other, so a busy moment on these shared cores
+      // lands on both sides of a pair; the verdict is the median of the pairs' ratios.
+      const bodies = new Map();
+      build(threads, bodies);
+      const none = [], off = [], on = [], ratios = [];
+      for (let k = 0; k < 15; k++) {
+        none.push(build([]));
+        const a = build(threads);
+        const b = build(threads, bodies);
+        off.push(a);
+        on.push(b);
+        ratios.push(a / b);
+      }
+      return { threads: threads.length, without: median(none), with: median(off), memo: median(on), ratio: median(ratios) };
+    }
+    export function run(size, presses) {
+      const files = filesOf(size);
       return createRoot((dispose) => {
         // Median of 7 builds: one build on these shared cores can land on a collector pause.
         const builds = [];
@@ -209,9 +254,10 @@ async function inProcess() {
     }`;
   const out = join(work, "panel-work.mjs");
   await build({ stdin: { contents: entry, resolveDir: panel, loader: "ts" }, bundle: true, format: "esm", platform: "node", conditions: ["browser"], outfile: out, logLevel: "warning", alias: { "@opencode-review/core": join(serverPackage, "../review-core/src/index.ts") } });
-  const { run } = await import(out);
+  const { run, layoutWithThreads } = await import(out);
   console.log("in this process, the terminal panel's own work (ms):");
   for (const size of SIZES) run(size, 5); // the JIT warmed on both sizes first
+  for (const size of SIZES) layoutWithThreads(size);
   for (const size of SIZES) {
     const { open, times, lines } = run(size, 200);
     const floor = (() => {
@@ -220,6 +266,11 @@ async function inProcess() {
     })();
     const keys = Object.entries(times).map(([key, t]) => `${key} ${median(t).toFixed(3)} / ${p90(t).toFixed(3)} (${(median(t) / floor).toFixed(4)}x)`).join("; ");
     console.log(`  ${size.lines} lines (${lines} screen lines): rows and layout ${open.toFixed(1)} ms, ${(open / floor).toFixed(2)}x git diff ${floor.toFixed(1)} ms; per key (median / p90): ${keys}`);
+    const bodies = layoutWithThreads(size);
+    console.log(
+      `  ${size.lines} lines with ${bodies.threads} threads of Markdown bodies: rows and layout ${bodies.with.toFixed(1)} ms, ${bodies.memo.toFixed(1)} ms with the bodies memo ` +
+        `(no threads: ${bodies.without.toFixed(1)} ms; memo off / on ${bodies.ratio.toFixed(2)}x, median of 15 pairs; ${(bodies.memo / floor).toFixed(2)}x git diff)`,
+    );
   }
 }
 

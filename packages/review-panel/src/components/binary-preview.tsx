@@ -1,6 +1,7 @@
 import { createMemo, createResource, createSignal, For, Match, Show, Switch } from "solid-js";
 import type { DiffFile } from "../api.js";
 import { loadFileVersions, type FileVersion } from "../state/file-versions.js";
+import { binarySummary, pixelShare } from "../state/binary-summary.js";
 import { byteSize, pixelDifference, type ImageDifference } from "../state/image-difference.js";
 import { useApi } from "../state/api-context.js";
 import { useRounds } from "../state/rounds.js";
@@ -58,22 +59,16 @@ export function BinaryPreview(props: { readonly file: DiffFile }) {
   const summary = () => {
     const v = versions();
     if (!v) return "";
-    const one = v.after ?? v.before;
-    if (!one) return "";
     const d = decoded();
-    const dims = [d?.before?.size, d?.after?.size].filter((s): s is Size => !!s).map((s) => `${s.width}x${s.height}`);
-    const shownDims = dims.length === 2 && dims[0] === dims[1] ? [dims[0]] : dims;
-    const label = v.before && v.after && v.before.label !== v.after.label ? `${v.before.label} → ${v.after.label}` : one.label;
-    const sizes = v.before && v.after ? `${byteSize(v.before.size)} → ${byteSize(v.after.size)}` : v.after ? `${byteSize(v.after.size)} (added)` : `${byteSize(v.before!.size)} (deleted)`;
-    return [label + (shownDims.length ? ` ${shownDims.join(" → ")}` : ""), sizes].join(" · ");
+    const facts = (version: FileVersion | null, image: { readonly size: Size } | null | undefined) =>
+      version ? { label: version.label, size: version.size, dimensions: image?.size ?? null } : null;
+    return binarySummary(facts(v.before, d?.before), facts(v.after, d?.after));
   };
   const changedText = () => {
     const d = difference();
     if (!d) return null;
     if (d.changed === 0) return "No pixels changed";
-    const percent = d.share * 100;
-    const share = percent < 0.1 ? "<0.1" : percent.toFixed(1);
-    return `${share}% of pixels changed (${d.changed} of ${d.width * d.height}), within ${d.box!.width}x${d.box!.height} at ${d.box!.x},${d.box!.y}`;
+    return `${pixelShare(d)}% of pixels changed (${d.changed} of ${d.width * d.height}), within ${d.box!.width}x${d.box!.height} at ${d.box!.x},${d.box!.y}`;
   };
   // Both images are laid out on one stage as wide as the wider one, so their pixels line up.
   const stage = () => difference() ?? { width: decoded()?.after?.size.width ?? decoded()?.before?.size.width ?? 0, height: decoded()?.after?.size.height ?? decoded()?.before?.size.height ?? 0 };

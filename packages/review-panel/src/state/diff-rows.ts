@@ -24,7 +24,7 @@ export type Row =
   | { readonly kind: "file"; readonly key: string; readonly file: DiffFile }
   | { readonly kind: "outdated"; readonly key: string; readonly file: string; readonly threads: readonly Thread[] }
   | { readonly kind: "file-threads"; readonly key: string; readonly file: string; readonly threads: readonly Thread[] }
-  | { readonly kind: "notice"; readonly key: string; readonly file: string; readonly text: string; readonly load?: boolean }
+  | { readonly kind: "notice"; readonly key: string; readonly file: string; readonly text: string; readonly load?: boolean; readonly binary?: true }
   | { readonly kind: "gap"; readonly key: string; readonly file: string; readonly gap: Gap }
   | { readonly kind: "hunk"; readonly key: string; readonly file: string; readonly header: string }
   | { readonly kind: "line"; readonly key: string; readonly file: string; readonly line: DiffLine }
@@ -251,7 +251,7 @@ export function buildRows(input: RowsInput): Rows {
       fold(cursor, end);
     };
 
-    if (file.binary) body.push({ kind: "notice", key: `n:${file.path}`, file: file.path, text: "Binary file: not shown." });
+    if (file.binary) body.push({ kind: "notice", key: `n:${file.path}`, file: file.path, text: "Binary file: not shown.", binary: true });
     else if (file.tooLarge)
       body.push({ kind: "notice", key: `n:${file.path}`, file: file.path, text: file.tooLarge.message, load: file.tooLarge.canLoad });
     else if (file.hunks.length === 0)

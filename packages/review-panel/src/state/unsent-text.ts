@@ -38,12 +38,15 @@ function isEntry(value: unknown): value is UnsentEntry {
 
 export type UnsentText = ReturnType<typeof createUnsentText>;
 
+/** The part of the Web Storage API the texts need: localStorage in the browser, a file in the terminal. */
+export type UnsentStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
 /**
  * The unsent texts of one repository and branch (`scope`, null until the server has said which): kept
  * in memory until then, and in `storage` under that scope from then on.
  * @example const unsent = createUnsentText(window.localStorage); unsent.setScope("/repo", "main"); unsent.put(place, "Why?", null)
  */
-export function createUnsentText(storage: Storage | null) {
+export function createUnsentText(storage: UnsentStorage | null) {
   const [scope, setScopeSignal] = createSignal<string | null>(null);
   let entries = new Map<string, UnsentEntry>();
   const storageKey = () => {

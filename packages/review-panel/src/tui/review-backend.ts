@@ -3,6 +3,9 @@
 // for a database or git itself and the dependency runs one way.
 import type { RunModels } from "./run-model-pick.js";
 import type { DiffFile, DiffRange, Finding, Run, Finish, MessageInput, NewThread, PastReview, Round, Thread } from "../api.js";
+import type { BinarySideFacts } from "../state/binary-summary.js";
+import type { Pixels } from "../state/image-difference.js";
+import type { UnsentStorage } from "../state/unsent-text.js";
 
 export interface TuiRelease {
   readonly messages: number;
@@ -12,10 +15,27 @@ export interface TuiRelease {
   readonly waitsForAgentTurn?: boolean;
 }
 
+/** One side of a changed binary file as the backend read it; an image's pixels where its format is decoded there. */
+export interface BinarySide extends BinarySideFacts {
+  readonly image: boolean;
+  /** RGBA pixels, or null: not an image, or not decoded (then `undecoded` says why in a few words). */
+  readonly pixels: Pixels | null;
+  readonly undecoded?: string;
+}
+
 export interface ReviewBackend {
   /** The repository's work tree and branch, for the header. */
   readonly where: { readonly workTree: string; readonly branch: string };
   diff(range: DiffRange): Promise<readonly DiffFile[]>;
+  /** One file's whole diff although it is over the per-file limits (up to the service's ceiling), or null when it is not in the diff. */
+  fullDiff(range: DiffRange, path: string): Promise<DiffFile | null>;
+  /** Both sides of a binary file over the range (an added file has no before, a deleted one no after). */
+  binaryVersions(file: DiffFile, range: DiffRange): Promise<{ readonly before: BinarySide | null; readonly after: BinarySide | null }>;
+  /**
+   * Where comment text not yet saved is kept, as the web panel keeps it in localStorage: it outlives the
+   * view and opencode itself. Null: kept in memory only.
+   */
+  readonly unsentStorage: UnsentStorage | null;
   /** Every thread of the branch as the person sees it (drafts and resolved ones included). */
   threads(): Promise<readonly Thread[]>;
   rounds(): Promise<readonly Round[]>;

@@ -3,6 +3,7 @@
 import { createSignal } from "solid-js";
 import { asThread, type DiffFile, type DiffRange, type Finding, type PastReview, type Round, type Thread } from "../api.js";
 import { treeOrder } from "../state/file-tree.js";
+import { binaryLine } from "./binary-line.js";
 import { rangeFor, type RangePreset } from "../state/rounds.js";
 import type { ReviewBackend } from "./review-backend.js";
 
@@ -56,6 +57,10 @@ export function createReviewModel(
   const [reviews, setReviews] = createSignal<readonly PastReview[]>([]);
   const [waitingLine, setWaitingLine] = createSignal<string | null>(null);
   const [findings, setFindings] = createSignal<readonly Finding[]>([]);
+  // A binary file's one line (type, dimensions, sizes, changed share), by path, once its sides are read.
+  const [binaryLines, setBinaryLines] = createSignal<ReadonlyMap<string, string>>(new Map());
+  // Files over the per-file limits the person loaded anyway: loaded again whenever the diff is re-read.
+  const loadedAnyway = new Set<string>();
   let listed = false;
   let polls = 0;
   let generation = 0;
@@ -84,8 +89,27 @@ export function createReviewModel(
   const loadRounds = async () => setRounds([...(await backend.rounds())].sort((a, b) => a.ordinal - b.ordinal));
   const loadDiff = async () => {
     const mine = ++generation;
-    const next = await backend.diff(range());
-    if (mine === generation) setFiles([...next].sort(treeOrder));
+    const asked = range();
+    const listedFiles = await backend.diff(asked);
+    const next = await Promise.all(
+      listedFiles.map(async (f) => (f.tooLarge && loadedAnyway.has(f.path) ? ((await backend.fullDiff(asked, f.path).catch(() => null)) ?? f) : f)),
+    );
+    if (mine !== generation) return;
+    setFiles([...next].sort(treeOrder));
+    void describeBinaries(mine, asked, next.filter((f) => f.binary));
+  };
+  // Read after the diff is on screen, so a large image never holds up the first frame; a side that cannot
+  // be read says why on the file's line instead.
+  const describeBinaries = async (mine: number, asked: DiffRange, binaries: readonly DiffFile[]) => {
+    const lines = new Map<string, string>();
+    for (const file of binaries) {
+      lines.set(
+        file.path,
+        await backend.binaryVersions(file, asked).then(binaryLine, (error: unknown) => `Binary file: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
+    // The lines of this diff only, and never an older diff's after a newer one (the range may have changed).
+    if (mine === generation) setBinaryLines(lines);
   };
 
   return {
@@ -101,6 +125,20 @@ export function createReviewModel(
     failed: () => failedDeliveries(reviews()),
     waitingLine,
     findings,
+    binaryLines,
+    /**
+     * Loads a file held back by the per-file limits, as the web panel's Load diff does; it stays loaded
+     * while the range stays.
+     */
+    loadAnyway: async (path: string): Promise<boolean> => {
+      const asked = range();
+      const file = await backend.fullDiff(asked, path);
+      const now = range();
+      if (!file || asked.from !== now.from || asked.to !== now.to) return false;
+      loadedAnyway.add(path);
+      setFiles((all) => all.map((f) => (f.path === path ? file : f)));
+      return file.tooLarge === undefined;
+    },
     /** Threads and open findings together, as the diff lays them out (a finding anchors like a thread). */
     inline: () => [...threads(), ...findings().map(asThread)],
     dropFinding: (id: string) => setFindings((list) => list.filter((f) => f.id !== id)),
@@ -135,6 +173,7 @@ export function createReviewModel(
     reloadDiff: () => loadDiff().catch(say),
     setPreset: (next: RangePreset) => {
       setPreset(next);
+      loadedAnyway.clear();
       void loadDiff().catch(say);
     },
     /** Puts a thread the backend just answered into the list without waiting for the next poll. */

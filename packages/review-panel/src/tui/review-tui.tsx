@@ -6,6 +6,7 @@ import type { TuiPlugin, TuiPluginApi, TuiRouteCurrent } from "@opencode-ai/plug
 import { createRoot, createSignal, ErrorBoundary, onCleanup, Show } from "solid-js";
 import type { ReviewBackend } from "./review-backend.js";
 import { createReviewModel, type ReviewModel } from "./review-model.js";
+import { terminalSafe } from "./markdown-lines.js";
 import { ReviewView } from "./review-view.js";
 import { chooseRunModel } from "./run-model-pick.js";
 
@@ -74,7 +75,7 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
             onAgentMessage: ({ thread, body }) => {
               if (api.route.current.name === ROUTE) return;
               const where = thread.start === null ? thread.file : `${thread.file}:${thread.anchor.start ?? thread.start}`;
-              api.ui.toast({ variant: "info", title: "The agent answered", message: `${where}: ${body.slice(0, 120)} (${hint} to review)`, duration: 8000 });
+              api.ui.toast({ variant: "info", title: "The agent answered", message: `${where}: ${terminalSafe(body).slice(0, 120)} (${hint} to review)`, duration: 8000 });
             },
           });
         });

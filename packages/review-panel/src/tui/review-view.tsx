@@ -12,6 +12,9 @@ import { fileTree } from "../state/file-tree.js";
 import { linkToPlace, placeOfRow } from "../state/link-place.js";
 import type { RangePreset } from "../state/rounds.js";
 import { followCursor } from "../state/viewport.js";
+import { FileFinderOverlay } from "./file-finder-overlay.js";
+import type { MarkdownLine } from "./markdown-lines.js";
+import { createKeptEditorText, type Editing } from "./kept-editor-text.js";
 import type { ReviewBackend } from "./review-backend.js";
 import type { ReviewModel } from "./review-model.js";
 import { chooseRunModel } from "./run-model-pick.js";
@@ -30,12 +33,6 @@ const TREE_WIDTH = 34;
 const PRESETS: readonly RangePreset[] = ["all", "since-last", "round"];
 const PRESET_LABEL: Record<RangePreset, string> = { all: "all changes", "since-last": "since last round", round: "last round only" };
 
-type Editing =
-  | { readonly kind: "comment"; readonly target: CommentTarget; readonly suggestion: boolean; readonly initial: string }
-  | { readonly kind: "reply"; readonly thread: Thread; readonly initial: string }
-  | { readonly kind: "edit"; readonly thread: Thread; readonly messageId: string; readonly initial: string }
-  | { readonly kind: "summary"; readonly initial: string };
-
 /** The verdicts `tab` steps through in the release confirmation; null releases without one. */
 const VERDICTS: readonly (Verdict | null)[] = [null, "comment", "approve", "changes"];
 const VERDICT_LABEL: Record<Verdict, string> = { comment: "comment", approve: "approve", changes: "request changes" };
@@ -53,6 +50,13 @@ function describeTarget(t: CommentTarget): string {
   if (t.start === null) return `${t.file} (whole file)`;
   const side = t.side === "old" ? " (deleted)" : "";
   return t.start === t.end ? `${t.file}:${t.start}${side}` : `${t.file}:${t.start}-${t.end}${side}`;
+}
+
+function placeName(e: Editing): string {
+  if (e.kind === "comment") return describeTarget(e.target);
+  if (e.kind === "summary") return "the overall comment";
+  const where = e.thread.start === null ? e.thread.file : `${e.thread.file}:${e.thread.anchor.start ?? e.thread.start}`;
+  return e.kind === "reply" ? `the reply on ${where}` : `the draft on ${where}`;
 }
 
 function lastDraft(thread: Thread) {
@@ -87,7 +91,12 @@ export function ReviewView(props: ReviewViewProps) {
   const [status, setStatus] = createSignal<string>("? for keys · q to close");
   const [busy, setBusy] = createSignal(false);
   const [top, setTop] = createSignal(0);
+  const [finding, setFinding] = createSignal(false);
   let editor: TextareaRenderable | undefined;
+  const kept = createKeptEditorText(props.backend.unsentStorage, props.backend.where);
+  // What the open editor started from (a draft's words, a suggestion's code): unchanged, there is nothing to keep.
+  let baseline = "";
+  const keepTyped = (e: Editing, text: string) => (text === baseline ? kept.drop(e) : kept.keep(e, text));
 
   const helpRows = () => Math.max(1, Math.min(keys.help.length, dims().height - 6));
   const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
@@ -111,7 +120,12 @@ export function ReviewView(props: ReviewViewProps) {
   };
 
   const rows = createMemo(() => buildRows({ files: model.files(), threads: model.inline(), range: model.range(), view: view(), collapsed: collapsed() }).rows);
-  const screen = createMemo(() => layout(rows(), { width: diffWidth(), view: view(), collapsed: collapsed() }));
+  // Bodies read as Markdown once per text while the view is open, not once per layout (`pnpm bench tui`).
+  const bodies = new Map<string, MarkdownLine[]>();
+  const screen = createMemo(() => {
+    if (bodies.size > 5000) bodies.clear();
+    return layout(rows(), { width: diffWidth(), view: view(), collapsed: collapsed(), binaryLines: model.binaryLines(), bodies });
+  });
   const cursor = createCursor(rows);
   const tree = createMemo(() => fileTree(model.files(), model.threads()));
 
@@ -151,6 +165,10 @@ export function ReviewView(props: ReviewViewProps) {
       case "warning": return c.warning;
       case "success": return c.success;
       case "accent": return c.accent;
+      case "code": return c.markdownCode;
+      case "link": return c.markdownLink;
+      case "heading": return c.markdownHeading;
+      case "quote": return c.markdownBlockQuote;
       default: return c.text;
     }
   };
@@ -197,8 +215,24 @@ export function ReviewView(props: ReviewViewProps) {
   };
 
   const openEditor = (next: Editing) => {
-    setEditing(next);
+    baseline = next.initial;
+    const { editing: opened, restored } = kept.withKept(next);
+    setEditing(opened);
+    kept.setOpen(opened);
     setHelp(false);
+    if (restored) setStatus("Your unsaved words are back: Enter saves · Escape puts them away · ctrl+g discards them.");
+  };
+  /** Saved or discarded: the words go; put away: they stay kept for their place. */
+  const closeEditor = (how: "saved" | "kept" | "discarded") => {
+    const e = editing();
+    if (!e) return;
+    const text = editor?.plainText ?? "";
+    if (how === "kept") keepTyped(e, text);
+    else kept.drop(e);
+    kept.setOpen(null);
+    setEditing(null);
+    if (how === "discarded") setStatus("Discarded.");
+    if (how === "kept") setStatus(text.trim() === "" || text === baseline || e.kind === "summary" ? "Cancelled." : `Kept your words for ${placeName(e)}: c there brings them back; ctrl+g in the editor discards them.`);
   };
   const comment = (suggestion: boolean) => {
     const action = cursor.action();
@@ -229,10 +263,10 @@ export function ReviewView(props: ReviewViewProps) {
     const e = editing();
     const text = editor?.plainText ?? "";
     if (!e) return;
-    if (text.trim().length === 0) return setStatus("Write something first (Escape cancels).");
+    if (text.trim().length === 0) return setStatus("Write something first (Escape puts the editor away).");
     if (e.kind === "summary") {
       setSummary(text.trim());
-      setEditing(null);
+      closeEditor("saved");
       return release();
     }
     void act("Saved", async () => {
@@ -241,16 +275,16 @@ export function ReviewView(props: ReviewViewProps) {
         const body = e.suggestion ? "Suggested change:" : text;
         const thread = await props.backend.draftThread({ file: e.target.file, side: e.target.side, start: e.target.start, end: e.target.end, body, suggestion });
         model.put(thread);
-        setEditing(null);
+        closeEditor("saved");
         return `Draft saved on ${describeTarget(e.target)}: s releases it.`;
       }
       if (e.kind === "reply") {
         model.put(await props.backend.draftReply(e.thread.id, { body: text }));
-        setEditing(null);
+        closeEditor("saved");
         return "Draft reply saved: s releases it.";
       }
       model.put(await props.backend.editDraft(e.messageId, { body: text }));
-      setEditing(null);
+      closeEditor("saved");
       return "Draft updated.";
     });
   };
@@ -458,6 +492,39 @@ export function ReviewView(props: ReviewViewProps) {
     props.api.kv.set("opencode-review.view", next);
   };
 
+  const loadAnyway = () => {
+    const path = fileHere();
+    const file = path === null ? undefined : model.files().find((f) => f.path === path);
+    if (!file?.tooLarge) return setStatus("L loads a file too large to show; this one is shown already.");
+    if (!file.tooLarge.canLoad) return setStatus(`${file.path} is over the most that can be loaded: open it from the work tree.`);
+    void act("Loaded", async () => ((await model.loadAnyway(file.path)) ? `${file.path} loaded in full.` : `${file.path} is still held back.`));
+  };
+  const goToFile = (path: string) => {
+    setFinding(false);
+    const at = rows().findIndex((r) => r.kind === "file" && r.file.path === path);
+    if (at !== -1) cursor.go(at);
+    setStatus(`At ${path}.`);
+  };
+  // An editor still open when the view last went (opencode quit, another route took the screen) opens
+  // again with its words, once the threads it may answer are listed.
+  let reopened = false;
+  createEffect(() => {
+    if (reopened || !model.loaded() || editing()) return;
+    reopened = true;
+    const entry = kept.wasOpen();
+    const place = entry?.place;
+    if (!entry || !place) return;
+    if (place.kind === "new") {
+      const at = rows().findIndex((r) => r.kind === "line" && r.file === place.target.file && (place.target.side === "new" ? r.line.new : r.line.old) === place.target.end);
+      if (at !== -1) cursor.go(at);
+      return openEditor({ kind: "comment", target: place.target, suggestion: entry.suggestion !== null, initial: "" });
+    }
+    const thread = model.threads().find((t) => t.id === place.threadId);
+    if (!thread) return;
+    if (place.kind === "reply") return openEditor({ kind: "reply", thread, initial: "" });
+    if (thread.messages.some((m) => m.id === place.messageId && m.delivery === "unsent")) openEditor({ kind: "edit", thread, messageId: place.messageId, initial: "" });
+  });
+
   // Keys: one layer per mode, so typing in the editor never moves the cursor.
   const pops: (() => void)[] = [props.api.mode.push(VIEW_MODE)];
   const pushMode = (mode: string) => {
@@ -523,12 +590,20 @@ export function ReviewView(props: ReviewViewProps) {
     retryDelivery: () => failedAction("Retried", (id) => props.backend.retryDelivery(id)),
     dismissDelivery: () => failedAction("Dismissed", (id) => props.backend.dismissDelivery(id)),
     refresh: () => void model.refresh().then(() => setStatus("Reloaded.")),
+    findFile: () => (setHelp(false), setFinding(true)),
+    loadAnyway,
     help: () => (setHelpTop(0), setHelp(true)),
     close: () => props.close(),
   });
   const layers = [
     props.api.keymap.registerLayer({ mode: VIEW_MODE, bindings: keys.bindings }),
-    props.api.keymap.registerLayer({ mode: EDIT_MODE, bindings: [{ key: "escape", cmd: () => void (setEditing(null), setStatus("Cancelled.")), desc: "Cancel the comment" }] }),
+    props.api.keymap.registerLayer({
+      mode: EDIT_MODE,
+      bindings: [
+        { key: "escape", cmd: () => closeEditor("kept"), desc: "Put the editor away, its words kept" },
+        { key: "ctrl+g", cmd: () => closeEditor("discarded"), desc: "Discard the words" },
+      ],
+    }),
     props.api.keymap.registerLayer({
       mode: CONFIRM_MODE,
       bindings: [
@@ -622,7 +697,8 @@ export function ReviewView(props: ReviewViewProps) {
                       piece.code ? (
                         <For each={syntaxTokens(piece.text)}>{(token) => <span style={{ fg: syntax(token.tone, piece.tone) }}>{token.text}</span>}</For>
                       ) : (
-                        <span style={{ fg: tone(piece.tone), ...(piece.bold ? { attributes: TextAttributes.BOLD } : {}) }}>{piece.text}</span>
+                        // A span takes its attributes as style flags (OpenTUI's createTextAttributes), not as a bit mask.
+                        <span style={{ fg: tone(piece.tone), bold: piece.bold === true, italic: piece.italic === true, strikethrough: piece.strike === true }}>{piece.text}</span>
                       )
                     }
                   </For>
@@ -641,7 +717,7 @@ export function ReviewView(props: ReviewViewProps) {
               ? `${(e() as Extract<Editing, { kind: "comment" }>).suggestion ? "Suggest for" : "Comment on"} ${describeTarget((e() as Extract<Editing, { kind: "comment" }>).target)}`
               : e().kind === "reply" ? "Reply" : e().kind === "summary" ? "Overall comment for the release" : "Edit draft"
           }>
-            <text wrapMode="none" fg={theme().textMuted}>{e().kind === "summary" ? "Enter keeps it for the release · ctrl+j newline · Escape cancels" : "Enter saves the draft · ctrl+j newline · Escape cancels"}</text>
+            <text wrapMode="none" fg={theme().textMuted}>{e().kind === "summary" ? "Enter keeps it for the release · ctrl+j newline · Escape cancels" : "Enter saves the draft · ctrl+j newline · Escape puts it away (kept) · ctrl+g discards"}</text>
             <textarea
               ref={(r: TextareaRenderable) => {
                 editor = r;
@@ -657,6 +733,10 @@ export function ReviewView(props: ReviewViewProps) {
                 { name: "j", ctrl: true, action: "newline" },
               ]}
               onSubmit={save}
+              onContentChange={() => {
+                const e = editing();
+                if (e && editor) keepTyped(e, editor.plainText);
+              }}
               textColor={theme().text}
               focusedTextColor={theme().text}
             />
@@ -669,6 +749,9 @@ export function ReviewView(props: ReviewViewProps) {
       <text wrapMode="none" fg={theme().textMuted}>
         {busy() ? "Working…" : status()}
       </text>
+      <Show when={finding()}>
+        <FileFinderOverlay api={props.api} paths={model.files().map((f) => f.path)} width={dims().width} height={dims().height} pick={goToFile} close={() => setFinding(false)} />
+      </Show>
       <Show when={help()}>
         <box position="absolute" top={2} left={2} width={Math.min(70, dims().width - 4)} border borderColor={theme().borderActive} backgroundColor={theme().backgroundPanel} flexDirection="column" title="Keys · Escape closes" height={Math.min(keys.help.length + 2, dims().height - 3)}>
           <For each={keys.help.slice(helpTop(), helpTop() + helpRows())}>{(line) => <text wrapMode="none" fg={theme().text}>{line}</text>}</For>

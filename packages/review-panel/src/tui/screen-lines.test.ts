@@ -66,4 +66,51 @@ describe("terminal lines", () => {
     expect(out[3]).toContain("│");
     expect(out[3]).toMatch(/2 - two.*│.*2 \+ TWO/);
   });
+
+  it("gives a binary file its line once read, and a file too large to show its own line with the key that loads it", () => {
+    const image: DiffFile = { path: "img/logo.png", oldPath: null, status: "modified", binary: true, hunks: [] };
+    const big: DiffFile = {
+      path: "src/big.txt", oldPath: null, status: "added", binary: false, hunks: [],
+      tooLarge: { reason: "lines", bytes: 300_000, additions: 25_000, deletions: 0, canLoad: true, message: "Too large to show: 25000 lines changed." },
+    };
+    const rows = buildRows({ files: [image, big], threads: [], range, view: "unified" }).rows;
+    const before = text(layout(rows, { width: 100, view: "unified", collapsed: new Set() }));
+    expect(before).toEqual([
+      "▼ img/logo.png  modified binary",
+      "   ◆ Binary file: reading both versions…",
+      "▼ src/big.txt  added +25000 -0 · too large",
+      "   ⚠ L loads it · Too large to show: 25000 lines changed.",
+    ]);
+    const binaryLines = new Map([["img/logo.png", "PNG 640x480 · 12 KB → 14 KB · 1.0% of pixels changed"]]);
+    const after = layout(rows, { width: 100, view: "unified", collapsed: new Set(), binaryLines });
+    expect(after.line(1).pieces).toEqual([{ text: "   ◆ PNG 640x480 · 12 KB → 14 KB · 1.0% of pixels changed", tone: "accent" }]);
+  });
+
+  it("draws a body's Markdown as styled pieces within the width, with no control sequence left in any line", () => {
+    const body = "Use **bold** and `code`\n- item\u001b]52;c;ZXZpbA==\u0007\u001b[2J";
+    const t = thread({ messages: [{ id: "m1", author: "agent", body, suggestion: null, createdAt: "2025-01-01T00:00:00Z", delivery: "sent" }], quoted: ["+TWO\u001b[31m"] });
+    const rows = buildRows({ files: [file], threads: [t], range, view: "unified" }).rows;
+    const l = layout(rows, { width: 30, view: "unified", collapsed: new Set() });
+    const out = text(l);
+    expect(out.slice(5, 8)).toEqual(["   ┃ line 2 · waiting on you …", "   ┃ agent: Use bold and code", "   ┃        • item"]);
+    const pieces = l.line(6).pieces;
+    expect(pieces.find((p) => p.text === "bold")).toMatchObject({ bold: true });
+    expect(pieces.find((p) => p.text.startsWith("code"))).toMatchObject({ tone: "code" });
+    for (const line of out) {
+      expect(line.length).toBeLessThanOrEqual(30);
+      expect(line).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    }
+    // A long body line wraps at words within the width, its styles kept across the break; a quote keeps its bar.
+    const long = thread({ messages: [{ id: "m1", author: "agent", body: "**a very long bold run of words** then more\n\n> quoted words that go on past the edge", suggestion: null, createdAt: "2025-01-01T00:00:00Z", delivery: "sent" }] });
+    const wrapped = layout(buildRows({ files: [file], threads: [long], range, view: "unified" }).rows, { width: 30, view: "unified", collapsed: new Set() });
+    expect(text(wrapped).slice(6, 12)).toEqual([
+      "   ┃ agent: a very long bold",
+      "   ┃        run of words then",
+      "   ┃        more",
+      "   ┃        │ quoted words",
+      "   ┃        │ that go on past",
+      "   ┃        │ the edge",
+    ]);
+    expect(wrapped.line(7).pieces.find((p) => p.text === "run of words")).toMatchObject({ bold: true });
+  });
 });

@@ -3,16 +3,20 @@
 import type { DiffLine } from "@opencode-review/core";
 import { findingOf, type Thread } from "../api.js";
 import type { Row } from "../state/diff-rows.js";
+import { markdownLines, terminalSafe, wrapLine, type MarkdownLine } from "./markdown-lines.js";
 
 /** What a piece of text is, for the theme to colour. */
 export type Tone =
   | "text" | "muted" | "add" | "del" | "ctx" | "hunk" | "file" | "number"
-  | "thread" | "draft" | "agent" | "human" | "warning" | "success" | "accent";
+  | "thread" | "draft" | "agent" | "human" | "warning" | "success" | "accent"
+  | "code" | "link" | "heading" | "quote";
 
 export interface Piece {
   readonly text: string;
   readonly tone: Tone;
   readonly bold?: boolean;
+  readonly italic?: boolean;
+  readonly strike?: boolean;
   /** Source code: drawn with syntax colours over the line's band. */
   readonly code?: boolean;
 }
@@ -27,12 +31,20 @@ export interface LayoutOptions {
   readonly width: number;
   readonly view: "unified" | "split";
   readonly collapsed: ReadonlySet<string>;
+  /** A binary file's line (type, dimensions, sizes, changed share) by path, once its versions are read. */
+  readonly binaryLines?: ReadonlyMap<string, string>;
+  /**
+   * Bodies already read as Markdown, by their text, kept by the view across layouts: a poll that changes one
+   * thread lays every row out again, and lexing every body each time is most of that work (`pnpm bench tui`).
+   */
+  readonly bodies?: Map<string, MarkdownLine[]>;
 }
 
 const NUMBER = 5;
 
 function fit(text: string, width: number): string {
-  const clean = text.replace(/\t/g, "  ");
+  // Whatever the text is (code, a path, a quote, a body), no control sequence in it reaches the terminal.
+  const clean = terminalSafe(text).replace(/\t/g, "  ").replace(/\n/g, " ");
   if (width <= 0) return "";
   if (clean.length <= width) return clean;
   return width === 1 ? "…" : `${clean.slice(0, width - 1)}…`;
@@ -80,6 +92,23 @@ function pairLine(left: DiffLine | null, right: DiffLine | null, width: number):
   };
 }
 
+/** A line of styled pieces cut at `width`, the cut marked with an ellipsis as `fit` marks it. */
+function fitPieces(pieces: readonly Piece[], width: number): Piece[] {
+  const clean = pieces.map((p) => ({ ...p, text: fit(p.text, Number.MAX_SAFE_INTEGER) }));
+  if (clean.reduce((n, p) => n + p.text.length, 0) <= width) return clean;
+  const out: Piece[] = [];
+  let room = Math.max(0, width - 1);
+  for (const piece of clean) {
+    if (room <= 0) break;
+    out.push({ ...piece, text: piece.text.slice(0, room) });
+    room -= Math.min(room, piece.text.length);
+  }
+  const last = out[out.length - 1];
+  if (last) out[out.length - 1] = { ...last, text: `${last.text}…` };
+  else if (width > 0) out.push({ text: "…", tone: "muted" });
+  return out;
+}
+
 /**
  * Where a thread stands, in the words the person reads beside it: its status and whose turn, and what
  * happened to its code (moved from where, changed since, outdated).
@@ -108,7 +137,15 @@ function place(thread: Thread): string {
   return thread.start === thread.end ? `line ${thread.start}${side}` : `lines ${thread.start}-${thread.end}${side}`;
 }
 
-function threadLines(thread: Thread, width: number, quote: boolean): ScreenLine[] {
+function bodyLines(body: string, bodies: Map<string, MarkdownLine[]> | undefined): MarkdownLine[] {
+  const known = bodies?.get(body);
+  if (known) return known;
+  const lines = markdownLines(body);
+  bodies?.set(body, lines);
+  return lines;
+}
+
+function threadLines(thread: Thread, width: number, quote: boolean, bodies?: Map<string, MarkdownLine[]>): ScreenLine[] {
   const bar = "   ┃ ";
   const inner = width - bar.length;
   const tone: Tone = thread.status === "draft" ? "draft" : thread.status === "resolved" ? "muted" : thread.awaiting === "human" ? "warning" : "thread";
@@ -118,17 +155,21 @@ function threadLines(thread: Thread, width: number, quote: boolean): ScreenLine[
   if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });
   for (const message of thread.messages) {
     const who = findingOf(thread) ? "reviewer" : message.author === "agent" ? "agent" : message.delivery === "unsent" ? "you (draft)" : "you";
-    const body = message.body.split("\n");
-    body.forEach((text, i) => {
-      const label = i === 0 ? `${who}: ` : " ".repeat(who.length + 2);
-      lines.push({
-        pieces: [
-          { text: bar, tone },
-          { text: label, tone: message.author === "agent" ? "agent" : message.delivery === "unsent" ? "draft" : "human", bold: i === 0 },
-          { text: fit(text, inner - label.length), tone: "text" },
-        ],
-      });
+    const labelled = (i: number): Piece => ({
+      text: i === 0 ? `${who}: ` : " ".repeat(who.length + 2),
+      tone: message.author === "agent" ? "agent" : message.delivery === "unsent" ? "draft" : "human",
+      bold: i === 0,
     });
+    // Long lines wrap at words, as a comment reads; the quote bars and list indents carry on.
+    let n = 0;
+    for (const body of bodyLines(message.body, bodies)) {
+      for (const wrapped of wrapLine(body, inner - who.length - 2)) {
+        // Wrapped rows fit by construction (and were cleaned with the body); only a very narrow screen needs the cut.
+        const room = inner - who.length - 2;
+        const fits = wrapped.reduce((w, p) => w + p.text.length, 0) <= room;
+        lines.push({ pieces: [{ text: bar, tone }, labelled(n++), ...(fits ? wrapped : fitPieces(wrapped, room))] });
+      }
+    }
     for (const s of message.suggestion ?? []) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`  suggest + ${s}`, inner), tone: "add" }] });
   }
   return lines;
@@ -148,7 +189,8 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
       for (const h of f.hunks) for (const l of h.lines) l.kind === "add" ? adds++ : l.kind === "del" ? dels++ : 0;
       const fold = options.collapsed.has(f.path) ? "▶" : "▼";
       const name = f.oldPath && f.oldPath !== f.path ? `${f.oldPath} → ${f.path}` : f.path;
-      const stats = f.binary ? " binary" : ` +${adds} -${dels}`;
+      const big = f.tooLarge;
+      const stats = f.binary ? " binary" : big ? ` +${big.additions ?? "?"} -${big.deletions ?? "?"} · too large` : ` +${adds} -${dels}`;
       const tail = `  ${f.status}${stats}`;
       // The name keeps the width the status leaves; a long path loses its start, where folders repeat.
       const room = Math.max(8, width - 2 - tail.length);
@@ -165,14 +207,21 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
     }
     case "outdated": {
       const lines: ScreenLine[] = [{ pieces: [{ text: fit(`   ⚠ ${row.threads.length} outdated thread${row.threads.length === 1 ? "" : "s"}: their lines are gone`, width), tone: "warning" }] }];
-      for (const t of row.threads) lines.push(...threadLines(t, width, true));
+      for (const t of row.threads) lines.push(...threadLines(t, width, true, options.bodies));
       return lines;
     }
     case "file-threads":
-      return row.threads.flatMap((t) => threadLines(t, width, t.start !== null));
+      return row.threads.flatMap((t) => threadLines(t, width, t.start !== null, options.bodies));
     case "threads":
-      return row.threads.flatMap((t) => threadLines(t, width, false));
+      return row.threads.flatMap((t) => threadLines(t, width, false, options.bodies));
     case "notice":
+      if (row.binary) {
+        const line = options.binaryLines?.get(row.file);
+        return [{ pieces: [{ text: fit(`   ◆ ${line ?? "Binary file: reading both versions…"}`, width), tone: line ? "accent" : "muted" }] }];
+      }
+      // Held back by the per-file limits: its own line, and the key that loads it anyway (as the web's Load diff).
+      // The key first: a long reason is cut at the screen's edge, never the way to see the file.
+      if (row.load !== undefined) return [{ pieces: [{ text: fit(`   ⚠ ${row.load ? "L loads it · " : ""}${row.text}`, width), tone: "warning" }] }];
       return [{ pieces: [{ text: fit(`   ${row.text}`, width), tone: "muted" }] }];
     case "gap":
       return [{ pieces: [{ text: fit(`   ⋯ ${row.gap.count === null ? "more" : row.gap.count} unchanged line${row.gap.count === 1 ? "" : "s"}`, width), tone: "muted" }] }];
@@ -198,19 +247,6 @@ export interface Layout {
   line(index: number): ScreenLine;
 }
 
-function lineCount(row: Row, options: LayoutOptions): number {
-  switch (row.kind) {
-    case "threads":
-    case "outdated":
-    case "file-threads":
-      return rowLines(row, options).length;
-    case "composer":
-      return 0;
-    default:
-      return 1;
-  }
-}
-
 /**
  * Where every row starts on screen, counted once per change of rows, width or view (never per key); the
  * lines themselves are made only for the rows that are drawn.
@@ -218,12 +254,18 @@ function lineCount(row: Row, options: LayoutOptions): number {
  */
 export function layout(rows: readonly Row[], options: LayoutOptions): Layout {
   const starts = new Array<number>(rows.length);
+  const made = new Map<number, ScreenLine[]>();
   let total = 0;
   for (let i = 0; i < rows.length; i++) {
     starts[i] = total;
-    total += lineCount(rows[i]!, options);
+    const row = rows[i]!;
+    // A thread block's height is its lines: made once here and kept for drawing.
+    if (row.kind === "threads" || row.kind === "outdated" || row.kind === "file-threads") {
+      const lines = rowLines(row, options);
+      made.set(i, lines);
+      total += lines.length;
+    } else total += row.kind === "composer" ? 0 : 1;
   }
-  const made = new Map<number, ScreenLine[]>();
   const ownerOf = (line: number): number => {
     let lo = 0;
     let hi = rows.length - 1;

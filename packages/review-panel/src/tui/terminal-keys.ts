@@ -5,7 +5,8 @@ export type TerminalAction =
   | "down" | "up" | "pageDown" | "pageUp" | "nextFile" | "prevFile" | "nextHunk" | "prevHunk" | "nextThread" | "prevThread"
   | "toggleView" | "comment" | "suggest" | "fileComment" | "mark" | "editDraft" | "deleteDraft" | "resolve" | "seen"
   | "release" | "takeRound" | "webPanel" | "rounds" | "fold" | "tree" | "refresh" | "help" | "close"
-  | "retryDelivery" | "dismissDelivery" | "acceptFinding" | "dismissFinding" | "startRun" | "cancelRun" | "viewed" | "nextUnviewed";
+  | "retryDelivery" | "dismissDelivery" | "acceptFinding" | "dismissFinding" | "startRun" | "cancelRun" | "viewed" | "nextUnviewed"
+  | "findFile" | "loadAnyway";
 
 /** Keys as opencode's keymap names them, the label the help shows, and what they do. */
 export const TERMINAL_KEYS: readonly { readonly action: TerminalAction; readonly keys: readonly string[]; readonly label: string; readonly does: string }[] = [
@@ -42,6 +43,8 @@ export const TERMINAL_KEYS: readonly { readonly action: TerminalAction; readonly
   { action: "fold", keys: ["z", "space"], label: "z", does: "fold / unfold the file" },
   { action: "tree", keys: ["b"], label: "b", does: "show / hide the file tree" },
   { action: "webPanel", keys: ["o"], label: "o", does: "the web panel at this place: opened in the browser where one can be, the link copied" },
+  { action: "findFile", keys: ["f"], label: "f", does: "go to file: type part of its path, Enter jumps" },
+  { action: "loadAnyway", keys: ["shift+l"], label: "L", does: "load a file too large to show, as the web panel's Load diff" },
   { action: "refresh", keys: ["g"], label: "g", does: "reload" },
   { action: "help", keys: ["?"], label: "?", does: "this help" },
   { action: "close", keys: ["q", "escape"], label: "q / Esc", does: "close, back to where you were" },

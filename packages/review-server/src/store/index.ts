@@ -97,4 +97,5 @@ export {
   type Severity,
 } from "./findings.table.js";
 export { writePanelToken, readPanelToken, removePanelToken } from "./panel-tokens.js";
+export { unsentTextFile, type UnsentTextFile } from "./unsent-text-file.js";
 export { markFileViewed, unmarkFileViewed, viewedFilesOfBranch, type ViewedFilesTable, type ViewedFileRow } from "./viewed-files.table.js";

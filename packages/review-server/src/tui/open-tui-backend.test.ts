@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -68,5 +68,41 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     await writeFile(path, "not a database");
     await expect(openTuiBackend({ dir: repo.dir, options: { dbPath: path }, send: async () => true })).rejects.toThrow(/review\.sqlite/);
     expect(await readFile(path, "utf8")).toBe("not a database");
+  });
+
+  it("reads both sides of a changed image decoded, loads a file too large to show on request, and keeps unsent text in a 0600 file beside its store", async () => {
+    const repo = await repository({ "a.ts": "a\n" }, {});
+    const { PNG } = await import("pngjs");
+    const image = (width: number, height: number, red: number) => {
+      const png = new PNG({ width, height });
+      for (let i = 0; i < width * height; i++) png.data.set([red, 0, 0, 255], i * 4);
+      return PNG.sync.write(png);
+    };
+    await writeFile(join(repo.dir, "logo.png"), image(20, 10, 0));
+    await repo.commitAll("image");
+    await writeFile(join(repo.dir, "logo.png"), image(20, 10, 255));
+    await writeFile(join(repo.dir, "big.txt"), Array.from({ length: 20_001 }, (_, i) => `line ${i}`).join("\n") + "\n");
+    const folder = await mkdtemp(join(tmpdir(), "opencode-review-db-"));
+    cleanups.push(() => rm(folder, { recursive: true, force: true }));
+    const backend = await openTuiBackend({ dir: repo.dir, options: { dbPath: join(folder, "review.sqlite") }, send: async () => true, pid: -1 });
+    cleanups.push(() => backend.close());
+    const range = { from: "base", to: "worktree" };
+    const files = await backend.diff(range);
+    const logo = files.find((f) => f.path === "logo.png")!;
+    expect(logo.binary).toBe(true);
+    const sides = await backend.binaryVersions(logo, range);
+    expect(sides.before).toMatchObject({ label: "PNG", dimensions: { width: 20, height: 10 } });
+    expect([...sides.before!.pixels!.data.slice(0, 4)]).toEqual([0, 0, 0, 255]);
+    expect([...sides.after!.pixels!.data.slice(0, 4)]).toEqual([255, 0, 0, 255]);
+
+    expect(files.find((f) => f.path === "big.txt")?.tooLarge?.canLoad).toBe(true);
+    const full = await backend.fullDiff(range, "big.txt");
+    expect(full?.tooLarge).toBeUndefined();
+    expect(full?.hunks[0]?.lines).toHaveLength(20_001);
+
+    backend.unsentStorage!.setItem("k", "typed words");
+    const kept = join(folder, "unsent-text.json");
+    expect(JSON.parse(await readFile(kept, "utf8"))).toEqual({ k: "typed words" });
+    expect((await stat(kept)).mode & 0o777).toBe(0o600);
   });
 });

@@ -4,7 +4,8 @@ import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import { parsePluginOptions } from "../opencode/plugin-options.js";
 import { createReviewService, createServiceCaches, type ReleaseDelivery } from "../service/index.js";
-import { openStore, type StorePosition } from "../store/index.js";
+import { openStore, unsentTextFile, type StorePosition } from "../store/index.js";
+import { binaryVersions } from "./binary-versions.js";
 import { openInBrowser } from "./open-browser.js";
 
 /** How the terminal half sends a released review into a session: opencode's own client in this process. */
@@ -113,6 +114,10 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
   return {
     where: { workTree: repo.workTree, branch: repo.branch ?? repo.branchKey },
     diff: (range: { readonly from: string; readonly to: string }) => service.diff(range),
+    fullDiff: async (range: { readonly from: string; readonly to: string }, path: string) => (await service.diff({ ...range, file: path, full: true }))[0] ?? null,
+    binaryVersions: (file: { readonly path: string; readonly oldPath: string | null; readonly status: string }, range: { readonly from: string; readonly to: string }) =>
+      binaryVersions((query) => service.fileBytes(query), file, range),
+    unsentStorage: unsentTextFile(dbPath),
     threads: () => service.listThreads({ status: "all" }),
     rounds: () => service.listRounds(),
     takeRound: () => service.takeRound(),

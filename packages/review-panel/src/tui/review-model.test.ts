@@ -1,0 +1,59 @@
+import { createRoot } from "solid-js";
+import { describe, expect, it } from "vitest";
+import type { DiffFile, DiffRange } from "../api.js";
+import type { BinarySide, ReviewBackend } from "./review-backend.js";
+import { createReviewModel } from "./review-model.js";
+
+const big: DiffFile = {
+  path: "big.txt", oldPath: null, status: "added", binary: false, hunks: [],
+  tooLarge: { reason: "lines", bytes: 300_000, additions: 25_000, deletions: 0, canLoad: true, message: "too large to show; 25000 lines changed" },
+};
+const loaded: DiffFile = { ...big, tooLarge: undefined, hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1, lines: [{ kind: "add", old: null, new: 1, text: "line 1" }] }] };
+const image: DiffFile = { path: "logo.png", oldPath: null, status: "modified", binary: true, hunks: [] };
+const side = (size: number): BinarySide => ({ label: "PNG", size, image: true, dimensions: { width: 2, height: 1 }, pixels: { width: 2, height: 1, data: new Uint8Array([0, 0, 0, 255, size % 256, 0, 0, 255]) } });
+
+/** The backend calls the model makes for the diff, with everything else refused. */
+function backend(asked: string[]): ReviewBackend {
+  const refuse = () => Promise.reject(new Error("not in this test"));
+  return new Proxy({
+    where: { workTree: "/repo", branch: "main" },
+    unsentStorage: null,
+    threads: async () => [],
+    findings: async () => [],
+    rounds: async () => [],
+    reviews: async () => [],
+    waitingForTurn: async () => null,
+    changes: async () => ({ threads: true, rounds: false }),
+    diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), [image, big]),
+    fullDiff: async (_range: DiffRange, path: string) => (asked.push(`full ${path}`), loaded),
+    binaryVersions: async (file: DiffFile) => (asked.push(`bytes ${file.path}`), { before: side(1000), after: side(2000) }),
+  } as Partial<ReviewBackend>, { get: (target, key) => (key in target ? target[key as keyof typeof target] : refuse) }) as ReviewBackend;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe("the terminal model's binaries and files too large", () => {
+  it("gives each binary file its line after the diff, and keeps a file loaded anyway loaded when the diff is read again", () =>
+    createRoot(async (dispose) => {
+      const asked: string[] = [];
+      const model = createReviewModel(backend(asked));
+      await model.refresh();
+      await settle();
+      expect(model.files().map((f) => f.path)).toEqual(["big.txt", "logo.png"]);
+      expect(model.binaryLines().get("logo.png")).toBe("PNG 2x1 · 1000 B → 2 KB · 50.0% of pixels changed");
+      expect(model.files().find((f) => f.path === "big.txt")?.tooLarge).toBeDefined();
+
+      expect(await model.loadAnyway("big.txt")).toBe(true);
+      expect(model.files().find((f) => f.path === "big.txt")?.hunks).toHaveLength(1);
+      // The next poll re-reads the diff, where the file is held back again: it is loaded again, not lost.
+      await model.poll(true);
+      expect(model.files().find((f) => f.path === "big.txt")?.tooLarge).toBeUndefined();
+      expect(asked.filter((a) => a === "full big.txt")).toHaveLength(2);
+      // Another range starts from the limits again.
+      model.setPreset("since-last");
+      await settle();
+      await settle();
+      expect(model.files().find((f) => f.path === "big.txt")?.tooLarge).toBeDefined();
+      dispose();
+    }));
+});
