@@ -1,7 +1,7 @@
 // The review as the terminal half holds it: threads, rounds and the diff of the chosen range, kept fresh by
 // polling the store's change log, so what the agent or a web panel writes shows here within a second.
 import { createSignal } from "solid-js";
-import { asThread, type DiffFile, type DiffRange, type Finding, type PastReview, type Round, type Thread } from "../api.js";
+import { asThread, type DiffFile, type DiffRange, type Finding, type PastReview, type Round, type Run, type Thread } from "../api.js";
 import { treeOrder } from "../state/file-tree.js";
 import { rangeFor, type RangePreset } from "../state/rounds.js";
 import type { ReviewBackend } from "./review-backend.js";
@@ -56,8 +56,8 @@ export function createReviewModel(
   const [reviews, setReviews] = createSignal<readonly PastReview[]>([]);
   const [waitingLine, setWaitingLine] = createSignal<string | null>(null);
   const [findings, setFindings] = createSignal<readonly Finding[]>([]);
+  const [run, setRun] = createSignal<Run | null>(null);
   let listed = false;
-  let polls = 0;
   let generation = 0;
 
   const range = (): DiffRange => rangeFor(preset(), rounds());
@@ -88,6 +88,12 @@ export function createReviewModel(
     if (mine === generation) setFiles([...next].sort(treeOrder));
   };
 
+  // The newest run is the one shown: a change to an older one (a late cancel) does not replace it.
+  const showRun = (next: Run) => {
+    const now = run();
+    if (now === null || now.id === next.id || next.createdAt >= now.createdAt) setRun(next);
+  };
+
   return {
     threads,
     rounds,
@@ -101,6 +107,9 @@ export function createReviewModel(
     failed: () => failedDeliveries(reviews()),
     waitingLine,
     findings,
+    /** The newest AI review run this view knows of (started here, in a web panel or by another process). */
+    run,
+    showRun,
     /** Threads and open findings together, as the diff lays them out (a finding anchors like a thread). */
     inline: () => [...threads(), ...findings().map(asThread)],
     dropFinding: (id: string) => setFindings((list) => list.filter((f) => f.id !== id)),
@@ -110,6 +119,8 @@ export function createReviewModel(
     refresh: async () => {
       try {
         await loadRounds();
+        // The run shown from the start: one may be going already (started from the web panel).
+        void backend.latestRun().then((latest) => latest && showRun(latest)).catch(() => {});
         await Promise.all([loadThreads(), loadDiff(), loadReleases()]);
         setProblem(null);
       } catch (error) {
@@ -124,9 +135,7 @@ export function createReviewModel(
         const changed = await backend.changes();
         if (changed.rounds) await loadRounds();
         if (changed.threads || !listed) await Promise.all([loadThreads(), loadReleases()]);
-        // A reviewer run's findings are not in the store's change log: while the view is open they are
-        // read again every few polls, so a run released by the server half shows within seconds.
-        else if (withDiff && ++polls % 3 === 0) setFindings(await backend.findings());
+        if (changed.run) showRun(changed.run);
         if (withDiff && (changed.rounds || changed.threads)) await loadDiff();
       } catch (error) {
         say(error);

@@ -40,6 +40,7 @@ export {
   type MessagePatch,
 } from "./messages.table.js";
 export { latestThreadChange, threadsChangedSince, type ThreadChangesTable } from "./thread-changes.table.js";
+export { reviewerChangesSince, type ReviewerChangesTable, type ReviewerChanged } from "./reviewer-changes.table.js";
 export { draftsOfBranch, releaseDrafts, type Drafts, type Released } from "./drafts.js";
 export {
   insertReview,
@@ -72,6 +73,7 @@ export {
   runById,
   runBySession,
   runsByBranch,
+  runsByIds,
   liveRuns,
   LIVE_RUN_STATUSES,
   type RunsTable,
@@ -88,6 +90,7 @@ export {
   findingByKey,
   findingsOfRun,
   publishedFindings,
+  publishedFindingsByIds,
   decodeFinding,
   type FindingsTable,
   type FindingRow,
