@@ -49,6 +49,8 @@ export {
   reviewsByBranch,
   messageCountsOfReviews,
   markReviewsRead,
+  pendingReviews,
+  claimPendingReview,
   type ReviewVerdict,
   type DeliveryState,
   type ReviewsTable,
