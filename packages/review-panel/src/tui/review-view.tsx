@@ -5,7 +5,7 @@ import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { TextAttributes, type RGBA, type TextareaRenderable } from "@opentui/core";
 import { useTerminalDimensions } from "@opentui/solid";
 import { createEffect, createMemo, createSignal, For, Index, onCleanup, Show } from "solid-js";
-import { findingOf, type Run, type Thread, type Verdict } from "../api.js";
+import { findingOf, type Thread, type Verdict } from "../api.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
 import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
