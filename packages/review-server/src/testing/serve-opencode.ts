@@ -79,6 +79,9 @@ export async function serveOpencode(project: OpencodeProject, options: ServeOpen
   // The event stream is also what makes opencode create the project's instance (and so load its plugins):
   // nothing else asks for the directory until a test does. A stream that fails or ends while the server runs
   // is opened again, as opencode's own TUI reconnects; each time is recorded, to be read when a test fails.
+  // Seen after a restart on the same port (opencode takes 4096 when free): this process still holds a
+  // connection to 127.0.0.1:4096 left half-open when the old server stopped (client ESTAB, server SYN-RECV,
+  // nobody listening), and the first request to the new server goes down it and is reset (ECONNRESET).
   void (async () => {
     while (!abort.signal.aborted) {
       let how = "ended";
