@@ -65,7 +65,7 @@ async function start() {
     await tools.review_release.execute({ summary: "The total is off by one; the rest reads fine.", verdict: "changes" } as never, ctx(sessionId));
   };
   const api = async (path: string) => (await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${server.token}` } })).json() as Promise<any>;
-  return { server, api, models };
+  return { server, api, models, dir, dbPath: join(folder, "review.sqlite") };
 }
 
 describe("reviewer findings in the panel", () => {
@@ -118,5 +118,34 @@ describe("reviewer findings in the panel", () => {
     ]);
     const drafts = (await api("/review")).drafts.threads as any[];
     expect(drafts).toEqual([expect.objectContaining({ origin: "human", start: 2, end: 2, messages: [expect.objectContaining({ body: BUG })] })]);
+  });
+
+  it("a run another process drives shows live in a panel served by opencode-review serve: status, findings, verdict", async () => {
+    // A is the opencode process (its plugin drives the run); B serves the panel the person has open.
+    const a = await start();
+    const b = await startReviewServer({ dir: a.dir, dbPath: a.dbPath, delivery: { mode: "prose", deliver: async () => null }, tools: false, panelDir, reportError: (error) => console.error("reviewer e2e:", error) });
+    cleanups.push(() => b.close());
+    const browser = await launchBrowser();
+    cleanups.push(browser.close);
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await page.goto(b.panelUrl);
+    await page.locator('[data-component="file-header"]').first().waitFor();
+    // Connected to its event stream: what happens from here on arrives live, or not at all.
+    await page.locator('[data-slot="live"][data-state="open"]').waitFor();
+    expect(await page.locator('[data-component="thread"]', { hasText: BUG }).count()).toBe(0);
+
+    await a.server.runs.start({ model: "fake/strict-model" });
+    const bar = page.locator('[data-component="reviewer-bar"]');
+    await bar.locator('[data-slot="status"][data-status="completed"]', { hasText: "Review done (2 findings)" }).waitFor({ timeout: 20_000 });
+    expect(await bar.locator('[data-slot="verdict"]').textContent()).toBe("Changes requested");
+    const bug = page.locator('[data-component="thread"]', { hasText: BUG });
+    await bug.waitFor();
+    expect(await bug.locator('[data-slot="badge"][data-severity]').textContent()).toBe("blocker");
+    await page.screenshot({ path: `${screenshotDir}reviewer-from-another-process.png` });
+
+    // Triage written through A (its terminal view, say) reaches this panel too.
+    const [, nit] = await a.server.service.listFindings({});
+    await a.server.service.dismissFinding(nit!.id);
+    await page.locator('[data-component="thread"][data-status="dismissed"]', { hasText: NIT }).waitFor({ timeout: 20_000 });
   });
 });

@@ -72,8 +72,11 @@ export interface ReviewBackend {
   runModels(): Promise<RunModels>;
   latestRun(): Promise<Run | null>;
   cancelRun(id: string): Promise<Run>;
-  /** What anyone wrote since the last call (the store's change log): which kinds of things changed. */
-  changes(): Promise<{ readonly threads: boolean; readonly rounds: boolean }>;
+  /**
+   * What anyone wrote since the last call (the store's change logs): which kinds of things changed, and the
+   * newest of the reviewer runs that changed (started, moved on, finished; from any process), or null.
+   */
+  changes(): Promise<{ readonly threads: boolean; readonly rounds: boolean; readonly run: Run | null }>;
   /** The web panel's link for the same review, with its token, or null when no panel runs for this repository. */
   panelUrl(): Promise<string | null>;
   /** Opens a link in the person's browser where one can be opened (never waited for), or says why not. */

@@ -23,7 +23,7 @@ function backend(asked: string[]): ReviewBackend {
     rounds: async () => [],
     reviews: async () => [],
     waitingForTurn: async () => null,
-    changes: async () => ({ threads: true, rounds: false }),
+    changes: async () => ({ threads: true, rounds: false, run: null }),
     diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), [image, big]),
     fullDiff: async (_range: DiffRange, path: string) => (asked.push(`full ${path}`), loaded),
     binaryVersions: async (file: DiffFile) => (asked.push(`bytes ${file.path}`), { before: side(1000), after: side(2000) }),

@@ -1,7 +1,7 @@
 // The review as the terminal half holds it: threads, rounds and the diff of the chosen range, kept fresh by
 // polling the store's change log, so what the agent or a web panel writes shows here within a second.
 import { createSignal } from "solid-js";
-import { asThread, type DiffFile, type DiffRange, type Finding, type PastReview, type Round, type Thread } from "../api.js";
+import { asThread, type DiffFile, type DiffRange, type Finding, type PastReview, type Round, type Run, type Thread } from "../api.js";
 import { treeOrder } from "../state/file-tree.js";
 import { binaryLine } from "./binary-line.js";
 import { rangeFor, type RangePreset } from "../state/rounds.js";
@@ -61,8 +61,8 @@ export function createReviewModel(
   const [binaryLines, setBinaryLines] = createSignal<ReadonlyMap<string, string>>(new Map());
   // Files over the per-file limits the person loaded anyway: loaded again whenever the diff is re-read.
   const loadedAnyway = new Set<string>();
+  const [run, setRun] = createSignal<Run | null>(null);
   let listed = false;
-  let polls = 0;
   let generation = 0;
 
   const range = (): DiffRange => rangeFor(preset(), rounds());
@@ -112,6 +112,12 @@ export function createReviewModel(
     if (mine === generation) setBinaryLines(lines);
   };
 
+  // The newest run is the one shown: a change to an older one (a late cancel) does not replace it.
+  const showRun = (next: Run) => {
+    const now = run();
+    if (now === null || now.id === next.id || next.createdAt >= now.createdAt) setRun(next);
+  };
+
   return {
     threads,
     rounds,
@@ -139,6 +145,9 @@ export function createReviewModel(
       setFiles((all) => all.map((f) => (f.path === path ? file : f)));
       return file.tooLarge === undefined;
     },
+    /** The newest AI review run this view knows of (started here, in a web panel or by another process). */
+    run,
+    showRun,
     /** Threads and open findings together, as the diff lays them out (a finding anchors like a thread). */
     inline: () => [...threads(), ...findings().map(asThread)],
     dropFinding: (id: string) => setFindings((list) => list.filter((f) => f.id !== id)),
@@ -148,6 +157,8 @@ export function createReviewModel(
     refresh: async () => {
       try {
         await loadRounds();
+        // The run shown from the start: one may be going already (started from the web panel).
+        void backend.latestRun().then((latest) => latest && showRun(latest)).catch(() => {});
         await Promise.all([loadThreads(), loadDiff(), loadReleases()]);
         setProblem(null);
       } catch (error) {
@@ -162,9 +173,7 @@ export function createReviewModel(
         const changed = await backend.changes();
         if (changed.rounds) await loadRounds();
         if (changed.threads || !listed) await Promise.all([loadThreads(), loadReleases()]);
-        // A reviewer run's findings are not in the store's change log: while the view is open they are
-        // read again every few polls, so a run released by the server half shows within seconds.
-        else if (withDiff && ++polls % 3 === 0) setFindings(await backend.findings());
+        if (changed.run) showRun(changed.run);
         if (withDiff && (changed.rounds || changed.threads)) await loadDiff();
       } catch (error) {
         say(error);

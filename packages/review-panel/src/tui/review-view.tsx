@@ -5,7 +5,7 @@ import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { TextAttributes, type RGBA, type TextareaRenderable } from "@opentui/core";
 import { useTerminalDimensions } from "@opentui/solid";
 import { createEffect, createMemo, createSignal, For, Index, onCleanup, Show } from "solid-js";
-import { findingOf, type Run, type Thread, type Verdict } from "../api.js";
+import { findingOf, type Thread, type Verdict } from "../api.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
 import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
@@ -80,7 +80,8 @@ export function ReviewView(props: ReviewViewProps) {
   const [confirm, setConfirm] = createSignal<{ readonly text: () => string; readonly run: () => Promise<void>; readonly release?: true } | null>(null);
   const [verdict, setVerdict] = createSignal<Verdict | null>(null);
   const [summary, setSummary] = createSignal("");
-  const [run, setRun] = createSignal<Run | null>(null);
+  const run = model.run;
+  const setRun = model.showRun;
   // Files marked viewed and still reading as they did then; a viewed file starts folded.
   const [viewed, setViewedSet] = createSignal<ReadonlySet<string>>(new Set());
   void props.backend.viewed().then((marks) => {
@@ -427,12 +428,7 @@ export function ReviewView(props: ReviewViewProps) {
       setRun(await props.backend.cancelRun(live.id));
       return "AI review cancelled.";
     });
-  // A live run's status follows the server half's supervisor; findings arrive through the model's poll.
-  const runTimer = setInterval(() => {
-    const r = run();
-    if (r && (r.status === "pending" || r.status === "running")) void props.backend.latestRun().then((next) => next && setRun(next)).catch(() => {});
-  }, 2000);
-  onCleanup(() => clearInterval(runTimer));
+  // A run's status and its findings arrive through the model's poll of the change log, whoever started it.
   const fileHere = () => {
     const row = cursor.row();
     return row ? fileOfRow(row) : null;

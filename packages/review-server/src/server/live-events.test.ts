@@ -162,4 +162,44 @@ describe("GET /api/events on a listening server", () => {
     expect(review.data).toMatchObject({ messages: 1, mode: "tools" });
     expect(panelA.events.filter((e) => e.event === "thread" && e.data.messages.length === 2)).toHaveLength(1);
   });
+
+  it("shows a panel on server B a reviewer run, its released findings and their triage written through server A", async () => {
+    const repo = await repository();
+    const dbDir = await mkdtemp(join(tmpdir(), "ocr-shared-db-"));
+    cleanups.push(() => rm(dbDir, { recursive: true, force: true }));
+    const dbPath = join(dbDir, "review.sqlite");
+    const a = await start(repo.dir, dbPath);
+    const b = await start(repo.dir, dbPath);
+    const panelB = await subscribe(b);
+
+    // A is the opencode process driving the run (its supervisor does these steps); B only serves a panel.
+    const { run } = await a.service.recordRun({ parentSessionId: "ses_impl", model: "fake/reviewer" });
+    const pending = await panelB.until(() => panelB.events.find((e) => e.event === "run" && e.data.id === run.id));
+    expect(pending.data).toMatchObject({ status: "pending", model: "fake/reviewer", parentSession: { id: "ses_impl" } });
+    const running = (await a.service.changeRun(run.id, { status: "running", session_id: "ses_reviewer" }, ["pending"]))!;
+    await panelB.until(() => panelB.events.find((e) => e.event === "run" && e.data.status === "running"));
+    await a.service.pinFinding(running, { file: "src/calc.ts", start: 1, body: "Why double the rate?", severity: "major" });
+    // Pinned but not released: B hears the run's count change, never the finding itself.
+    await panelB.until(() => panelB.events.find((e) => e.event === "run" && e.data.findings === 1));
+    expect(panelB.events.some((e) => e.event === "thread")).toBe(false);
+
+    await a.service.releaseRun(running, { summary: "One question.", verdict: "comment" });
+    const completed = await panelB.until(() => panelB.events.find((e) => e.event === "run" && e.data.status === "completed"));
+    expect(completed.data).toMatchObject({ id: run.id, findings: 1, summary: "One question.", verdict: "comment" });
+    const finding = panelB.events.find((e) => e.event === "thread" && e.data.origin === "reviewer");
+    expect(finding?.data).toMatchObject({ file: "src/calc.ts", status: "open", severity: "major", run: { id: run.id } });
+    expect(finding?.data.messages[0].body).toBe("Why double the rate?");
+
+    // Triage in B's panel reaches a panel on A the same way: the finding accepted, and the person's draft.
+    const panelA = await subscribe(a);
+    await call(b, "POST", `/api/threads/${finding!.data.id}/accept`, {});
+    const accepted = await panelA.until(() => panelA.events.find((e) => e.event === "thread" && e.data.id === finding!.data.id));
+    expect(accepted.data).toMatchObject({ status: "accepted", origin: "reviewer" });
+    const draft = await panelA.until(() => panelA.events.find((e) => e.event === "thread" && e.data.id === accepted.data.acceptedThreadId));
+    expect(draft.data).toMatchObject({ status: "draft", file: "src/calc.ts", messages: [{ body: "Why double the rate?", author: "human" }] });
+    await call(b, "POST", `/api/threads/${finding!.data.id}/reopen`, {});
+    await call(b, "POST", `/api/threads/${finding!.data.id}/dismiss`, {});
+    const dismissed = await panelA.until(() => panelA.events.find((e) => e.event === "thread" && e.data.id === finding!.data.id && e.data.status === "dismissed"));
+    expect(dismissed.data.acceptedThreadId).toBeNull();
+  });
 });

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import type { ReleaseDelivery } from "../service/index.js";
-import { listServers, openStore, readPanelToken } from "../store/index.js";
+import { spawnSync } from "node:child_process";
+import { insertReview, insertRound, listServers, openStore, readPanelToken, reviewById, writeTransaction } from "../store/index.js";
 import { startReviewServer, type RunningReviewServer } from "./start-review-server.js";
 
 const delivery: ReleaseDelivery = { mode: "tools", deliver: async () => null };
@@ -107,6 +108,29 @@ describe("startReviewServer", () => {
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       }
     }
+  });
+
+  it("at start, delivers a release a process that is gone left pending (stopped before its doorbell rang)", async () => {
+    const repo = await repository();
+    const path = join(repo.dir, ".git", "opencode-review", "review.sqlite");
+    const gone = spawnSync(process.execPath, ["-e", "0"]).pid!;
+    const store = await openStore({ path });
+    const left = await writeTransaction(store.db, async (trx) => {
+      const round = await insertRound(trx, { branch: "main", base: "b".repeat(40), snapshot: "s".repeat(40), tree: "e".repeat(40) });
+      return insertReview(trx, { branch: "main", mode: "tools", round_id: round.id, session_id: "ses_impl", message_text: "1 comment. Call review_list.", delivery_state: "pending", owner_pid: gone });
+    });
+    await store.close();
+    const rung: (string | null)[] = [];
+    const server = await start(repo.dir, { delivery: { mode: "tools", deliver: async ({ sessionId }) => (rung.push(sessionId), sessionId === null ? null : { sessionId }) } });
+    for (let waited = 0; rung.length === 0; waited += 50) {
+      if (waited > 30_000) throw new Error("the pending release was never delivered");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rung).toEqual(["ses_impl"]);
+    const reviews = await fetch(`${server.url}/api/reviews`, { headers: { authorization: `Bearer ${server.token}` } });
+    const listed = ((await reviews.json()) as { reviews: { id: string; delivery: { state: string; to?: string } }[] }).reviews;
+    expect(listed.find((r) => r.id === left.id)?.delivery).toMatchObject({ state: "delivered", to: "ses_impl" });
+    expect((await reviewById(server.service.context.db, left.id))?.owner_pid).toBe(process.pid);
   });
 
   it("refuses a host that is not loopback, before opening anything", async () => {

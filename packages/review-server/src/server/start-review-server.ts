@@ -105,8 +105,10 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
     // Called only once a panel subscribes, after `ready` exists.
     const changes = () => (changeSource ??= storeChanges(ready));
 
-    // Runs a previous process left live read cancelled: nothing drives them any more.
+    // Runs a previous process left live read cancelled: nothing drives them any more. Releases it left
+    // pending (stopped before its doorbell rang) are delivered from here.
     await ready.sweepInterruptedRuns();
+    await ready.resumeOrphanedDeliveries();
     const runs = createRunSupervisor({
       service: ready,
       launcher: options.reviewer?.launcher ?? null,

@@ -1,5 +1,6 @@
 import { ReviewError } from "@opencode-review/core";
-import { reviewById, updateReview, writeTransaction, type ReviewRow } from "../store/index.js";
+import { claimPendingReview, pendingReviews, reviewById, updateReview, writeTransaction, type ReviewRow } from "../store/index.js";
+import { processAlive } from "./owner-process.js";
 import { reviewJson } from "./review-json.js";
 import type { ServiceContext } from "./service-context.js";
 
@@ -64,4 +65,47 @@ export async function deliverReview(ctx: ServiceContext, id: string, retry: Deli
     (timer as { unref?: () => void }).unref?.();
   }
   return row;
+}
+
+/** Why a release an older version left pending reads failed: nothing says whether its doorbell rang. */
+export const UNKNOWN_DELIVERY =
+  "Released by an earlier version of opencode-review, which did not record whether the agent was told. Retry sends the message again.";
+
+/**
+ * At start: releases left `pending` by a process that is gone (it stopped between the release's commit and
+ * the doorbell) are taken over and delivered by this process, with the same retries as any delivery, so
+ * none stays pending unseen. One made by an older version (no owner recorded) reads failed with why, and
+ * the panels offer Retry. Left alone: an MCP server's releases, which wait for the agent's next turn by
+ * design, and those of a live process, which is delivering them. Returns the releases taken over; their
+ * delivery runs on after it returns (opencode may still be loading this plugin, and answers only then).
+ * @example await resumeOrphanedDeliveries(ctx) // ["v_..."]
+ */
+export async function resumeOrphanedDeliveries(ctx: ServiceContext, retry: DeliveryRetry = defaultDeliveryRetry): Promise<readonly string[]> {
+  // A process that cannot push a message into a chat leaves them to one that can.
+  if (ctx.delivery.waitsForAgentTurn === true) return [];
+  const orphans = (await pendingReviews(ctx.db)).filter(
+    (row) => row.waits_for_turn === 0 && (row.owner_pid === null || (row.owner_pid !== process.pid && !processAlive(row.owner_pid))),
+  );
+  const taken: string[] = [];
+  for (const orphan of orphans) {
+    const row = await writeTransaction(ctx.db, async (trx) => {
+      // Claimed first: of two processes starting at once, one delivers it.
+      const claimed = await claimPendingReview(trx, orphan.id, orphan.owner_pid, process.pid);
+      if (claimed === undefined) return undefined;
+      // Without an owner (or a message) nothing says whether it was sent: the person decides, with Retry.
+      if (orphan.owner_pid === null || orphan.message_text === null) {
+        return updateReview(trx, orphan.id, { delivery_state: "failed", delivery_error: UNKNOWN_DELIVERY });
+      }
+      return claimed;
+    });
+    if (row === undefined) continue;
+    if (row.delivery_state === "failed") {
+      ctx.bus.publish({ type: "review", review: await reviewJson(ctx, row) });
+      continue;
+    }
+    taken.push(row.id);
+    // A store closed meanwhile (the server stopped) ends it quietly; the release stays pending for the next start.
+    void deliverReview(ctx, row.id, retry).catch(() => undefined);
+  }
+  return taken;
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
+import type { ReviewEvent } from "../events/review-event.js";
 import { openStore, type Store } from "../store/index.js";
 import { createReviewService } from "./review-service.js";
 import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
@@ -19,6 +20,7 @@ const BASE = Array.from({ length: DRAFTS + 20 }, (_, i) => `line ${i + 1}`).join
 let fixture: ServiceFixture | undefined;
 let dbDir: string;
 let restarted: Store | undefined;
+const extraStores: Store[] = [];
 const children: ServiceProcess[] = [];
 beforeEach(async () => {
   dbDir = await mkdtemp(join(tmpdir(), "opencode-review-kill-"));
@@ -27,6 +29,7 @@ afterEach(async () => {
   for (const child of children.splice(0)) child.child.kill("SIGKILL");
   await restarted?.close();
   restarted = undefined;
+  for (const store of extraStores.splice(0)) await store.close();
   await fixture?.close();
   fixture = undefined;
   await rm(dbDir, { recursive: true, force: true });
@@ -41,17 +44,22 @@ async function fiveHundredDrafts() {
   return f;
 }
 
-/** The same repository and database opened again, as after a restart. */
-async function restart(f: ServiceFixture) {
-  restarted = await openStore({ path: f.store.path });
-  const delivered: string[] = [];
+/** The same repository and database opened again, as after a restart; `reaches`: its doorbell finds the session. */
+async function restart(f: ServiceFixture, reaches = false) {
+  const store = await openStore({ path: f.store.path });
+  if (restarted === undefined) restarted = store;
+  else extraStores.push(store);
+  const delivered: { sessionId: string | null; text: string }[] = [];
+  const events: ReviewEvent[] = [];
+  const bus = createEventBus();
+  bus.subscribe((event) => events.push(event));
   const service = createReviewService({
     dir: f.repo.dir,
-    store: restarted,
-    bus: createEventBus(),
-    delivery: { mode: "tools", deliver: async ({ text }) => (delivered.push(text), null) },
+    store,
+    bus,
+    delivery: { mode: "tools", deliver: async (input) => (delivered.push(input), reaches && input.sessionId !== null ? { sessionId: input.sessionId } : null) },
   });
-  return { store: restarted, service, delivered };
+  return { store, service, delivered, events };
 }
 
 async function deliveries(store: Store) {
@@ -131,6 +139,45 @@ test(
     } while (cursor !== undefined);
     expect(new Set(ids).size).toBe(DRAFTS);
     expect(ids).toHaveLength(DRAFTS);
+  },
+  240_000,
+);
+
+test(
+  "killed while ringing the agent after the commit: the next process to start rings it, once, even when two start at once",
+  async () => {
+    const f = await fiveHundredDrafts();
+    await f.service.recordSession({ id: "ses_impl", title: "Big change", directory: f.repo.dir });
+    const release = startServiceProcess(["release", f.repo.dir, f.store.path, "in-delivery"]);
+    children.push(release);
+    await release.waitFor("delivering");
+    release.child.kill("SIGKILL");
+    expect((await release.exited).signal).toBe("SIGKILL");
+    const [left] = await f.store.db.selectFrom("reviews").selectAll().execute();
+    expect(left).toMatchObject({ delivery_state: "pending", owner_pid: release.child.pid, waits_for_turn: 0, session_id: "ses_impl" });
+
+    // Two plugin instances start on the same store at once (two directories of one repository).
+    const one = await restart(f, true);
+    const two = await restart(f, true);
+    const taken = await Promise.all([one.service.resumeOrphanedDeliveries(), two.service.resumeOrphanedDeliveries()]);
+    expect(taken.flat()).toEqual([left!.id]);
+    const delivered = async () => (await one.store.db.selectFrom("reviews").selectAll().executeTakeFirstOrThrow()).delivery_state === "delivered";
+    for (let waited = 0; !(await delivered()); waited += 50) {
+      if (waited > 30_000) throw new Error("the release left pending by the killed process was never delivered");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const rung = [...one.delivered, ...two.delivered];
+    expect(rung).toHaveLength(1);
+    expect(rung[0]).toMatchObject({ sessionId: "ses_impl", text: expect.stringMatching(/500 comments.*review_list/s) });
+    const [row] = await one.store.db.selectFrom("reviews").selectAll().execute();
+    expect(row).toMatchObject({ delivery_state: "delivered", delivered_to: "ses_impl", delivery_attempts: 1 });
+    // Its panels hear of it: GET /api/reviews and the review event say delivered.
+    expect([...one.events, ...two.events].filter((e) => e.type === "review").map((e) => e.type === "review" && e.review.delivery?.state)).toEqual(["delivered"]);
+    expect((await one.service.pastReviews())[0]!.delivery).toMatchObject({ state: "delivered", to: "ses_impl" });
+    // A third start finds nothing left to do.
+    const three = await restart(f, true);
+    expect(await three.service.resumeOrphanedDeliveries()).toEqual([]);
+    expect(three.delivered).toEqual([]);
   },
   240_000,
 );

@@ -68,7 +68,18 @@ export async function releasePendingReview(
   const { review, threads, prose } = await writeTransaction(ctx.db, async (trx) => {
     // Stamped inside the write lock, so no agent reply can be written between this time and the release.
     const at = ctx.now();
-    const review = await insertReview(trx, { branch: repo.branchKey, mode: ctx.delivery.mode, round_id: round.id, released_at: at, session_id: sessionId, summary, verdict });
+    const review = await insertReview(trx, {
+      branch: repo.branchKey,
+      mode: ctx.delivery.mode,
+      round_id: round.id,
+      released_at: at,
+      session_id: sessionId,
+      summary,
+      verdict,
+      // This process rings the doorbell below; if it is gone before that, the next one to start does.
+      owner_pid: process.pid,
+      waits_for_turn: ctx.delivery.waitsForAgentTurn === true ? 1 : 0,
+    });
     // Read again inside the transaction: a draft added or deleted a moment ago is released or not, never half.
     const current = await draftsOfBranch(trx, repo.branchKey);
     const threadIds = [...new Set([...current.threads.map((t) => t.id), ...current.messages.map((m) => m.thread_id)])];

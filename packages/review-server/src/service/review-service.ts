@@ -19,7 +19,7 @@ import { dismissDelivery, pastReviews, retryDelivery } from "./past-reviews.js";
 import { pendingReview } from "./review-state.js";
 import { roundJson } from "./round-json.js";
 import type { ReleaseDelivery, ServiceContext } from "./service-context.js";
-import type { DeliveryRetry } from "./deliver-review.js";
+import { resumeOrphanedDeliveries, type DeliveryRetry } from "./deliver-review.js";
 import { recordSession } from "./sessions.js";
 import { takeServiceRound } from "./take-round.js";
 import { markThreadRead, reopenThread, resolveThread } from "./thread-status.js";
@@ -99,6 +99,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     release: (input: Parameters<typeof releasePendingReview>[1]) => releasePendingReview(ctx, input, options.deliveryRetry),
     pastReviews: () => pastReviews(ctx),
     retryDelivery: (id: string) => retryDelivery(ctx, id),
+    /** At start: releases a process that is gone left pending are delivered here (or read failed, with why). */
+    resumeOrphanedDeliveries: () => resumeOrphanedDeliveries(ctx, options.deliveryRetry),
     dismissDelivery: (id: string) => dismissDelivery(ctx, id),
     listViewed: (query: Parameters<typeof listViewed>[1]) => listViewed(ctx, query),
     setViewed: (input: Parameters<typeof setViewed>[1]) => setViewed(ctx, input),

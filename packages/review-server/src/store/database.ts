@@ -1,5 +1,6 @@
 import type { FindingsTable } from "./findings.table.js";
 import type { MessagesTable } from "./messages.table.js";
+import type { ReviewerChangesTable } from "./reviewer-changes.table.js";
 import type { RunsTable } from "./runs.table.js";
 import type { ReviewsTable } from "./reviews.table.js";
 import type { RoundsTable } from "./rounds.table.js";
@@ -21,4 +22,5 @@ export interface Database {
   runs: RunsTable;
   findings: FindingsTable;
   viewed_files: ViewedFilesTable;
+  reviewer_changes: ReviewerChangesTable;
 }

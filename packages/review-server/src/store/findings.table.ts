@@ -112,6 +112,36 @@ export async function publishedFindings(db: Kysely<Database>, branch: string): P
   return rows.map(decodeFinding);
 }
 
+/**
+ * Those of the findings named, or of the runs named, that the person may see (as `publishedFindings` picks
+ * them), oldest first.
+ * @example await publishedFindingsByIds(db, "main", { ids: ["f_1"], runIds: ["u_2"] })
+ */
+export async function publishedFindingsByIds(
+  db: Kysely<Database>,
+  branch: string,
+  named: { readonly ids: readonly string[]; readonly runIds: readonly string[] },
+): Promise<FindingRow[]> {
+  if (named.ids.length === 0 && named.runIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("findings")
+    .selectAll("findings")
+    .innerJoin("runs", "runs.id", "findings.run_id")
+    .where((eb) =>
+      eb.or([
+        ...(named.ids.length === 0 ? [] : [eb("findings.id", "in", named.ids)]),
+        ...(named.runIds.length === 0 ? [] : [eb("findings.run_id", "in", named.runIds)]),
+      ]),
+    )
+    .where("findings.branch", "=", branch)
+    .where("runs.status", "=", "completed")
+    .where("findings.status", "<>", "superseded")
+    .orderBy("findings.created_at", "asc")
+    .orderBy(sql`findings.rowid`, "asc")
+    .execute();
+  return rows.map(decodeFinding);
+}
+
 export function decodeFinding(row: Selectable<FindingsTable>): FindingRow {
   return {
     ...row,

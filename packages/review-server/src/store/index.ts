@@ -40,6 +40,7 @@ export {
   type MessagePatch,
 } from "./messages.table.js";
 export { latestThreadChange, threadsChangedSince, type ThreadChangesTable } from "./thread-changes.table.js";
+export { reviewerChangesSince, type ReviewerChangesTable, type ReviewerChanged } from "./reviewer-changes.table.js";
 export { draftsOfBranch, releaseDrafts, type Drafts, type Released } from "./drafts.js";
 export {
   insertReview,
@@ -48,6 +49,8 @@ export {
   reviewsByBranch,
   messageCountsOfReviews,
   markReviewsRead,
+  pendingReviews,
+  claimPendingReview,
   type ReviewVerdict,
   type DeliveryState,
   type ReviewsTable,
@@ -72,6 +75,7 @@ export {
   runById,
   runBySession,
   runsByBranch,
+  runsByIds,
   liveRuns,
   LIVE_RUN_STATUSES,
   type RunsTable,
@@ -88,6 +92,7 @@ export {
   findingByKey,
   findingsOfRun,
   publishedFindings,
+  publishedFindingsByIds,
   decodeFinding,
   type FindingsTable,
   type FindingRow,

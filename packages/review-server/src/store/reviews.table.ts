@@ -31,6 +31,10 @@ export interface ReviewsTable {
   delivery_attempts: number;
   /** When the person dismissed a failed delivery; null while it is shown. */
   dismissed_at: string | null;
+  /** The process that delivers it (migration 0009); null for releases made before that. */
+  owner_pid: number | null;
+  /** 1: it waits for the agent's next turn (an MCP server's release), never pushed. */
+  waits_for_turn: number;
 }
 
 /** The person's verdict on a release, as GitHub has it. */
@@ -43,7 +47,9 @@ export type ReviewRow = Readonly<Selectable<ReviewsTable>>;
 
 /** A review to record; id and time are made when absent, session, delivery and prose default to null. */
 export type NewReview = Pick<ReviewRow, "branch" | "mode" | "round_id"> &
-  Partial<Pick<ReviewRow, "id" | "released_at" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state">>;
+  Partial<
+    Pick<ReviewRow, "id" | "released_at" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state" | "owner_pid" | "waits_for_turn">
+  >;
 
 /** What may be filled in after the release (delivery happens after the transaction). */
 export type ReviewPatch = Partial<
@@ -77,6 +83,8 @@ export async function insertReview(db: Kysely<Database>, review: NewReview): Pro
       delivery_error: null,
       delivery_attempts: 0,
       dismissed_at: null,
+      owner_pid: review.owner_pid ?? null,
+      waits_for_turn: review.waits_for_turn ?? 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -121,6 +129,32 @@ export async function messageCountsOfReviews(db: Kysely<Database>, ids: readonly
     .groupBy("review_id")
     .execute();
   return new Map(rows.map((row) => [row.review_id!, Number(row.n)]));
+}
+
+/**
+ * Releases of any branch still `pending` and not dismissed, oldest first: the delivering process looks at
+ * those of owners that are gone.
+ * @example await pendingReviews(db) // [{ id: "v_1", owner_pid: 4242, waits_for_turn: 0, ... }]
+ */
+export async function pendingReviews(db: Kysely<Database>): Promise<ReviewRow[]> {
+  return db.selectFrom("reviews").selectAll().where("delivery_state", "=", "pending").where("dismissed_at", "is", null).orderBy("released_at").execute();
+}
+
+/**
+ * Makes this process the one delivering a pending release, if it still is pending and still has the owner
+ * that was seen (two processes starting at once claim it once); undefined when someone else was first.
+ * @example await claimPendingReview(trx, row.id, row.owner_pid, process.pid)
+ */
+export async function claimPendingReview(db: Kysely<Database>, id: string, seenOwner: number | null, pid: number): Promise<ReviewRow | undefined> {
+  requireWriteTransaction(db, "claimPendingReview");
+  return db
+    .updateTable("reviews")
+    .set({ owner_pid: pid })
+    .where("id", "=", id)
+    .where("delivery_state", "=", "pending")
+    .where("owner_pid", seenOwner === null ? "is" : "=", seenOwner)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**

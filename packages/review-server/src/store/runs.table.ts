@@ -82,6 +82,12 @@ export async function runsByBranch(db: Kysely<Database>, branch: string, statuse
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
 }
 
+/** The runs named, of one branch, newest first (the ids come from the change log: gone ones are left out). */
+export async function runsByIds(db: Kysely<Database>, branch: string, ids: readonly string[]): Promise<RunRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("runs").selectAll().where("branch", "=", branch).where("id", "in", ids).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
 /** Every live run of any branch (for the sweep of runs whose process is gone). */
 export async function liveRuns(db: Kysely<Database>): Promise<RunRow[]> {
   return db.selectFrom("runs").selectAll().where("status", "in", LIVE_RUN_STATUSES).execute();

@@ -60,7 +60,7 @@ async function eventually<T>(read: () => Promise<T | null | undefined>, what: st
 type Phase = "full" | "silent" | "error" | "hang" | "late";
 
 describe("reviewer agents in a real opencode serve", () => {
-  it("a run from the HTTP route reviews as a child session with its own tools; findings are triaged; errors and cancel end runs", async () => {
+  it("a run from the HTTP route reviews as a child session with its own tools; findings are triaged; errors, cancel and restart end runs", async () => {
     const tarball = await packPlugin();
     let phase: Phase = "full";
     let implementerAsk: "comment" | "list" = "comment";
@@ -210,9 +210,25 @@ describe("reviewer agents in a real opencode serve", () => {
     expect(late).toMatch(/This review run is cancelled.*takes no more calls/);
     expect((await panel.call("GET", "/runs")).json.runs.find((r: any) => r.id === hanging.id).status).toBe("cancelled");
 
-    // A restart mid-run (the run reads cancelled, "interrupted by restart") is proven against a real process
-    // that is gone in reviewer-runs.test.ts: here a second `opencode serve` started after killing one with a
-    // model request hanging stalls inside opencode before it creates the instance (before any plugin loads).
+    // A restart mid-run (opencode killed with the reviewer's model request hanging): the run reads cancelled,
+    // never running. opencode makes a project's instance, and so loads its plugins, on the first request that
+    // names the directory; here that is serveOpencode's event stream, which is opened again if it drops.
+    expect(server.pluginErrors()).toEqual([]);
+    phase = "hang";
+    const interrupted = (await panel.call("POST", "/runs", {})).json.run;
+    await eventually(async () => (model.conversation().some((r) => r.sessionId === interrupted.session.id) ? true : null), "the reviewer asks the model");
+    await server.close();
+    server = await serveOpencode(project);
+    const next = await eventually(async () => {
+      const candidate = await newestPanel(project, panel.pid);
+      return candidate !== null && (await candidate.call("GET", "/health")).status === 200 ? candidate : null;
+    }, "the restarted panel", 300_000).catch((error: unknown) => {
+      console.error(server.streamProblems().join("\n"));
+      console.error(server.log().split("\n").filter((l) => /plugin|review|ERROR/i.test(l)).join("\n").slice(-6000));
+      throw error;
+    });
+    const after = (await next.call("GET", "/runs")).json.runs.find((r: any) => r.id === interrupted.id);
+    expect(after).toMatchObject({ status: "cancelled", error: "interrupted by restart" });
     expect(server.pluginErrors()).toEqual([]);
   }, SLOW);
 });

@@ -18,6 +18,8 @@ export interface OpencodeServer {
   waitForEvent(match: (event: Event) => boolean, timeoutMs?: number): Promise<Event>;
   /** opencode's log so far (`--print-logs`). */
   log(): string;
+  /** Each time the event stream failed or ended while the server ran (it is opened again), with why. */
+  streamProblems(): readonly string[];
   /** Each `failed to load plugin` line in the log so far. */
   pluginErrors(): readonly string[];
   /** Stops the event stream and the process (SIGTERM, then SIGKILL). */
@@ -73,15 +75,33 @@ export async function serveOpencode(project: OpencodeProject, options: ServeOpen
   const events: Event[] = [];
   const listeners = new Set<() => void>();
   const abort = new AbortController();
-  const subscription = await client.event.subscribe({ signal: abort.signal, sseMaxRetryAttempts: 0 });
+  const streamProblems: string[] = [];
+  // The event stream is also what makes opencode create the project's instance (and so load its plugins):
+  // nothing else asks for the directory until a test does. A stream that fails or ends while the server runs
+  // is opened again, as opencode's own TUI reconnects; each time is recorded, to be read when a test fails.
+  // Seen after a restart on the same port (opencode takes 4096 when free): this process still holds a
+  // connection to 127.0.0.1:4096 left half-open when the old server stopped (client ESTAB, server SYN-RECV,
+  // nobody listening), and the first request to the new server goes down it and is reset (ECONNRESET).
   void (async () => {
-    try {
-      for await (const event of subscription.stream) {
-        events.push(event as Event);
-        for (const listener of listeners) listener();
+    while (!abort.signal.aborted) {
+      let how = "ended";
+      try {
+        const subscription = await client.event.subscribe({
+          signal: abort.signal,
+          sseMaxRetryAttempts: 0,
+          onSseError: (error: unknown) => void (how = `failed: ${describeError(error)}`),
+        });
+        for await (const event of subscription.stream) {
+          events.push(event as Event);
+          for (const listener of listeners) listener();
+        }
+      } catch (error) {
+        how = `threw: ${describeError(error)}`;
       }
-    } catch {
-      // The stream ends with an abort or the process; events seen so far stay readable.
+      if (abort.signal.aborted || child.exitCode !== null || child.signalCode !== null) return;
+      streamProblems.push(`${new Date().toISOString()} the event stream ${how}; opening it again`);
+      console.error(`serveOpencode ${url}: ${streamProblems.at(-1)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
   })();
 
@@ -106,6 +126,7 @@ export async function serveOpencode(project: OpencodeProject, options: ServeOpen
         check();
       }),
     log: () => stderr,
+    streamProblems: () => streamProblems,
     pluginErrors: () => logProblems(stderr).pluginErrors,
     close: async () => {
       abort.abort();
@@ -116,6 +137,12 @@ export async function serveOpencode(project: OpencodeProject, options: ServeOpen
       clearTimeout(killer);
     },
   };
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return `${error.name}: ${error.message}${cause ? ` (cause: ${cause.code ?? cause.message ?? String(cause)})` : ""}`;
 }
 
 /**

@@ -2,7 +2,11 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createEventBus } from "../events/event-bus.js";
+import { defaultDbPath, openRepository } from "../git/index.js";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
+import { createReviewService } from "../service/index.js";
+import { openStore } from "../store/index.js";
 import { openTuiBackend } from "./open-tui-backend.js";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -33,8 +37,8 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     const files = await backend.diff({ from: "base", to: "worktree" });
     expect(files.map((f) => f.path)).toEqual(["a.ts"]);
     // Reading the diff took the first round; after that, nothing until someone writes.
-    expect(await backend.changes()).toEqual({ threads: false, rounds: true });
-    expect(await backend.changes()).toEqual({ threads: false, rounds: false });
+    expect(await backend.changes()).toEqual({ threads: false, rounds: true, run: null });
+    expect(await backend.changes()).toEqual({ threads: false, rounds: false, run: null });
     const thread = await backend.draftThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" });
     expect(thread.status).toBe("draft");
     expect((await backend.changes()).threads).toBe(true);
@@ -49,6 +53,30 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     const rounds = await backend.rounds();
     expect(rounds.length).toBeGreaterThan(0);
     expect(await backend.diff({ from: rounds[rounds.length - 1]!.id, to: "worktree" })).toEqual([]);
+  });
+
+  it("hears from the change log a reviewer run another process drives, and its findings once released", async () => {
+    const repo = await repository({ "a.ts": "one\ntwo\n" }, { "a.ts": "one\nTWO\n" });
+    const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
+    cleanups.push(() => backend.close());
+    await backend.changes();
+    // The server half of another opencode process, on the same store file.
+    const store = await openStore({ path: defaultDbPath(await openRepository(repo.dir)) });
+    cleanups.push(() => store.close());
+    const there = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const { run } = await there.recordRun({ parentSessionId: "ses_impl", model: "fake/reviewer" });
+    const started = await backend.changes();
+    expect(started.run).toMatchObject({ id: run.id, status: "pending" });
+    expect(started.threads).toBe(false);
+    const running = (await there.changeRun(run.id, { status: "running", session_id: "ses_rev" }, ["pending"]))!;
+    await there.pinFinding(running, { file: "a.ts", start: 2, body: "Why upper case?", severity: "minor" });
+    expect((await backend.changes()).run).toMatchObject({ status: "running", findings: 1 });
+    expect(await backend.findings()).toEqual([]);
+    await there.releaseRun(running, { summary: "One.", verdict: "comment" });
+    const released = await backend.changes();
+    expect(released).toMatchObject({ threads: true, run: { status: "completed", findings: 1 } });
+    expect((await backend.findings()).map((f) => [f.severity, f.messages[0]!.body])).toEqual([["minor", "Why upper case?"]]);
+    expect(await backend.changes()).toEqual({ threads: false, rounds: false, run: null });
   });
 
   it("says in one line what to do in a folder that is not a git repository, and refuses bad tui.json options", async () => {

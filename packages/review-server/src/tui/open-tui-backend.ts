@@ -166,10 +166,12 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     changes: async () => {
       const next = await service.changesSince(position);
       position = next.position;
+      const runs = next.events.flatMap((e) => (e.type === "run" ? [e.run] : []));
       return {
-        // A run's findings and their triage change what is shown inline as much as a thread does.
-        threads: next.events.some((e) => e.type !== "round"),
+        // A run's released findings and their triage come as threads: they are shown inline like one.
+        threads: next.events.some((e) => e.type === "thread" || e.type === "review"),
         rounds: next.events.some((e) => e.type === "round"),
+        run: runs.reduce<Run | null>((newest, run) => (newest === null || run.createdAt >= newest.createdAt ? run : newest), null),
       };
     },
     panelUrl: async () => (await ownPanel())?.url ?? (await livePanelLinks(await service.repository(), { dbPath }).catch(() => []))[0]?.link ?? null,

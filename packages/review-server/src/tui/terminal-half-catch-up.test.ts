@@ -167,6 +167,33 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
       screen.kill();
     }
   }, 300_000);
+
+  it("an AI review run another process drives shows in the open view as it goes, and its findings once released, without reopening", async () => {
+    const p = project(model.url, plugin, {});
+    const screen = startOpencode("tui2-live-run", p, 140, 40);
+    try {
+      await screen.waitFor(home, 120_000);
+      screen.keys("C-x", "v");
+      await screen.waitFor("? for keys", 30_000);
+      // The server half of another opencode on this repository starts the run, and its reviewer works.
+      const { run } = await withService(p, (service) => service.recordRun({ parentSessionId: "ses_parent", model: "fake/fake-model" }));
+      await screen.waitFor("AI review (fake/fake-model): pending · K cancels", 15_000);
+      const running = await withService(p, (service) => service.changeRun(run.id, { status: "running", session_id: "ses_child" }, ["pending"]));
+      await screen.waitFor("AI review (fake/fake-model): running · K cancels", 15_000);
+      screen.save("live-run-running");
+      await withService(p, async (service) => {
+        await service.pinFinding(running!, { file: "src/app.ts", start: 6, end: 6, body: "doubled reads better than added.", severity: "major" });
+        await service.releaseRun(running!, { summary: "One thing.", verdict: "changes" });
+      });
+      const released = await screen.waitFor("AI review (fake/fake-model): completed: 1 finding, verdict changes", 15_000);
+      expect(await screen.waitFor("reviewer · MAJOR", 15_000)).toContain("reviewer: doubled reads better than added.");
+      screen.save("live-run-released");
+      expect(released).not.toContain("K cancels");
+    } finally {
+      screen.save("live-run-last");
+      screen.kill();
+    }
+  }, 300_000);
 });
 
 /** The review service over the project's own store, as another process (the server half, an MCP client) has it. */

@@ -12,6 +12,7 @@ import {
   type RunRow,
   type RunStatus,
 } from "../../store/index.js";
+import { processAlive } from "../owner-process.js";
 import type { ServiceContext } from "../service-context.js";
 import { takeServiceRound } from "../take-round.js";
 import { runJson } from "./run-json.js";
@@ -118,14 +119,4 @@ export async function callerRun(ctx: ServiceContext, sessionId: string, tool: st
 
 async function publishRun(ctx: ServiceContext, row: RunRow): Promise<void> {
   ctx.bus.publish({ type: "run", run: await runJson(ctx, row) });
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, run by another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -35,6 +35,9 @@ import {
 } from "../threads.table.js";
 import { writeTransaction } from "../write-transaction.js";
 import { latestThreadChange, threadsChangedSince } from "../thread-changes.table.js";
+import { reviewerChangesSince } from "../reviewer-changes.table.js";
+import { insertRun, updateRun } from "../runs.table.js";
+import { insertFinding, updateFinding } from "../findings.table.js";
 import { initialSchema } from "../migrations/0001-initial-schema.js";
 import { migrations as allMigrations } from "../migrations/index.js";
 import { startWriter } from "./writer-process.js";
@@ -240,6 +243,51 @@ export const storeCases: readonly StoreCase[] = [
         assert.equal(Number(kept.rows[0]?.n), 10_000);
         assert.equal(await threadsChangedSince(db, old, 64), null);
         assert.deepEqual(await threadsChangedSince(db, old + 1, 64), [b!.id]);
+      }),
+  },
+  {
+    name: "every change to a reviewer run or finding is logged, a finding with its run, and the log keeps the last 10,000",
+    run: () =>
+      withStore(async (store) => {
+        const { db } = store;
+        const at = async () => (await storePosition(db)).reviewerChange;
+        assert.deepEqual(await reviewerChangesSince(db, 0, 64), { runs: [], runRows: [], findings: [] });
+        const round = await seedRound(db);
+        const run = await writeTransaction(db, (trx) =>
+          insertRun(trx, { branch: "main", parent_session_id: "ses_1", model: "p/m", round_id: round.id, status: "pending", owner_pid: 1, owner_instance: "s_1", created_at: "2025-01-01T00:00:00.000Z" }),
+        );
+        assert.deepEqual(await reviewerChangesSince(db, 0, 64), { runs: [run.id], runRows: [run.id], findings: [] });
+        const started = await at();
+        await writeTransaction(db, (trx) => updateRun(trx, run.id, { status: "running", session_id: "ses_child" }));
+        assert.deepEqual(await reviewerChangesSince(db, started, 64), { runs: [run.id], runRows: [run.id], findings: [] });
+        const running = await at();
+        const finding = await writeTransaction(db, (trx) =>
+          insertFinding(trx, {
+            run_id: run.id, branch: "main", file: "src/parser.ts", base_file: null, side: "new", start_line: 10, end_line: 10, round_id: round.id,
+            quoted: ["+const a = 1;"], context: { before: [], after: [] }, body: "Off by one.", suggestion: null, severity: "major", key: "k1",
+            created_at: "2025-01-01T00:00:01.000Z",
+          }),
+        );
+        assert.deepEqual(await reviewerChangesSince(db, running, 64), { runs: [run.id], runRows: [], findings: [finding.id] });
+        const pinned = await at();
+        await writeTransaction(db, (trx) => updateFinding(trx, finding.id, { status: "dismissed", updated_at: "2025-01-01T00:00:02.000Z" }));
+        assert.deepEqual(await reviewerChangesSince(db, pinned, 64), { runs: [run.id], runRows: [], findings: [finding.id] });
+        assert.deepEqual(await reviewerChangesSince(db, await at(), 64), { runs: [], runRows: [], findings: [] });
+        // Threads are another log: a thread's change moves this one not at all.
+        const before = await at();
+        await writeTransaction(db, (trx) => insertThread(trx, aThread(round)));
+        assert.equal(await at(), before);
+
+        const old = await at();
+        await writeTransaction(db, async (trx) => {
+          for (let i = 0; i < 10_001; i++) await updateFinding(trx, finding.id, { human_seen_at: new Date(i).toISOString() });
+        });
+        assert.equal(await at(), old + 10_001);
+        const kept = await sql<{ n: number }>`select count(*) as n from reviewer_changes`.execute(db);
+        assert.equal(Number(kept.rows[0]?.n), 10_000);
+        assert.equal(await reviewerChangesSince(db, old, 64), null, "a reader from before the kept entries reads everything");
+        assert.deepEqual(await reviewerChangesSince(db, old + 1, 64), { runs: [run.id], runRows: [], findings: [finding.id] });
+        assert.equal(await reviewerChangesSince(db, 0, 0), null, "more changed than asked for");
       }),
   },
   {
@@ -691,7 +739,7 @@ export const storeCases: readonly StoreCase[] = [
     run: () =>
       withStore(async (store) => {
         const empty = await storePosition(store.db);
-        assert.deepEqual(empty, { threadChange: 0, round: 0, review: 0 });
+        assert.deepEqual(empty, { threadChange: 0, reviewerChange: 0, round: 0, review: 0 });
         const round = await seedRound(store.db);
         await seedRound(store.db, "other");
         const thread = await writeTransaction(store.db, (trx) => insertThread(trx, aThread(round)));
