@@ -66,7 +66,11 @@ export async function locateThreads(
     want(thenRev(row), thenPath(row));
     if (at !== undefined) want(at, row.file);
   }
-  await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
+  const fetched = Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
+  // The work tree's files are read while git reads the old texts (in its own process); a read that fails
+  // fails again below, where each thread awaits its file.
+  if (at === undefined) for (const { row } of toLocate) reader.worktree(row.file).catch(() => {});
+  await fetched;
 
   // A file's threads share its texts: each then/now pair is split and diffed once for all of them.
   const pairs = pairsOfOnePass();
