@@ -2,7 +2,7 @@
 //
 // 500 files of 2,000 lines, each changed by a seeded mix of inserts, deletions, moves, edits and
 // re-indents (about one file in ten untouched). Threads of a file are located one after another with
-// the same then/now strings, as the service does. Floor (same process): split both versions of every
+// the same then/now strings and one pairsOfOnePass() per file, as the service does in a listing. Floor (same process): split both versions of every
 // file into lines and hash every line once (interning in a Map), the least any line-based locate does.
 // Prints the median of a few runs: locate / floor (target: within 3x) and time per thread at 1x, 4x and
 // 16x threads (target: flat or falling, i.e. cost linear in threads), and the line diff alone against
@@ -10,7 +10,7 @@
 //
 // Run: pnpm bench (builds first), or node --expose-gc packages/review-core/bench/locate.bench.mjs after pnpm build.
 import { diffArrays } from "diff";
-import { diffLines, locate, splitLines } from "../dist/index.js";
+import { diffLines, locate, pairsOfOnePass, splitLines } from "../dist/index.js";
 
 const FILES = 500;
 const LINES = 2000;
@@ -125,7 +125,8 @@ function floor() {
 function locateAll(threads) {
   const states = { current: 0, moved: 0, changed: 0, outdated: 0 };
   files.forEach(({ then, now }, index) => {
-    for (const thread of threads[index]) states[locate({ ...thread, then, now }).state]++;
+    const pairs = pairsOfOnePass();
+    for (const thread of threads[index]) states[locate({ ...thread, then, now }, pairs).state]++;
   });
   return states;
 }

@@ -4,7 +4,7 @@
 // so the packed tarball installs from npm alone. tsc still runs first for types and declarations.
 import { transformAsync } from "@babel/core";
 import { build } from "esbuild";
-import { chmodSync, existsSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -35,9 +35,13 @@ const englishOnlyZod = {
   },
 };
 
+// The plugin is split (esbuild's code splitting): dist/plugin.js holds what the agent's tools need, and what
+// is loaded with import() (the panel's HTTP stack, see src/server/panel-http.ts) goes to dist/chunks/, read
+// only when the panel starts, after the tool calls made at start-up. Code both use goes to a shared chunk.
+const CHUNKS = "chunks";
 const entries = [
-  { name: "plugin", source: "src/plugin.ts", required: true },
-  { name: "cli", source: "src/cli.ts", required: true },
+  { name: "plugin", source: "src/plugin.ts", required: true, split: true },
+  { name: "cli", source: "src/cli.ts", required: true, split: true },
   { name: "tui", source: "src/tui.ts", required: true },
 ];
 
@@ -68,6 +72,8 @@ const solidUniversal = {
 };
 
 const problems = [];
+// Chunks are named by their content's hash: the old ones would pile up in the folder the package ships.
+rmSync(`${root}/dist/${CHUNKS}`, { recursive: true, force: true });
 for (const entry of entries) {
   const source = `${root}/${entry.source}`;
   if (!existsSync(source)) {
@@ -80,8 +86,9 @@ for (const entry of entries) {
   const result = await build({
     // Core is inlined from its source, so the bundle never depends on core having been built.
     alias: { "@opencode-review/core": `${root}/../review-core/src/index.ts` },
-    entryPoints: [source],
-    outfile: `${root}/dist/${entry.name}.js`,
+    ...(entry.split
+      ? { entryPoints: { [entry.name]: source }, outdir: `${root}/dist`, splitting: true, chunkNames: `${CHUNKS}/[name]-[hash]` }
+      : { entryPoints: [source], outfile: `${root}/dist/${entry.name}.js` }),
     bundle: true,
     platform: "node",
     format: "esm",

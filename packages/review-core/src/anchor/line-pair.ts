@@ -29,6 +29,27 @@ export function preparePair(thenText: string, nowText: string): LinePair {
   return { then: then.lines, now: now.lines, thenIds: then.ids, nowIds: now.ids, hunks };
 }
 
+/** Makes the line pair of a then and a now text (`preparePair`, or one that shares pairs). */
+export type PairMaker = (thenText: string, nowText: string) => LinePair;
+
+/**
+ * A `preparePair` for one pass over many threads: each distinct then/now pair of texts is prepared once
+ * and handed to every thread on it (a file's five threads split and diff its texts once, not five times).
+ * The pairs live as long as the maker, so a caller makes one per pass and drops it; nothing is kept across
+ * passes (the server keeps located anchors instead).
+ * @example const pairs = pairsOfOnePass(); locate(a, pairs); locate(b, pairs) // one split and diff when a and b share their texts
+ */
+export function pairsOfOnePass(): PairMaker {
+  const byThen = new Map<string, Map<string, LinePair>>();
+  return (thenText, nowText) => {
+    let byNow = byThen.get(thenText);
+    if (byNow === undefined) byThen.set(thenText, (byNow = new Map()));
+    let pair = byNow.get(nowText);
+    if (pair === undefined) byNow.set(nowText, (pair = preparePair(thenText, nowText)));
+    return pair;
+  };
+}
+
 interface InternedThen {
   readonly lines: TextLines;
   readonly ids: Int32Array;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { buildAnchor } from "./build-anchor.js";
+import { pairsOfOnePass } from "./line-pair.js";
 import { locate } from "./locate.js";
 import type { Location } from "./types.js";
 
@@ -416,6 +417,25 @@ describe("locate, side old", () => {
 
   test("a deleted file still deletes the lines", () => {
     expect(deletion(null)).toEqual({ state: "current", start: 11, end: 13 });
+  });
+});
+
+describe("locate with pairs shared over one pass", () => {
+  test("threads on the same texts share one pair and locate exactly as each alone", () => {
+    const then = text(FILE);
+    const nows = [then, text(insertAt(FILE, 1, ["// a", "// b"])), text(FILE.slice(3))];
+    const pairs = pairsOfOnePass();
+    for (const now of nows) {
+      for (const side of ["new", "old"] as const) {
+        for (let line = 1; line <= FILE.length; line++) {
+          const input = { side, start: line, end: Math.min(line + 1, FILE.length), quoted: [` ${FILE[line - 1] as string}`], then, now };
+          expect(locate(input, pairs), `${side} ${line}`).toEqual(locate(input));
+        }
+      }
+    }
+    // One pair per distinct texts: asked again it is the same object, other texts get their own.
+    expect(pairs(then, nows[1]!)).toBe(pairs(then, nows[1]!));
+    expect(pairs(then, nows[1]!)).not.toBe(pairs(then, nows[2]!));
   });
 });
 

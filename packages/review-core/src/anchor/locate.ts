@@ -1,5 +1,5 @@
 import { mapLine, mapRange, type RangeMapping } from "../diff/map-line.js";
-import { preparePair, type LinePair } from "./line-pair.js";
+import { preparePair, type LinePair, type PairMaker } from "./line-pair.js";
 import { equalIgnoringWhitespace, squashWhitespace } from "./ignore-whitespace.js";
 import { searchBlock, type SearchLines } from "./search-block.js";
 import { lineAt, lineIs, lineIsIgnoringWhitespace, type TextLines } from "./text-lines.js";
@@ -11,17 +11,18 @@ const OUTDATED: Location = { state: "outdated", start: null, end: null };
 /**
  * Where a thread's lines are now, and whether they still read as quoted: `current`, `moved`,
  * `changed` (maybe `whitespaceOnly`) or `outdated`. Every anchor state, and the checked resolve,
- * come from this one function. Each call splits and diffs its two texts; the review server keeps the
- * anchors it located, so a file's threads are located again only when the file or the thread changed.
+ * come from this one function. Each call splits and diffs its two texts, unless `pairOf` already did for
+ * another thread on the same texts (`pairsOfOnePass`); the review server keeps the anchors it located, so a
+ * file's threads are located again only when the file or the thread changed.
  * @example locate({ side: "new", start: 3, end: 3, quoted: ["+x"], then: "a\nb\nx\n", now: "z\na\nb\nx\n" }) // { state: "moved", start: 4, end: 4 }
  */
-export function locate(input: LocateInput): Location {
+export function locate(input: LocateInput, pairOf: PairMaker = preparePair): Location {
   if (input.start === null) return locateWholeFile(input.then, input.now);
   const start = Math.max(1, input.start);
   const end = Math.max(start, input.end ?? start);
-  if (input.side === "old") return locateDeletion(start, end, input.then, input.now);
+  if (input.side === "old") return locateDeletion(start, end, input.then, input.now, pairOf);
   if (input.now === null) return OUTDATED;
-  const pair = preparePair(input.then, input.now);
+  const pair = pairOf(input.then, input.now);
   if (pair.now.count === 0) return OUTDATED;
   return locateLines(pair, start, end, input.quoted.map(unmark), input.context);
 }
@@ -39,9 +40,9 @@ function locateWholeFile(then: string, now: string | null): Location {
  * An old-side thread talks about a deletion: it holds while the diff from the base to now still
  * deletes every one of its lines, and is `changed` once any of them is back.
  */
-function locateDeletion(start: number, end: number, then: string, now: string | null): Location {
+function locateDeletion(start: number, end: number, then: string, now: string | null, pairOf: PairMaker): Location {
   if (now === null) return { state: "current", start, end };
-  const pair = preparePair(then, now);
+  const pair = pairOf(then, now);
   if (end > pair.then.count) return OUTDATED;
   for (let line = start; line <= end; line++) {
     if (mapLine(pair.hunks, line, "old").kind === "shifted") return { state: "changed", start, end };

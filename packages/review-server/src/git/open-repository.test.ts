@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ReviewError } from "@opencode-review/core";
 import { defaultDbPath } from "./default-db-path.js";
 import { openRepository } from "./open-repository.js";
+import { execGit } from "./run-git.js";
+import { headFromFiles } from "./head-from-files.js";
 import { EMPTY_TREE, resolveHead } from "./resolve-head.js";
 import { makeTempRepository, type TempRepository } from "./testing/temp-repository.js";
 
@@ -85,6 +87,48 @@ describe("openRepository", () => {
     );
   });
 
+  it("reads HEAD from git's files as git reads it: packed refs, a loose ref over a packed one, a sha256 repository", async () => {
+    repo = await makeTempRepository();
+    const first = await repo.commitAll("one");
+    await repo.git("pack-refs", "--all");
+    // The branch is now only a line of packed-refs.
+    expect(headFromFiles(join(repo.dir, ".git"), join(repo.dir, ".git"), 40)).toEqual({ branch: "main", head: first });
+    expect((await openRepository(repo.dir)).head).toBe(first);
+    const second = await repo.commitAll("two");
+    expect(second).not.toBe(first);
+    // A commit writes a loose ref again; it wins over the stale packed line.
+    expect((await openRepository(repo.dir)).head).toBe(second);
+    expect(await gitsHead(repo.dir)).toEqual({ branch: "main", head: second });
+
+    const sha256 = await makeTempRepository();
+    extra.push(sha256.dir);
+    await sha256.git("init", "-q", "--object-format=sha256", join(sha256.dir, "s"));
+    await sha256.git("-C", "s", "commit", "-q", "--allow-empty", "-m", "one");
+    const opened = await openRepository(join(sha256.dir, "s"));
+    expect(opened.head).toMatch(/^[0-9a-f]{64}$/);
+    expect({ branch: opened.branch, head: opened.head }).toEqual(await gitsHead(join(sha256.dir, "s")));
+  });
+
+  it("asks git when the files hold what it is not sure of: a symbolic branch, reftable storage, odd content", async () => {
+    repo = await makeTempRepository();
+    await repo.commitAll("one");
+    const gitDir = join(repo.dir, ".git");
+    // HEAD -> refs/heads/alias -> refs/heads/main: what git makes of that chain is git's to say.
+    await repo.git("symbolic-ref", "refs/heads/alias", "refs/heads/main");
+    await repo.git("symbolic-ref", "HEAD", "refs/heads/alias");
+    expect(headFromFiles(gitDir, gitDir, 40)).toBeNull();
+    const aliased = await openRepository(repo.dir);
+    expect({ branch: aliased.branch, head: aliased.head }).toEqual(await gitsHead(repo.dir));
+
+    await repo.git("symbolic-ref", "HEAD", "refs/heads/main");
+    expect(headFromFiles(gitDir, gitDir, 40)).not.toBeNull();
+    await mkdir(join(gitDir, "reftable"));
+    expect(headFromFiles(gitDir, gitDir, 40)).toBeNull();
+    expect((await openRepository(repo.dir)).branch).toBe("main");
+    await rm(join(gitDir, "reftable"), { recursive: true });
+    expect(headFromFiles(gitDir, gitDir, 64)).toBeNull();
+  });
+
   it("refuses a folder that does not exist, and the .git folder itself", async () => {
     repo = await makeTempRepository();
     const missing = await openRepository(join(repo.dir, "nope")).catch((e: unknown) => e);
@@ -95,3 +139,13 @@ describe("openRepository", () => {
     expect((inside as ReviewError).message).not.toMatch(/fatal/);
   });
 });
+
+/** HEAD as git's own commands read it, to compare openRepository with. */
+async function gitsHead(dir: string): Promise<{ branch: string | null; head: string | null }> {
+  const run = (...args: string[]) => execGit(dir, args);
+  const [symbolic, verified] = await Promise.all([run("symbolic-ref", "-q", "HEAD"), run("rev-parse", "-q", "--verify", "HEAD^{commit}")]);
+  return {
+    branch: symbolic.exitCode === 0 ? symbolic.stdout.toString("utf8").trim().replace(/^refs\/heads\//, "") : null,
+    head: verified.exitCode === 0 ? verified.stdout.toString("utf8").trim() : null,
+  };
+}

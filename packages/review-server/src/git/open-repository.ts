@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { ReviewError } from "@opencode-review/core";
+import { headFromFiles, type HeadPosition } from "./head-from-files.js";
 import { execGit } from "./run-git.js";
 
 /** A git work tree as it was when opened: call openRepository again to see a branch switch or a new commit. */
@@ -65,15 +66,22 @@ export async function openRepository(dir: string): Promise<Repository> {
   const [workTree, gitDir, commonDir, objectFormat] = located.stdout.toString("utf8").split("\n");
   if (!workTree || !gitDir || !commonDir) throw notGit(absolute);
 
+  const emptyTree = EMPTY_TREES[objectFormat ?? "sha1"] ?? EMPTY_TREES.sha1!;
+  const { branch, head } = headFromFiles(gitDir, commonDir, emptyTree.length) ?? (await headFromGit(workTree));
+  const branchKey = branch ?? `detached:${head ?? "unknown"}`;
+
+  return { workTree, gitDir, commonDir, branch, head, branchKey, emptyTree };
+}
+
+/** HEAD as git itself reads it: for what headFromFiles is not sure of (reftable, a symbolic branch, ...). */
+async function headFromGit(workTree: string): Promise<HeadPosition> {
   const [symbolic, verified] = await Promise.all([
     execGit(workTree, ["symbolic-ref", "-q", "HEAD"]),
     execGit(workTree, ["rev-parse", "-q", "--verify", "HEAD^{commit}"]),
   ]);
   const fullRef = symbolic.exitCode === 0 ? symbolic.stdout.toString("utf8").trim() : null;
-  const branch = fullRef === null ? null : fullRef.replace(/^refs\/heads\//, "");
-  const head = verified.exitCode === 0 ? verified.stdout.toString("utf8").trim() : null;
-  const branchKey = branch ?? `detached:${head ?? "unknown"}`;
-  const emptyTree = EMPTY_TREES[objectFormat ?? "sha1"] ?? EMPTY_TREES.sha1!;
-
-  return { workTree, gitDir, commonDir, branch, head, branchKey, emptyTree };
+  return {
+    branch: fullRef === null ? null : fullRef.replace(/^refs\/heads\//, ""),
+    head: verified.exitCode === 0 ? verified.stdout.toString("utf8").trim() : null,
+  };
 }

@@ -12,7 +12,9 @@ export async function readBlobs(repo: Pick<Repository, "workTree">, rev: string,
   const names = unique.map((path) => `${rev}:${path}`);
   const nulSeparated = unique.some((path) => path.includes("\n"));
   const input = nulSeparated ? names.map((n) => `${n}\0`).join("") : names.map((n) => `${n}\n`).join("");
-  const out = await runGitBuffer(repo.workTree, ["cat-file", "--batch", ...(nulSeparated ? ["-z"] : [])], { input });
+  // --buffer: all requests are written at once and stdin is closed, so nothing waits on an answer; without it
+  // git flushes after every object, and each of those hundreds of small writes is an event for this process.
+  const out = await runGitBuffer(repo.workTree, ["cat-file", "--batch", "--buffer", ...(nulSeparated ? ["-z"] : [])], { input });
   let at = 0;
   for (const path of unique) {
     const end = out.indexOf(0x0a, at);

@@ -21,7 +21,9 @@ export async function readFiles(
   // A newline inside a path would split the request; -z (git 2.38+) is only needed then.
   const nulSeparated = unique.some((path) => path.includes("\n"));
   const input = nulSeparated ? names.map((n) => `${n}\0`).join("") : names.map((n) => `${n}\n`).join("");
-  const out = await runGitBuffer(repo.workTree, ["cat-file", "--batch", ...(nulSeparated ? ["-z"] : [])], { input });
+  // --buffer: all requests are written at once and stdin is closed, so nothing waits on an answer; without it
+  // git flushes after every object, and each of those hundreds of small writes is an event for this process.
+  const out = await runGitBuffer(repo.workTree, ["cat-file", "--batch", "--buffer", ...(nulSeparated ? ["-z"] : [])], { input });
 
   // Answers come in request order: "<name> missing\n" (or "ambiguous"), or "<sha> <type> <size>\n<bytes>\n".
   let at = 0;

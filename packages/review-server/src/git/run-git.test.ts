@@ -1,3 +1,8 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { ReviewError } from "@opencode-review/core";
 import { execGit, runGit } from "./run-git.js";
@@ -52,3 +57,37 @@ describe("runGit", () => {
     }
   });
 });
+
+describe("execGit under Bun (inside opencode, where it uses Bun.spawn)", () => {
+  it("answers as under Node: output, stdin as text or bytes, exit codes, a missing folder, git not on PATH", async () => {
+    repo = await makeTempRepository();
+    const script = `
+      import { execGit } from ${JSON.stringify(fileURLToPath(new URL("./run-git.ts", import.meta.url)))};
+      const dir = ${JSON.stringify(repo.dir)};
+      const text = await execGit(dir, ["hash-object", "--stdin"], { input: "hello\\n" });
+      const bytes = await execGit(dir, ["hash-object", "--stdin"], { input: new TextEncoder().encode("hello\\n") });
+      const failed = await execGit(dir, ["rev-parse", "--verify", "no-such-rev"]);
+      const reason = (run) => run.then(() => "no error", (e) => e.code + ": " + e.message);
+      console.log(JSON.stringify({
+        text: text.stdout.toString("utf8").trim(),
+        bytes: [bytes.stdout.toString("utf8").trim(), Buffer.isBuffer(bytes.stdout)],
+        failed: [failed.exitCode, /fatal/.test(failed.stderr)],
+        missing: await reason(execGit(dir + "/nope", ["status"])),
+        noGit: await reason(execGit(dir, ["version"], { env: { PATH: "/nonexistent-bin" } })),
+      }));`;
+    const out = execFileSync(bunBinary(), ["-e", script], { encoding: "utf8" });
+    expect(JSON.parse(out.trim().split("\n").pop()!)).toEqual({
+      text: "ce013625030ba8dba906f756967f9e9ca394464a",
+      bytes: ["ce013625030ba8dba906f756967f9e9ca394464a", true],
+      failed: [128, true],
+      missing: `not_found: ${repo.dir}/nope does not exist or is not a folder.`,
+      noGit: expect.stringMatching(/^internal: git was not found on PATH/),
+    });
+  });
+});
+
+function bunBinary(): string {
+  const manifestPath = createRequire(import.meta.url).resolve("bun/package.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: Record<string, string> };
+  return join(dirname(manifestPath), manifest.bin.bun ?? "bin/bun.exe");
+}

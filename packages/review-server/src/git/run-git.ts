@@ -55,11 +55,51 @@ async function spawnFailure(cwd: string, error: NodeJS.ErrnoException): Promise<
   return new ReviewError("internal", `git could not be started: ${error.message}`);
 }
 
+// The slice of Bun's API used here, so the package needs no Bun type definitions.
+interface BunSpawned {
+  readonly stdout: ReadableStream<Uint8Array>;
+  readonly stderr: ReadableStream<Uint8Array>;
+  readonly exited: Promise<number>;
+  readonly signalCode: string | null;
+}
+interface BunRuntime {
+  spawn(
+    command: string[],
+    options: { cwd: string; env: NodeJS.ProcessEnv; stdin: "ignore" | Uint8Array; stdout: "pipe"; stderr: "pipe"; windowsHide: boolean },
+  ): BunSpawned;
+}
+
 /**
  * Runs git once and reports its exit code and outputs; a non-zero exit is a value here, not an error.
+ * Under Bun (inside opencode) through Bun.spawn: its node:child_process layer costs a start-up about as
+ * much again as git itself (streams built for each process, an event per chunk of output).
  * @example const { exitCode } = await execGit(dir, ["rev-parse", "-q", "--verify", "HEAD"]);
  */
 export function execGit(cwd: string, args: readonly string[], options: RunGitOptions = {}): Promise<GitResult> {
+  const bun = (globalThis as { Bun?: BunRuntime }).Bun;
+  return bun === undefined ? execGitWithNode(cwd, args, options) : execGitWithBun(bun, cwd, args, options);
+}
+
+async function execGitWithBun(bun: BunRuntime, cwd: string, args: readonly string[], options: RunGitOptions): Promise<GitResult> {
+  let child: BunSpawned;
+  try {
+    const input = options.input;
+    child = bun.spawn(["git", "--no-pager", ...args], {
+      cwd,
+      env: gitEnvironment(options.env),
+      stdin: input === undefined ? "ignore" : typeof input === "string" ? new TextEncoder().encode(input) : input,
+      stdout: "pipe",
+      stderr: "pipe",
+      windowsHide: true,
+    });
+  } catch (error) {
+    throw await spawnFailure(cwd, error as NodeJS.ErrnoException);
+  }
+  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).arrayBuffer(), new Response(child.stderr).text(), child.exited]);
+  return { exitCode: child.signalCode !== null ? 128 : code, stdout: Buffer.from(stdout), stderr };
+}
+
+function execGitWithNode(cwd: string, args: readonly string[], options: RunGitOptions): Promise<GitResult> {
   return new Promise<GitResult>((resolve, reject) => {
     const child = spawn("git", ["--no-pager", ...args], {
       cwd,

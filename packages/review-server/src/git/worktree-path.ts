@@ -1,4 +1,4 @@
-import { realpath } from "node:fs/promises";
+import { realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pathTooLong, ReviewError } from "@opencode-review/core";
 import type { Repository } from "./open-repository.js";
@@ -12,13 +12,16 @@ function touchesGitDir(rel: string): boolean {
   return rel.split(sep).some((segment) => segment.toLowerCase() === ".git");
 }
 
-/** The real path of `path`, following symlinks through its deepest part that exists; the rest is appended. */
-async function realpathOfExisting(path: string): Promise<string> {
+/**
+ * The real path of `path`, following symlinks through its deepest part that exists; the rest is appended.
+ * Synchronous: realpath is a few lstat calls, cheaper than a thread-pool round trip (see readWorktreeBytes).
+ */
+function realpathOfExisting(path: string): string {
   const missing: string[] = [];
   let current = path;
   for (;;) {
     try {
-      return join(await realpath(current), ...missing.reverse());
+      return join(realpathSync.native(current), ...missing.reverse());
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
@@ -70,11 +73,11 @@ export async function resolveWorktreePath(
   const lexical = isAbsolute(input) ? resolve(input) : resolve(workTree, input);
   let rel = relative(workTree, lexical);
 
-  const realWorkTree = await realpathOfExisting(workTree);
+  const realWorkTree = realpathOfExisting(workTree);
   const real =
     options.followLast === false
-      ? join(await realpathOfExisting(dirname(lexical)), basename(lexical))
-      : await realpathOfExisting(lexical);
+      ? join(realpathOfExisting(dirname(lexical)), basename(lexical))
+      : realpathOfExisting(lexical);
   const realRel = relative(realWorkTree, real);
   if (isOutside(rel)) {
     // An absolute path may reach the work tree through another name for it (macOS /tmp is /private/tmp).

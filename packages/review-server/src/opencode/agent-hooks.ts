@@ -14,6 +14,7 @@ import { createReviewerTools } from "../tools/reviewer-tools.js";
 import { reviewerAgentConfig } from "./reviewer-agent.js";
 import { opencodeLauncher } from "./reviewer-launcher.js";
 import { reviewerEventsHook } from "./reviewer-events-hook.js";
+import { CallsUnderWay } from "./calls-under-way.js";
 
 /**
  * Everything the plugin gives opencode for one process and directory, returned at once: the review server
@@ -42,6 +43,8 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
   // HTTP server comes up after it (a failure before the service exists rejects both).
   let serviceReady!: (service: ReviewService) => void;
   const serviceStarted = new Promise<ReviewService>((resolve) => (serviceReady = resolve));
+  // The panel comes up after the tool calls made while the plugin starts: they need only the service.
+  const calls = new CallsUnderWay();
   const started: Promise<RunningReviewServer> = startReviewServer({
     dir: input.directory,
     ...listen,
@@ -53,6 +56,7 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
         ? { launcher: null, because: `AI review runs are off: the plugin options say ${tools ? "reviewer" : "tools"}: false.` }
         : { launcher: opencodeLauncher(input.client), ...(reviewer.model === undefined ? {} : { model: reviewer.model }) },
     onService: (service) => serviceReady(service),
+    beforePanel: () => calls.settled(),
   }).catch((error: unknown) => {
     throw startFailure(error, input.directory);
   });
@@ -84,7 +88,10 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
   const reviewerEvents = reviewerEventsHook(() => started.then((server) => server.runs), notice);
   return {
     ...(tools
-      ? { tool: { ...createReviewTools(source), ...(reviewer === false ? {} : createReviewerTools(source)) }, "tool.execute.before": otherToolHook(source, serviceStarted) }
+      ? {
+          tool: calls.counted({ ...createReviewTools(source), ...(reviewer === false ? {} : createReviewerTools(source)) }),
+          "tool.execute.before": otherToolHook(source, serviceStarted),
+        }
       : {}),
     ...(reviewer === false ? {} : { config: reviewerAgentConfig(reviewer.prompt === undefined ? {} : { prompt: reviewer.prompt }) }),
     "experimental.chat.system.transform": systemPromptHook(source, { tools }),

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * Where the built panel is: `./panel` beside the esbuild bundles (`dist/cli.js`, `dist/plugin.js`), or
- * `../panel` from tsc's `dist/server/`. The first that exists wins; otherwise the first, so the panel
+ * `../panel` from tsc's `dist/server/` and from the bundles' chunks in `dist/chunks/`. The first that exists wins; otherwise the first, so the panel
  * route's "not built" page names a sensible place.
  * @example defaultPanelDir() // "/…/node_modules/opencode-review/dist/panel/"
  */

@@ -44,6 +44,33 @@ describe("startReviewServer", () => {
     expect(refused.status).toBe(401);
   });
 
+  it("hands the service over first and loads and starts the panel only once beforePanel has resolved", async () => {
+    const repo = await repository();
+    const db = await mkdtemp(join(tmpdir(), "opencode-review-gate-"));
+    cleanups.push(() => rm(db, { recursive: true, force: true }));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let handedOver: ((service: RunningReviewServer["service"]) => void) | undefined;
+    const service = new Promise<RunningReviewServer["service"]>((resolve) => (handedOver = resolve));
+    let listening = false;
+    const starting = start(repo.dir, { dbPath: join(db, "review.sqlite"), onService: (s) => handedOver!(s), beforePanel: () => gate }).then((server) => {
+      listening = true;
+      return server;
+    });
+    // The tools' work goes on while the panel waits.
+    const ready = await service;
+    expect(await ready.listThreads({})).toEqual([]);
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(listening).toBe(false);
+    const store = await openStore({ path: join(db, "review.sqlite") });
+    cleanups.push(() => store.close());
+    expect(await listServers(store.db, { worktree: repo.dir })).toEqual([]);
+    open();
+    const server = await starting;
+    expect((await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${server.token}` } })).status).toBe(200);
+    expect((await listServers(store.db, { worktree: repo.dir })).map((row) => row.url)).toEqual([server.url]);
+  });
+
   it("keeps the database in the git common dir by default and registers its panel link there until close", async () => {
     const repo = await repository();
     const server = await start(repo.dir, { token: "fixed-token" });

@@ -2,15 +2,11 @@ import { ReviewError } from "@opencode-review/core";
 import { dataVersionFeed } from "../events/data-version-feed.js";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
-import { createApp } from "../http/create-app.js";
-import { listen, type ListeningServer } from "../http/listen.js";
-import { panelLink } from "../http/panel-link.js";
-import { loopbackHosts, requireLoopbackHost } from "../http/loopback.js";
-import { apiRoutes } from "../http/routes/index.js";
+import type { ListeningServer } from "../http/listen.js";
+import { requireLoopbackHost } from "../http/loopback.js";
 import { createReviewService, createServiceCaches, type ReleaseDelivery, type ReviewService } from "../service/index.js";
 import { openStore, preloadSqliteBinding, removePanelToken, removeServer, upsertServer, writePanelToken, writeTransaction, type Store } from "../store/index.js";
 import { defaultPanelDir } from "./default-panel-dir.js";
-import { packageVersion } from "./package-version.js";
 import { randomToken } from "./random-token.js";
 import { storeChanges } from "./store-changes.js";
 import { createRunSupervisor, type RunSupervisor } from "../reviewer/run-supervisor.js";
@@ -44,6 +40,12 @@ export interface StartReviewServerOptions {
    * built and listens: the agent's tools need only the service, so they answer without waiting for the panel.
    */
   readonly onService?: (service: ReviewService) => void;
+  /**
+   * Awaited after `onService` and before the panel's HTTP stack is loaded and listens. The plugin passes
+   * the end of the tool calls already under way: a first review_list made as the plugin starts then does
+   * not share the process with reading, compiling and starting the panel, which it does not need.
+   */
+  readonly beforePanel?: () => Promise<void>;
 }
 
 export interface RunningReviewServer {
@@ -118,24 +120,23 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       reportError,
     });
 
-    const version = packageVersion();
-    let port = 0;
-    const app = createApp({
+    await options.beforePanel?.();
+    // A module of its own (a chunk of its own in the bundle): see listenPanel.
+    const { listenPanel } = await import("./panel-http.js");
+    const panel = await listenPanel({
+      service: ready,
+      runs,
+      bus,
       token,
-      allowedHosts: () => (port === 0 ? [] : loopbackHosts(host, port)),
+      host,
+      ...(options.port === undefined ? {} : { port: options.port }),
       panelDir: options.panelDir ?? defaultPanelDir(),
-      routes: apiRoutes(ready, runs),
-      health: async () => {
-        const now = await ready.repository();
-        return { ok: true, version, repo: now.workTree, branch: now.branch ?? now.branchKey, tools: options.tools };
-      },
-      events: bus,
+      tools: options.tools,
       reportError,
     });
-    listening = await listen(app, { host, ...(options.port === undefined ? {} : { port: options.port }) });
-    port = listening.port;
+    listening = panel.listening;
     const url = listening.url;
-    const panelUrl = panelLink(url, token);
+    const panelUrl = panel.panelUrl;
 
     // The row holds the URL only; the token goes to a file only this user can read, and
     // `opencode-review url` joins the two. Written before the row, so a listed panel always has its token.

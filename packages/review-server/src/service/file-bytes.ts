@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { ReviewError } from "@opencode-review/core";
 import { readBlobs, readWorktreeBytes, resolveWorktreePath, type Repository } from "../git/index.js";
 import { roundOfBranch } from "./branch-rounds.js";
@@ -40,12 +39,17 @@ export async function filesAt(ctx: ServiceContext, repo: Repository, ref: FileRe
 }
 
 /**
- * The git blob id of some bytes (what `git hash-object` prints), or `deleted` for no file.
- * @example blobId(new Uint8Array()) // "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
+ * The git blob id of some bytes (what `git hash-object` prints), or `deleted` for no file. Web Crypto, not
+ * node:crypto: under Bun (inside opencode) importing node:crypto costs tens of ms of every start.
+ * @example await blobId(new Uint8Array()) // "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
  */
-export function blobId(bytes: Uint8Array | null): string {
+export async function blobId(bytes: Uint8Array | null): Promise<string> {
   if (bytes === null) return "deleted";
-  return createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+  const header = new TextEncoder().encode(`blob ${bytes.length}\0`);
+  const object = new Uint8Array(header.length + bytes.length);
+  object.set(header);
+  object.set(bytes, header.length);
+  return Buffer.from(await crypto.subtle.digest("SHA-1", object)).toString("hex");
 }
 
 /** The largest file `fileBytes` answers: the panel shows images, not archives. */

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { ReviewError } from "@opencode-review/core";
 
 /** Cursors kept at most: a few agents paging at once, each a dozen pages deep. */
@@ -41,7 +40,7 @@ export class ListCursors {
 
   /** A new cursor's name for the page after `position`; it stands for nothing until `keep`. */
   name(position: CursorPosition): string {
-    return `p${position.page + 2}_${randomBytes(6).toString("base64url")}`;
+    return `p${position.page + 2}_${Buffer.from(crypto.getRandomValues(new Uint8Array(6))).toString("base64url")}`;
   }
 
   /** Makes `cursor` (from `name`) stand for `position` plus the threads `ids` just returned. */

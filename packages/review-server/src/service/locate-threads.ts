@@ -1,4 +1,4 @@
-import { locate, type Location, type Thread } from "@opencode-review/core";
+import { locate, pairsOfOnePass, type Location, type PairMaker, type Thread } from "@opencode-review/core";
 import type { Kysely } from "kysely";
 import { worktreeStamp, type FileContent, type Repository } from "../git/index.js";
 import { roundById, type Database, type RoundRow, type ThreadRow } from "../store/index.js";
@@ -66,7 +66,14 @@ export async function locateThreads(
     want(thenRev(row), thenPath(row));
     if (at !== undefined) want(at, row.file);
   }
-  await Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
+  const fetched = Promise.all([...byRev].map(([rev, paths]) => reader.prefetch(rev, [...paths])));
+  // The work tree's files are read while git reads the old texts (in its own process); a read that fails
+  // fails again below, where each thread awaits its file.
+  if (at === undefined) for (const { row } of toLocate) reader.worktree(row.file).catch(() => {});
+  await fetched;
+
+  // A file's threads share its texts: each then/now pair is split and diffed once for all of them.
+  const pairs = pairsOfOnePass();
 
   await Promise.all(
     toLocate.map(async ({ row, key }) => {
@@ -77,7 +84,7 @@ export async function locateThreads(
         file = await renames.follow(rounds.get(row.round_id)!.snapshot, row.file);
         if (file !== row.file) now = await nowOf(file);
       }
-      const location = locateContent(row, then, now);
+      const location = locateContent(row, then, now, pairs);
       anchors.set(row.id, file === row.file ? location : { ...location, file });
       // A stamp exists only for a regular file, so this thread was not followed through a rename.
       if (key !== null && file === row.file) memo.set(row.id, key, location);
@@ -100,6 +107,7 @@ export function locateContent(
   place: Pick<ThreadRow, "side" | "start_line" | "end_line" | "quoted" | "context">,
   then: FileContent,
   now: FileContent,
+  pairs?: PairMaker,
 ): Location {
   if (now.kind === "missing" && place.side === "new") return { state: "outdated", start: null, end: null };
   // A whole-file comment on the old side is about the file's deletion: it holds while the file stays deleted
@@ -120,7 +128,7 @@ export function locateContent(
     then: then.text,
     now: now.kind === "text" ? now.text : null,
     context: place.context,
-  });
+  }, pairs);
 }
 
 /** The rounds the threads were written on, by id. */

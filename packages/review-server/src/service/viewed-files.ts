@@ -21,7 +21,8 @@ export async function listViewed(ctx: ServiceContext, query: { readonly ref?: Fi
   const marks = await viewedFilesOfBranch(ctx.db, repo.branchKey);
   if (marks.length === 0) return [];
   const bytes = await filesAt(ctx, repo, query.ref ?? "worktree", marks.map((m) => m.path));
-  return marks.map((m) => ({ path: m.path, state: blobId(bytes.get(m.path) ?? null) === m.content_hash ? "viewed" : "changed", viewedAt: m.viewed_at }));
+  const ids = await Promise.all(marks.map((m) => blobId(bytes.get(m.path) ?? null)));
+  return marks.map((m, i) => ({ path: m.path, state: ids[i] === m.content_hash ? "viewed" : "changed", viewedAt: m.viewed_at }));
 }
 
 /**
@@ -40,8 +41,9 @@ export async function setViewed(
     await writeTransaction(ctx.db, (trx) => unmarkFileViewed(trx, repo.branchKey, path));
     return { path, state: "unviewed" };
   }
+  const contentHash = await blobId(content);
   const row = await writeTransaction(ctx.db, (trx) =>
-    markFileViewed(trx, { branch: repo.branchKey, path, content_hash: blobId(content), viewed_at: ctx.now() }),
+    markFileViewed(trx, { branch: repo.branchKey, path, content_hash: contentHash, viewed_at: ctx.now() }),
   );
   return { path: row.path, state: "viewed", viewedAt: row.viewed_at };
 }

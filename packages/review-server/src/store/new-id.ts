@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-
 /** What an id names; the prefix makes ids readable in logs and tool output. */
 export type IdKind = "round" | "thread" | "message" | "review" | "service" | "run" | "finding";
 
@@ -10,6 +8,7 @@ const PREFIX: Readonly<Record<IdKind, string>> = { round: "r", thread: "t", mess
  * @example newId("thread") // "t_0k3x9c2m1q7zb4wd"
  */
 export function newId(kind: IdKind): string {
-  const digits = Array.from(randomBytes(16), (byte) => (byte % 36).toString(36)).join("");
+  // Web Crypto, not node:crypto: under Bun (inside opencode) importing node:crypto costs tens of ms at start.
+  const digits = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => (byte % 36).toString(36)).join("");
   return `${PREFIX[kind]}_${digits}`;
 }

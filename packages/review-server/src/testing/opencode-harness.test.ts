@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, posix } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   harnessCacheDir,
@@ -67,13 +67,34 @@ describe("the packed opencode-review package", () => {
     expect(manifest.main).toBe("./dist/plugin.js");
     expect(manifest.exports["./server"].default).toBe("./dist/plugin.js");
 
-    // Core is inlined: the bundle never asks for the unpublished package at run time.
+    // The plugin and the CLI are split into chunks (scripts/bundle.mjs): every file they import ships too.
     // The bundle inlines its pure-JS dependencies (over a megabyte), beyond execFileSync's default buffer.
-    const bundle = execFileSync("tar", ["-xzOf", tarball, "package/dist/plugin.js"], { encoding: "utf8", maxBuffer: 1 << 26 });
-    expect(bundle).not.toMatch(/from\s*["']@opencode-review\/core["']/);
+    const shipped = new Set(files);
+    const read = (file: string) => execFileSync("tar", ["-xzOf", tarball, file], { encoding: "utf8", maxBuffer: 1 << 26 });
+    const reachedFrom = (entry: string) => {
+      const reached = new Map<string, string>();
+      const pending = [entry];
+      for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+        if (reached.has(file)) continue;
+        const text = read(file);
+        reached.set(file, text);
+        for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)"(\.\.?\/[^"]+)"/g)) {
+          const target = posix.join(posix.dirname(file), specifier!);
+          expect(shipped.has(target), `${file} imports ${specifier}, which is not in the package`).toBe(true);
+          pending.push(target);
+        }
+      }
+      return reached;
+    };
+    const pluginFiles = reachedFrom("package/dist/plugin.js");
+    expect([...pluginFiles.keys()].some((file) => file.startsWith("package/dist/chunks/"))).toBe(true);
+    reachedFrom("package/dist/cli.js");
+    const plugin = [...pluginFiles.values()];
+    // Core is inlined: the bundle never asks for the unpublished package at run time.
+    expect(plugin.join("\n")).not.toMatch(/from\s*["']@opencode-review\/core["']/);
     // A static import sits at the top level, at a line's start (the inlined kysely's doc comments show one, indented).
-    expect(bundle).not.toMatch(/^(import|export)\b[^\n]*["']better-sqlite3["']/m);
-    expect(bundle).toMatch(/await import\("better-sqlite3"\)/);
+    expect(plugin.join("\n")).not.toMatch(/^(import|export)\b[^\n]*["']better-sqlite3["']/m);
+    expect(plugin.join("\n")).toMatch(/await import\("better-sqlite3"\)/);
   }, SLOW);
 
   it("installs from its tarball into opencode, which starts and answers with it loaded", async () => {

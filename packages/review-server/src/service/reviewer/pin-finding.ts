@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { ReviewError, type FileDiff, type ReviewCommentArgs } from "@opencode-review/core";
 import { findingByKey, insertFinding, writeTransaction, type FindingRow, type RunRow } from "../../store/index.js";
 import { anchorAtRound } from "../anchor-at-round.js";
@@ -27,7 +26,8 @@ export async function pinFinding(ctx: ServiceContext, run: RunRow, args: ReviewC
     );
   }
   const content = { file: diff.path, side, start, end, body: args.body, severity: args.severity, suggestion: args.suggestion ?? null };
-  const key = args.key ?? createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 24);
+  // Web Crypto, not node:crypto: see blobId.
+  const key = args.key ?? Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(content)))).toString("hex").slice(0, 24);
 
   return writeTransaction(ctx.db, async (trx) => {
     const existing = await findingByKey(trx, run.id, key);
