@@ -1,3 +1,4 @@
+import type { BranchBasesTable } from "./branch-bases.table.js";
 import type { FindingsTable } from "./findings.table.js";
 import type { MessagesTable } from "./messages.table.js";
 import type { RunsTable } from "./runs.table.js";
@@ -21,4 +22,5 @@ export interface Database {
   runs: RunsTable;
   findings: FindingsTable;
   viewed_files: ViewedFilesTable;
+  branch_bases: BranchBasesTable;
 }

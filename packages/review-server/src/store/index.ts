@@ -98,3 +98,4 @@ export {
 } from "./findings.table.js";
 export { writePanelToken, readPanelToken, removePanelToken } from "./panel-tokens.js";
 export { markFileViewed, unmarkFileViewed, viewedFilesOfBranch, type ViewedFilesTable, type ViewedFileRow } from "./viewed-files.table.js";
+export { pickBranchBase, forgetBranchBase, branchBaseOf, type BranchBasesTable, type BranchBaseRow } from "./branch-bases.table.js";

@@ -6,6 +6,7 @@ import { threadBaseFile } from "./0004-thread-base-file.js";
 import { privateServersAndReleaseDelivery } from "./0005-private-servers-and-release-delivery.js";
 import { reviewerRuns } from "./0006-reviewer-runs.js";
 import { viewedFiles } from "./0007-viewed-files.js";
+import { branchBases } from "./0008-branch-bases.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -20,4 +21,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0005_private_servers_and_release_delivery", up: privateServersAndReleaseDelivery.up },
   { name: "0006_reviewer_runs", up: reviewerRuns.up },
   { name: "0007_viewed_files", up: viewedFiles.up },
+  { name: "0008_branch_bases", up: branchBases.up },
 ];
