@@ -149,7 +149,7 @@ export function App(props: { readonly api: Api }) {
         if (index !== undefined) scroll?.toRow(index);
       }
     } else if (action === "release") {
-      if (review.drafts() > 0) void review.release();
+      if (review.canRelease()) void review.release();
     } else if (action === "find-file") setFinding(true);
     else if (action === "help") focus.setHelp(!focus.help());
     else if (action === "close") {
