@@ -128,11 +128,11 @@ export function ReleaseBar() {
             </span>
           )}
         </For>
-        <button type="button" data-slot="action past" aria-expanded={showingPast()} onClick={() => setShowingPast(!showingPast())}>
-          Past reviews ({review.past().length})
+        <button type="button" data-slot="action past" aria-label={`Past reviews (${review.past().length})`} aria-expanded={showingPast()} onClick={() => setShowingPast(!showingPast())}>
+          Past<span data-slot="word"> reviews</span> ({review.past().length})
         </button>
         <button type="button" data-slot="action finish" aria-expanded={finishing()} onClick={() => setFinishing(!finishing())}>
-          {finishing() ? "Hide summary" : "Finish your review…"}
+          {finishing() ? "Hide summary" : <>Finish<span data-slot="word"> your review</span>…</>}
         </button>
         <button
           type="button"
