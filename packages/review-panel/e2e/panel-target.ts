@@ -41,6 +41,8 @@ export interface PanelTarget {
   readonly token: string;
   /** The seeded threads (none with `bigDiff`). */
   readonly threads: ScenarioThreads | null;
+  /** What each release sent to the agent session (with `agentSession`; without it nothing is sent). */
+  readonly delivered: readonly { readonly sessionId: string | null; readonly text: string }[];
   /** The agent answers a thread through `service.agentReply`, the path of its `review_reply` tool. */
   readonly agentReply: (threadId: string, body: string, resolved?: boolean) => Promise<void>;
   /** Changes a file of the work tree, as the agent would: `edit` gets its text now and returns the new one. */
@@ -57,6 +59,8 @@ export interface PanelTargetOptions {
   readonly bigDiff?: number;
   /** A repository of these files instead of the review scenario: `base` committed, `now` laid over it (null deletes). */
   readonly files?: { readonly base: Record<string, string | Uint8Array>; readonly now: Record<string, string | Uint8Array | null> };
+  /** An agent session is known (as opencode records one), so releases reach it and `delivered` holds their text. */
+  readonly agentSession?: boolean;
 }
 
 export const panelDir = fileURLToPath(new URL("../../review-server/dist/panel/", import.meta.url));
@@ -85,23 +89,31 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
     } else {
       seed = scenario(dir);
     }
-    // Releases in tools mode tell an agent session; there is none here, so nothing is sent anywhere.
+    // Releases in tools mode tell an agent session; without `agentSession` there is none, so nothing is sent anywhere.
+    const delivered: { sessionId: string | null; text: string }[] = [];
+    const deliver = async (input: { readonly sessionId: string | null; readonly text: string }) => {
+      if (input.sessionId === null) return null;
+      delivered.push(input);
+      return { sessionId: input.sessionId };
+    };
     const server = await startReviewServer({
       dir,
       dbPath: join(folder, "review.sqlite"),
-      delivery: { mode: tools ? "tools" : "prose", deliver: async () => null },
+      delivery: { mode: tools ? "tools" : "prose", deliver },
       tools,
       panelDir,
       feedIntervalMs: 200,
       reportError: (error) => console.error("panel target:", error),
     });
     const threads = seed ? await seed(server.service) : null;
+    if (options.agentSession) await server.service.recordSession({ id: "ses_agent", title: "The agent's session", directory: dir });
     return {
       url: server.panelUrl,
       origin: server.url,
       dir,
       token: server.token,
       threads,
+      delivered,
       agentReply: async (id, text, resolved) => void (await server.service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),
       editFile: (path, edit) => writeFileSync(join(dir, path), edit(readFileSync(join(dir, path), "utf8"))),
       writeFile: (path, text) => writeFileSync(join(dir, path), text),

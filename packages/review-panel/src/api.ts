@@ -362,8 +362,11 @@ export function createApi(options: ApiOptions = {}) {
         value: { bytes: new Uint8Array(await response.arrayBuffer()), mime: response.headers.get("content-type") ?? "application/octet-stream", label: response.headers.get("x-file-type") ?? "binary" },
       };
     },
-    /** The review's base and the branches HEAD descends from, nearest parent first. */
-    bases: (): Promise<Outcome<{ readonly base: string; readonly branches: readonly ParentBranch[] }>> => call("GET /api/bases", () => api.bases.$get()),
+    /** The review's base, the branches HEAD descends from (nearest parent first) and the base picked for this branch. */
+    bases: (): Promise<Outcome<{ readonly base: string; readonly branches: readonly ParentBranch[]; readonly picked: string | null }>> =>
+      call("GET /api/bases", () => api.bases.$get()),
+    /** Keeps the base picked for this branch in the store (`branch:<name>`), or forgets it (null). */
+    pickBase: (from: string | null): Promise<Outcome<{ readonly picked: string | null }>> => call("POST /api/bases", () => api.bases.$post({ json: { from } })),
     /** The viewed marks, judged against the files at `ref` (the diff's end). */
     viewed: (ref: FileRef): Promise<Outcome<{ readonly files: readonly ViewedFile[] }>> => call("GET /api/viewed", () => api.viewed.$get({ query: { ref } })),
     /** Marks a file viewed with its content at `ref`, or takes the mark away. */

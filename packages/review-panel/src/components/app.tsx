@@ -61,7 +61,7 @@ export function App(props: { readonly api: Api }) {
   const highlight = createHighlight();
   const markdown = createMarkdown(window);
   const unsent = createUnsentText(localStorageOrNull());
-  const bases = createBranchBases(api, localStorageOrNull(), notices);
+  const bases = createBranchBases(api, notices);
   const [readyToReopen, setReadyToReopen] = createSignal(false);
   const [health, setHealth] = createSignal<Health | null>(null);
   const [live, setLive] = createSignal<"open" | "lost">("lost");
@@ -150,7 +150,7 @@ export function App(props: { readonly api: Api }) {
         if (index !== undefined) scroll?.toRow(index);
       }
     } else if (action === "release") {
-      if (review.drafts() > 0) void review.release();
+      if (review.canRelease()) void review.release();
     } else if (action === "find-file") setFinding(true);
     else if (action === "help") focus.setHelp(!focus.help());
     else if (action === "close") {
@@ -159,23 +159,24 @@ export function App(props: { readonly api: Api }) {
     }
   };
 
-  // The diff's start, when it is a branch, is kept for this repository and branch (once the remembered one is restored).
+  // The diff's start, when it is a branch, is kept in the store for this repository and branch (once the
+  // picked one is restored, so restoring it does not write it back).
   const [rememberBase, setRememberBase] = createSignal(false);
   createEffect(
     on(
       () => rounds.range().from,
       (from) => {
-        const h = health();
-        if (rememberBase() && h) bases.remember(h.repo, h.branch, from);
+        if (rememberBase()) void bases.remember(from);
       },
       { defer: true },
     ),
   );
 
-  // Once the repository, the threads and the diff are known, boxes left with unsent text open again.
+  // Once the repository, the threads, the picked base and that range's diff are known, boxes left with
+  // unsent text open again (before the picked base's diff, a box on a file only it shows would stay shut).
   let reopened = false;
   createEffect(() => {
-    if (reopened || !readyToReopen() || !diff.loaded()) return;
+    if (reopened || !readyToReopen() || !diff.loaded() || diff.loading()) return;
     reopened = true;
     const paths = new Set(diff.files().map((f) => f.path));
     reopenUnsent(unsent.list(), focus, {
@@ -218,14 +219,12 @@ export function App(props: { readonly api: Api }) {
       return true;
     });
     void rounds.load();
-    // A branch base picked on an earlier visit (the branch against its parent) is the diff's start again.
-    void Promise.all([healthy, bases.load()]).then(([ok]) => {
-      const h = health();
-      const from = ok && h ? bases.remembered(h.repo, h.branch) : null;
+    // A branch base picked earlier, in any browser or panel (the branch against its parent), is the diff's start again.
+    const settled = bases.load().then((from) => {
       if (from) rounds.setRange({ from, to: "worktree" });
       setRememberBase(true);
     });
-    void Promise.all([healthy, threads.load()]).then(([ok]) => ok && setReadyToReopen(true));
+    void Promise.all([healthy, threads.load(), settled]).then(([ok]) => ok && setReadyToReopen(true));
     void review.refresh();
     void reviewer.load();
     const close = api.events(

@@ -1,6 +1,7 @@
 import { createSignal, For, Show } from "solid-js";
-import type { Verdict } from "../api.js";
+import type { ReleaseResult, Verdict } from "../api.js";
 import { useReview } from "../state/review.js";
+import { PastReviews } from "./past-reviews.js";
 import "./release-bar.css";
 
 /** The pending batch: how many drafts, where they go, the release button, and what the release sent. */
@@ -8,7 +9,9 @@ export function ReleaseBar() {
   const review = useReview();
   const [copied, setCopied] = createSignal(false);
   // GitHub's "Finish your review": the overall comment and the verdict open on request, so the bar stays one row.
+  // It opens with no drafts too: an approval or a request for changes needs no comment.
   const [finishing, setFinishing] = createSignal(false);
+  const [showingPast, setShowingPast] = createSignal(false);
   const drafts = () => review.summary()?.drafts;
   const countText = () => {
     const d = drafts();
@@ -34,13 +37,39 @@ export function ReleaseBar() {
     { value: "approve", label: "Approve", hint: "The changes can go as they are." },
     { value: "changes", label: "Request changes", hint: "The agent must address this before it is done." },
   ];
+  // Without drafts the button is the verdict itself, as GitHub's Approve.
+  const releaseLabel = () => {
+    if (review.releasing()) return "Releasing…";
+    const alone = review.drafts() === 0;
+    if (review.verdict() === "approve") return alone ? "Approve" : "Release and approve";
+    if (review.verdict() === "changes") return alone ? "Request changes" : "Release and request changes";
+    return alone && review.overall().trim() !== "" ? "Send overall comment" : "Release review";
+  };
+  const releasedText = (result: ReleaseResult) => {
+    const r = result.review;
+    const what =
+      r.messages > 0
+        ? `Released ${r.messages} message${r.messages === 1 ? "" : "s"}`
+        : r.verdict === "approve"
+          ? "Approved"
+          : r.verdict === "changes"
+            ? "Requested changes"
+            : "Sent the overall comment";
+    if (r.mode === "prose") return `${what} as this text${r.deliveredTo ? ` to ${r.deliveredTo}` : ""}:`;
+    // An MCP client's agent cannot be told at once: the release waits for its next turn.
+    if (review.summary()?.waiting !== undefined && r.deliveredTo === null) return `${what}: waiting for the agent's next turn.`;
+    return `${what}: the agent was told${r.messages > 0 ? " to read them" : ""}${r.deliveredTo ? ` (${r.deliveredTo})` : ""}.`;
+  };
   // The newest failure is shown with a count of older ones: each is retried by the server meanwhile.
   const newestFailures = () => review.failedDeliveries().slice(0, 1);
   const olderFailures = () => Math.max(0, review.failedDeliveries().length - 1);
   return (
     <>
       <div data-component="release-area">
-      <Show when={review.drafts() > 0 && finishing()}>
+      <Show when={showingPast()}>
+        <PastReviews />
+      </Show>
+      <Show when={finishing()}>
         <section data-component="finish-review" aria-label="Finish your review">
           <textarea
             data-slot="summary"
@@ -67,6 +96,9 @@ export function ReleaseBar() {
               )}
             </For>
           </div>
+          <Show when={!review.canRelease()}>
+            <span data-slot="nothing" role="note">Nothing to release: write a comment, or approve or request changes.</span>
+          </Show>
         </section>
       </Show>
       <footer data-component="release-bar">
@@ -96,13 +128,21 @@ export function ReleaseBar() {
             </span>
           )}
         </For>
-        <Show when={review.drafts() > 0}>
-          <button type="button" data-slot="action finish" aria-expanded={finishing()} onClick={() => setFinishing(!finishing())}>
-            {finishing() ? "Hide summary" : "Finish your review…"}
-          </button>
-        </Show>
-        <button type="button" data-variant="primary" data-slot="release" disabled={review.drafts() === 0 || review.releasing()} onClick={() => void review.release()}>
-          {review.releasing() ? "Releasing…" : review.verdict() === "approve" ? "Release and approve" : review.verdict() === "changes" ? "Release and request changes" : "Release review"}
+        <button type="button" data-slot="action past" aria-label={`Past reviews (${review.past().length})`} aria-expanded={showingPast()} onClick={() => setShowingPast(!showingPast())}>
+          Past<span data-slot="word"> reviews</span> ({review.past().length})
+        </button>
+        <button type="button" data-slot="action finish" aria-expanded={finishing()} onClick={() => setFinishing(!finishing())}>
+          {finishing() ? "Hide summary" : <>Finish<span data-slot="word"> your review</span>…</>}
+        </button>
+        <button
+          type="button"
+          data-variant="primary"
+          data-slot="release"
+          disabled={!review.canRelease() || review.releasing()}
+          title={review.canRelease() ? undefined : "Nothing to release: write a comment, or approve or request changes."}
+          onClick={() => void review.release()}
+        >
+          {releaseLabel()}
         </button>
       </footer>
       </div>
@@ -110,14 +150,7 @@ export function ReleaseBar() {
         {(result) => (
           <section data-component="release-result" data-mode={result().review.mode} role="status">
             <div data-slot="head">
-              <span>
-                {result().review.mode === "tools"
-                  ? // An MCP client's agent cannot be told at once: the release waits for its next turn.
-                    review.summary()?.waiting !== undefined && result().review.deliveredTo === null
-                    ? `Released ${result().review.messages} message${result().review.messages === 1 ? "" : "s"}: waiting for the agent's next turn.`
-                    : `Released ${result().review.messages} message${result().review.messages === 1 ? "" : "s"}: the agent was told to read them${result().review.deliveredTo ? ` (${result().review.deliveredTo})` : ""}.`
-                  : `Released ${result().review.messages} message${result().review.messages === 1 ? "" : "s"} as this text${result().review.deliveredTo ? ` to ${result().review.deliveredTo}` : ""}:`}
-              </span>
+              <span>{releasedText(result())}</span>
               <Show when={result().prose}>
                 {(prose) => (
                   <button type="button" data-slot="action copy" onClick={() => void copy(prose())}>

@@ -1,45 +1,38 @@
 // Besides the review's base: the branch against its nearest parent branch (what its pull request would
-// show) or another branch the person picks, remembered per repository and branch in this browser.
+// show) or another branch the person picks, remembered per repository and branch in the review store
+// (GET/POST /api/bases), so every browser, a panel on another port and the terminal agree on it.
 import { createContext, createSignal, useContext } from "solid-js";
 import type { Api, ParentBranch } from "../api.js";
 import type { Notices } from "./notices.js";
 
-const prefix = "opencode-review:base:";
-
 export type BranchBases = ReturnType<typeof createBranchBases>;
 
 /**
- * The bases slice: the parent branches, and the base picked last on this repository and branch.
- * @example const bases = createBranchBases(api, localStorage, notices); await bases.load(); bases.remembered("/repo", "work")
+ * The bases slice: the parent branches, and the base picked for the checked-out branch.
+ * @example const bases = createBranchBases(api, notices); const from = await bases.load() // "branch:main" or null
  */
-export function createBranchBases(api: Api, storage: Storage | null, notices: Notices) {
+export function createBranchBases(api: Api, notices: Notices) {
   const [branches, setBranches] = createSignal<readonly ParentBranch[]>([]);
-  const key = (repo: string, branch: string) => `${prefix}${repo}\u0000${branch}`;
+  const [picked, setPicked] = createSignal<string | null>(null);
   return {
     branches,
-    load: async (): Promise<void> => {
+    /** The `from` picked for this branch, a branch that is still a parent (else null: the review's base). */
+    picked,
+    /** Reads the parent branches and the pick; answers the pick. */
+    load: async (): Promise<string | null> => {
       const outcome = await api.bases();
-      if (outcome.ok) setBranches(outcome.value.branches);
-      else notices.report(outcome.error);
+      if (!outcome.ok) return notices.report(outcome.error), null;
+      setBranches(outcome.value.branches);
+      setPicked(outcome.value.picked);
+      return outcome.value.picked;
     },
-    /** The `from` picked last here when it is a branch that is still a parent, else null (the review's base). */
-    remembered: (repo: string, branch: string): string | null => {
-      let from: string | null = null;
-      try {
-        from = storage?.getItem(key(repo, branch)) ?? null;
-      } catch {
-        from = null;
-      }
-      return from !== null && branches().some((b) => `branch:${b.name}` === from) ? from : null;
-    },
-    /** Keeps a picked branch base; any other `from` (the base, a round) forgets it. */
-    remember: (repo: string, branch: string, from: string) => {
-      try {
-        if (from.startsWith("branch:")) storage?.setItem(key(repo, branch), from);
-        else storage?.removeItem(key(repo, branch));
-      } catch {
-        // Without storage the pick lasts for this visit.
-      }
+    /** Keeps a picked branch base in the store; any other `from` (the base, a round) forgets it. */
+    remember: async (from: string): Promise<void> => {
+      const next = from.startsWith("branch:") ? from : null;
+      if (next === picked()) return;
+      setPicked(next);
+      const outcome = await api.pickBase(next);
+      if (!outcome.ok) notices.report(outcome.error);
     },
   };
 }

@@ -1,5 +1,5 @@
 // The diff being read: its files, the view, folded files and the context revealed between hunks.
-import { createContext, createEffect, createSignal, on, useContext, type Accessor } from "solid-js";
+import { batch, createContext, createEffect, createSignal, on, useContext, type Accessor } from "solid-js";
 import type { Api, DiffFile, DiffRange } from "../api.js";
 import type { Gap, ViewMode } from "./diff-rows.js";
 import { treeOrder } from "./file-tree.js";
@@ -41,10 +41,14 @@ export function createDiff(api: Api, range: Accessor<DiffRange>, notices: Notice
     setLoading(true);
     const outcome = await api.diff(range());
     if (mine !== generation) return; // a newer range was chosen meanwhile
-    setLoading(false);
-    setLoaded(true);
-    if (!outcome.ok) return void notices.report(outcome.error);
-    setFiles([...outcome.value.files].sort(treeOrder));
+    // One update: outside a batch each write runs its effects at once, and whatever waits for `loaded`
+    // (reopening the boxes left with unsent text) would see it before the files, with no file to open.
+    batch(() => {
+      setLoading(false);
+      setLoaded(true);
+      if (outcome.ok) setFiles([...outcome.value.files].sort(treeOrder));
+    });
+    if (!outcome.ok) notices.report(outcome.error);
   }
   createEffect(
     on(range, () => {

@@ -32,6 +32,14 @@ export function createReview(api: Api, notices: Notices, onReleased: () => Promi
     refresh,
     /** Draft threads and draft replies: everything a release would send. */
     drafts: () => (summary()?.drafts.threads.length ?? 0) + (summary()?.drafts.messages.length ?? 0),
+    /**
+     * Whether a release says anything: drafts, or without any an overall comment or an approval or request
+     * for changes (GitHub's Approve with no comments); the plain Comment verdict alone is "nothing to release".
+     */
+    canRelease: () =>
+      (summary()?.drafts.threads.length ?? 0) + (summary()?.drafts.messages.length ?? 0) > 0 || overall().trim() !== "" || verdict() !== "comment",
+    /** Every past release, newest first, with its verdict, overall comment and delivery. */
+    past,
     dismissRelease: () => setReleased(null),
     /** "Finish your review": the overall comment and the verdict that go with the next release. */
     overall,

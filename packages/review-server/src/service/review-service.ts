@@ -24,7 +24,7 @@ import { recordSession } from "./sessions.js";
 import { takeServiceRound } from "./take-round.js";
 import { markThreadRead, reopenThread, resolveThread } from "./thread-status.js";
 import { fileBytes } from "./file-bytes.js";
-import { reviewBases } from "./review-bases.js";
+import { pickBase, reviewBases } from "./review-bases.js";
 import { listViewed, setViewed } from "./viewed-files.js";
 import { waitingForAgent } from "./waiting-summary.js";
 import { listFindings } from "./reviewer/list-findings.js";
@@ -84,6 +84,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     fileText: (query: Parameters<typeof fileText>[1]) => fileText(ctx, query),
     fileBytes: (query: Parameters<typeof fileBytes>[1]) => fileBytes(ctx, query),
     reviewBases: () => reviewBases(ctx),
+    pickBase: (from: string | null) => pickBase(ctx, from),
     // the person
     listThreads: (query: Parameters<typeof listThreads>[1]) => listThreads(ctx, query, listings),
     /** The listing with its version: the same version is the same threads (see threadListing). */

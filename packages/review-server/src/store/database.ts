@@ -1,3 +1,4 @@
+import type { BranchBasesTable } from "./branch-bases.table.js";
 import type { FindingsTable } from "./findings.table.js";
 import type { MessagesTable } from "./messages.table.js";
 import type { ReviewerChangesTable } from "./reviewer-changes.table.js";
@@ -23,4 +24,5 @@ export interface Database {
   findings: FindingsTable;
   viewed_files: ViewedFilesTable;
   reviewer_changes: ReviewerChangesTable;
+  branch_bases: BranchBasesTable;
 }

@@ -22,6 +22,7 @@ import { openStore, type Store } from "../open-store.js";
 import { readTransaction } from "../read-transaction.js";
 import { insertReview, reviewById, reviewsByBranch, updateReview } from "../reviews.table.js";
 import { insertRound, latestRound, roundById, roundsByBranch, type RoundRow } from "../rounds.table.js";
+import { branchBaseOf, forgetBranchBase, pickBranchBase } from "../branch-bases.table.js";
 import { listServers, removeServer, upsertServer } from "../servers.table.js";
 import { latestSession, sessionById, upsertSession } from "../sessions.table.js";
 import {
@@ -820,6 +821,32 @@ export const storeCases: readonly StoreCase[] = [
         assert.equal(await writeTransaction(store.db, (trx) => removeServer(trx, url)), true);
         assert.equal(await writeTransaction(store.db, (trx) => removeServer(trx, url)), false);
         assert.equal((await listServers(store.db)).length, 1);
+      }),
+  },
+  {
+    name: "branch bases: one pick per repository and branch, replaced by the next, forgotten on request, read by another connection",
+    run: () =>
+      withStore(async (store, path) => {
+        const pick = (repository: string, branch: string, from_ref: string) =>
+          writeTransaction(store.db, (trx) => pickBranchBase(trx, { repository, branch, from_ref, picked_at: "2025-01-01T00:00:00.000Z" }));
+        await assert.rejects(pickBranchBase(store.db, { repository: "/a/.git", branch: "work", from_ref: "branch:main", picked_at: "x" }), /inside writeTransaction/);
+        await pick("/a/.git", "work", "branch:feature");
+        await pick("/a/.git", "work", "branch:main");
+        await pick("/a/.git", "other", "branch:feature");
+        await pick("/b/.git", "work", "branch:dev");
+        assert.equal((await branchBaseOf(store.db, "/a/.git", "work"))?.from_ref, "branch:main");
+        assert.equal((await branchBaseOf(store.db, "/a/.git", "other"))?.from_ref, "branch:feature");
+        assert.equal((await branchBaseOf(store.db, "/b/.git", "work"))?.from_ref, "branch:dev", "another repository's branch of the same name keeps its own");
+        assert.equal(await writeTransaction(store.db, (trx) => forgetBranchBase(trx, "/a/.git", "other")), true);
+        assert.equal(await writeTransaction(store.db, (trx) => forgetBranchBase(trx, "/a/.git", "other")), false);
+        assert.equal(await branchBaseOf(store.db, "/a/.git", "other"), undefined);
+        // Another connection (another panel's server, the terminal half) reads the same pick.
+        const again = await openStore({ path });
+        try {
+          assert.equal((await branchBaseOf(again.db, "/a/.git", "work"))?.from_ref, "branch:main");
+        } finally {
+          await again.close();
+        }
       }),
   },
   {
