@@ -99,7 +99,13 @@ export async function findingsOfRun(db: Kysely<Database>, runId: string): Promis
  * @example await publishedFindings(db, "main")
  */
 export async function publishedFindings(db: Kysely<Database>, branch: string): Promise<FindingRow[]> {
-  const rows = await db
+  const rows = await publishedQuery(db, branch).execute();
+  return rows.map(decodeFinding);
+}
+
+/** The findings of a branch the person may see: of completed runs and not superseded, oldest first. */
+function publishedQuery(db: Kysely<Database>, branch: string) {
+  return db
     .selectFrom("findings")
     .selectAll("findings")
     .innerJoin("runs", "runs.id", "findings.run_id")
@@ -107,9 +113,7 @@ export async function publishedFindings(db: Kysely<Database>, branch: string): P
     .where("runs.status", "=", "completed")
     .where("findings.status", "<>", "superseded")
     .orderBy("findings.created_at", "asc")
-    .orderBy(sql`findings.rowid`, "asc")
-    .execute();
-  return rows.map(decodeFinding);
+    .orderBy(sql`findings.rowid`, "asc");
 }
 
 /**
@@ -123,21 +127,13 @@ export async function publishedFindingsByIds(
   named: { readonly ids: readonly string[]; readonly runIds: readonly string[] },
 ): Promise<FindingRow[]> {
   if (named.ids.length === 0 && named.runIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("findings")
-    .selectAll("findings")
-    .innerJoin("runs", "runs.id", "findings.run_id")
+  const rows = await publishedQuery(db, branch)
     .where((eb) =>
       eb.or([
         ...(named.ids.length === 0 ? [] : [eb("findings.id", "in", named.ids)]),
         ...(named.runIds.length === 0 ? [] : [eb("findings.run_id", "in", named.runIds)]),
       ]),
     )
-    .where("findings.branch", "=", branch)
-    .where("runs.status", "=", "completed")
-    .where("findings.status", "<>", "superseded")
-    .orderBy("findings.created_at", "asc")
-    .orderBy(sql`findings.rowid`, "asc")
     .execute();
   return rows.map(decodeFinding);
 }

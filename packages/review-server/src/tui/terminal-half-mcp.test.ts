@@ -28,9 +28,10 @@ describe.skipIf(!hasTmux())("the terminal half beside an MCP client's agent (rea
     await model?.close();
   });
 
-  it("a release made in the MCP server's panel shows 'waiting for the agent's next turn' in the open view, and the line goes once the agent's review_list reads it", async () => {
-    const p = makeOpencodeProject({
-      fakeModelUrl: model.url,
+  /** A repository whose opencode loads only the terminal half (tui.json), with one line added to src/app.ts. */
+  const terminalOnlyProject = (fakeModelUrl: string): OpencodeProject =>
+    makeOpencodeProject({
+      fakeModelUrl,
       plugins: [],
       files: {
         "src/app.ts": base,
@@ -39,6 +40,9 @@ describe.skipIf(!hasTmux())("the terminal half beside an MCP client's agent (rea
       },
       changes: { "src/app.ts": changed },
     });
+
+  it("a release made in the MCP server's panel shows 'waiting for the agent's next turn' in the open view, and the line goes once the agent's review_list reads it", async () => {
+    const p = terminalOnlyProject(model.url);
     let mcp: McpProcess | undefined;
     const screen = startTmux({ name: "tui12-mcp", cwd: p.dir, env: p.env, command: [opencodeBinary()], width: 140, height: 40 });
     try {
@@ -68,16 +72,7 @@ describe.skipIf(!hasTmux())("the terminal half beside an MCP client's agent (rea
   }, 300_000);
 
   it("a release from the terminal with no opencode session to go to, while an MCP client's agent works on the repository, waits for that agent's next turn instead of reading failed", async () => {
-    const p = makeOpencodeProject({
-      fakeModelUrl: model.url,
-      plugins: [],
-      files: {
-        "src/app.ts": base,
-        ".gitignore": ".opencode/*\n!.opencode/tui.json\nopencode.json\n",
-        ".opencode/tui.json": `${JSON.stringify({ $schema: "https://opencode.ai/tui.json", plugin: [plugin] }, null, 2)}\n`,
-      },
-      changes: { "src/app.ts": changed },
-    });
+    const p = terminalOnlyProject(model.url);
     let mcp: McpProcess | undefined;
     const screen = startTmux({ name: "tui12-mcp-terminal", cwd: p.dir, env: p.env, command: [opencodeBinary()], width: 140, height: 40 });
     try {
