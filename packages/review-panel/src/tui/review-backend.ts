@@ -2,7 +2,7 @@
 // builds it over the same service the agent's tools use (store, git, core), so this folder never reaches
 // for a database or git itself and the dependency runs one way.
 import type { RunModels } from "./run-model-pick.js";
-import type { DiffFile, DiffRange, Finding, Run, Finish, MessageInput, NewThread, PastReview, Round, Thread } from "../api.js";
+import type { DiffFile, DiffRange, Finding, Run, Finish, MessageInput, NewThread, ParentBranch, PastReview, Round, Thread } from "../api.js";
 import type { BinarySideFacts } from "../state/binary-summary.js";
 import type { Pixels } from "../state/image-difference.js";
 import type { UnsentStorage } from "../state/unsent-text.js";
@@ -40,6 +40,10 @@ export interface ReviewBackend {
   threads(): Promise<readonly Thread[]>;
   rounds(): Promise<readonly Round[]>;
   takeRound(): Promise<Round>;
+  /** The parent branches the change can be measured against, nearest first, and the base picked for this branch (kept in the store, shared with the web panel). */
+  bases(): Promise<{ readonly branches: readonly ParentBranch[]; readonly picked: string | null }>;
+  /** Keeps `branch:<name>` as this branch's base, or forgets the pick (`null`), as the web panel's base picker does. */
+  pickBase(from: string | null): Promise<void>;
   draftThread(input: NewThread): Promise<Thread>;
   draftReply(threadId: string, input: MessageInput): Promise<Thread>;
   editDraft(messageId: string, input: MessageInput): Promise<Thread>;

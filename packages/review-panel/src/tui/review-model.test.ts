@@ -2,7 +2,7 @@ import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
 import type { DiffFile, DiffRange } from "../api.js";
 import type { BinarySide, ReviewBackend } from "./review-backend.js";
-import { createReviewModel } from "./review-model.js";
+import { createReviewModel, presetLabel } from "./review-model.js";
 
 const big: DiffFile = {
   path: "big.txt", oldPath: null, status: "added", binary: false, hunks: [],
@@ -54,6 +54,58 @@ describe("the terminal model's binaries and files too large", () => {
       await settle();
       await settle();
       expect(model.files().find((f) => f.path === "big.txt")?.tooLarge).toBeDefined();
+      dispose();
+    }));
+});
+
+describe("the terminal model's branch views", () => {
+  /** A backend whose branch has one parent, `main`, and a pick kept in the store as `picked`. */
+  function withParent(picked: string | null, asked: string[]): ReviewBackend {
+    const refuse = () => Promise.reject(new Error("not in this test"));
+    let kept = picked;
+    return new Proxy({
+      where: { workTree: "/repo", branch: "work" },
+      unsentStorage: null,
+      threads: async () => [],
+      findings: async () => [],
+      rounds: async () => [],
+      reviews: async () => [],
+      waitingForTurn: async () => null,
+      latestRun: async () => null,
+      bases: async () => ({ branches: [{ name: "main", mergeBase: "a".repeat(40), ahead: 2 }], picked: kept }),
+      pickBase: async (from: string | null) => void (asked.push(`pick ${from}`), (kept = from)),
+      diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), []),
+    } as Partial<ReviewBackend>, { get: (target, key) => (key in target ? target[key as keyof typeof target] : refuse) }) as ReviewBackend;
+  }
+
+  it("starts from the base the store keeps for the branch, offers each parent after the round views, and keeps or forgets the pick as t moves", () =>
+    createRoot(async (dispose) => {
+      const asked: string[] = [];
+      const model = createReviewModel(withParent("branch:main", asked));
+      await model.refresh();
+      expect(model.preset()).toBe("branch:main");
+      expect(model.range()).toEqual({ from: "branch:main", to: "worktree" });
+      expect(asked).toContain("diff branch:main..worktree");
+      expect(model.presets()).toEqual(["all", "since-last", "round", "branch:main"]);
+      expect(presetLabel("branch:main")).toBe("against main");
+
+      // Back to all changes: the pick is forgotten in the store, so the web panel opens on the review's base too.
+      model.setPreset("all");
+      await settle();
+      expect(asked).toContain("pick null");
+      model.setPreset("branch:main");
+      await settle();
+      expect(asked.filter((a) => a === "pick branch:main")).toHaveLength(1);
+      dispose();
+    }));
+
+  it("with no pick kept, opens on all changes and stores nothing", () =>
+    createRoot(async (dispose) => {
+      const asked: string[] = [];
+      const model = createReviewModel(withParent(null, asked));
+      await model.refresh();
+      expect(model.preset()).toBe("all");
+      expect(asked.some((a) => a.startsWith("pick"))).toBe(false);
       dispose();
     }));
 });

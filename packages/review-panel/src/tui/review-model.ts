@@ -1,13 +1,28 @@
 // The review as the terminal half holds it: threads, rounds and the diff of the chosen range, kept fresh by
 // polling the store's change log, so what the agent or a web panel writes shows here within a second.
 import { createSignal } from "solid-js";
-import { asThread, type DiffFile, type DiffRange, type Finding, type PastReview, type Round, type Run, type Thread } from "../api.js";
+import { asThread, type DiffFile, type DiffRange, type Finding, type ParentBranch, type PastReview, type Round, type Run, type Thread } from "../api.js";
 import { treeOrder } from "../state/file-tree.js";
 import { binaryLine } from "./binary-line.js";
 import { rangeFor, type RangePreset } from "../state/rounds.js";
 import type { ReviewBackend } from "./review-backend.js";
 
 export type ReviewModel = ReturnType<typeof createReviewModel>;
+
+/** What the view compares: one of the round views, or the branch against a parent branch (`branch:<name>`). */
+export type ViewPreset = RangePreset | `branch:${string}`;
+
+const ROUND_PRESETS: readonly RangePreset[] = ["all", "since-last", "round"];
+const ROUND_LABEL: Record<RangePreset, string> = { all: "all changes", "since-last": "since last round", round: "last round only" };
+
+/** @example presetLabel("branch:main") // "against main" */
+export function presetLabel(preset: ViewPreset): string {
+  return isBranchPreset(preset) ? `against ${preset.slice("branch:".length)}` : ROUND_LABEL[preset];
+}
+
+function isBranchPreset(preset: string): preset is `branch:${string}` {
+  return preset.startsWith("branch:");
+}
 
 /** Counts for the sidebar line: threads whose turn is the person's, and drafts not yet released. */
 export function waitingCounts(threads: readonly Thread[]): { readonly waiting: number; readonly drafts: number } {
@@ -51,7 +66,10 @@ export function createReviewModel(
   const [threads, setThreads] = createSignal<readonly Thread[]>([]);
   const [rounds, setRounds] = createSignal<readonly Round[]>([]);
   const [files, setFiles] = createSignal<readonly DiffFile[]>([]);
-  const [preset, setPreset] = createSignal<RangePreset>("all");
+  const [preset, setPreset] = createSignal<ViewPreset>("all");
+  const [bases, setBases] = createSignal<{ readonly branches: readonly ParentBranch[]; readonly picked: string | null }>({ branches: [], picked: null });
+  // The store's pick is where a view starts, once: after that the person's own `t` decides.
+  let pickApplied = false;
   const [problem, setProblem] = createSignal<string | null>(null);
   const [loaded, setLoaded] = createSignal(false);
   const [reviews, setReviews] = createSignal<readonly PastReview[]>([]);
@@ -65,7 +83,10 @@ export function createReviewModel(
   let listed = false;
   let generation = 0;
 
-  const range = (): DiffRange => rangeFor(preset(), rounds());
+  const range = (): DiffRange => {
+    const now = preset();
+    return isBranchPreset(now) ? { from: now, to: "worktree" } : rangeFor(now, rounds());
+  };
   const say = (error: unknown) => setProblem(error instanceof Error ? error.message : String(error));
 
   const loadThreads = async () => {
@@ -87,6 +108,13 @@ export function createReviewModel(
     setWaitingLine(waiting);
   };
   const loadRounds = async () => setRounds([...(await backend.rounds())].sort((a, b) => a.ordinal - b.ordinal));
+  // A repository with no parent branch (or a backend that cannot say) simply offers no branch views.
+  const loadBases = async () => {
+    const known = await backend.bases().catch(() => ({ branches: [], picked: null }));
+    setBases(known);
+    if (!pickApplied && known.picked !== null && isBranchPreset(known.picked)) setPreset(known.picked);
+    pickApplied = true;
+  };
   const loadDiff = async () => {
     const mine = ++generation;
     const asked = range();
@@ -157,6 +185,7 @@ export function createReviewModel(
     refresh: async () => {
       try {
         await loadRounds();
+        await loadBases();
         // The run shown from the start: one may be going already (started from the web panel).
         void backend.latestRun().then((latest) => latest && showRun(latest)).catch(() => {});
         await Promise.all([loadThreads(), loadDiff(), loadReleases()]);
@@ -171,7 +200,8 @@ export function createReviewModel(
     poll: async (withDiff: boolean) => {
       try {
         const changed = await backend.changes();
-        if (changed.rounds) await loadRounds();
+        // A new round can come with a branch made or moved: the branch views follow.
+        if (changed.rounds) await Promise.all([loadRounds(), loadBases()]);
         if (changed.threads || !listed) await Promise.all([loadThreads(), loadReleases()]);
         if (changed.run) showRun(changed.run);
         if (withDiff && (changed.rounds || changed.threads)) await loadDiff();
@@ -180,10 +210,18 @@ export function createReviewModel(
       }
     },
     reloadDiff: () => loadDiff().catch(say),
-    setPreset: (next: RangePreset) => {
+    /** What `t` cycles through: the three round views, then the branch against each parent branch, nearest first. */
+    presets: (): readonly ViewPreset[] => [...ROUND_PRESETS, ...bases().branches.map((b): ViewPreset => `branch:${b.name}`)],
+    setPreset: (next: ViewPreset) => {
       setPreset(next);
       loadedAnyway.clear();
       void loadDiff().catch(say);
+      // The branch picked (or its end) is kept in the store, so the web panel and the next view agree.
+      const picked = isBranchPreset(next) ? next : null;
+      if (picked !== bases().picked) {
+        setBases((known) => ({ ...known, picked }));
+        void backend.pickBase(picked).catch(say);
+      }
     },
     /** Puts a thread the backend just answered into the list without waiting for the next poll. */
     put: (thread: Thread) => setThreads((list) => (list.some((t) => t.id === thread.id) ? list.map((t) => (t.id === thread.id ? thread : t)) : [...list, thread])),

@@ -10,13 +10,12 @@ import { createCursor, fileOfRow } from "../state/cursor.js";
 import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
 import { linkToPlace, placeOfRow } from "../state/link-place.js";
-import type { RangePreset } from "../state/rounds.js";
 import { followCursor } from "../state/viewport.js";
 import { FileFinderOverlay } from "./file-finder-overlay.js";
 import type { MarkdownLine } from "./markdown-lines.js";
 import { createKeptEditorText, type Editing } from "./kept-editor-text.js";
 import type { ReviewBackend } from "./review-backend.js";
-import type { ReviewModel } from "./review-model.js";
+import { presetLabel, type ReviewModel } from "./review-model.js";
 import { chooseRunModel } from "./run-model-pick.js";
 import { layout, type ScreenLine, type Tone } from "./screen-lines.js";
 import { syntaxTokens, type SyntaxTone } from "./syntax-tokens.js";
@@ -30,8 +29,6 @@ const HELP_MODE = "opencode-review.help";
 const SPLIT_WIDTH = 160;
 const TREE_WIDTH = 34;
 
-const PRESETS: readonly RangePreset[] = ["all", "since-last", "round"];
-const PRESET_LABEL: Record<RangePreset, string> = { all: "all changes", "since-last": "since last round", round: "last round only" };
 
 /** The verdicts `tab` steps through in the release confirmation; null releases without one. */
 const VERDICTS: readonly (Verdict | null)[] = [null, "comment", "approve", "changes"];
@@ -467,9 +464,10 @@ export function ReviewView(props: ReviewViewProps) {
     if (at !== -1) cursor.go(at);
   };
   const cyclePreset = () => {
-    const next = PRESETS[(PRESETS.indexOf(model.preset()) + 1) % PRESETS.length]!;
+    const all = model.presets();
+    const next = all[(all.indexOf(model.preset()) + 1) % all.length]!;
     model.setPreset(next);
-    setStatus(`Showing ${PRESET_LABEL[next]}.`);
+    setStatus(`Showing ${presetLabel(next)}.`);
   };
   const fold = () => {
     const row = cursor.row();
@@ -647,12 +645,12 @@ export function ReviewView(props: ReviewViewProps) {
   const header = () => {
     const { waiting, drafts } = model.counts();
     const files = model.files().length;
-    return `Review · ${props.backend.where.branch} · ${files} file${files === 1 ? "" : "s"} · ${PRESET_LABEL[model.preset()]} · ${waiting} waiting on you · ${drafts} draft${drafts === 1 ? "" : "s"} · ${model.files().filter((f) => viewed().has(f.path)).length} of ${files} viewed · ${view()}`;
+    return `Review · ${props.backend.where.branch} · ${files} file${files === 1 ? "" : "s"} · ${presetLabel(model.preset())} · ${waiting} waiting on you · ${drafts} draft${drafts === 1 ? "" : "s"} · ${model.files().filter((f) => viewed().has(f.path)).length} of ${files} viewed · ${view()}`;
   };
   const emptyLine = () => {
     if (model.problem()) return model.problem()!;
     if (!model.loaded()) return "Loading the review…";
-    if (model.files().length === 0) return model.preset() === "all" ? "No changes: the work tree matches the review's base." : `No changes in ${PRESET_LABEL[model.preset()]}: t shows all changes.`;
+    if (model.files().length === 0) return model.preset() === "all" ? "No changes: the work tree matches the review's base." : `No changes in ${presetLabel(model.preset())}: t shows the next view (all changes first).`;
     return null;
   };
 

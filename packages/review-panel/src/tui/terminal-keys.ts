@@ -38,7 +38,7 @@ export const TERMINAL_KEYS: readonly { readonly action: TerminalAction; readonly
   { action: "retryDelivery", keys: ["u"], label: "u", does: "retry sending a release whose delivery failed" },
   { action: "dismissDelivery", keys: ["x"], label: "x", does: "dismiss the failed delivery notice" },
   { action: "takeRound", keys: ["shift+r"], label: "R", does: "take a round now" },
-  { action: "rounds", keys: ["t"], label: "t", does: "all changes / since last round / last round only" },
+  { action: "rounds", keys: ["t"], label: "t", does: "all changes / since last round / last round only / against each parent branch (kept for the branch, shared with the web panel)" },
   { action: "toggleView", keys: ["v"], label: "v", does: "split / unified" },
   { action: "fold", keys: ["z", "space"], label: "z", does: "fold / unfold the file" },
   { action: "tree", keys: ["b"], label: "b", does: "show / hide the file tree" },

@@ -55,6 +55,27 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     expect(await backend.diff({ from: rounds[rounds.length - 1]!.id, to: "worktree" })).toEqual([]);
   });
 
+  it("keeps the branch view the person picks in the store, where the web panel's GET /api/bases reads it", async () => {
+    const repo = await repository({ "a.ts": "one\ntwo\n" }, {});
+    await repo.git("checkout", "-q", "-b", "work");
+    await repo.write("a.ts", "one\nTWO\n");
+    await repo.commitAll("the work");
+    const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
+    cleanups.push(() => backend.close());
+    expect(await backend.bases()).toMatchObject({ branches: [{ name: "main" }], picked: null });
+    // Against main the committed work shows; against the review's base (HEAD at the first round) it does not.
+    expect((await backend.diff({ from: "branch:main", to: "worktree" })).map((f) => f.path)).toEqual(["a.ts"]);
+    await backend.pickBase("branch:main");
+    // Another process's service on the same store: what the web panel's GET /api/bases answers.
+    const store = await openStore({ path: defaultDbPath(await openRepository(repo.dir)) });
+    cleanups.push(() => store.close());
+    const there = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    expect((await there.reviewBases()).picked).toBe("branch:main");
+    await expect(backend.pickBase("branch:nowhere")).rejects.toThrow(/GET \/api\/bases/);
+    await backend.pickBase(null);
+    expect((await there.reviewBases()).picked).toBeNull();
+  });
+
   it("hears from the change log a reviewer run another process drives, and its findings once released", async () => {
     const repo = await repository({ "a.ts": "one\ntwo\n" }, { "a.ts": "one\nTWO\n" });
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });

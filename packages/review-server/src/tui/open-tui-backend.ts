@@ -121,6 +121,8 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     threads: () => service.listThreads({ status: "all" }),
     rounds: () => service.listRounds(),
     takeRound: () => service.takeRound(),
+    bases: () => service.reviewBases(),
+    pickBase: async (from: string | null) => void (await service.pickBase(from)),
     draftThread: (thread: Parameters<typeof service.draftThread>[0]) => service.draftThread(thread),
     draftReply: (threadId: string, message: { readonly body: string; readonly suggestion?: readonly string[] | null }) => service.draftReply(threadId, message),
     editDraft: (messageId: string, message: { readonly body: string; readonly suggestion?: readonly string[] | null }) => service.editDraft(messageId, message),

@@ -1,0 +1,82 @@
+// The branch view in the real opencode TUI under tmux: `t` moves past the round views to the branch against
+// its parent (the commits the agent made show there), the pick is kept in the store for the web panel, and a
+// view opened later starts from it.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEventBus } from "../events/event-bus.js";
+import { defaultDbPath, openRepository } from "../git/index.js";
+import { createReviewService } from "../service/index.js";
+import { openStore } from "../store/index.js";
+import { startFakeModel, type FakeModel } from "../testing/fake-model.js";
+import { installPackedPlugin } from "../testing/install-packed-plugin.js";
+import { opencodeBinary } from "../testing/opencode-binary.js";
+import { makeOpencodeProject } from "../testing/opencode-project.js";
+import { hasTmux, startTmux } from "../testing/tmux-screen.js";
+
+const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
+const home = (s: string) => s.includes("Ask anything") || s.includes("ctrl+p");
+
+describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode under tmux)", () => {
+  let plugin: string;
+  let model: FakeModel;
+  beforeAll(async () => {
+    plugin = await installPackedPlugin();
+    model = await startFakeModel([{ kind: "text", text: "Hi there." }]);
+  }, 300_000);
+  afterAll(async () => {
+    await model?.close();
+  });
+
+  it("t reaches 'against main', where the work committed on the branch shows, and the pick is kept for the web panel and the next view", async () => {
+    const p = makeOpencodeProject({
+      fakeModelUrl: model.url,
+      plugins: [],
+      files: {
+        "src/app.ts": base,
+        ".gitignore": ".opencode/*\n!.opencode/tui.json\nopencode.json\n",
+        ".opencode/tui.json": `${JSON.stringify({ $schema: "https://opencode.ai/tui.json", plugin: [plugin] }, null, 2)}\n`,
+      },
+    });
+    // The agent's work, committed on a branch of its own before the review starts: the review's base is
+    // HEAD, so only the branch view shows it.
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: p.dir, env: { ...process.env, ...p.env } });
+    git("checkout", "-q", "-b", "work");
+    writeFileSync(join(p.dir, "src", "app.ts"), base.replace("const line5 = 5;\n", "const line5 = 5;\nconst committed = line5 * 3;\n"));
+    git("commit", "-q", "-am", "the agent's work");
+    const screen = startTmux({ name: "tui-branch", cwd: p.dir, env: p.env, command: [opencodeBinary()], width: 140, height: 40 });
+    try {
+      await screen.waitFor(home, 120_000);
+      screen.keys("C-x", "v");
+      await screen.waitFor((s) => s.includes("Review · work") && s.includes("all changes"), 30_000);
+      screen.save("opened");
+      for (const label of ["since last round", "last round only", "against main"]) {
+        screen.keys("t");
+        await screen.waitFor(label, 15_000);
+      }
+      const against = await screen.waitFor((s) => s.includes("against main") && /6 \+ const committed = line5 \* 3;/.test(s), 30_000);
+      screen.save("against-main");
+      expect(against).toContain("src/app.ts");
+      // The pick is in the store: a web panel's GET /api/bases (another service on the same file) answers it.
+      const store = await openStore({ path: defaultDbPath(await openRepository(p.dir)) });
+      try {
+        const there = createReviewService({ dir: p.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+        expect((await there.reviewBases()).picked).toBe("branch:main");
+      } finally {
+        await store.close();
+      }
+      // Closed and opened again, the view starts from the kept pick.
+      screen.keys("q");
+      await screen.waitFor((s) => !s.includes("Review · work"), 15_000);
+      screen.keys("C-x", "v");
+      const reopened = await screen.waitFor((s) => s.includes("Review · work") && s.includes("against main") && s.includes("const committed"), 30_000);
+      screen.save("reopened");
+      expect(reopened).not.toContain("all changes");
+    } finally {
+      screen.save("last");
+      screen.kill();
+      p.cleanup();
+    }
+  }, 300_000);
+});
