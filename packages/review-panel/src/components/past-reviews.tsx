@@ -1,16 +1,7 @@
 import { For, Show } from "solid-js";
-import type { PastReview, Verdict } from "../api.js";
+import { deliveryText, messagesText, verdictLabel } from "../state/past-review-text.js";
 import { useReview } from "../state/review.js";
 import "./past-reviews.css";
-
-/** How a verdict reads in the list; a release from before verdicts existed reads as a comment. */
-export const verdictLabel: Readonly<Record<Verdict, string>> = { comment: "Commented", approve: "Approved", changes: "Changes requested" };
-
-function deliveryText(review: PastReview): string {
-  if (review.delivery.state === "delivered") return review.delivery.to ? `delivered to ${review.delivery.to}` : "delivered";
-  if (review.delivery.state === "pending") return "waiting for the agent";
-  return `not delivered: ${review.delivery.error ?? "the delivery failed"}`;
-}
 
 /** Every past release of the branch, newest first, with its verdict, overall comment and where it went (GitHub's review list). */
 export function PastReviews() {
@@ -24,7 +15,7 @@ export function PastReviews() {
               <li data-review-id={past.id} data-verdict={past.verdict ?? "comment"}>
                 <span data-slot="verdict">{verdictLabel[past.verdict ?? "comment"]}</span>
                 <time datetime={past.releasedAt}>{new Date(past.releasedAt).toLocaleString()}</time>
-                <span data-slot="messages">{past.messages === 0 ? "no comments" : `${past.messages} message${past.messages === 1 ? "" : "s"}`}</span>
+                <span data-slot="messages">{messagesText(past.messages)}</span>
                 <span data-slot="delivery" data-state={past.delivery.state}>{deliveryText(past)}</span>
                 <Show when={past.summary}>{(summary) => <p data-slot="summary">{summary()}</p>}</Show>
               </li>

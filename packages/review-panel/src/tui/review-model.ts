@@ -70,6 +70,7 @@ export function createReviewModel(
   const [bases, setBases] = createSignal<{ readonly branches: readonly ParentBranch[]; readonly picked: string | null }>({ branches: [], picked: null });
   // The store's pick is where a view starts, once: after that the person's own `t` decides.
   let pickApplied = false;
+  let basesRead = false;
   const [problem, setProblem] = createSignal<string | null>(null);
   const [loaded, setLoaded] = createSignal(false);
   const [reviews, setReviews] = createSignal<readonly PastReview[]>([]);
@@ -110,7 +111,11 @@ export function createReviewModel(
   const loadRounds = async () => setRounds([...(await backend.rounds())].sort((a, b) => a.ordinal - b.ordinal));
   // A repository with no parent branch (or a backend that cannot say) simply offers no branch views.
   const loadBases = async () => {
-    const known = await backend.bases().catch(() => ({ branches: [], picked: null }));
+    const known = await backend.bases().then(
+      (read) => ((basesRead = true), read),
+      // Tried again at the next poll; meanwhile `t` offers the round views only.
+      () => ({ branches: [], picked: null }),
+    );
     setBases(known);
     if (!pickApplied && known.picked !== null && isBranchPreset(known.picked)) setPreset(known.picked);
     pickApplied = true;
@@ -202,6 +207,7 @@ export function createReviewModel(
         const changed = await backend.changes();
         // A new round can come with a branch made or moved: the branch views follow.
         if (changed.rounds) await Promise.all([loadRounds(), loadBases()]);
+        else if (!basesRead) await loadBases();
         if (changed.threads || !listed) await Promise.all([loadThreads(), loadReleases()]);
         if (changed.run) showRun(changed.run);
         if (withDiff && (changed.rounds || changed.threads)) await loadDiff();

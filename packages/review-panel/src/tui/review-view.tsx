@@ -10,9 +10,10 @@ import { createCursor, fileOfRow } from "../state/cursor.js";
 import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
 import { linkToPlace, placeOfRow } from "../state/link-place.js";
+import { pastReviewLines } from "../state/past-review-text.js";
 import { followCursor } from "../state/viewport.js";
 import { FileFinderOverlay } from "./file-finder-overlay.js";
-import type { MarkdownLine } from "./markdown-lines.js";
+import { terminalSafe, type MarkdownLine } from "./markdown-lines.js";
 import { createKeptEditorText, type Editing } from "./kept-editor-text.js";
 import type { ReviewBackend } from "./review-backend.js";
 import { presetLabel, type ReviewModel } from "./review-model.js";
@@ -71,7 +72,8 @@ export function ReviewView(props: ReviewViewProps) {
   const [view, setView] = createSignal<ViewMode>(props.api.kv.get<string>("opencode-review.view", "unified") === "split" ? "split" : "unified");
   const [collapsed, setCollapsed] = createSignal<ReadonlySet<string>>(new Set());
   const [treeOpen, setTreeOpen] = createSignal(false);
-  const [help, setHelp] = createSignal(false);
+  // The list over the diff: the keys (`?`) or the past reviews (`h`); null when none is shown.
+  const [help, setHelp] = createSignal<"keys" | "past" | null>(null);
   const [helpTop, setHelpTop] = createSignal(0);
   const [editing, setEditing] = createSignal<Editing | null>(null);
   const [confirm, setConfirm] = createSignal<{ readonly text: () => string; readonly run: () => Promise<void>; readonly release?: true } | null>(null);
@@ -96,7 +98,14 @@ export function ReviewView(props: ReviewViewProps) {
   let baseline = "";
   const keepTyped = (e: Editing, text: string) => (text === baseline ? kept.drop(e) : kept.keep(e, text));
 
-  const helpRows = () => Math.max(1, Math.min(keys.help.length, dims().height - 6));
+  // Past reviews newest first, as GitHub lists a pull request's reviews; text from the store, made safe to print.
+  const overlayLines = (): readonly string[] =>
+    help() === "past"
+      ? model.reviews().length === 0
+        ? ["No review released on this branch yet."]
+        : [...model.reviews()].sort((a, b) => b.releasedAt.localeCompare(a.releasedAt)).flatMap((r) => pastReviewLines(r).map(terminalSafe))
+      : keys.help;
+  const helpRows = () => Math.max(1, Math.min(overlayLines().length, dims().height - 6));
   const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
   const diffWidth = () => Math.max(20, dims().width - (showTree() ? TREE_WIDTH + 1 : 0) - 2);
   // Header, status line, and the editor's box when it is open.
@@ -217,7 +226,7 @@ export function ReviewView(props: ReviewViewProps) {
     const { editing: opened, restored } = kept.withKept(next);
     setEditing(opened);
     kept.setOpen(opened);
-    setHelp(false);
+    setHelp(null);
     if (restored) setStatus("Your unsaved words are back: Enter saves · Escape puts them away · ctrl+g discards them.");
   };
   /** Saved or discarded: the words go; put away: they stay kept for their place. */
@@ -539,7 +548,7 @@ export function ReviewView(props: ReviewViewProps) {
     if (!open && popConfirm) (popConfirm(), (popConfirm = null));
   });
   createEffect(() => {
-    const open = help();
+    const open = help() !== null;
     if (open && !popHelp) popHelp = pushMode(HELP_MODE);
     if (!open && popHelp) (popHelp(), (popHelp = null));
   });
@@ -584,9 +593,10 @@ export function ReviewView(props: ReviewViewProps) {
     retryDelivery: () => failedAction("Retried", (id) => props.backend.retryDelivery(id)),
     dismissDelivery: () => failedAction("Dismissed", (id) => props.backend.dismissDelivery(id)),
     refresh: () => void model.refresh().then(() => setStatus("Reloaded.")),
-    findFile: () => (setHelp(false), setFinding(true)),
+    findFile: () => (setHelp(null), setFinding(true)),
     loadAnyway,
-    help: () => (setHelpTop(0), setHelp(true)),
+    help: () => (setHelpTop(0), setHelp("keys")),
+    pastReviews: () => (setHelpTop(0), setHelp("past")),
     close: () => props.close(),
   });
   const layers = [
@@ -624,9 +634,9 @@ export function ReviewView(props: ReviewViewProps) {
     props.api.keymap.registerLayer({
       mode: HELP_MODE,
       bindings: [
-        ...["escape", "q", "?", "return"].map((key) => ({ key, cmd: () => void setHelp(false), desc: "Close help" })),
-        ...["j", "down"].map((key) => ({ key, cmd: () => void setHelpTop((t) => Math.min(t + 1, Math.max(0, keys.help.length - helpRows()))), desc: "Scroll help" })),
-        ...["k", "up"].map((key) => ({ key, cmd: () => void setHelpTop((t) => Math.max(0, t - 1)), desc: "Scroll help" })),
+        ...["escape", "q", "?", "h", "return"].map((key) => ({ key, cmd: () => void setHelp(null), desc: "Close the list" })),
+        ...["j", "down"].map((key) => ({ key, cmd: () => void setHelpTop((t) => Math.min(t + 1, Math.max(0, overlayLines().length - helpRows()))), desc: "Scroll the list" })),
+        ...["k", "up"].map((key) => ({ key, cmd: () => void setHelpTop((t) => Math.max(0, t - 1)), desc: "Scroll the list" })),
       ],
     }),
   ];
@@ -747,9 +757,9 @@ export function ReviewView(props: ReviewViewProps) {
         <FileFinderOverlay api={props.api} paths={model.files().map((f) => f.path)} width={dims().width} height={dims().height} pick={goToFile} close={() => setFinding(false)} />
       </Show>
       <Show when={help()}>
-        <box position="absolute" top={2} left={2} width={Math.min(70, dims().width - 4)} border borderColor={theme().borderActive} backgroundColor={theme().backgroundPanel} flexDirection="column" title="Keys · Escape closes" height={Math.min(keys.help.length + 2, dims().height - 3)}>
-          <For each={keys.help.slice(helpTop(), helpTop() + helpRows())}>{(line) => <text wrapMode="none" fg={theme().text}>{line}</text>}</For>
-          <Show when={keys.help.length > helpRows()}>
+        <box position="absolute" top={2} left={2} width={Math.min(help() === "past" ? 110 : 70, dims().width - 4)} border borderColor={theme().borderActive} backgroundColor={theme().backgroundPanel} flexDirection="column" title={help() === "past" ? "Past reviews · Escape closes" : "Keys · Escape closes"} height={Math.min(overlayLines().length + 2, dims().height - 3)}>
+          <For each={overlayLines().slice(helpTop(), helpTop() + helpRows())}>{(line) => <text wrapMode="none" fg={theme().text}>{line}</text>}</For>
+          <Show when={overlayLines().length > helpRows()}>
             <text wrapMode="none" fg={theme().textMuted}>j / k scroll this list</text>
           </Show>
         </box>

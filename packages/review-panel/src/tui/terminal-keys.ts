@@ -6,7 +6,7 @@ export type TerminalAction =
   | "toggleView" | "comment" | "suggest" | "fileComment" | "mark" | "editDraft" | "deleteDraft" | "resolve" | "seen"
   | "release" | "takeRound" | "webPanel" | "rounds" | "fold" | "tree" | "refresh" | "help" | "close"
   | "retryDelivery" | "dismissDelivery" | "acceptFinding" | "dismissFinding" | "startRun" | "cancelRun" | "viewed" | "nextUnviewed"
-  | "findFile" | "loadAnyway";
+  | "findFile" | "loadAnyway" | "pastReviews";
 
 /** Keys as opencode's keymap names them, the label the help shows, and what they do. */
 export const TERMINAL_KEYS: readonly { readonly action: TerminalAction; readonly keys: readonly string[]; readonly label: string; readonly does: string }[] = [
@@ -45,6 +45,7 @@ export const TERMINAL_KEYS: readonly { readonly action: TerminalAction; readonly
   { action: "webPanel", keys: ["o"], label: "o", does: "the web panel at this place: opened in the browser where one can be, the link copied" },
   { action: "findFile", keys: ["f"], label: "f", does: "go to file: type part of its path, Enter jumps" },
   { action: "loadAnyway", keys: ["shift+l"], label: "L", does: "load a file too large to show, as the web panel's Load diff" },
+  { action: "pastReviews", keys: ["h"], label: "h", does: "past reviews: each release with its verdict, overall comment and delivery" },
   { action: "refresh", keys: ["g"], label: "g", does: "reload" },
   { action: "help", keys: ["?"], label: "?", does: "this help" },
   { action: "close", keys: ["q", "escape"], label: "q / Esc", does: "close, back to where you were" },

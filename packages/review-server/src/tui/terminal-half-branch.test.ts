@@ -1,6 +1,6 @@
 // The branch view in the real opencode TUI under tmux: `t` moves past the round views to the branch against
 // its parent (the commits the agent made show there), the pick is kept in the store for the web panel, and a
-// view opened later starts from it.
+// view opened later starts from it; `h` lists past reviews with their verdicts.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -29,7 +29,7 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
     await model?.close();
   });
 
-  it("t reaches 'against main', where the work committed on the branch shows, and the pick is kept for the web panel and the next view", async () => {
+  it("t reaches 'against main', where the work committed on the branch shows, and the pick is kept for the web panel and the next view; h lists a review released elsewhere with its verdict and overall comment", async () => {
     const p = makeOpencodeProject({
       fakeModelUrl: model.url,
       plugins: [],
@@ -49,7 +49,8 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
     try {
       await screen.waitFor(home, 120_000);
       screen.keys("C-x", "v");
-      await screen.waitFor((s) => s.includes("Review · work") && s.includes("all changes"), 30_000);
+      // Loaded: the review's base is HEAD, so all changes are none (the branch views are read before the diff).
+      await screen.waitFor((s) => s.includes("Review · work") && s.includes("all changes") && s.includes("No changes: the work tree matches the review's base."), 30_000);
       screen.save("opened");
       for (const label of ["since last round", "last round only", "against main"]) {
         screen.keys("t");
@@ -63,6 +64,8 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
       try {
         const there = createReviewService({ dir: p.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
         expect((await there.reviewBases()).picked).toBe("branch:main");
+        // A review released elsewhere (an approval with an overall comment and no drafts) is listed by h.
+        await there.release({ sessionId: "ses_elsewhere", verdict: "approve", summary: "Ship it.\nThe branch view reads right." });
       } finally {
         await store.close();
       }
@@ -73,6 +76,14 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
       const reopened = await screen.waitFor((s) => s.includes("Review · work") && s.includes("against main") && s.includes("const committed"), 30_000);
       screen.save("reopened");
       expect(reopened).not.toContain("all changes");
+      screen.keys("h");
+      const past = await screen.waitFor((s) => s.includes("Past reviews") && s.includes("Approved ·"), 15_000);
+      screen.save("past-reviews");
+      expect(past).toContain("no comments");
+      expect(past).toContain("Ship it.");
+      expect(past).toContain("The branch view reads right.");
+      screen.keys("Escape");
+      await screen.waitFor((s) => !s.includes("Past reviews") && s.includes("against main"), 15_000);
     } finally {
       screen.save("last");
       screen.kill();
