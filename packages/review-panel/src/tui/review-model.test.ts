@@ -12,8 +12,8 @@ const loaded: DiffFile = { ...big, tooLarge: undefined, hunks: [{ oldStart: 0, o
 const image: DiffFile = { path: "logo.png", oldPath: null, status: "modified", binary: true, hunks: [] };
 const side = (size: number): BinarySide => ({ label: "PNG", size, image: true, dimensions: { width: 2, height: 1 }, pixels: { width: 2, height: 1, data: new Uint8Array([0, 0, 0, 255, size % 256, 0, 0, 255]) } });
 
-/** The backend calls the model makes for the diff, with everything else refused. */
-function backend(asked: string[]): ReviewBackend {
+/** A backend with an empty review and the calls given, every other call refused. */
+function fakeBackend(calls: Partial<ReviewBackend>): ReviewBackend {
   const refuse = () => Promise.reject(new Error("not in this test"));
   return new Proxy({
     where: { workTree: "/repo", branch: "main" },
@@ -23,11 +23,18 @@ function backend(asked: string[]): ReviewBackend {
     rounds: async () => [],
     reviews: async () => [],
     waitingForTurn: async () => null,
+    ...calls,
+  } as Partial<ReviewBackend>, { get: (target, key) => (key in target ? target[key as keyof typeof target] : refuse) }) as ReviewBackend;
+}
+
+/** The backend calls the model makes for the diff, with everything else refused. */
+function backend(asked: string[]): ReviewBackend {
+  return fakeBackend({
     changes: async () => ({ threads: true, rounds: false, run: null }),
     diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), [image, big]),
     fullDiff: async (_range: DiffRange, path: string) => (asked.push(`full ${path}`), loaded),
     binaryVersions: async (file: DiffFile) => (asked.push(`bytes ${file.path}`), { before: side(1000), after: side(2000) }),
-  } as Partial<ReviewBackend>, { get: (target, key) => (key in target ? target[key as keyof typeof target] : refuse) }) as ReviewBackend;
+  });
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -61,21 +68,14 @@ describe("the terminal model's binaries and files too large", () => {
 describe("the terminal model's branch views", () => {
   /** A backend whose branch has one parent, `main`, and a pick kept in the store as `picked`. */
   function withParent(picked: string | null, asked: string[]): ReviewBackend {
-    const refuse = () => Promise.reject(new Error("not in this test"));
     let kept = picked;
-    return new Proxy({
+    return fakeBackend({
       where: { workTree: "/repo", branch: "work" },
-      unsentStorage: null,
-      threads: async () => [],
-      findings: async () => [],
-      rounds: async () => [],
-      reviews: async () => [],
-      waitingForTurn: async () => null,
       latestRun: async () => null,
       bases: async () => ({ branches: [{ name: "main", mergeBase: "a".repeat(40), ahead: 2 }], picked: kept }),
       pickBase: async (from: string | null) => void (asked.push(`pick ${from}`), (kept = from)),
       diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), []),
-    } as Partial<ReviewBackend>, { get: (target, key) => (key in target ? target[key as keyof typeof target] : refuse) }) as ReviewBackend;
+    });
   }
 
   it("starts from the base the store keeps for the branch, offers each parent after the round views, and keeps or forgets the pick as t moves", () =>

@@ -146,3 +146,27 @@ function removeLeftovers(root: string): void {
     console.warn(`left ${root}: ${(error as Error).message}`);
   }
 }
+
+/**
+ * A project whose opencode loads only the terminal half: `.opencode/tui.json` lists `plugin` (with any other
+ * tui.json settings), git keeps that file and ignores the rest of `.opencode/`.
+ * @example const p = makeTerminalOnlyProject({ fakeModelUrl, plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
+ */
+export function makeTerminalOnlyProject(options: {
+  readonly fakeModelUrl: string;
+  readonly plugin: string;
+  readonly tuiConfig?: Record<string, unknown>;
+  readonly files: Record<string, string>;
+  readonly changes?: Record<string, string>;
+}): OpencodeProject {
+  return makeOpencodeProject({
+    fakeModelUrl: options.fakeModelUrl,
+    plugins: [],
+    files: {
+      ...options.files,
+      ".gitignore": ".opencode/*\n!.opencode/tui.json\nopencode.json\n",
+      ".opencode/tui.json": `${JSON.stringify({ $schema: "https://opencode.ai/tui.json", plugin: [options.plugin], ...options.tuiConfig }, null, 2)}\n`,
+    },
+    ...(options.changes === undefined ? {} : { changes: options.changes }),
+  });
+}

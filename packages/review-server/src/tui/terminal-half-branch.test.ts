@@ -12,7 +12,7 @@ import { openStore } from "../store/index.js";
 import { startFakeModel, type FakeModel } from "../testing/fake-model.js";
 import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
-import { makeOpencodeProject } from "../testing/opencode-project.js";
+import { makeTerminalOnlyProject } from "../testing/opencode-project.js";
 import { hasTmux, startTmux } from "../testing/tmux-screen.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
@@ -30,15 +30,7 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
   });
 
   it("t reaches 'against main', where the work committed on the branch shows, and the pick is kept for the web panel and the next view; h lists a review released elsewhere with its verdict and overall comment", async () => {
-    const p = makeOpencodeProject({
-      fakeModelUrl: model.url,
-      plugins: [],
-      files: {
-        "src/app.ts": base,
-        ".gitignore": ".opencode/*\n!.opencode/tui.json\nopencode.json\n",
-        ".opencode/tui.json": `${JSON.stringify({ $schema: "https://opencode.ai/tui.json", plugin: [plugin] }, null, 2)}\n`,
-      },
-    });
+    const p = makeTerminalOnlyProject({ fakeModelUrl: model.url, plugin, files: { "src/app.ts": base } });
     // The agent's work, committed on a branch of its own before the review starts: the review's base is
     // HEAD, so only the branch view shows it.
     const git = (...args: string[]) => execFileSync("git", args, { cwd: p.dir, env: { ...process.env, ...p.env } });

@@ -6,7 +6,7 @@ import { openStore } from "../store/index.js";
 import { startFakeModel, type FakeModel } from "../testing/fake-model.js";
 import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
-import { makeOpencodeProject, type OpencodeProject } from "../testing/opencode-project.js";
+import { makeTerminalOnlyProject, type OpencodeProject } from "../testing/opencode-project.js";
 import { hasTmux, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
 
 // What the terminal half gained after the web panel did: the person's own key for the open command, and the
@@ -16,16 +16,7 @@ const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1}
 const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = line5 * 2;\n");
 
 function project(fakeModelUrl: string, plugin: string, tuiConfig: Record<string, unknown>): OpencodeProject {
-  return makeOpencodeProject({
-    fakeModelUrl,
-    plugins: [],
-    files: {
-      "src/app.ts": base,
-      ".gitignore": ".opencode/*\n!.opencode/tui.json\nopencode.json\n",
-      ".opencode/tui.json": `${JSON.stringify({ $schema: "https://opencode.ai/tui.json", plugin: [plugin], ...tuiConfig }, null, 2)}\n`,
-    },
-    changes: { "src/app.ts": changed },
-  });
+  return makeTerminalOnlyProject({ fakeModelUrl, plugin, tuiConfig, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
 }
 
 function startOpencode(name: string, p: OpencodeProject, width: number, height: number): TmuxScreen {

@@ -8,7 +8,7 @@ import { startMcp, type McpProcess } from "../mcp/testing/mcp-process.js";
 import { startFakeModel, type FakeModel } from "../testing/fake-model.js";
 import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
-import { makeOpencodeProject, type OpencodeProject } from "../testing/opencode-project.js";
+import { makeTerminalOnlyProject, type OpencodeProject } from "../testing/opencode-project.js";
 import { panelToken } from "../testing/panel-link.js";
 import { hasTmux, startTmux } from "../testing/tmux-screen.js";
 
@@ -30,16 +30,7 @@ describe.skipIf(!hasTmux())("the terminal half beside an MCP client's agent (rea
 
   /** A repository whose opencode loads only the terminal half (tui.json), with one line added to src/app.ts. */
   const terminalOnlyProject = (fakeModelUrl: string): OpencodeProject =>
-    makeOpencodeProject({
-      fakeModelUrl,
-      plugins: [],
-      files: {
-        "src/app.ts": base,
-        ".gitignore": ".opencode/*\n!.opencode/tui.json\nopencode.json\n",
-        ".opencode/tui.json": `${JSON.stringify({ $schema: "https://opencode.ai/tui.json", plugin: [plugin] }, null, 2)}\n`,
-      },
-      changes: { "src/app.ts": changed },
-    });
+    makeTerminalOnlyProject({ fakeModelUrl, plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
 
   it("a release made in the MCP server's panel shows 'waiting for the agent's next turn' in the open view, and the line goes once the agent's review_list reads it", async () => {
     const p = terminalOnlyProject(model.url);
