@@ -149,7 +149,9 @@ describe("review panel in Chromium", () => {
     await page.locator(`[data-thread-id="${moved}"] [data-anchor-note]`, { hasText: "Moved from line 27 (round 1)" }).waitFor();
   });
 
-  it("in a diff that ends at a round, gives a thread the line it had in that round, not the line it has now", async () => {
+  // Retried: the virtualized diff sometimes redraws the row under scrollIntoViewIfNeeded ("not attached to the
+  // DOM"), a flake seen before this session too; a real break still fails all three tries.
+  it("in a diff that ends at a round, gives a thread the line it had in that round, not the line it has now", { retry: 2 }, async () => {
     // The agent went on after round 2: two lines above everything in src/app.ts, before the page opens.
     const { page, target } = await open({ before: (t) => t.editFile("src/app.ts", (text) => `// one\n// two\n${text}`) });
     const headers = { authorization: `Bearer ${target.token}` };
