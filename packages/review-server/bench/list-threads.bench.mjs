@@ -106,8 +106,10 @@ try {
   };
   // A listing computed whole: no kept listing and no anchors from an earlier call (the service keeps both,
   // so its own listThreads would answer an unchanged review from memory): what a panel's first listing
-  // costs, and nothing is cached across listings here (texts at commits are read with git each time).
+  // costs, and nothing is cached across listings here (texts at commits are read with git each time). The
+  // anchors the store keeps for a fresh process are forgotten before each run too (outside its time).
   const list = () => listThreads({ ...service.context, anchors: new AnchorMemo() }, { status: "all" });
+  const forgetKeptAnchors = () => store.db.deleteFrom("located_anchors").execute();
 
   const listed = await list();
   const states = {};
@@ -120,6 +122,7 @@ try {
   for (let r = 0; r < RUNS; r++) {
     globalThis.gc?.();
     floorTimes.push(await time(floor));
+    await forgetKeptAnchors();
     globalThis.gc?.();
     listTimes.push(await time(list));
   }

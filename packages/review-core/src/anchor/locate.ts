@@ -8,6 +8,11 @@ import type { AnchorContext, LocateInput, Location } from "./types.js";
 
 const OUTDATED: Location = { state: "outdated", start: null, end: null };
 
+// A caller may keep the places locate found beyond its process and reuse them while the texts are the
+// same (the review server keeps them in its store). Change this whenever a change to the rules below can
+// find another place for the same input, so that places kept under an older version are located again.
+export const LOCATE_RULES_VERSION = "1";
+
 /**
  * Where a thread's lines are now, and whether they still read as quoted: `current`, `moved`,
  * `changed` (maybe `whitespaceOnly`) or `outdated`. Every anchor state, and the checked resolve,

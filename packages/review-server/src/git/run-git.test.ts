@@ -1,10 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { ReviewError } from "@opencode-review/core";
+import { bunBinary } from "../testing/bun-binary.js";
 import { execGit, runGit } from "./run-git.js";
 import { makeTempRepository, type TempRepository } from "./testing/temp-repository.js";
 
@@ -85,9 +83,3 @@ describe("execGit under Bun (inside opencode, where it uses Bun.spawn)", () => {
     });
   });
 });
-
-function bunBinary(): string {
-  const manifestPath = createRequire(import.meta.url).resolve("bun/package.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: Record<string, string> };
-  return join(dirname(manifestPath), manifest.bin.bun ?? "bin/bun.exe");
-}

@@ -1,6 +1,9 @@
+import { execFileSync } from "node:child_process";
 import { rename, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, expect, test } from "vitest";
+import { bunBinary } from "../testing/bun-binary.js";
 import { makeTempRepository, type TempRepository } from "./testing/temp-repository.js";
 import { worktreeStamp } from "./worktree-stamp.js";
 
@@ -60,4 +63,16 @@ test("no stamp for what is not a regular file inside the work tree", async () =>
   expect(stampOf("")).toBeNull();
   expect(stampOf("src/../src/a.ts")).toBeNull();
   expect(stampOf("../outside.ts")).toBeNull();
+});
+
+test("Bun stamps a file as Node does: opencode (Bun) and the CLI or MCP server (Node) share kept anchors", async () => {
+  repo = await makeTempRepository();
+  await repo.write("src/a.ts", "export const a = 1;\n");
+  await settle();
+  const script = `
+    import { worktreeStamp } from ${JSON.stringify(fileURLToPath(new URL("./worktree-stamp.ts", import.meta.url)))};
+    console.log(worktreeStamp({ workTree: ${JSON.stringify(repo.dir)} }, "src/a.ts"));`;
+  const underBun = execFileSync(bunBinary(), ["-e", script], { encoding: "utf8" }).trim().split("\n").pop();
+  expect(underBun).toMatch(/^\d+:\d+:20:\d+:\d+$/);
+  expect(underBun).toBe(stampOf("src/a.ts"));
 });

@@ -13,7 +13,7 @@ const SETTLE_MS = 1000;
  * file's text may be reused while the stamp stays the same. Null when the path is not a regular file
  * (missing, a symlink, a folder, outside reach) or changed within the last second: a result computed from
  * it must not be reused, it is recomputed.
- * @example const before = worktreeStamp(repo, "src/a.ts"); // "64768:1311:420:1764489600000.123:…"
+ * @example const before = worktreeStamp(repo, "src/a.ts"); // "64768:1311:420:1764489600000:…"
  */
 export function worktreeStamp(repo: Pick<Repository, "workTree">, path: string): string | null {
   const absolute = absolutePath(repo.workTree, path);
@@ -26,7 +26,9 @@ export function worktreeStamp(repo: Pick<Repository, "workTree">, path: string):
     if (info === undefined || !info.isFile()) return null;
     const now = Date.now();
     if (now - info.mtimeMs < SETTLE_MS || now - info.ctimeMs < SETTLE_MS) return null;
-    return `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+    // Whole milliseconds: Node gives fractions where Bun truncates, and a stamp taken by one runtime is
+    // read by the other (opencode runs on Bun, the CLI and the MCP server on Node; see AnchorMemo).
+    return `${info.dev}:${info.ino}:${info.size}:${Math.trunc(info.mtimeMs)}:${Math.trunc(info.ctimeMs)}`;
   } catch {
     return null;
   }

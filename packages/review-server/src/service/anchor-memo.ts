@@ -1,21 +1,35 @@
-import type { ThreadRow } from "../store/index.js";
+import { LOCATE_RULES_VERSION } from "@opencode-review/core";
+import type { Kysely } from "kysely";
+import { keepLocatedAnchors, locatedAnchorsOf, writeTransaction, type Database, type ThreadRow } from "../store/index.js";
 import type { ThreadAnchor } from "./locate-threads.js";
 
 // Enough for every thread of a large review several times over; past it the memo starts again empty.
 const MAX_ENTRIES = 20_000;
 
+interface Entry {
+  readonly key: string;
+  readonly anchor: ThreadAnchor;
+}
+
 /**
  * Anchors located by earlier listings, reused while nothing they were computed from changed: the thread's
  * place (side, lines, quoted lines, context), the commit it was written against, and the work-tree file's
  * stamp (`worktreeStamp`). A reply changes none of these, so a listing after a write locates nothing again.
- * @example const memo = new AnchorMemo(); await locateThreads(repo, rows, reader, rounds, memo);
+ * The anchors are kept in the store too (`located_anchors`): a process that starts after the files last
+ * changed (opencode restarted, the CLI, the terminal half) recalls them instead of reading every file and
+ * locating every thread again, which was most of a cold first `review_list` (`pnpm bench agent-side`).
+ * @example const memo = new AnchorMemo(); await memo.recall(db, ids); memo.get(id, key); memo.set(id, key, anchor); await memo.keep(db);
  */
 export class AnchorMemo {
-  readonly #entries = new Map<string, { readonly key: string; readonly anchor: ThreadAnchor }>();
+  readonly #entries = new Map<string, Entry>();
+  /** Ids the store was asked about already, found or not: it is asked about each at most once. */
+  readonly #recalled = new Set<string>();
+  /** Entries set since the last keep, to be written to the store. */
+  readonly #unkept = new Map<string, Entry>();
 
   /** The key of a thread's anchor against the file with `stamp`, its text then at commit `then`. */
   static key(row: Pick<ThreadRow, "side" | "start_line" | "end_line" | "quoted" | "context">, then: string, stamp: string): string {
-    return JSON.stringify([stamp, then, row.side, row.start_line, row.end_line, row.quoted, row.context]);
+    return JSON.stringify([LOCATE_RULES_VERSION, stamp, then, row.side, row.start_line, row.end_line, row.quoted, row.context]);
   }
 
   /** @example memo.get(row.id, AnchorMemo.key(row, round.snapshot, stamp)) // undefined when not located yet */
@@ -26,7 +40,52 @@ export class AnchorMemo {
 
   /** @example memo.set(row.id, key, anchor) */
   set(threadId: string, key: string, anchor: ThreadAnchor): void {
-    if (this.#entries.size >= MAX_ENTRIES && !this.#entries.has(threadId)) this.#entries.clear();
-    this.#entries.set(threadId, { key, anchor });
+    if (this.#entries.size >= MAX_ENTRIES && !this.#entries.has(threadId)) {
+      this.#entries.clear();
+      this.#recalled.clear();
+    }
+    const entry = { key, anchor };
+    this.#entries.set(threadId, entry);
+    this.#unkept.set(threadId, entry);
+  }
+
+  /**
+   * Brings in the anchors the store keeps for those of `ids` this memo has not seen yet (one query on a
+   * process's first listing, none after). A store that cannot be read leaves them to be located.
+   * @example await memo.recall(ctx.db, rows.map((r) => r.id))
+   */
+  async recall(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+    const unseen = ids.filter((id) => !this.#entries.has(id) && !this.#recalled.has(id));
+    if (unseen.length === 0) return;
+    for (const id of unseen) this.#recalled.add(id);
+    const stored = await locatedAnchorsOf(db, unseen).catch(() => new Map<string, never>());
+    for (const [id, row] of stored) {
+      // set() between the query and here wins: it was located later.
+      if (this.#entries.has(id)) continue;
+      const anchor = parseAnchor(row.anchor);
+      if (anchor !== null) this.#entries.set(id, { key: row.memo_key, anchor });
+    }
+  }
+
+  /**
+   * Writes the anchors located since the last keep to the store, in one transaction. Never throws: this is a
+   * cache, and a full disk or a locked store only means the next process locates them again.
+   * @example await memo.keep(ctx.db)
+   */
+  async keep(db: Kysely<Database>): Promise<void> {
+    if (this.#unkept.size === 0) return;
+    const rows = [...this.#unkept].map(([id, entry]) => ({ id, memo_key: entry.key, anchor: JSON.stringify(entry.anchor) }));
+    this.#unkept.clear();
+    await writeTransaction(db, (trx) => keepLocatedAnchors(trx, rows)).catch(() => {});
+  }
+}
+
+/** A stored anchor, or null for one this version cannot read (it is then located again). */
+function parseAnchor(text: string): ThreadAnchor | null {
+  try {
+    const value = JSON.parse(text) as ThreadAnchor;
+    return typeof value === "object" && value !== null && typeof value.state === "string" ? value : null;
+  } catch {
+    return null;
   }
 }

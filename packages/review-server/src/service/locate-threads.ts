@@ -5,6 +5,7 @@ import { roundById, type Database, type RoundRow, type ThreadRow } from "../stor
 import type { FileReader } from "./file-reader.js";
 import { createRenameFollower } from "./renames-since.js";
 import { AnchorMemo } from "./anchor-memo.js";
+import type { ServiceContext } from "./service-context.js";
 
 export type ThreadAnchor = Thread["anchor"];
 
@@ -15,17 +16,19 @@ export type LocateTarget = { readonly stamped?: ReadonlyMap<string, string | nul
  * Where each thread's lines are in the work tree now, or in the commit `target.at` (a round's snapshot).
  * The git work is batched: one `cat-file` per round involved, each file read once, renames looked up only
  * when a file is missing. In the work tree, a thread whose place, commit and file (by its stamp) are as
- * when `memo` last located it is not located again, and its file is not even read.
- * @example (await locateThreads(repo, rows, reader, await roundsOf(db, rows), ctx.anchors)).get(row.id)?.state // "moved"
+ * when the service's anchor memo (or, in a fresh process, the store) last located it is not located again,
+ * and its file is not even read; what is located anew is kept in both.
+ * @example (await locateThreads(ctx, repo, rows, reader, await roundsOf(ctx.db, rows))).get(row.id)?.state // "moved"
  */
 export async function locateThreads(
+  ctx: Pick<ServiceContext, "db" | "anchors">,
   repo: Repository,
   rows: readonly ThreadRow[],
   reader: FileReader,
   rounds: ReadonlyMap<string, RoundRow>,
-  memo: AnchorMemo,
   target: LocateTarget = {},
 ): Promise<Map<string, ThreadAnchor>> {
+  const memo = ctx.anchors;
   const at = "at" in target ? target.at : undefined;
   const renames = createRenameFollower(repo, at);
   const nowOf = (path: string) => (at === undefined ? reader.worktree(path) : reader.at(at, path));
@@ -49,6 +52,7 @@ export async function locateThreads(
   // Anchors the memo still holds need no file read at all; the others' old texts are fetched together.
   const anchors = new Map<string, ThreadAnchor>();
   const toLocate: { readonly row: ThreadRow; readonly key: string | null }[] = [];
+  if (at === undefined) await memo.recall(ctx.db, rows.map((r) => r.id));
   for (const row of rows) {
     const stamp = stampOf(row.file);
     const key = stamp === null ? null : AnchorMemo.key(row, thenRev(row), stamp);
@@ -90,6 +94,7 @@ export async function locateThreads(
       if (key !== null && file === row.file) memo.set(row.id, key, location);
     }),
   );
+  await memo.keep(ctx.db);
   return anchors;
 }
 

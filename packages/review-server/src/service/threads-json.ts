@@ -26,7 +26,7 @@ export async function threadsJson(
   const roundOf = await roundsOf(ctx.db, rows);
   const [messages, anchors] = await Promise.all([
     messagesByThreadIds(ctx.db, rows.map((r) => r.id)),
-    locateThreads(repo, rows, reader ?? createFileReader(repo), roundOf, ctx.anchors, target),
+    locateThreads(ctx, repo, rows, reader ?? createFileReader(repo), roundOf, target),
   ]);
   const byThread = new Map<string, MessageRow[]>();
   for (const m of messages) {

@@ -1,5 +1,6 @@
 import type { BranchBasesTable } from "./branch-bases.table.js";
 import type { FindingsTable } from "./findings.table.js";
+import type { LocatedAnchorsTable } from "./located-anchors.table.js";
 import type { MessagesTable } from "./messages.table.js";
 import type { ReviewerChangesTable } from "./reviewer-changes.table.js";
 import type { RunsTable } from "./runs.table.js";
@@ -25,4 +26,5 @@ export interface Database {
   viewed_files: ViewedFilesTable;
   reviewer_changes: ReviewerChangesTable;
   branch_bases: BranchBasesTable;
+  located_anchors: LocatedAnchorsTable;
 }

@@ -15,7 +15,7 @@ export async function findingsJson(ctx: ServiceContext, repo: Repository, rows: 
   if (rows.length === 0) return [];
   const asThreads = rows.map(asThreadRow);
   const rounds = await roundsOf(ctx.db, asThreads);
-  const anchors = await locateThreads(repo, asThreads, createFileReader(repo), rounds, ctx.anchors, target);
+  const anchors = await locateThreads(ctx, repo, asThreads, createFileReader(repo), rounds, target);
   return rows.map((row) => {
     const round = rounds.get(row.round_id)!;
     const resolved = row.status === "resolved";

@@ -9,6 +9,7 @@ import { viewedFiles } from "./0007-viewed-files.js";
 import { reviewerChanges } from "./0008-reviewer-changes.js";
 import { releaseOwner } from "./0009-release-owner.js";
 import { branchBases } from "./0010-branch-bases.js";
+import { locatedAnchors } from "./0011-located-anchors.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -26,4 +27,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0008_reviewer_changes", up: reviewerChanges.up },
   { name: "0009_release_owner", up: releaseOwner.up },
   { name: "0010_branch_bases", up: branchBases.up },
+  { name: "0011_located_anchors", up: locatedAnchors.up },
 ];
