@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { ReviewError } from "@opencode-review/core";
+import { gitDirsFromFiles, type GitDirs } from "./git-dirs-from-files.js";
 import { headFromFiles, type HeadPosition } from "./head-from-files.js";
 import { execGit } from "./run-git.js";
 
@@ -46,6 +47,19 @@ export async function openRepository(dir: string): Promise<Repository> {
   );
   if (!isFolder) throw notGit(absolute);
 
+  const { workTree, gitDir, commonDir, objectFormat } = gitDirsFromFiles(absolute) ?? (await gitDirsFromGit(absolute));
+  const emptyTree = EMPTY_TREES[objectFormat ?? "sha1"] ?? EMPTY_TREES.sha1!;
+  const { branch, head } = headFromFiles(gitDir, commonDir, emptyTree.length) ?? (await headFromGit(workTree));
+  const branchKey = branch ?? `detached:${head ?? "unknown"}`;
+
+  return { workTree, gitDir, commonDir, branch, head, branchKey, emptyTree };
+}
+
+/**
+ * Where the work tree and its git directories are, as git itself finds them: for whatever gitDirsFromFiles
+ * is not sure of. Throws "not_git" when `dir` is in no work tree.
+ */
+export async function gitDirsFromGit(absolute: string): Promise<GitDirs> {
   const located = await execGit(absolute, [
     "rev-parse",
     "--path-format=absolute",
@@ -65,12 +79,7 @@ export async function openRepository(dir: string): Promise<Repository> {
   }
   const [workTree, gitDir, commonDir, objectFormat] = located.stdout.toString("utf8").split("\n");
   if (!workTree || !gitDir || !commonDir) throw notGit(absolute);
-
-  const emptyTree = EMPTY_TREES[objectFormat ?? "sha1"] ?? EMPTY_TREES.sha1!;
-  const { branch, head } = headFromFiles(gitDir, commonDir, emptyTree.length) ?? (await headFromGit(workTree));
-  const branchKey = branch ?? `detached:${head ?? "unknown"}`;
-
-  return { workTree, gitDir, commonDir, branch, head, branchKey, emptyTree };
+  return { workTree, gitDir, commonDir, objectFormat: objectFormat || "sha1" };
 }
 
 /** HEAD as git itself reads it: for what headFromFiles is not sure of (reftable, a symbolic branch, ...). */
