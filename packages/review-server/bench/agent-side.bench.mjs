@@ -175,6 +175,14 @@ try {
     await service.listThreads({ status: "all" });
     await store.close();
   }
+  // Nothing located before: as if every file had changed since, or on the very first listing.
+  const unlocated = join(bundleDir, "unlocated.sqlite");
+  {
+    await copyFile(seeded, unlocated);
+    const store = await openStore({ path: unlocated });
+    await store.db.deleteFrom("located_anchors").execute();
+    await store.close();
+  }
   const [{ stdout: snapshot }] = [await git(dir, "for-each-ref", "--format=%(objectname)", "refs/opencode-review/")];
   const roundSnapshot = snapshot.trim().split("\n").pop();
 
@@ -218,12 +226,12 @@ try {
       console.log(`${name}: ${runtime} is missing, skipped`);
       continue;
     }
-    for (const [when, from] of [["shown before", shown], ["nothing located before", seeded]]) {
+    for (const [when, from] of [["shown before", shown], ["nothing located before", unlocated]]) {
     await pairedVerdict(`verdict ${name}, ${when}`, 2, RUNS, (r) =>
       pair(
         r,
         async () => {
-          const path = join(bundleDir, `cold-${name}-${r}.sqlite`);
+          const path = join(bundleDir, `cold-${name}-${from === shown ? "shown" : "unlocated"}-${r}.sqlite`);
           await copyFile(from, path);
           const cold = await child(runtime, coldChild(path, dir));
           if (cold.threads === 0) throw new Error("the cold review_list listed nothing");
