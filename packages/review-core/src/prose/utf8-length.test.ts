@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { expect, test } from "vitest";
 import { utf8Length } from "./utf8-length.js";
 
+// The reference: the platform's encoder (core's types leave out DOM and Node, so it is declared here).
+declare const TextEncoder: new () => { encode(text: string): Uint8Array };
 const encoder = new TextEncoder();
 
 test("counts UTF-8 bytes as an encoder writes them: ASCII, two-, three- and four-byte characters", () => {
