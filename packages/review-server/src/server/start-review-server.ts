@@ -76,7 +76,6 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
   if (options.token !== undefined && options.token.length === 0) {
     throw new ReviewError("invalid_input", "token must not be empty; leave it unset for a random one");
   }
-  const token = options.token ?? randomToken();
   const reportError = options.reportError ?? ((error: unknown) => console.error("opencode-review:", error));
 
   // The SQLite binding loads while git answers where the repository is.
@@ -121,6 +120,9 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
     });
 
     await options.beforePanel?.();
+    // Drawn only now: the first use of Web Crypto costs a few milliseconds under Node, which the agent's
+    // first calls, made before the panel, do not need to wait for.
+    const token = options.token ?? randomToken();
     // A module of its own (a chunk of its own in the bundle): see listenPanel.
     const { listenPanel } = await import("./panel-http.js");
     const panel = await listenPanel({
