@@ -149,9 +149,7 @@ describe("review panel in Chromium", () => {
     await page.locator(`[data-thread-id="${moved}"] [data-anchor-note]`, { hasText: "Moved from line 27 (round 1)" }).waitFor();
   });
 
-  // Retried: the virtualized diff sometimes redraws the row under scrollIntoViewIfNeeded ("not attached to the
-  // DOM"), a flake seen before this session too; a real break still fails all three tries.
-  it("in a diff that ends at a round, gives a thread the line it had in that round, not the line it has now", { retry: 2 }, async () => {
+  it("in a diff that ends at a round, gives a thread the line it had in that round, not the line it has now", async () => {
     // The agent went on after round 2: two lines above everything in src/app.ts, before the page opens.
     const { page, target } = await open({ before: (t) => t.editFile("src/app.ts", (text) => `// one\n// two\n${text}`) });
     const headers = { authorization: `Bearer ${target.token}` };
@@ -169,10 +167,14 @@ describe("review panel in Chromium", () => {
     expect(await card.locator('[data-slot="where"]').textContent()).toMatch(new RegExp(`line ${inRound2 + 2}\\b`, "i"));
 
     // Round 1 → round 2 (its line unchanged there, so listed above the file with the lines it can unfold):
-    // round 2's line, not the work tree's.
+    // round 2's line, not the work tree's. The last round's diff is on screen once the file list lost
+    // src/feature.ts (added in round 1); until then the page still shows the whole diff.
+    const feature = page.locator('[data-component="file-list"] [data-path="src/feature.ts"]');
+    await feature.waitFor();
     await page.locator('[data-component="round-picker"] [data-slot="action"]', { hasText: "Last round only" }).click();
+    await feature.waitFor({ state: "detached" });
     await openFile(page, "src/app.ts");
-    await scrollTo(page, `[data-thread-id="${ids(target).moved}"]`);
+    await page.locator(`[data-component="file-threads"] [data-thread-id="${ids(target).moved}"]`).waitFor();
     await card.locator('[data-slot="where"]', { hasText: new RegExp(`line ${inRound2}\\b`, "i") }).waitFor();
   });
 

@@ -152,9 +152,12 @@ function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined
 function FileThreads(props: { readonly file: DiffFile | undefined; readonly path: string; readonly threads: readonly Thread[] }) {
   const diff = useDiff();
   const rounds = useRounds();
+  const threads = useThreads();
   const place = (t: Thread) => placeOf(t, rounds.range());
   const whole = () => props.threads.filter((t) => place(t).start === null);
-  const hidden = () => props.threads.filter((t) => place(t).start !== null);
+  // By id, as in ThreadIds: each answer about the threads brings new objects, and a list keyed by them
+  // would rebuild every card here (dropping what it holds open) though nothing about them changed.
+  const hidden = () => props.threads.filter((t) => place(t).start !== null).map((t) => t.id);
   const reveal = (t: Thread) => {
     const at = place(t);
     if (!props.file || at.start === null) return;
@@ -173,15 +176,19 @@ function FileThreads(props: { readonly file: DiffFile | undefined; readonly path
       <Show when={hidden().length > 0}>
         <div data-slot="title">Comments on lines this diff does not show</div>
         <For each={hidden()}>
-          {(t) => (
-            <>
-              <Show when={t.side === "new"}>
-                <button type="button" data-slot="action show-lines" onClick={() => reveal(t)}>
-                  Show {place(t).start === place(t).end ? `line ${place(t).start}` : `lines ${place(t).start}–${place(t).end}`} in the diff
-                </button>
-              </Show>
-              <ThreadIds ids={[t.id]} quote />
-            </>
+          {(id) => (
+            <Show when={threads.shown(id)}>
+              {(t) => (
+                <>
+                  <Show when={t().side === "new"}>
+                    <button type="button" data-slot="action show-lines" onClick={() => reveal(t())}>
+                      Show {place(t()).start === place(t()).end ? `line ${place(t()).start}` : `lines ${place(t()).start}–${place(t()).end}`} in the diff
+                    </button>
+                  </Show>
+                  <ThreadIds ids={[id]} quote />
+                </>
+              )}
+            </Show>
           )}
         </For>
       </Show>

@@ -18,8 +18,12 @@ interface AnchorsAt {
  */
 export function threadsInRange(api: Api, threads: Accessor<readonly Thread[]>, range: Accessor<DiffRange>, notices: Notices): Accessor<readonly Thread[]> {
   const [at, setAt] = createSignal<AnchorsAt | null>(null);
+  // Memos, so only a new end of the range or a thread more or fewer asks again: `on` runs whenever its
+  // sources notify, and the list notifies on every change to any thread (a reply, a "seen" mark).
+  const to = createMemo(() => range().to);
+  const count = createMemo(() => threads().length);
   createEffect(
-    on([() => range().to, () => threads().length], async ([to]) => {
+    on([to, count], async ([to]) => {
       if (to === "worktree") return setAt(null);
       const outcome = await api.threads({ status: "all", at: to });
       // A newer range may have been chosen while this one was asked for.
