@@ -178,6 +178,7 @@ try {
     const store = await openStore({ path: shown });
     const service = createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     await service.listThreads({ status: "all" });
+    await service.context.anchors.written();
     await store.close();
   }
   // Nothing located before: as if every file had changed since, or on the very first listing.

@@ -108,8 +108,12 @@ try {
   // so its own listThreads would answer an unchanged review from memory): what a panel's first listing
   // costs, and nothing is cached across listings here (texts at commits are read with git each time). The
   // anchors the store keeps for a fresh process are forgotten before each run too (outside its time).
-  const list = () => listThreads({ ...service.context, anchors: new AnchorMemo() }, { status: "all" });
-  const forgetKeptAnchors = () => store.db.deleteFrom("located_anchors").execute();
+  let memo = new AnchorMemo();
+  const list = () => listThreads({ ...service.context, anchors: (memo = new AnchorMemo()) }, { status: "all" });
+  const forgetKeptAnchors = async () => {
+    await memo.written();
+    await store.db.deleteFrom("located_anchors").execute();
+  };
 
   const listed = await list();
   const states = {};

@@ -173,6 +173,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
           } catch (error) {
             reportError(error);
           }
+          await ready.context.anchors.written();
           await store.close();
         })()),
     };

@@ -18,7 +18,7 @@ interface Entry {
  * The anchors are kept in the store too (`located_anchors`): a process that starts after the files last
  * changed (opencode restarted, the CLI, the terminal half) recalls them instead of reading every file and
  * locating every thread again, which was most of a cold first `review_list` (`pnpm bench agent-side`).
- * @example const memo = new AnchorMemo(); await memo.recall(db, ids); memo.get(id, key); memo.set(id, key, anchor); await memo.keep(db);
+ * @example const memo = new AnchorMemo(); await memo.recall(db, ids); memo.get(id, key); memo.set(id, key, anchor); memo.keep(db);
  */
 export class AnchorMemo {
   readonly #entries = new Map<string, Entry>();
@@ -26,6 +26,8 @@ export class AnchorMemo {
   readonly #recalled = new Set<string>();
   /** Entries set since the last keep, to be written to the store. */
   readonly #unkept = new Map<string, Entry>();
+  /** The writes of kept anchors, one after another; never rejects. */
+  #writing: Promise<void> = Promise.resolve();
 
   /** The key of a thread's anchor against the file with `stamp`, its text then at commit `then`. */
   static key(row: Pick<ThreadRow, "side" | "start_line" | "end_line" | "quoted" | "context">, then: string, stamp: string): string {
@@ -68,15 +70,28 @@ export class AnchorMemo {
   }
 
   /**
-   * Writes the anchors located since the last keep to the store, in one transaction. Never throws: this is a
-   * cache, and a full disk or a locked store only means the next process locates them again.
-   * @example await memo.keep(ctx.db)
+   * Writes the anchors located since the last keep to the store, in one transaction, once the caller's
+   * answer is out (a listing that located 500 threads waits for no 500-row write; `pnpm bench list-threads`).
+   * Never fails: this is a cache, and a full disk, a locked or closed store only means that the next process
+   * locates them again. `written()` tells when it is done.
+   * @example memo.keep(ctx.db)
    */
-  async keep(db: Kysely<Database>): Promise<void> {
+  keep(db: Kysely<Database>): void {
     if (this.#unkept.size === 0) return;
     const rows = [...this.#unkept].map(([id, entry]) => ({ id, memo_key: entry.key, anchor: JSON.stringify(entry.anchor) }));
     this.#unkept.clear();
-    await writeTransaction(db, (trx) => keepLocatedAnchors(trx, rows)).catch(() => {});
+    this.#writing = this.#writing
+      .then(() => new Promise<void>((after) => setImmediate(after)))
+      .then(() => writeTransaction(db, (trx) => keepLocatedAnchors(trx, rows)))
+      .catch(() => {});
+  }
+
+  /**
+   * Resolves once every anchor kept so far is written (or could not be): awaited before the store closes.
+   * @example await ctx.anchors.written(); await store.close();
+   */
+  written(): Promise<void> {
+    return this.#writing;
   }
 }
 

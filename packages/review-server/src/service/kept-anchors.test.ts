@@ -25,15 +25,19 @@ async function released() {
   await fixture.service.release({});
   await settle();
   expect((await fixture.service.listThreads({ status: "all" }))[0]!.anchor).toEqual({ state: "current", start: 6, end: 6 });
+  // The anchors are written after the listing answered.
+  await fixture.service.context.anchors.written();
   return { f: fixture, thread };
 }
 
 /** A process of its own on the same store file: a new store connection and a service with empty caches. */
 async function inAnotherProcess<T>(f: ServiceFixture, fn: (service: ReturnType<typeof createReviewService>) => Promise<T>): Promise<T> {
   const store = await openStore({ path: f.store.path });
+  const service = createReviewService({ dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
   try {
-    return await fn(createReviewService({ dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } }));
+    return await fn(service);
   } finally {
+    await service.context.anchors.written();
     await store.close();
   }
 }
@@ -79,6 +83,7 @@ test("a thread's kept anchor goes with the thread", async () => {
   await settle();
   const draft = await f.service.draftThread({ file: "src/a.ts", start: 2, end: 2, body: "Rename?" });
   await f.service.listThreads({ status: "all" });
+  await f.service.context.anchors.written();
   expect((await keptRows(f)).map((r) => r.id)).toEqual([draft.id]);
   await f.service.deleteDraft(draft.messages[0]!.id);
   expect(await keptRows(f)).toEqual([]);

@@ -94,7 +94,7 @@ export async function locateThreads(
       if (key !== null && file === row.file) memo.set(row.id, key, location);
     }),
   );
-  await memo.keep(ctx.db);
+  memo.keep(ctx.db);
   return anchors;
 }
 

@@ -178,6 +178,9 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     },
     panelUrl: async () => (await ownPanel())?.url ?? (await livePanelLinks(await service.repository(), { dbPath }).catch(() => []))[0]?.link ?? null,
     openInBrowser: (url: string) => openInBrowser(url),
-    close: () => store.close(),
+    close: async () => {
+      await service.context.anchors.written();
+      await store.close();
+    },
   };
 }

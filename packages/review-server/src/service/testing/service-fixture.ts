@@ -59,6 +59,7 @@ export async function makeServiceFixture(
     delivered,
     events,
     async close() {
+      await service.context.anchors.written();
       await store.close();
       await repo.remove();
       if (dbDir === undefined) await rm(folder, { recursive: true, force: true });
