@@ -1,27 +1,20 @@
-import { chown, mkdir, mkdtemp, realpath, rename, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chown, mkdir, rename, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { gitDirsFromFiles } from "./git-dirs-from-files.js";
 import { gitDirsFromGit, openRepository } from "./open-repository.js";
 import { runGit } from "./run-git.js";
-import { makeTempRepository, type TempRepository } from "./testing/temp-repository.js";
+import { tempPlaces, type TempRepository } from "./testing/temp-repository.js";
 
 // Opening a repository reads its folders from the files; each case here is checked against git's own answer
 // (`rev-parse`), and the cases the files cannot settle must be left to git.
+const temp = tempPlaces();
 let repo: TempRepository | undefined;
-const extra: string[] = [];
 afterEach(async () => {
-  await repo?.remove();
   repo = undefined;
-  for (const dir of extra.splice(0)) await rm(dir, { recursive: true, force: true });
+  await temp.removeAll();
 });
-
-async function tempDir(): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-dirs-")));
-  extra.push(dir);
-  return dir;
-}
+const tempDir = () => temp.folder();
 
 /** The files' answer, which must be there and equal git's. */
 async function sameAsGit(dir: string) {
@@ -33,7 +26,7 @@ async function sameAsGit(dir: string) {
 
 describe("gitDirsFromFiles answers as git does", () => {
   it("in a repository, from its top and from a subfolder", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     await repo.write("src/deep/a.ts", "a\n");
     await repo.commitAll("one");
     expect(await sameAsGit(repo.dir)).toEqual({ workTree: repo.dir, gitDir: join(repo.dir, ".git"), commonDir: join(repo.dir, ".git"), objectFormat: "sha1" });
@@ -47,7 +40,7 @@ describe("gitDirsFromFiles answers as git does", () => {
   });
 
   it("in a linked worktree, whose .git file names its git directory and commondir the shared one", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     await repo.write("src/a.ts", "a\n");
     await repo.commitAll("one");
     const linked = join(await tempDir(), "linked");
@@ -69,7 +62,7 @@ describe("gitDirsFromFiles answers as git does", () => {
   });
 
   it("through a symlinked folder: the real path, as git gives it", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     await repo.write("src/a.ts", "a\n");
     const link = join(await tempDir(), "link");
     await symlink(join(repo.dir, "src"), link);
@@ -79,7 +72,7 @@ describe("gitDirsFromFiles answers as git does", () => {
 
 describe("gitDirsFromFiles leaves to git what it cannot be sure of", () => {
   it("a config that moves the work tree (core.worktree) or makes the repository bare", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     const elsewhere = await tempDir();
     await repo.git("config", "core.worktree", elsewhere);
     expect(gitDirsFromFiles(repo.dir)).toBeNull();
@@ -93,14 +86,14 @@ describe("gitDirsFromFiles leaves to git what it cannot be sure of", () => {
   });
 
   it("git's discovery variables in the environment", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     expect(gitDirsFromFiles(repo.dir, { GIT_DIR: join(repo.dir, ".git") })).toBeNull();
     expect(gitDirsFromFiles(repo.dir, { GIT_CEILING_DIRECTORIES: repo.dir })).toBeNull();
     expect(gitDirsFromFiles(repo.dir, {})).not.toBeNull();
   });
 
   it("a folder inside the git directory, and a folder in no repository: openRepository says what git says", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     expect(gitDirsFromFiles(join(repo.dir, ".git", "refs"))).toBeNull();
     await expect(openRepository(join(repo.dir, ".git", "refs"))).rejects.toMatchObject({ code: "not_git", message: expect.stringMatching(/inside a git directory/) });
     const plain = await tempDir();
@@ -109,7 +102,7 @@ describe("gitDirsFromFiles leaves to git what it cannot be sure of", () => {
   });
 
   it.runIf(process.getuid?.() === 0)("a repository another user owns (git's safe.directory check)", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     await chown(repo.dir, 4242, 4242);
     expect(gitDirsFromFiles(repo.dir)).toBeNull();
     // git's answer stands, whatever it is: here, as root, it refuses the repository.

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ReviewError } from "@opencode-review/core";
@@ -8,19 +7,18 @@ import { openRepository } from "./open-repository.js";
 import { execGit } from "./run-git.js";
 import { headFromFiles } from "./head-from-files.js";
 import { EMPTY_TREE, resolveHead } from "./resolve-head.js";
-import { makeTempRepository, type TempRepository } from "./testing/temp-repository.js";
+import { tempPlaces, type TempRepository } from "./testing/temp-repository.js";
 
+const temp = tempPlaces();
 let repo: TempRepository | undefined;
-const extra: string[] = [];
 afterEach(async () => {
-  await repo?.remove();
   repo = undefined;
-  for (const dir of extra.splice(0)) await rm(dir, { recursive: true, force: true });
+  await temp.removeAll();
 });
 
 describe("openRepository", () => {
   it("finds the work tree from a subfolder and reads the branch and HEAD", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     await repo.write("src/deep/a.ts", "a\n");
     const head = await repo.commitAll("one");
     const opened = await openRepository(join(repo.dir, "src", "deep"));
@@ -38,7 +36,7 @@ describe("openRepository", () => {
   });
 
   it("keys a detached HEAD by its commit", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     const head = await repo.commitAll("one");
     await repo.git("checkout", "-q", "--detach");
     const opened = await openRepository(repo.dir);
@@ -48,7 +46,7 @@ describe("openRepository", () => {
   });
 
   it("reads a repository with no commits: unborn branch, base is the empty tree", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     const opened = await openRepository(repo.dir);
     expect(opened.branch).toBe("main");
     expect(opened.head).toBeNull();
@@ -57,17 +55,17 @@ describe("openRepository", () => {
   });
 
   it("keys a branch with slashes by its full short name", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     await repo.commitAll("one");
     await repo.git("checkout", "-q", "-b", "feature/login");
     expect((await openRepository(repo.dir)).branchKey).toBe("feature/login");
   });
 
   it("separates gitDir and commonDir in a linked worktree", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     await repo.commitAll("one");
     const linked = join(repo.dir, "..", `${repo.dir.split("/").pop()}-linked`);
-    extra.push(linked);
+    temp.remember(linked);
     await repo.git("worktree", "add", "-q", "-b", "side", linked);
     const opened = await openRepository(linked);
     expect(opened.workTree).toBe(linked);
@@ -77,8 +75,7 @@ describe("openRepository", () => {
   });
 
   it("refuses a folder outside any repository with one clear not_git error", async () => {
-    const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-nogit-")));
-    extra.push(dir);
+    const dir = await temp.folder("opencode-review-nogit-");
     const error = await openRepository(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ReviewError);
     expect((error as ReviewError).code).toBe("not_git");
@@ -88,7 +85,7 @@ describe("openRepository", () => {
   });
 
   it("reads HEAD from git's files as git reads it: packed refs, a loose ref over a packed one, a sha256 repository", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     const first = await repo.commitAll("one");
     await repo.git("pack-refs", "--all");
     // The branch is now only a line of packed-refs.
@@ -100,8 +97,7 @@ describe("openRepository", () => {
     expect((await openRepository(repo.dir)).head).toBe(second);
     expect(await gitsHead(repo.dir)).toEqual({ branch: "main", head: second });
 
-    const sha256 = await makeTempRepository();
-    extra.push(sha256.dir);
+    const sha256 = await temp.repository();
     await sha256.git("init", "-q", "--object-format=sha256", join(sha256.dir, "s"));
     await sha256.git("-C", "s", "commit", "-q", "--allow-empty", "-m", "one");
     const opened = await openRepository(join(sha256.dir, "s"));
@@ -110,7 +106,7 @@ describe("openRepository", () => {
   });
 
   it("asks git when the files hold what it is not sure of: a symbolic branch, reftable storage, odd content", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     await repo.commitAll("one");
     const gitDir = join(repo.dir, ".git");
     // HEAD -> refs/heads/alias -> refs/heads/main: what git makes of that chain is git's to say.
@@ -130,7 +126,7 @@ describe("openRepository", () => {
   });
 
   it("refuses a folder that does not exist, and the .git folder itself", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     const missing = await openRepository(join(repo.dir, "nope")).catch((e: unknown) => e);
     expect((missing as ReviewError).code).toBe("not_git");
     await mkdir(join(repo.dir, ".git", "x"), { recursive: true });

@@ -1,18 +1,16 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ReviewError } from "@opencode-review/core";
 import { openRepository } from "./open-repository.js";
-import { makeTempRepository, type TempRepository } from "./testing/temp-repository.js";
+import { tempPlaces, type TempRepository } from "./testing/temp-repository.js";
 import { resolveWorktreePath } from "./worktree-path.js";
 
+const temp = tempPlaces();
 let repo: TempRepository | undefined;
-const extra: string[] = [];
 afterEach(async () => {
-  await repo?.remove();
   repo = undefined;
-  for (const dir of extra.splice(0)) await rm(dir, { recursive: true, force: true });
+  await temp.removeAll();
 });
 
 async function refusal(promise: Promise<unknown>): Promise<ReviewError> {
@@ -26,7 +24,7 @@ async function refusal(promise: Promise<unknown>): Promise<ReviewError> {
 
 describe("resolveWorktreePath", () => {
   it("normalises paths inside the work tree, existing or not", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     await repo.write("src/app.ts", "x\n");
     const opened = await openRepository(repo.dir);
     expect(await resolveWorktreePath(opened, "./src/../src/app.ts")).toBe("src/app.ts");
@@ -36,7 +34,7 @@ describe("resolveWorktreePath", () => {
   });
 
   it("refuses .. escapes, absolute paths outside, and the .git folder", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     const opened = await openRepository(repo.dir);
     for (const path of ["../x", "src/../../x", "/etc/passwd", ".git/config", ".GIT/HEAD", "sub/.git/config"]) {
       expect((await refusal(resolveWorktreePath(opened, path))).code, path).toBe("outside_worktree");
@@ -47,9 +45,8 @@ describe("resolveWorktreePath", () => {
   });
 
   it("refuses symlinks that lead outside, through a file or a folder", async () => {
-    repo = await makeTempRepository();
-    const outside = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-outside-")));
-    extra.push(outside);
+    repo = await temp.repository();
+    const outside = await temp.folder("opencode-review-outside-");
     await writeFile(join(outside, "secret.txt"), "s\n");
     await symlink(outside, join(repo.dir, "to-tmp"));
     await symlink(join(outside, "secret.txt"), join(repo.dir, "secret-link"));
@@ -62,7 +59,7 @@ describe("resolveWorktreePath", () => {
   });
 
   it("accepts symlinks that stay inside, and the last link when asked not to follow it", async () => {
-    repo = await makeTempRepository();
+    repo = await temp.repository();
     await mkdir(join(repo.dir, "real"), { recursive: true });
     await writeFile(join(repo.dir, "real", "f.txt"), "f\n");
     await symlink(join(repo.dir, "real"), join(repo.dir, "alias"));

@@ -40,3 +40,32 @@ export async function makeTempRepository(): Promise<TempRepository> {
     remove: () => rm(dir, { recursive: true, force: true }),
   };
 }
+
+/**
+ * The repositories and folders a test file's tests make, all removed by `removeAll` after each test.
+ * @example const temp = tempPlaces(); afterEach(() => temp.removeAll()); const repo = await temp.repository();
+ */
+export function tempPlaces() {
+  const made: string[] = [];
+  return {
+    /** A repository as makeTempRepository makes it. */
+    async repository(): Promise<TempRepository> {
+      const repo = await makeTempRepository();
+      made.push(repo.dir);
+      return repo;
+    },
+    /** A new empty folder, by its real path (git reports real paths). */
+    async folder(prefix = "opencode-review-dir-"): Promise<string> {
+      const dir = await realpath(await mkdtemp(join(tmpdir(), prefix)));
+      made.push(dir);
+      return dir;
+    },
+    /** A folder made another way (a linked worktree), removed with the rest. */
+    remember(path: string): void {
+      made.push(path);
+    },
+    async removeAll(): Promise<void> {
+      for (const path of made.splice(0)) await rm(path, { recursive: true, force: true });
+    },
+  };
+}
