@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, posix } from "node:path";
+import { existsSync } from "node:fs";
+import { join, posix } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   harnessCacheDir,
@@ -16,6 +15,7 @@ import {
   type OpencodeRunResult,
   type OpencodeServer,
 } from "./opencode-harness.js";
+import { bunBinary } from "./bun-binary.js";
 
 // These tests start the real opencode (a Bun executable) several times; on a shared 2-core machine
 // a cold start with a plugin install takes up to a minute, hence the generous timeouts.
@@ -42,13 +42,6 @@ function complaints(result: OpencodeRunResult): string {
     .filter((line) => !line.includes("level=INFO"))
     .join("\n")
     .slice(-4000);
-}
-
-function bunBinary(): string {
-  const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve("bun/package.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: Record<string, string> };
-  return join(dirname(manifestPath), manifest.bin.bun ?? "bin/bun.exe");
 }
 
 describe("the packed opencode-review package", () => {
