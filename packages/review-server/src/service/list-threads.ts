@@ -169,8 +169,12 @@ export async function agentList(
     });
     for (const row of read) ctx.bus.publish({ type: "review", review: await reviewJson(ctx, row) });
     // The panel keeps the person's drafts, so it is sent the person's view of each thread, not the agent's.
-    const changed = rows.filter((r) => touched.has(r.id));
-    for (const thread of await threadsJson(ctx, repo, changed, "human", reader)) ctx.bus.publish({ type: "thread", thread });
+    // With no panel listening (as on the first call after a start), there is no one to build it for; a panel
+    // of another process learns of the change from the store's change log.
+    if (ctx.bus.listenerCount() > 0) {
+      const changed = rows.filter((r) => touched.has(r.id));
+      for (const thread of await threadsJson(ctx, repo, changed, "human", reader)) ctx.bus.publish({ type: "thread", thread });
+    }
   }
   return { threads: delivered, output: page.output, ...(more ? { next } : {}) };
 }
