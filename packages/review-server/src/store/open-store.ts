@@ -46,7 +46,7 @@ export async function openStore(options: { readonly path: string }): Promise<Sto
     } catch (error) {
       throw notADatabase(error) ? unusable(path, new Error("it is not a SQLite database")) : error;
     }
-    native.exec("PRAGMA journal_mode = WAL");
+    await switchToWal(native);
     native.exec("PRAGMA synchronous = NORMAL");
     native.exec("PRAGMA foreign_keys = ON");
     // Deleted rows are overwritten, not left in free pages: an old row's secret (migration 0005) is gone for good.
@@ -89,6 +89,34 @@ async function migrate(path: string, db: Kysely<Database>, native: NativeDatabas
       throw new ReviewError("store", `${path}: updating the review database failed (${describe(error)}). The file was left as it was.`);
     }
   });
+}
+
+// How long a store opened beside another process's first open may wait for it; as long as busy_timeout.
+const WAL_SWITCH_WAIT_MS = 5000;
+
+/**
+ * Puts the file in WAL mode, waiting while another process holds it. SQLite answers this pragma with
+ * SQLITE_BUSY at once, without the busy handler, when another connection holds a lock it needs: two
+ * processes starting together on a new repository (the plugin and an MCP server, two MCP servers) made the
+ * second one fail "database is locked" about once in twenty starts. It is retried until the other is done.
+ */
+async function switchToWal(native: NativeDatabase): Promise<void> {
+  const deadline = Date.now() + WAL_SWITCH_WAIT_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      native.exec("PRAGMA journal_mode = WAL");
+      return;
+    } catch (error) {
+      if (!isBusy(error) || Date.now() > deadline) throw error;
+      await new Promise((retry) => setTimeout(retry, Math.min(5 + attempt * 5, 50)));
+    }
+  }
+}
+
+/** SQLITE_BUSY from either driver (better-sqlite3 sets `code`, bun:sqlite may only say it in the message). */
+function isBusy(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (typeof code === "string" && code.startsWith("SQLITE_BUSY")) || (typeof message === "string" && /database is locked/i.test(message));
 }
 
 /** The folder that holds only our store (the default `<git common dir>/opencode-review`). */
