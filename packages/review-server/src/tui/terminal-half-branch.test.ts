@@ -4,33 +4,24 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
-import { startFakeModel, type FakeModel } from "../testing/fake-model.js";
-import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeTerminalOnlyProject } from "../testing/opencode-project.js";
+import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, startTmux } from "../testing/tmux-screen.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
 const home = (s: string) => s.includes("Ask anything") || s.includes("ctrl+p");
 
 describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode under tmux)", () => {
-  let plugin: string;
-  let model: FakeModel;
-  beforeAll(async () => {
-    plugin = await installPackedPlugin();
-    model = await startFakeModel([{ kind: "text", text: "Hi there." }]);
-  }, 300_000);
-  afterAll(async () => {
-    await model?.close();
-  });
+  const opencode = packedPluginSuite();
 
   it("t reaches 'against main', where the work committed on the branch shows, and the pick is kept for the web panel and the next view; h lists a review released elsewhere with its verdict and overall comment", async () => {
-    const p = makeTerminalOnlyProject({ fakeModelUrl: model.url, plugin, files: { "src/app.ts": base } });
+    const p = makeTerminalOnlyProject({ fakeModelUrl: opencode.model.url, plugin: opencode.plugin, files: { "src/app.ts": base } });
     // The agent's work, committed on a branch of its own before the review starts: the review's base is
     // HEAD, so only the branch view shows it.
     const git = (...args: string[]) => execFileSync("git", args, { cwd: p.dir, env: { ...process.env, ...p.env } });

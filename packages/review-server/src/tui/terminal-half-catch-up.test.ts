@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
-import { startFakeModel, type FakeModel } from "../testing/fake-model.js";
-import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeTerminalOnlyProject, type OpencodeProject } from "../testing/opencode-project.js";
+import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
 
 // What the terminal half gained after the web panel did: the person's own key for the open command, and the
@@ -26,18 +25,10 @@ function startOpencode(name: string, p: OpencodeProject, width: number, height: 
 const home = (s: string) => s.includes("Ask anything") || s.includes("ctrl+p");
 
 describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under tmux)", () => {
-  let plugin: string;
-  let model: FakeModel;
-  beforeAll(async () => {
-    plugin = await installPackedPlugin();
-    model = await startFakeModel([{ kind: "text", text: "Hi there." }]);
-  }, 300_000);
-  afterAll(async () => {
-    await model?.close();
-  });
+  const opencode = packedPluginSuite();
 
   it("a tui.json that rebinds opencode-review.open to <leader>o opens the review with ctrl+x o; y marks the file viewed (folded, counted, kept)", async () => {
-    const p = project(model.url, plugin, { keybinds: { "opencode-review.open": "<leader>o" } });
+    const p = project(opencode.model.url, opencode.plugin, { keybinds: { "opencode-review.open": "<leader>o" } });
     const screen = startOpencode("tui2-keybind", p, 120, 36);
     try {
       await screen.waitFor(home, 120_000);
@@ -69,7 +60,7 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
   }, 300_000);
 
   it("s releases with a verdict and an overall comment; with no session to send to, the failed delivery shows its reason, x dismisses it", async () => {
-    const p = project(model.url, plugin, {});
+    const p = project(opencode.model.url, opencode.plugin, {});
     const screen = startOpencode("tui2-release", p, 140, 40);
     try {
       await screen.waitFor(home, 120_000);
@@ -109,7 +100,7 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
   }, 300_000);
 
   it("a released reviewer run's findings show inline with their severity; a accepts one as the person's draft, X dismisses another; A says AI review needs the server half when it is not loaded", async () => {
-    const p = project(model.url, plugin, {});
+    const p = project(opencode.model.url, opencode.plugin, {});
     await withService(p, async (service) => {
       const { run } = await service.recordRun({ parentSessionId: "ses_parent", model: "fake/fake-model" });
       const running = (await service.changeRun(run.id, { status: "running", session_id: "ses_child" }, ["pending"]))!;
@@ -160,7 +151,7 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
   }, 300_000);
 
   it("an AI review run another process drives shows in the open view as it goes, and its findings once released, without reopening", async () => {
-    const p = project(model.url, plugin, {});
+    const p = project(opencode.model.url, opencode.plugin, {});
     const screen = startOpencode("tui2-live-run", p, 140, 40);
     try {
       await screen.waitFor(home, 120_000);

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { buildCli } from "../cli/testing/cli-process.js";
 import { startMcp, type McpProcess } from "../mcp/testing/mcp-process.js";
-import { startFakeModel, type FakeModel } from "../testing/fake-model.js";
-import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeTerminalOnlyProject, type OpencodeProject } from "../testing/opencode-project.js";
 import { panelToken } from "../testing/panel-link.js";
+import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, startTmux } from "../testing/tmux-screen.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
@@ -17,23 +16,14 @@ const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst adde
 const home = (s: string) => s.includes("Ask anything") || s.includes("ctrl+p");
 
 describe.skipIf(!hasTmux())("the terminal half beside an MCP client's agent (real opencode under tmux, a real opencode-review mcp)", () => {
-  let plugin: string;
-  let model: FakeModel;
-  beforeAll(async () => {
-    await buildCli();
-    plugin = await installPackedPlugin();
-    model = await startFakeModel([{ kind: "text", text: "Hi there." }]);
-  }, 300_000);
-  afterAll(async () => {
-    await model?.close();
-  });
+  const opencode = packedPluginSuite(buildCli);
 
   /** A repository whose opencode loads only the terminal half (tui.json), with one line added to src/app.ts. */
   const terminalOnlyProject = (fakeModelUrl: string): OpencodeProject =>
-    makeTerminalOnlyProject({ fakeModelUrl, plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
+    makeTerminalOnlyProject({ fakeModelUrl, plugin: opencode.plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
 
   it("a release made in the MCP server's panel shows 'waiting for the agent's next turn' in the open view, and the line goes once the agent's review_list reads it", async () => {
-    const p = terminalOnlyProject(model.url);
+    const p = terminalOnlyProject(opencode.model.url);
     let mcp: McpProcess | undefined;
     const screen = startTmux({ name: "tui12-mcp", cwd: p.dir, env: p.env, command: [opencodeBinary()], width: 140, height: 40 });
     try {
@@ -63,7 +53,7 @@ describe.skipIf(!hasTmux())("the terminal half beside an MCP client's agent (rea
   }, 300_000);
 
   it("a release from the terminal with no opencode session to go to, while an MCP client's agent works on the repository, waits for that agent's next turn instead of reading failed", async () => {
-    const p = terminalOnlyProject(model.url);
+    const p = terminalOnlyProject(opencode.model.url);
     let mcp: McpProcess | undefined;
     const screen = startTmux({ name: "tui12-mcp-terminal", cwd: p.dir, env: p.env, command: [opencodeBinary()], width: 140, height: 40 });
     try {

@@ -5,15 +5,14 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
-import { startFakeModel, type FakeModel } from "../testing/fake-model.js";
-import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeOpencodeProject, type OpencodeProject } from "../testing/opencode-project.js";
+import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, SCREENS_DIR, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
@@ -106,18 +105,10 @@ function boldAt(line: string, text: string): boolean | null {
 }
 
 describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode under tmux)", () => {
-  let plugin: string;
-  let model: FakeModel;
-  beforeAll(async () => {
-    plugin = await installPackedPlugin();
-    model = await startFakeModel([{ kind: "text", text: "Hi there." }]);
-  }, 300_000);
-  afterAll(async () => {
-    await model?.close();
-  });
+  const opencode = packedPluginSuite();
 
   it("shows the image pair's line, a binary's sizes, a too-large file's own line and L, a Markdown body without its marks or escapes, f to go to a file, and keeps editor text across closing and restarting", async () => {
-    const project = await parityProject(model.url, plugin);
+    const project = await parityProject(opencode.model.url, opencode.plugin);
     const start = (name: string) => startTmux({ name, cwd: project.dir, env: project.env, command: [opencodeBinary()], width: 160, height: 48 });
     let screen: TmuxScreen = start("tui-parity");
     const step = async (keys: string[], expected: string | ((s: string) => boolean), label: string) => {
@@ -227,7 +218,7 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
   }, 600_000);
 
   it("at 80x24: the image line, the too-large line with its key, and go to file fit the narrow screen", async () => {
-    const project = await parityProject(model.url, plugin);
+    const project = await parityProject(opencode.model.url, opencode.plugin);
     const screen = startTmux({ name: "tui-parity-80", cwd: project.dir, env: project.env, command: [opencodeBinary()], width: 80, height: 24 });
     try {
       await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
