@@ -36,7 +36,7 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
       await screen.waitFor((s) => s.includes("Review · work") && s.includes("all changes") && s.includes("No changes: the work tree matches the review's base."), 30_000);
       screen.save("opened");
       for (const label of ["since last round", "last round only", "against main"]) {
-        screen.keys("t");
+        screen.keys("T");
         await screen.waitFor(label, 15_000);
       }
       const against = await screen.waitFor((s) => s.includes("against main") && /6 \+ const committed = line5 \* 3;/.test(s), 30_000);
