@@ -20,7 +20,7 @@ const home = (s: string) => s.includes("Ask anything") || s.includes("ctrl+p");
 describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode under tmux)", () => {
   const opencode = packedPluginSuite();
 
-  it("t reaches 'against main', where the work committed on the branch shows, and the pick is kept for the web panel and the next view; h lists a review released elsewhere with its verdict and overall comment", async () => {
+  it("T reaches 'against main', where the work committed on the branch shows, and the pick is kept for the web panel and the next view; h lists a review released elsewhere with its verdict and overall comment", async () => {
     const p = makeTerminalOnlyProject({ fakeModelUrl: opencode.model.url, plugin: opencode.plugin, files: { "src/app.ts": base } });
     // The agent's work, committed on a branch of its own before the review starts: the review's base is
     // HEAD, so only the branch view shows it.
