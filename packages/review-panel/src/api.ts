@@ -25,8 +25,11 @@ export interface TooLarge {
   readonly message: string;
 }
 
-/** A file of `GET /api/diff`, as the contract lists it (the server may send more fields). */
-export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks"> & { readonly tooLarge?: TooLarge };
+/**
+ * A file of `GET /api/diff`, as the contract lists it (the server may send more fields); `newLineCount`
+ * is the file's length at the diff's end, so context is never offered past it.
+ */
+export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks"> & { readonly tooLarge?: TooLarge; readonly newLineCount?: number };
 
 export interface Round {
   readonly id: string;
