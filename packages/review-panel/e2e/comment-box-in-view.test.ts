@@ -24,14 +24,14 @@ describe("the comment box in Chromium", () => {
 
     const box = page.locator('[data-component="row-composer"] textarea[data-slot="body"]');
     await box.waitFor();
-    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement), { timeout: 30_000 }).toBe(true);
     const inView = () =>
       box.evaluate((el) => {
         const r = el.getBoundingClientRect();
         const s = el.closest('[data-slot="scroller"]')!.getBoundingClientRect();
         return r.top >= s.top && r.bottom <= s.bottom && r.bottom <= window.innerHeight;
       });
-    await expect.poll(inView).toBe(true);
+    await expect.poll(inView, { timeout: 30_000 }).toBe(true);
     // The clicked line stays on screen above the box.
     await page.keyboard.type("Why a constant per value?");
     await page.screenshot({ path: `${screenshotDir}comment-box-in-view.png` });

@@ -30,7 +30,7 @@ describe("hidden context lines in Chromium", () => {
     await page.locator('[data-component="gap"][data-file="middle.ts"][data-gap-start="24"] [data-slot~="expand-all"]').click();
     await page.locator('[data-component="gap"][data-file="middle.ts"][data-gap-start="24"]').waitFor({ state: "detached" });
     const revealed = page.locator('[data-component="diff-line"][data-file="middle.ts"]');
-    await expect.poll(() => revealed.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-line"))).filter((n) => n >= 24))).toEqual([24, 25, 26, 27, 28, 29, 30]);
+    await expect.poll(() => revealed.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-line"))).filter((n) => n >= 24)), { timeout: 30_000 }).toEqual([24, 25, 26, 27, 28, 29, 30]);
 
     // The files further down, once their rows are drawn: the one shown whole and the new one offer nothing.
     for (const path of ["new.ts", "whole.ts"]) {

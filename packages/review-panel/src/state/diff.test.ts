@@ -53,7 +53,7 @@ describe("diff slice", () => {
     const api = createApi({ base: target.origin, token: target.token });
     const range: DiffRange = { from: "base", to: "worktree" };
     const diff = createRoot(() => createDiff(api, () => range, createNotices()));
-    await expect.poll(() => diff.files().length).toBe(4);
+    await expect.poll(() => diff.files().length, { timeout: 30_000 }).toBe(4);
     const gaps = (path: string) =>
       buildRows({ files: diff.files().filter((f) => f.path === path), threads: [], range, view: "unified" })
         .rows.flatMap((r) => (r.kind === "gap" ? [[r.gap.newStart, r.gap.count]] : []));
