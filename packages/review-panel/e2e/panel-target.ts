@@ -51,6 +51,10 @@ export interface PanelTarget {
   readonly editFile: (path: string, edit: (text: string) => string) => void;
   /** Writes a new file into the work tree (an untracked file the agent made). */
   readonly writeFile: (path: string, text: string) => void;
+  /** Stops the server, as a killed opencode or Ctrl-C on `serve` does; the repository and store stay. */
+  readonly stop: () => Promise<void>;
+  /** Starts it again on the same port and store, with the same token, or with a new one (as a restart without a `token` option gets). */
+  readonly restart: (token?: "same" | "new") => Promise<void>;
   readonly close: () => Promise<void>;
 }
 
@@ -100,30 +104,43 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
       delivered.push(input);
       return { sessionId: input.sessionId };
     };
-    const server = await startReviewServer({
-      dir,
-      dbPath: dbPathOf(folder),
-      delivery: { mode: tools ? "tools" : "prose", deliver },
-      tools,
-      panelDir,
-      feedIntervalMs: 200,
-      reportError: (error) => console.error("panel target:", error),
-    });
-    const threads = seed ? await seed(server.service) : null;
-    if (options.agentSession) await server.service.recordSession({ id: "ses_agent", title: "The agent's session", directory: dir });
+    const start = (again?: { readonly port: number; readonly token?: string }) =>
+      startReviewServer({
+        dir,
+        dbPath: dbPathOf(folder),
+        delivery: { mode: tools ? "tools" : "prose", deliver },
+        tools,
+        panelDir,
+        feedIntervalMs: 200,
+        reportError: (error) => console.error("panel target:", error),
+        ...again,
+      });
+    const first = await start();
+    let server: typeof first | null = first;
+    const threads = seed ? await seed(first.service) : null;
+    if (options.agentSession) await first.service.recordSession({ id: "ses_agent", title: "The agent's session", directory: dir });
+    const stop = async () => {
+      await server?.close();
+      server = null;
+    };
     return {
-      url: server.panelUrl,
-      origin: server.url,
+      url: first.panelUrl,
+      origin: first.url,
       dir,
-      token: server.token,
+      token: first.token,
       threads,
       delivered,
-      agentReply: async (id, text, resolved) => void (await server.service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),
+      agentReply: async (id, text, resolved) => void (await (server ?? first).service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),
       dbPath: dbPathOf(folder),
       editFile: (path, edit) => writeFileSync(join(dir, path), edit(readFileSync(join(dir, path), "utf8"))),
       writeFile: (path, text) => writeFileSync(join(dir, path), text),
+      stop,
+      restart: async (token = "same") => {
+        await stop();
+        server = await start({ port: Number(new URL(first.url).port), ...(token === "same" ? { token: first.token } : {}) });
+      },
       close: async () => {
-        await server.close();
+        await stop();
         rmSync(folder, { recursive: true, force: true });
       },
     };

@@ -25,8 +25,11 @@ export interface TooLarge {
   readonly message: string;
 }
 
-/** A file of `GET /api/diff`, as the contract lists it (the server may send more fields). */
-export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks"> & { readonly tooLarge?: TooLarge };
+/**
+ * A file of `GET /api/diff`, as the contract lists it (the server may send more fields); `newLineCount`
+ * is the file's length at the diff's end, so context is never offered past it.
+ */
+export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks"> & { readonly tooLarge?: TooLarge; readonly newLineCount?: number };
 
 export interface Round {
   readonly id: string;
@@ -156,6 +159,12 @@ export interface ApiError {
 export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
 
 /** What the server pushes on `GET /api/events`: each event's data is the changed object itself. */
+/**
+ * The event stream's connection as the panel shows it: `connecting` until the first answer, `open`, `lost`
+ * (the server is gone: retried every few seconds), `refused` (it answers but not to this link's token).
+ */
+export type LiveState = "connecting" | "open" | "lost" | "refused";
+
 export type ServerEvent =
   | { readonly type: "thread"; readonly thread: Thread }
   | { readonly type: "review"; readonly review: Release }
@@ -378,9 +387,10 @@ export function createApi(options: ApiOptions = {}) {
     setViewed: (path: string, viewed: boolean, ref: FileRef): Promise<Outcome<{ readonly file: ViewedFile | { readonly path: string; readonly state: "unviewed" } }>> =>
       call("POST /api/viewed", () => api.viewed.$post({ json: { path, viewed, ref } })),
     /** Opens the live stream; returns a function that closes it. */
-    events: (onEvent: (event: ServerEvent) => void, onState?: (state: "open" | "lost") => void): (() => void) => {
+    events: (onEvent: (event: ServerEvent) => void, onState?: (state: LiveState) => void): (() => void) => {
       // EventSource cannot send headers, so the stream is read with fetch (which sends the bearer header)
-      // and cut into events by eventsource-parser; a lost stream is opened again after a pause, as EventSource would.
+      // and cut into events by eventsource-parser; a lost stream is opened again after a pause, as EventSource
+      // would, at most 5 s apart so a restarted server is back in the panel within seconds.
       const controller = new AbortController();
       let stopped = false;
       const parse = (raw: string): Record<string, unknown> | null => {
@@ -401,36 +411,40 @@ export function createApi(options: ApiOptions = {}) {
         else if (name === "round") onEvent({ type: "round", round: value as unknown as Round });
         else if (name === "run") onEvent({ type: "run", run: value as unknown as Run });
       };
-      const readOnce = async (): Promise<void> => {
+      const readOnce = async (): Promise<"ended" | "refused"> => {
         const response = await doFetch(client.api.events.$url().href, {
           headers: { ...authorization, accept: "text/event-stream" },
           credentials: "omit",
           cache: "no-store",
           signal: controller.signal,
         });
+        // A server that answers but refuses the token was most likely started again with a new one.
+        if (response.status === 401 || response.status === 403) return "refused";
         if (!response.ok || response.body === null) throw new Error(`GET /api/events answered ${response.status}`);
         onState?.("open");
         const parser = createParser({ onEvent: (event) => dispatch(event.event, event.data) });
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         for (;;) {
           const { done, value } = await reader.read();
-          if (done) return;
+          if (done) return "ended";
           parser.feed(value);
         }
       };
       void (async () => {
         let pause = 1000;
         while (!stopped) {
+          let state: LiveState = "lost";
           try {
-            await readOnce();
-            pause = 1000;
+            // Refused: tried again too, as the same link works if the server comes back with its token.
+            if ((await readOnce()) === "refused") state = "refused";
+            else pause = 1000;
           } catch {
-            // Aborted by close(), refused, or the connection dropped: say so and try again unless closed.
+            // Aborted by close(), or the connection dropped: say so and try again unless closed.
           }
           if (stopped) return;
-          onState?.("lost");
+          onState?.(state);
           await new Promise((resolve) => setTimeout(resolve, pause));
-          pause = Math.min(pause * 2, 15_000);
+          pause = Math.min(pause * 2, 5_000);
         }
       })();
       return () => {

@@ -128,13 +128,11 @@ describe("opencode-review command lines", () => {
     [["serve", "--port", "abc"], /^opencode-review serve: --port "abc" is not a port number/],
     [["serve", "--port", "70000"], /is not a port number/],
     [["serve", "--host", "0.0.0.0"], /^opencode-review serve: --host 0\.0\.0\.0 is not a loopback address/],
-    [["serve", "--repo", "NOT_GIT"], /^opencode-review serve: .* is not inside a git repository/],
     [["serve", "--verbose"], /^opencode-review serve: unknown flag --verbose/],
     [["serve", "--session", "ses_1"], /--session needs --opencode/],
     [["serve", "--opencode", "localhost:4096"], /--opencode localhost:4096 is not an http address/],
     [["demo", "--port", "-1"], /^opencode-review demo: unknown flag -1|needs a value|not a port number/],
     [["url", "--repo"], /^opencode-review url: --repo needs a value/],
-    [["url", "--repo", "NOT_GIT"], /is not inside a git repository/],
     [["review"], /^opencode-review: unknown command "review"/],
   ])("%j exits 2 with one line on stderr", async (args, message) => {
     const { code, stdout, stderr } = await runCliToEnd(args.map((a) => (a === "NOT_GIT" ? notGit : a)));
@@ -143,6 +141,15 @@ describe("opencode-review command lines", () => {
     expect(stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  // Not a wrong command line: a right one that cannot do its work in that folder (docs/cli.md: exit 1).
+  it.each([["serve"], ["url"], ["setup", "claude"], ["setup", "codex"], ["remove"]])("%s in a folder outside any git repository exits 1 with one line on stderr", async (...command) => {
+    const { code, stdout, stderr } = await runCliToEnd([...command, "--repo", notGit]);
+    expect(stderr.startsWith(`opencode-review ${command[0]}: ${notGit} is not inside a git repository. Run git init there`), stderr).toBe(true);
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(stdout).toBe("");
+    expect(code).toBe(1);
   });
 
   it.each([["serve"], ["demo"], ["url"]])("%s --help prints its usage and exits 0", async (command) => {

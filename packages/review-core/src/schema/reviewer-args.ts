@@ -4,6 +4,7 @@ import { bodyText } from "./body-text.js";
 import { filePath } from "./file-path.js";
 import { lineNumber } from "./line-number.js";
 import { suggestion } from "./suggestion.js";
+import { toolArgsObject } from "./tool-args-object.js";
 
 // The reviewer agent's three tools (docs/reviewer.md), shape and full schema as in tool-args.ts,
 // and the HTTP bodies that start a run and take a finding.
@@ -19,7 +20,7 @@ const severity = z.enum(SEVERITIES, {
 export const reviewDiffArgs = {
   file: filePath("file").optional().describe("Only this file's diff (a path from the repository root). Leave out for every changed file."),
 };
-export const reviewDiffArgsSchema = z.object(reviewDiffArgs);
+export const reviewDiffArgsSchema = toolArgsObject(reviewDiffArgs);
 export type ReviewDiffArgs = z.infer<typeof reviewDiffArgsSchema>;
 
 /** Arguments of `review_comment`: one finding on lines of the round's diff, or a whole file. */
@@ -40,7 +41,7 @@ export const reviewCommentArgs = {
   severity: severity.describe('"blocker", "major", "minor" or "nit".'),
   key: z.string().min(1, { error: "key is empty; leave it out to derive one from the finding." }).max(200).optional().describe("Optional: a key of your own; sending the same finding twice stores it once either way."),
 };
-export const reviewCommentArgsSchema = z.object(reviewCommentArgs).superRefine((args, ctx) => {
+export const reviewCommentArgsSchema = toolArgsObject(reviewCommentArgs).superRefine((args, ctx) => {
   if (args.end !== undefined && args.start === undefined) {
     ctx.addIssue({ code: "custom", path: ["start"], input: args.start, message: "end needs start; give start too, or neither for the whole file." });
   }
@@ -60,7 +61,7 @@ export const reviewReleaseArgs = {
     .enum(VERDICTS, { error: 'verdict must be "approve", "comment" or "changes".' })
     .describe('"approve": fine to ship; "comment": remarks, nothing blocking; "changes": something must change first.'),
 };
-export const reviewReleaseArgsSchema = z.object(reviewReleaseArgs);
+export const reviewReleaseArgsSchema = toolArgsObject(reviewReleaseArgs);
 export type ReviewReleaseArgs = z.infer<typeof reviewReleaseArgsSchema>;
 
 /** Body of `POST /api/runs`. */

@@ -9,6 +9,7 @@ import {
   reviewReplyArgs,
   reviewReplyArgsSchema,
 } from "./tool-args.js";
+import { reviewCommentArgsSchema } from "./reviewer-args.js";
 
 function refusal(schema: z.ZodType, input: unknown): string {
   const result = schema.safeParse(input);
@@ -96,6 +97,21 @@ describe("review_open arguments", () => {
     expect(refusal(reviewOpenArgsSchema, { file: "a.ts", from: 0, to: 2, text: "x" })).toBe(
       "from: from must be a line number: a whole number from 1.",
     );
+  });
+});
+
+describe("unknown arguments", () => {
+  it("are refused with the nearest known name, so a misspelled claim is never taken as no claim", () => {
+    expect(refusal(reviewReplyArgsSchema, { id: "t1", text: "Fixed.", resolve: true })).toBe("Unknown argument `resolve`; did you mean `resolved`?");
+    expect(refusal(reviewOpenArgsSchema, { filePath: "a.ts", text: "x", file: "a.ts" })).toBe("Unknown argument `filePath`; did you mean `file`?");
+    expect(refusal(reviewListArgsSchema, { stauts: "all" })).toBe("Unknown argument `stauts`; did you mean `status`?");
+    expect(refusal(reviewCommentArgsSchema, { file: "a.ts", body: "x", severity: "nit", serverity: "nit" })).toBe(
+      "Unknown argument `serverity`; did you mean `severity`?",
+    );
+  });
+
+  it("with nothing near, list the arguments there are", () => {
+    expect(refusal(reviewListArgsSchema, { verbose: true })).toBe("Unknown argument `verbose`; the arguments are `file`, `status`, `cursor`.");
   });
 });
 

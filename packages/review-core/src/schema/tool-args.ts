@@ -2,11 +2,13 @@ import { z } from "zod";
 import { bodyText } from "./body-text.js";
 import { filePath } from "./file-path.js";
 import { lineNumber } from "./line-number.js";
+import { toolArgsObject } from "./tool-args-object.js";
 
 // Each tool gets its arguments twice: as a shape, which opencode's `tool({ args })` wants and turns into
 // JSON Schema for the model, and as a `z.object`, which also carries the rules between fields. opencode
 // parses the shape only, so a tool's execute should run the object schema's safeParse on the arguments
-// it receives and answer a failure with formatSchemaError.
+// it receives and answer a failure with formatSchemaError. The object schema also refuses an argument the
+// shape does not name (opencode and MCP clients hand execute the keys as the model sent them).
 
 /** Arguments of `review_list` (docs/agent-tools.md). */
 export const reviewListArgs = {
@@ -28,7 +30,7 @@ export const reviewListArgs = {
  * `review_list` arguments as one schema.
  * @example reviewListArgsSchema.parse({ status: "all" }) // { status: "all" }
  */
-export const reviewListArgsSchema = z.object(reviewListArgs);
+export const reviewListArgsSchema = toolArgsObject(reviewListArgs);
 export type ReviewListArgs = z.infer<typeof reviewListArgsSchema>;
 
 /** Arguments of `review_reply`: a thread by `id`, or by `file` and a `line` of it as it reads now. */
@@ -58,7 +60,7 @@ export const reviewReplyArgs = {
  * When both are given, `id` decides; `file` alone names a file's only thread.
  * @example reviewReplyArgsSchema.safeParse({ text: "Done." }).success // false: no thread named
  */
-export const reviewReplyArgsSchema = z.object(reviewReplyArgs).superRefine((args, ctx) => {
+export const reviewReplyArgsSchema = toolArgsObject(reviewReplyArgs).superRefine((args, ctx) => {
   if (args.id === undefined && args.file === undefined) {
     ctx.addIssue({
       code: "custom",
@@ -86,7 +88,7 @@ export const reviewOpenArgs = {
  * and `line` does not go with a range. `from` alone is the one line `from`.
  * @example reviewOpenArgsSchema.safeParse({ file: "a.ts", from: 9, to: 3, text: "x" }).success // false
  */
-export const reviewOpenArgsSchema = z.object(reviewOpenArgs).superRefine((args, ctx) => {
+export const reviewOpenArgsSchema = toolArgsObject(reviewOpenArgs).superRefine((args, ctx) => {
   if (args.line !== undefined && (args.from !== undefined || args.to !== undefined)) {
     ctx.addIssue({
       code: "custom",

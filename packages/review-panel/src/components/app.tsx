@@ -1,5 +1,5 @@
 import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show } from "solid-js";
-import type { Api, Health } from "../api.js";
+import type { Api, Health, LiveState } from "../api.js";
 import { ApiContext } from "../state/api-context.js";
 import { BranchBasesContext, createBranchBases } from "../state/branch-bases.js";
 import { createDiff, DiffContext } from "../state/diff.js";
@@ -65,7 +65,7 @@ export function App(props: { readonly api: Api }) {
   const bases = createBranchBases(api, notices);
   const [readyToReopen, setReadyToReopen] = createSignal(false);
   const [health, setHealth] = createSignal<Health | null>(null);
-  const [live, setLive] = createSignal<"open" | "lost">("lost");
+  const [live, setLive] = createSignal<LiveState>("connecting");
   const narrow = createMediaQuery("(max-width: 760px)");
   // Phones keep the round picker behind one header button, to leave the screen to the diff.
   const [roundsOpen, setRoundsOpen] = createSignal(false);
@@ -286,7 +286,7 @@ export function App(props: { readonly api: Api }) {
       (state) => {
         // Whatever happened while the stream was down is read again on reconnect (not on the first
         // connection: the first load is already under way, and a second one redraws a big diff again).
-        if (state === "open" && live() === "lost" && connected) void Promise.all([threads.load(), reviewer.load()]);
+        if (state === "open" && live() !== "open" && connected) void Promise.all([threads.load(), reviewer.load()]);
         if (state === "open") connected = true;
         setLive(state);
       },
@@ -322,6 +322,21 @@ export function App(props: { readonly api: Api }) {
                         {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
                         <small>{health()?.branch ?? ""}</small>
                       </span>
+                      {/* A stopped server must not look like a quiet one: say so, while the stream keeps retrying. */}
+                      <Show when={live() === "lost" || live() === "refused"}>
+                        <span
+                          data-slot="connection"
+                          data-state={live()}
+                          role="status"
+                          title={
+                            live() === "lost"
+                              ? "The review server does not answer; the panel reconnects by itself when it is back."
+                              : "The server answers but not to this link: it was started again with a new token. opencode-review url prints the new link."
+                          }
+                        >
+                          {live() === "lost" ? "Disconnected · reconnecting…" : "Disconnected · open the new link"}
+                        </span>
+                      </Show>
                       <ViewedProgress current={focus.file()} onOpen={openFile} />
                       <button type="button" data-slot="action prev-thread" aria-label="Previous thread" title="Previous thread (P)" onClick={() => moveThread(-1)}>
                         ↑<span data-slot="word"> thread</span>

@@ -1,5 +1,5 @@
 import { createVirtualizer } from "@tanstack/solid-virtual";
-import { createMemo, For, Match, onCleanup, onMount, Show, Switch, type JSX } from "solid-js";
+import { createEffect, createMemo, For, Match, on, onCleanup, onMount, Show, Switch, type JSX } from "solid-js";
 import type { DiffLine } from "@opencode-review/core";
 import type { DiffFile, Thread } from "../api.js";
 import { codeWidths, CodeScrollContext, createCodeScroll, useCodeScroll, type CodeWidth } from "../state/code-scroll.js";
@@ -55,6 +55,16 @@ export function DiffView(props: {
     getItemKey: (i) => props.rows.rows[i]?.key ?? i,
     overscan: 10,
   });
+  // The comment box opens under the clicked line and takes the focus without scrolling (so reopening boxes
+  // does not jump about); near the bottom of the screen it would sit below it, the person typing unseen.
+  // Once drawn (the next frame), it is brought into view, by the least scroll that shows it.
+  const focus = useFocus();
+  createEffect(
+    on(focus.composer, (target) => {
+      if (target === null) return;
+      requestAnimationFrame(() => scroller.querySelector('[data-component="row-composer"]')?.scrollIntoView({ block: "nearest" }));
+    }),
+  );
   onMount(() =>
     props.onReady({
       toRow: (index) => virtualizer.scrollToIndex(index, { align: "start" }),

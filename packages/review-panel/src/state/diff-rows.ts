@@ -118,8 +118,13 @@ function firstOld(hunk: Hunk): number {
   return hunk.oldLines > 0 ? hunk.oldStart : hunk.oldStart + 1;
 }
 
-/** The hidden stretches of a file: before the first hunk, between hunks, and after the last one. */
-export function gapsOf(file: DiffFile, lineCount: number | null): { before: number; gap: Gap }[] {
+/**
+ * The hidden stretches of a file: before the first hunk, between hunks, and after the last one. The
+ * length is the fetched text's, else the server's `newLineCount`; unknown (an older server), the tail is
+ * offered with no count. None is ever offered past the end of the file.
+ */
+export function gapsOf(file: DiffFile, fetchedLines: number | null): { before: number; gap: Gap }[] {
+  const lineCount = fetchedLines ?? file.newLineCount ?? null;
   if (file.binary || file.status === "added" || file.status === "deleted" || file.hunks.length === 0) return [];
   const gaps: { before: number; gap: Gap }[] = [];
   let nextNew = 1;

@@ -76,9 +76,9 @@ describe("opencode-review remove", () => {
     expect(existsSync(defaultDbPath(opened))).toBe(true);
   });
 
-  it("is a usage error outside a git repository", async () => {
+  it("fails (exit 1, not the usage code) outside a git repository", async () => {
     const result = await run(["remove", "--repo", "/"], "/");
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(1);
     expect(result.err).toMatch(/^opencode-review remove: /);
   });
 });

@@ -24,8 +24,9 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(7)} ${c.summary}`).join("\n")}
 Run opencode-review <command> --help for a command's flags.
 Inside opencode, add "opencode-review" to "plugin" in opencode.json instead.`;
 
-// Mistakes in what the person asked for (a folder that is not a repository, a bad value), not failures.
-const USAGE_CODES: ReadonlySet<string> = new Set(["invalid_input", "not_git", "outside_worktree"]);
+// Mistakes in the command line itself (a bad value), not failures. A folder that is not in a git
+// repository is a well-formed command that cannot do its work there: exit 1, as docs/cli.md says.
+const USAGE_CODES: ReadonlySet<string> = new Set(["invalid_input", "outside_worktree"]);
 
 /** The first line of an error's message: the person gets one line, never a stack. */
 function oneLine(error: unknown): string {

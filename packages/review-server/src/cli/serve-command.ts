@@ -41,7 +41,7 @@ async function serve(flags: FlagValues, io: CliIo): Promise<number> {
   if (opencode !== undefined && !opencode.ok) return usage(io, opencode.message);
   if (flags.session !== undefined && opencode === undefined) return usage(io, "--session needs --opencode: it names a session of that server");
 
-  // Checked before anything starts, so a wrong folder is a usage error (exit 2), not a failed start.
+  // Checked before anything starts, so a folder outside any repository fails (exit 1) with nothing started.
   const repo = await openRepository(resolve(io.cwd, typeof flags.repo === "string" ? flags.repo : "."));
   const delivery = serveDelivery(flags, opencode?.value);
   const running = await startReviewServer({ dir: repo.workTree, host: host.value, port: port.value, delivery, tools: false });

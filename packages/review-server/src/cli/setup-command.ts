@@ -1,5 +1,5 @@
 import { realpathSync } from "node:fs";
-import { resolve } from "node:path";
+import { resolve, sep } from "node:path";
 import { openRepository } from "../git/index.js";
 import { applyEdits, claudeEdits, codexEdits } from "../setup/client-setup.js";
 import { localLauncher, npxLauncher } from "../setup/launcher.js";
@@ -18,7 +18,8 @@ Existing files are merged into, never replaced (other settings, TOML comments an
 a second run changes nothing. It prints what it changed.
 
   --repo DIR    a folder inside the repository (default: the current folder)
-  --local       run this build of opencode-review (node and its absolute path) instead of npx
+  --local       run this build of opencode-review (node and its absolute path) instead of
+                npx -y opencode-review, which needs the package published on npm (use it from a clone)
   --help        this text`;
 
 async function setup(flags: FlagValues, io: CliIo, client?: string): Promise<number> {
@@ -30,6 +31,14 @@ async function setup(flags: FlagValues, io: CliIo, client?: string): Promise<num
   const name = client === "claude" ? "Claude Code" : "Codex";
   io.out(`opencode-review setup ${client}: ${repo.workTree}`);
   for (const edit of edits) io.out(`  ${edit.file}: ${edit.changes.length === 0 ? "unchanged" : edit.changes.join("; ")}`);
+  if (flags.local !== true) {
+    // npx fetches the package from npm: until it is published there, the client cannot start the server.
+    // Run from a clone (this CLI is no installed package), the command that works is this very build's.
+    const self = realpathSync(process.argv[1]!);
+    const cli = self.split(sep).includes("node_modules") ? "packages/review-server/dist/cli.js" : self;
+    io.out("The server and hooks run `npx -y opencode-review`: they need the package published on npm.");
+    io.out(`From a clone of opencode-review (after pnpm install && pnpm build), set up with --local instead: node ${cli} setup ${client} --local --repo ${repo.workTree}`);
+  }
   if (edits.every((edit) => edit.changes.length === 0)) io.out(`Already set up for ${name}; nothing changed.`);
   else if (client === "codex") {
     io.out("Codex reads a project's .codex/ only once you trust the project, and runs its hooks only once you have reviewed them.");

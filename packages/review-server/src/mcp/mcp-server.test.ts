@@ -187,7 +187,7 @@ describe("opencode-review mcp over a real stdio child process", () => {
     const repo = await changedRepository();
     const mcp = await mcpOn(repo.dir);
     const api = person(mcp.panelUrl);
-    await api("/api/threads", { method: "POST", body: { file: "src/app.ts", start: 2, end: 3, body: "one" } });
+    const one = (await api("/api/threads", { method: "POST", body: { file: "src/app.ts", start: 2, end: 3, body: "one" } })).json.thread;
     await api("/api/threads", { method: "POST", body: { file: "src/app.ts", start: 3, end: 4, body: "two" } });
     await api("/api/review/release", { method: "POST", body: {} });
     const { tools } = await pluginSide(repo);
@@ -205,6 +205,9 @@ describe("opencode-review mcp over a real stdio child process", () => {
       ["review_open", { file: "src/app.ts", from: 6, to: 3, text: "x" }, /^to: to \(3\) is before from \(6\)/],
       ["review_reply", { text: "to whom?" }, /^id: .*give the thread's id, or its file and a line/],
       ["review_list", { status: "everything" }, /^status: status must be "waiting" or "all"/],
+      // A misspelled argument on a call that is otherwise good: refused, never taken as "no claim".
+      ["review_reply", { id: one.id, text: "Fixed.", resolve: true }, /^Unknown argument `resolve`; did you mean `resolved`\?$/],
+      ["review_open", { file: "src/app.ts", lines: 2, text: "x" }, /^Unknown argument `lines`; did you mean `line`\?$/],
     ];
     for (const [name, args, words] of cases) {
       const answer = await mcp.call(name, args);

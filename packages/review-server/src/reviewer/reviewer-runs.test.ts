@@ -212,6 +212,12 @@ describe("the reviewer's tools", () => {
     expect(await t.refusal("review_comment", child, { ...FINDING, body: "x".repeat(1001) })).toMatch(/body is 1001 characters; the limit is 1000/);
     expect(await t.refusal("review_comment", child, { ...FINDING, quoted: undefined, start: 12, end: 12 })).toMatch(/outside the diff.*new lines 1-7/);
     expect(await t.refusal("review_comment", child, { ...FINDING, quoted: undefined, file: "README.md" })).toMatch(/README\.md is not in the diff under review.*src\/total\.ts/);
+    // A misspelled argument is named, never dropped (a finding without its intended severity or lines).
+    expect(await t.refusal("review_comment", child, { ...FINDING, serverity: "nit" })).toBe("Unknown argument `serverity`; did you mean `severity`?");
+    expect(await t.refusal("review_release", child, { summary: "Nothing stood.", verdict: "comment", verdicts: "comment" })).toBe(
+      "Unknown argument `verdicts`; did you mean `verdict`?",
+    );
+    expect(await t.refusal("review_diff", child, { path: "src/total.ts" })).toMatch(/^Unknown argument `path`; the arguments are `file`\.$/);
     const released = await t.use("review_release", child, { summary: "Nothing stood.", verdict: "comment" });
     expect(released.metadata.run.findings).toBe(0);
   });

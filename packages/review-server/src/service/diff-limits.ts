@@ -1,5 +1,6 @@
 import { parseGitDiff, ReviewError, type FileDiff, type FileStatus } from "@opencode-review/core";
 import { changedLineCounts, diffEntries, diffText, type DiffEntry, type Repository } from "../git/index.js";
+import { withNewLineCounts } from "./new-line-counts.js";
 
 /**
  * Per-file limits, as GitHub has them: a file over them is listed as too large to show (with how many lines
@@ -37,7 +38,7 @@ export interface TooLarge {
 }
 
 /** A file of `GET /api/diff`: the contract's shape, and `tooLarge` when its hunks were held back. */
-export type DiffFileJson = FileDiff & { readonly tooLarge?: TooLarge };
+export type DiffFileJson = FileDiff & { readonly tooLarge?: TooLarge; readonly newLineCount?: number };
 
 const statusOf = (raw: string): FileStatus =>
   raw.startsWith("A") ? "added" : raw.startsWith("D") ? "deleted" : raw.startsWith("R") ? "renamed" : raw.startsWith("C") ? "copied" : "modified";
@@ -114,10 +115,11 @@ export async function limitedDiff(
           : await diffText(repo, from, to, undefined, { exclude: [...held.values()].flatMap(({ entry }) => (entry.oldPath ? [entry.oldPath, entry.path] : [entry.path])) });
     parsed = parseGitDiff(patch);
   }
+  const withCounts = await withNewLineCounts(repo, to, parsed);
 
   const counts = await changedLineCounts(repo, from, to, [...held.keys()]);
   const out: DiffFileJson[] = [];
-  for (const file of parsed) {
+  for (const file of withCounts) {
     const lines = changedLines(file);
     if (!query.full && lines > limits.fileLines) {
       const entry = entries.find((e) => e.path === file.path);

@@ -42,6 +42,9 @@ describe("opencode-review setup claude", () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(".mcp.json: added the opencode-review MCP server");
     expect(first.stdout).toContain(".claude/settings.json: added the Stop hook; added the UserPromptSubmit hook");
+    // npx needs the package on npm; from this clone the output gives the command that works instead.
+    expect(first.stdout).toContain("The server and hooks run `npx -y opencode-review`: they need the package published on npm.");
+    expect(first.stdout).toContain(`set up with --local instead: node ${cliPath} setup claude --local --repo ${repo.dir}\n`);
     const mcp = JSON.parse((await texts(repo, [".mcp.json"]))[".mcp.json"]!);
     expect(mcp).toEqual({
       mcpServers: {
@@ -78,7 +81,9 @@ describe("opencode-review setup claude", () => {
 
   it("--local points the server and hooks at this build; switching back to npx updates them in place", async () => {
     const repo = await project({});
-    expect((await runCliToEnd(["setup", "claude", "--local"], { cwd: repo.dir })).code).toBe(0);
+    const local = await runCliToEnd(["setup", "claude", "--local"], { cwd: repo.dir });
+    expect(local.code).toBe(0);
+    expect(local.stdout).not.toContain("npx");
     const mcp = JSON.parse((await texts(repo, [".mcp.json"]))[".mcp.json"]!);
     expect(mcp.mcpServers["opencode-review"]).toEqual({ type: "stdio", command: process.execPath, args: [cliPath, "mcp"] });
     const settings = JSON.parse((await texts(repo, [".claude/settings.json"]))[".claude/settings.json"]!);
@@ -138,6 +143,14 @@ describe("opencode-review setup codex", () => {
     const repo = await project({});
     const run = await runCliToEnd(["setup", "codex"], { cwd: repo.dir });
     expect(run.stdout).toContain(".codex/config.toml: created, added [mcp_servers.opencode-review]");
+    // The command the output gives for a clone works as printed: it points Codex at this build.
+    const printed = /set up with --local instead: node (\S+) (setup codex --local --repo \S+)$/m.exec(run.stdout);
+    expect(printed?.[1]).toBe(cliPath);
+    const again = await runCliToEnd(printed![2]!.split(" "), { cwd: repo.dir });
+    expect(again.code).toBe(0);
+    expect(parse((await texts(repo, [".codex/config.toml"]))[".codex/config.toml"]!)).toMatchObject({
+      mcp_servers: { "opencode-review": { command: process.execPath, args: [cliPath, "mcp"] } },
+    });
     expect(run.stdout).toContain(".codex/hooks.json: created, added the Stop hook, added the UserPromptSubmit hook");
   });
 });

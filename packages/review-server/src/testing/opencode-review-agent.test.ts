@@ -179,10 +179,12 @@ describe("the agent side in a real opencode serve", () => {
 });
 
 describe("the agent side under opencode run", () => {
-  it("offers the tools and the guidance (no waiting line when nothing waits), and a note lands in the panel", async () => {
+  it("offers the tools and the guidance (no waiting line when nothing waits), refuses a misspelled argument, and a note lands in the panel", async () => {
     const tarball = await packPlugin();
     const model = track(
       await startFakeModel([
+        // A misspelled argument first: opencode hands it to the tool as sent, and the tool refuses it by name.
+        { kind: "tools", calls: [{ name: "review_open", args: { file: "src/app.ts", lines: 10, text: "Divides by zero on []." } }] },
         { kind: "tools", calls: [{ name: "review_open", args: { file: "src/app.ts", line: 10, text: "Divides by zero on []." } }] },
         { kind: "text", text: "Left a note." },
       ]),
@@ -202,7 +204,8 @@ describe("the agent side under opencode run", () => {
     expect(result.pluginErrors).toEqual([]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain("Left a note.");
-    const [first, second] = model.conversation();
+    const [first, refused, second] = model.conversation();
+    expect(resultOf(refused)).toContain("Unknown argument `lines`; did you mean `line`?");
     expect(first!.tools).toEqual(expect.arrayContaining(["review_list", "review_reply", "review_open"]));
     expect(first!.system).toContain("review_list shows the threads waiting for you");
     expect(first!.system).not.toContain("wait for you in");

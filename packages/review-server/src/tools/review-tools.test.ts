@@ -195,6 +195,18 @@ describe("bad input is an Error telling the model what to do, and stores nothing
     expect((await call(tools.review_reply, { id: ids[0], text: "x".repeat(1000) })).metadata.thread.id).toBe(ids[0]);
   });
 
+  test("a misspelled argument is refused with the name meant, and no reply or note is stored", async () => {
+    const { f, tools } = await setup();
+    const t = await f.service.draftThread({ file: "src/app.ts", start: 4, end: 6, body: "Use reduce here." });
+    await f.service.release({});
+    const before = await stored(f);
+    // As opencode calls a plugin tool: the arguments as the model sent them, unknown keys and all.
+    expect(await refusal(tools.review_reply, { id: t.id, text: "Fixed.", resolve: true })).toBe("Unknown argument `resolve`; did you mean `resolved`?");
+    expect(await refusal(tools.review_open, { file: "src/app.ts", lines: 4, text: "Note." })).toBe("Unknown argument `lines`; did you mean `line`?");
+    expect(await refusal(tools.review_list, { staus: "all" })).toBe("Unknown argument `staus`; did you mean `status`?");
+    expect(await stored(f)).toBe(before);
+  });
+
   test("a folder that is not a git repository: every tool says so", async () => {
     const dir = await mkdtemp(join(tmpdir(), "opencode-review-plain-"));
     const store = await openStore({ path: join(dir, "review.sqlite") });
