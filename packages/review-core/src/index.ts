@@ -94,6 +94,8 @@ export {
   threadStatusBodySchema,
   releaseReviewBody,
   releaseReviewBodySchema,
+  retryDeliveryBodySchema,
+  type RetryDeliveryBody,
   type CreateThreadBody,
   type CreateMessageBody,
   type PatchMessageBody,

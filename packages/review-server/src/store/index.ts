@@ -51,6 +51,7 @@ export {
   markReviewsRead,
   pendingReviews,
   claimPendingReview,
+  claimWaitingReview,
   type ReviewVerdict,
   type DeliveryState,
   type ReviewsTable,
