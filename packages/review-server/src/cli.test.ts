@@ -90,6 +90,10 @@ describe("opencode-review serve and url", () => {
       const release = await api(base!, token!, "/api/review/release", { method: "POST", body: {} });
       expect(release.json.review).toMatchObject({ mode: "prose", deliveredTo: "ses_newer" });
 
+      // The release the earlier serve made with no session ("Why 3?") waited; this process, which has one, sent it first.
+      const waited = await opencode.nextPrompt();
+      expect(waited.sessionId).toBe("ses_newer");
+      expect(waited.body.parts[0]!.text).toContain("Why 3?");
       const prompt = await opencode.nextPrompt();
       expect(prompt.sessionId).toBe("ses_newer");
       expect(prompt.body.parts).toEqual([{ type: "text", text: release.json.prose }]);
