@@ -36,7 +36,8 @@ function startOpencode(name: string, p: OpencodeProject): TmuxScreen {
 
 /** Opens the review on the home screen, comments on the added line and releases: the confirmation says it waits. */
 async function releaseOnHomeScreen(screen: TmuxScreen, words: string): Promise<string> {
-  await screen.waitFor(home, 120_000);
+  // The first start in a fresh harness home installs opencode's own plugin package: minutes on a loaded machine.
+  await screen.waitFor(home, 240_000);
   screen.keys("C-x", "v");
   await screen.waitFor("src/app.ts", 30_000);
   screen.keys("]", "j", "j", "j", "c");
@@ -104,7 +105,7 @@ describe.skipIf(!hasTmux())("a release before any session (real opencode under t
       screen.kill();
       p.cleanup();
     }
-  }, 300_000);
+  }, 480_000);
 
   it("terminal half alone: the waiting release reaches the first session as the whole review in prose", async () => {
     const p = makeTerminalOnlyProject({ fakeModelUrl: opencode.model.url, plugin: opencode.plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
@@ -128,5 +129,5 @@ describe.skipIf(!hasTmux())("a release before any session (real opencode under t
       screen.kill();
       p.cleanup();
     }
-  }, 300_000);
+  }, 480_000);
 });
