@@ -49,7 +49,7 @@ async function releaseOnHomeScreen(screen: TmuxScreen, words: string): Promise<s
   await screen.waitFor("Release 1 draft to the agent?", 10_000);
   screen.keys("Enter");
   // The confirmation on the status line (it ends with a full stop; the line under the header says it too).
-  return screen.waitFor("it goes to the next session you open.", 20_000);
+  return screen.waitFor("it goes to the next session you open.", 60_000);
 }
 
 /** The conversation request whose messages carry `text`, once the model has received it. */
