@@ -20,7 +20,7 @@ export { diffLines } from "./diff/line-diff.js";
 export { mapLine, mapRange, type DiffSide, type LineMapping, type RangeMapping } from "./diff/map-line.js";
 
 // review: threads, messages and their states
-export type { Author, ThreadStatus, Awaiting, Delivery, Message, RoundRef, Thread, Verdict } from "./review/types.js";
+export type { Author, ThreadStatus, Awaiting, Delivery, Message, MessageClaim, RoundRef, Thread, Verdict } from "./review/types.js";
 export { VERDICTS } from "./review/types.js";
 export { ReviewError, type ReviewErrorCode } from "./review/review-error.js";
 export { diskFullError, isDiskFull } from "./review/disk-full.js";
@@ -64,6 +64,7 @@ export { withReviewVerdict } from "./prose/render-review-verdict.js";
 export { renderSystemGuidance } from "./prose/render-system-guidance.js";
 export { renderWaitingLine } from "./prose/render-waiting-line.js";
 export { renderRefusal } from "./prose/render-refusal.js";
+export { claimReason, renderClaim } from "./prose/render-claim.js";
 
 // schema: zod schemas for tool arguments and HTTP bodies, and their error sentences
 export { bodyText } from "./schema/body-text.js";
@@ -93,6 +94,8 @@ export {
   threadStatusBodySchema,
   releaseReviewBody,
   releaseReviewBodySchema,
+  retryDeliveryBodySchema,
+  type RetryDeliveryBody,
   type CreateThreadBody,
   type CreateMessageBody,
   type PatchMessageBody,

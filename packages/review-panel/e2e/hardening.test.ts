@@ -39,7 +39,7 @@ describe("hardening in the web panel", () => {
     expect(await page.locator('[data-component="notice"][data-state="too-large"]').count()).toBe(0);
   });
 
-  it("finishes a review with an overall comment and a verdict, and shows a failed delivery until it is dismissed", async () => {
+  it("finishes a review with an overall comment and a verdict; with no session yet it waits, says so, and goes to the first session that appears", async () => {
     const { page, target } = await open();
     await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
     await page.locator('[data-component="diff-line"][data-file="src/app.ts"][data-side="new"][data-line="16"] [data-slot="num"]').first().click();
@@ -62,14 +62,23 @@ describe("hardening in the web panel", () => {
     expect(released).toMatchObject({ verdict: "changes", summary: "Nearly there; one guard missing." });
     expect(released.prose).toContain("The reviewer requests changes before this is done.");
 
-    // This test server has no agent session to send to: the delivery fails, and the panel says so.
-    const failed = page.locator(`[data-component="delivery-failed"][data-review-id="${released.id}"]`);
-    await failed.waitFor();
-    expect(await failed.textContent()).toMatch(/not delivered: No agent session was found/);
-    expect(await failed.getAttribute("title")).toMatch(/has not reached the agent after \d attempts?: No agent session was found/);
-    await page.screenshot({ path: `${screenshotDir}delivery-failed.png` });
-    await failed.locator('[data-slot~="dismiss-delivery"]').click();
-    await failed.waitFor({ state: "detached" });
-    expect((await reviews())[0].delivery).toMatchObject({ state: "failed", dismissed: true });
+    // This test server has no agent session yet: the release waits for one, and the panel says so (never "failed").
+    expect(await page.locator('[data-component="release-result"] [data-slot="head"] span').first().textContent()).toMatch(
+      /^Released \d+ messages?: no session yet: it goes to the next session you open\.$/,
+    );
+    const waiting = page.locator(`[data-component="delivery-waiting"][data-review-id="${released.id}"]`);
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toMatch(/no session yet: it goes to the next session you open/);
+    expect(await page.locator('[data-component="delivery-failed"]').count()).toBe(0);
+    await page.screenshot({ path: `${screenshotDir}delivery-waiting.png` });
+    expect(released.delivery).toMatchObject({ state: "pending", waitsFor: "session" });
+    // The first session that appears takes it; the bar names it and the waiting line goes.
+    await target.sessionAppears("ses_late", "Late session");
+    // It and the scenario's own two earlier releases, made with no session either.
+    await expect.poll(() => target.delivered.map((d) => d.sessionId)).toEqual(["ses_late", "ses_late", "ses_late"]);
+    await page.reload();
+    await page.locator('[data-component="release-bar"] [data-slot="session"]', { hasText: "Late session" }).waitFor();
+    expect(await page.locator('[data-component="delivery-waiting"]').count()).toBe(0);
+    expect((await reviews())[0].delivery).toMatchObject({ state: "delivered", to: "ses_late" });
   });
 });

@@ -47,6 +47,8 @@ export interface PanelTarget {
   readonly delivered: readonly { readonly sessionId: string | null; readonly text: string }[];
   /** The agent answers a thread through `service.agentReply`, the path of its `review_reply` tool. */
   readonly agentReply: (threadId: string, body: string, resolved?: boolean) => Promise<void>;
+  /** A session appears, as opencode's session.created reaches the plugin: recorded, and releases waiting for one go to it. */
+  readonly sessionAppears: (id: string, title: string) => Promise<void>;
   /** Changes a file of the work tree, as the agent would: `edit` gets its text now and returns the new one. */
   readonly editFile: (path: string, edit: (text: string) => string) => void;
   /** Writes a new file into the work tree (an untracked file the agent made). */
@@ -65,8 +67,11 @@ export interface PanelTargetOptions {
   readonly bigDiff?: number;
   /** A repository of these files instead of the review scenario: `base` committed, `now` laid over it (null deletes). */
   readonly files?: { readonly base: Record<string, string | Uint8Array>; readonly now: Record<string, string | Uint8Array | null> };
-  /** An agent session is known (as opencode records one), so releases reach it and `delivered` holds their text. */
-  readonly agentSession?: boolean;
+  /**
+   * An agent session is known (as opencode records one), so releases reach it and `delivered` holds their text;
+   * `"refuses"`: it is known but takes nothing (closed), so every delivery fails.
+   */
+  readonly agentSession?: boolean | "refuses";
 }
 
 export const panelDir = fileURLToPath(new URL("../../review-server/dist/panel/", import.meta.url));
@@ -100,7 +105,7 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
     // Releases in tools mode tell an agent session; without `agentSession` there is none, so nothing is sent anywhere.
     const delivered: { sessionId: string | null; text: string }[] = [];
     const deliver = async (input: { readonly sessionId: string | null; readonly text: string }) => {
-      if (input.sessionId === null) return null;
+      if (input.sessionId === null || options.agentSession === "refuses") return null;
       delivered.push(input);
       return { sessionId: input.sessionId };
     };
@@ -130,6 +135,11 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
       token: first.token,
       threads,
       delivered,
+      sessionAppears: async (id, title) => {
+        const live = server ?? first;
+        await live.service.recordSession({ id, title, directory: dir });
+        await live.service.deliverWaiting(id);
+      },
       agentReply: async (id, text, resolved) => void (await (server ?? first).service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),
       dbPath: dbPathOf(folder),
       editFile: (path, edit) => writeFileSync(join(dir, path), edit(readFileSync(join(dir, path), "utf8"))),

@@ -62,6 +62,8 @@ export interface Delivery {
   readonly to?: string;
   readonly attempts?: number;
   readonly dismissed?: boolean;
+  /** Set while a release waits for a session to go to: the next one that appears gets it. */
+  readonly waitsFor?: "session";
 }
 
 export interface Release {
@@ -354,8 +356,9 @@ export function createApi(options: ApiOptions = {}) {
       ),
     /** Every past release, newest first, with its prose and delivery state. */
     reviews: (): Promise<Outcome<{ readonly reviews: readonly PastReview[] }>> => call("GET /api/reviews", () => api.reviews.$get()),
-    retryDelivery: (id: string): Promise<Outcome<{ readonly review: PastReview }>> =>
-      call("POST /api/reviews/:id/retry", () => api.reviews[":id"].retry.$post({ param: { id } })),
+    /** Tries a delivery again, to `sessionId` (the session the panel names) or, without one, where a release would go now. */
+    retryDelivery: (id: string, sessionId?: string): Promise<Outcome<{ readonly review: PastReview }>> =>
+      call("POST /api/reviews/:id/retry", () => api.reviews[":id"].retry.$post({ param: { id }, json: sessionId === undefined ? {} : { sessionId } })),
     dismissDelivery: (id: string): Promise<Outcome<{ readonly review: PastReview }>> =>
       call("POST /api/reviews/:id/dismiss", () => api.reviews[":id"].dismiss.$post({ param: { id } })),
     /** One file's whole diff, loaded on request although it is over the per-file limit (up to the server's ceiling). */

@@ -90,6 +90,10 @@ describe("opencode-review serve and url", () => {
       const release = await api(base!, token!, "/api/review/release", { method: "POST", body: {} });
       expect(release.json.review).toMatchObject({ mode: "prose", deliveredTo: "ses_newer" });
 
+      // The release the earlier serve made with no session ("Why 3?") waited; this process, which has one, sent it first.
+      const waited = await opencode.nextPrompt();
+      expect(waited.sessionId).toBe("ses_newer");
+      expect(waited.body.parts[0]!.text).toContain("Why 3?");
       const prompt = await opencode.nextPrompt();
       expect(prompt.sessionId).toBe("ses_newer");
       expect(prompt.body.parts).toEqual([{ type: "text", text: release.json.prose }]);
@@ -183,6 +187,18 @@ describe("opencode-review demo", () => {
       has("a whole-file comment", (t) => t.start === null);
       has("a draft", (t) => t.status === "draft");
       expect(threads).toHaveLength(8);
+      // The claims the summary promises, on the agent's messages.
+      const claims = threads.flatMap((t) => t.messages.flatMap((m) => (m.claim ? [m.claim] : [])));
+      expect(claims).toEqual(expect.arrayContaining([{ resolved: true, accepted: true }, { resolved: true, accepted: false, reason: "the lines only moved" }]));
+
+      // No failed delivery on the first screen: round 1's release reached the demo's scripted agent, as the printout says.
+      const reviews = (await api(base!, token!, "/api/reviews")).json.reviews as { delivery: { state: string; to?: string } }[];
+      expect(reviews.map((r) => r.delivery)).toEqual([expect.objectContaining({ state: "delivered", to: "demo-agent" })]);
+      expect(demo.stdout()).toContain("You reviewed round 1 and released it");
+      // The printed link lands on a file with threads (the refused claim), not on the first file in path order.
+      const landing = new URLSearchParams(new URL(demo.stdout().match(/Open the panel: (\S+)/)![1]!).hash.slice(1));
+      expect(landing.get("file")).toBe("src/store.ts");
+      expect(threads.find((t) => t.id === landing.get("thread"))?.anchor.state).toBe("moved");
 
       // The person's browser loads the public page; the page itself reads the token from the link's fragment.
       const page = await fetch(`${base}/`, { redirect: "manual" });

@@ -7,7 +7,8 @@ export interface CheckResolveInput extends LocateInput {
   readonly file?: string;
 }
 
-export type ResolveRefusal = "unchanged" | "moved" | "whitespace_only";
+/** Why a claim is refused; `not_text` when the file is not text here, so nothing can be compared. */
+export type ResolveRefusal = "unchanged" | "moved" | "whitespace_only" | "not_text";
 
 export type ResolveCheck =
   | { readonly accepted: true; readonly location: Location }

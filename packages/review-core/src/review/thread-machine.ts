@@ -289,6 +289,8 @@ export function agentReply<T extends ThreadState>(
   thread: T | null | undefined,
   message: NewMessage,
   verdict: ResolveVerdict,
+  /** Why a refused claim was refused, as the person reads it (see `claimReason`); kept on the message. */
+  refusedBecause?: string,
 ): Transition<T> {
   if (!thread) return refuse("not_found", "No such thread. Call review_list to see the threads and their ids.");
   if (thread.status === "draft") {
@@ -309,7 +311,13 @@ export function agentReply<T extends ThreadState>(
     resolvedBy: resolves ? "agent" : thread.resolvedBy,
     messages: [
       ...thread.messages,
-      writtenMessage(message, "agent", "sent"),
+      // The claim stays with the message, so the person sees what the agent claimed and what came of it.
+      verdict === "none"
+        ? writtenMessage(message, "agent", "sent")
+        : {
+            ...writtenMessage(message, "agent", "sent"),
+            claim: { resolved: true, accepted: verdict === "accepted", ...(verdict === "refused" && refusedBecause ? { reason: refusedBecause } : {}) },
+          },
     ],
     updatedAt: message.at,
   });

@@ -6,6 +6,16 @@ export type Awaiting = "agent" | "human" | null;
 /** `unsent`: a draft; `sent`: released; `delivered`: returned to the agent by a tool. */
 export type Delivery = "unsent" | "sent" | "delivered";
 
+/**
+ * What the checked resolve made of an agent message that claimed its thread resolved: accepted, or
+ * refused with the reason as the person reads it ("the lines read as they did").
+ */
+export interface MessageClaim {
+  readonly resolved: true;
+  readonly accepted: boolean;
+  readonly reason?: string;
+}
+
 export interface Message {
   readonly id: string;
   readonly author: Author;
@@ -13,6 +23,8 @@ export interface Message {
   readonly suggestion: readonly string[] | null;
   readonly createdAt: string;
   readonly delivery: Delivery;
+  /** Only on an agent message that claimed `resolved: true`. */
+  readonly claim?: MessageClaim;
 }
 
 export interface RoundRef {

@@ -133,3 +133,11 @@ export const releaseReviewBody = {
  */
 export const releaseReviewBodySchema = z.object(releaseReviewBody);
 export type ReleaseReviewBody = z.infer<typeof releaseReviewBodySchema>;
+
+/**
+ * The body of `POST /api/reviews/:id/retry`: the session the panel names, which the retry tries (none: the
+ * session a release would go to now).
+ * @example retryDeliveryBodySchema.parse({ sessionId: "ses_2" }) // { sessionId: "ses_2" }
+ */
+export const retryDeliveryBodySchema = z.object({ sessionId: releaseReviewBody.sessionId });
+export type RetryDeliveryBody = z.infer<typeof retryDeliveryBodySchema>;

@@ -15,6 +15,7 @@ export const messageSchema = z.object({
   suggestion: z.array(z.string()).nullable(),
   createdAt: time,
   delivery: z.enum(["unsent", "sent", "delivered"]),
+  claim: z.object({ resolved: z.literal(true), accepted: z.boolean(), reason: z.string().min(1).optional() }).strict().optional(),
 });
 
 const notChanged = z.undefined({ error: "whitespaceOnly is set only on a changed thread." }).optional();

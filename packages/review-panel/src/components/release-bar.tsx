@@ -2,6 +2,7 @@ import { createSignal, For, Show } from "solid-js";
 import type { ReleaseResult, Verdict } from "../api.js";
 import { useFocus } from "../state/focus.js";
 import { useReview } from "../state/review.js";
+import { NO_SESSION_YET } from "../state/past-review-text.js";
 import { PastReviews } from "./past-reviews.js";
 import "./release-bar.css";
 
@@ -58,6 +59,7 @@ export function ReleaseBar() {
           : r.verdict === "changes"
             ? "Requested changes"
             : "Sent the overall comment";
+    if (r.delivery?.waitsFor === "session") return `${what}${r.mode === "prose" ? " as this text" : ""}: ${NO_SESSION_YET}.`;
     if (r.mode === "prose") return `${what} as this text${r.deliveredTo ? ` to ${r.deliveredTo}` : ""}:`;
     // An MCP client's agent cannot be told at once: the release waits for its next turn.
     if (review.summary()?.waiting !== undefined && r.deliveredTo === null) return `${what}: waiting for the agent's next turn.`;
@@ -113,6 +115,22 @@ export function ReleaseBar() {
           {review.summary()?.session ? `to session “${review.summary()!.session!.title}”` : "no agent session attached"}
         </span>
         <Show when={review.summary()?.waiting}>{(waiting) => <span data-slot="waiting" role="status">{waiting().text}</span>}</Show>
+        <Show when={review.waitingForSession()[0]}>
+          {(waiting) => (
+            <span data-component="delivery-waiting" data-review-id={waiting().id} role="status">
+              <span data-slot="text">
+                Review of {new Date(waiting().releasedAt).toLocaleTimeString()}: {NO_SESSION_YET}
+              </span>
+              <Show when={review.summary()?.session}>
+                {(session) => (
+                  <button type="button" data-slot="action retry" onClick={() => void review.retryDelivery(waiting().id)}>
+                    Send to “{session().title}”
+                  </button>
+                )}
+              </Show>
+            </span>
+          )}
+        </Show>
         <For each={newestFailures()}>
           {(failed) => (
             <span
@@ -131,6 +149,11 @@ export function ReleaseBar() {
               <button type="button" data-slot="action dismiss-delivery" onClick={() => void review.dismissDelivery(failed.id)}>
                 Dismiss
               </button>
+              <Show when={olderFailures() > 0}>
+                <button type="button" data-slot="action dismiss-all-deliveries" onClick={() => void review.dismissAllDeliveries()}>
+                  Dismiss all
+                </button>
+              </Show>
             </span>
           )}
         </For>

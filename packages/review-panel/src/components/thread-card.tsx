@@ -1,3 +1,4 @@
+import { renderClaim } from "@opencode-review/core";
 import { createSignal, For, onMount, Show } from "solid-js";
 import { findingOf, type Thread } from "../api.js";
 import { useFocus } from "../state/focus.js";
@@ -95,6 +96,13 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
             <span data-slot="badge" data-tone={m.message.delivery === "unsent" ? "draft" : "muted"}>
               {m.message.delivery === "unsent" ? "Draft" : m.message.delivery === "sent" ? "Sent" : "Delivered"}
             </span>
+          </Show>
+          <Show when={m.message.claim}>
+            {(claim) => (
+              <span data-slot="claim" data-accepted={String(claim().accepted)}>
+                {renderClaim(claim())}
+              </span>
+            )}
           </Show>
           <Show when={m.message.delivery === "unsent" && m.message.author === "human"}>
             <span data-slot="tools">

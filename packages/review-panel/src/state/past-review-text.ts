@@ -4,10 +4,13 @@ import type { PastReview, Verdict } from "../api.js";
 /** How a verdict reads in the list; a release from before verdicts existed reads as a comment. */
 export const verdictLabel: Readonly<Record<Verdict, string>> = { comment: "Commented", approve: "Approved", changes: "Changes requested" };
 
+/** What a release made with no session open says, in the confirmation and wherever it is listed. */
+export const NO_SESSION_YET = "no session yet: it goes to the next session you open";
+
 /** @example deliveryText(review) // "delivered to ses_1", "waiting for the agent", "not delivered: ..." */
 export function deliveryText(review: PastReview): string {
   if (review.delivery.state === "delivered") return review.delivery.to ? `delivered to ${review.delivery.to}` : "delivered";
-  if (review.delivery.state === "pending") return "waiting for the agent";
+  if (review.delivery.state === "pending") return review.delivery.waitsFor === "session" ? `waiting: ${NO_SESSION_YET}` : "waiting for the agent";
   return `not delivered: ${review.delivery.error ?? "the delivery failed"}`;
 }
 

@@ -59,8 +59,8 @@ export const REVIEW_KEYS: readonly ReviewKey[] = [
   { action: "nextUnviewed", does: "next file not viewed yet", terminal: { keys: ["shift+y"], label: "Y" } },
   { action: "startRun", does: "start an AI review run (or show the live one's status)", terminal: { keys: ["shift+a"], label: "A" } },
   { action: "cancelRun", does: "cancel the live AI review run", terminal: { keys: ["shift+k"], label: "K" } },
-  { action: "retryDelivery", does: "retry sending a release whose delivery failed", terminal: { keys: ["u"], label: "u" } },
-  { action: "dismissDelivery", does: "dismiss the failed delivery notice", terminal: { keys: ["x"], label: "x" } },
+  { action: "retryDelivery", does: "send a failed or waiting release to the current session", terminal: { keys: ["u"], label: "u" } },
+  { action: "dismissDelivery", does: "dismiss the failed delivery notices", terminal: { keys: ["x"], label: "x" } },
   { action: "takeRound", does: "take a round now", terminal: { keys: ["shift+r"], label: "R" } },
   {
     action: "rounds",

@@ -48,8 +48,11 @@ export function createReview(api: Api, notices: Notices, onReleased: () => Promi
     setVerdict,
     /** Releases whose message has not reached the agent (still failing after the server's retries), until dismissed. */
     failedDeliveries: () => past().filter((r) => r.delivery.state === "failed" && !r.delivery.dismissed),
+    /** Releases that wait for a session to go to (none was open when they were made). */
+    waitingForSession: () => past().filter((r) => r.delivery.state === "pending" && r.delivery.waitsFor === "session"),
+    /** Tries again to the session the bar names (`to session "…"`), not the one the release first had. */
     retryDelivery: async (id: string): Promise<void> => {
-      const outcome = await api.retryDelivery(id);
+      const outcome = await api.retryDelivery(id, summary()?.session?.id);
       if (outcome.ok) replacePast(outcome.value.review);
       else notices.report(outcome.error);
     },
@@ -57,6 +60,18 @@ export function createReview(api: Api, notices: Notices, onReleased: () => Promi
       const outcome = await api.dismissDelivery(id);
       if (outcome.ok) replacePast(outcome.value.review);
       else notices.report(outcome.error);
+    },
+    /** Dismisses every failed delivery at once (the one notice stands for all of them). */
+    dismissAllDeliveries: async (): Promise<void> => {
+      const failed = past().filter((r) => r.delivery.state === "failed" && !r.delivery.dismissed);
+      for (const r of failed) {
+        const outcome = await api.dismissDelivery(r.id);
+        if (outcome.ok) replacePast(outcome.value.review);
+        else {
+          notices.report(outcome.error);
+          return;
+        }
+      }
     },
     release: async (): Promise<boolean> => {
       if (releasing()) return false;

@@ -13,6 +13,8 @@ export interface TuiRelease {
   readonly deliveredTo: string | null;
   /** True when it went to an MCP client's agent, which reads it at its next turn (it waits, pending, till then). */
   readonly waitsForAgentTurn?: boolean;
+  /** True when no session was open to take it: it waits, pending, and goes to the next session that appears. */
+  readonly waitsForSession?: boolean;
 }
 
 /** One side of a changed binary file as the backend read it; an image's pixels where its format is decoded there. */
@@ -55,7 +57,10 @@ export interface ReviewBackend {
   release(sessionId: string | null, finish?: Finish): Promise<TuiRelease>;
   /** Every past release, newest first, with its delivery (a failed one says why). */
   reviews(): Promise<readonly PastReview[]>;
-  retryDelivery(reviewId: string): Promise<PastReview>;
+  /** Tries a release's delivery again, to `sessionId` (the session the view names; null: where a release would go now). */
+  retryDelivery(reviewId: string, sessionId?: string | null): Promise<PastReview>;
+  /** A session appeared: the releases that wait for one go to it (the ids it took). */
+  deliverWaiting(sessionId: string): Promise<readonly string[]>;
   dismissDelivery(reviewId: string): Promise<PastReview>;
   /**
    * The line an MCP server's panel shows while a release it made waits for its agent's next turn (that

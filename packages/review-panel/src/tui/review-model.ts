@@ -168,6 +168,8 @@ export function createReviewModel(
     setProblem,
     reviews,
     failed: () => failedDeliveries(reviews()),
+    /** Releases that wait for a session to go to (none was open when they were made), newest first. */
+    waitingForSession: () => reviews().filter((r) => r.delivery.state === "pending" && r.delivery.waitsFor === "session"),
     waitingLine,
     findings,
     binaryLines,

@@ -207,8 +207,22 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
       },
     });
 
+    // A release made before any session waits for one: the first session opened takes it. The server half,
+    // when loaded, is told of the session too; the release is claimed once, so it goes out once.
+    const offSessions = safely(() =>
+      api.event.on("session.created", (event) => {
+        const info = event.properties.info;
+        if (info.parentID) return;
+        void opened
+          .then((b) => b?.deliverWaiting(info.id))
+          .then((taken) => (taken && taken.length > 0 ? model?.reloadReleases() : undefined))
+          .catch((error: unknown) => log("warn", `opencode-review: a release waiting for a session could not be sent: ${message(error)}`));
+      }),
+    );
+
     api.lifecycle.onDispose(async () => {
       clearInterval(timer);
+      offSessions?.();
       offCommands();
       disposeRoot?.();
       const b = await opened.catch(() => null);

@@ -10,7 +10,7 @@ import { createCursor, fileOfRow } from "../state/cursor.js";
 import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
 import { linkToPlace, placeOfRow } from "../state/link-place.js";
-import { pastReviewLines } from "../state/past-review-text.js";
+import { NO_SESSION_YET, pastReviewLines } from "../state/past-review-text.js";
 import { followCursor } from "../state/viewport.js";
 import { FileFinderOverlay } from "./file-finder-overlay.js";
 import { terminalSafe, type MarkdownLine } from "./markdown-lines.js";
@@ -124,13 +124,23 @@ export function ReviewView(props: ReviewViewProps) {
     return `AI review (${r.model}): ${r.status}${tail}`;
   };
   const height = () =>
-    Math.max(3, dims().height - 2 - (editing() ? 6 : 0) - (confirm() ? 1 : 0) - (failedLine() ? 1 : 0) - (model.waitingLine() ? 1 : 0) - (runLine() ? 1 : 0));
+    Math.max(3, dims().height - 2 - (editing() ? 6 : 0) - (confirm() ? 1 : 0) - (failedLine() ? 1 : 0) - (model.waitingLine() ? 1 : 0) - (sessionWaitLine() ? 1 : 0) - (runLine() ? 1 : 0));
+  // A release made with no session open waits for one; u sends it now to the session the view would release to.
+  const sessionWaitLine = () => {
+    const waiting = model.waitingForSession()[0];
+    if (!waiting) return null;
+    const n = waiting.messages;
+    return `Released ${n} message${n === 1 ? "" : "s"}: ${NO_SESSION_YET} (u sends it to the current session)`;
+  };
   const failedLine = () => {
     const failed = model.failed()[0];
     if (!failed) return null;
     const n = failed.messages;
-    // The keys first: a long reason is cut at the screen's edge, never the way out.
-    return `Delivery failed for the release of ${n} message${n === 1 ? "" : "s"} (u retries · x dismisses): ${failed.delivery.error ?? "not delivered"}`;
+    const others = model.failed().length - 1;
+    // The keys first: a long reason is cut at the screen's edge, never the way out. Several failures are one
+    // line, and x dismisses them all, as the web panel's "Dismiss all".
+    const keys = others > 0 ? `u retries · x dismisses all ${others + 1}` : "u retries · x dismisses";
+    return `Delivery failed for the release of ${n} message${n === 1 ? "" : "s"}${others > 0 ? ` (+${others} earlier)` : ""} (${keys}): ${failed.delivery.error ?? "not delivered"}`;
   };
 
   const rows = createMemo(() => buildRows({ files: model.files(), threads: model.inline(), range: model.range(), view: view(), collapsed: collapsed() }).rows);
@@ -322,12 +332,15 @@ export function ReviewView(props: ReviewViewProps) {
           setVerdict(null);
           setSummary("");
           await model.refresh();
+          const prose = result.mode === "prose" ? " as prose" : "";
+          const what = `Released ${result.messages} message${result.messages === 1 ? "" : "s"}`;
+          if (result.waitsForSession) return `${what}${prose}: ${NO_SESSION_YET}.`;
           const where = result.deliveredTo
             ? "to the session"
             : result.waitsForAgentTurn
               ? "for the MCP client's agent: it reads them at its next turn"
               : "(no session to send to)";
-          return `Released ${result.messages} message${result.messages === 1 ? "" : "s"} ${where}${result.mode === "prose" ? " as prose" : ""}.`;
+          return `${what} ${where}${prose}.`;
         }),
     });
   };
@@ -379,15 +392,29 @@ export function ReviewView(props: ReviewViewProps) {
       // The link first: a narrow screen cuts the end of the line, and the reason matters less.
       return `${copied ? "Copied" : "Shown"}: ${link} · no browser opened: ${browser.reason}`;
     });
-  const failedAction = (label: string, run: (id: string) => Promise<unknown>) => {
-    const failed = model.failed()[0];
-    if (!failed) return setStatus("No release waits on a failed delivery.");
-    void act(label, async () => {
-      await run(failed.id);
+  // u: the newest failed release, else one waiting for a session, goes to the session this view names now.
+  const retryDelivery = () => {
+    const target = model.failed()[0] ?? model.waitingForSession()[0];
+    if (!target) return setStatus("No release waits on a failed delivery.");
+    void act("Retried", async () => {
+      await props.backend.retryDelivery(target.id, await props.session());
       await model.reloadReleases();
-      const still = model.reviews().find((r) => r.id === failed.id);
-      if (label === "Retried") return still?.delivery.state === "delivered" ? "Delivered to the session." : `Still not delivered: ${still?.delivery.error ?? "no reason given"}`;
-      return "Dismissed: the release stands; its delivery is no longer shown.";
+      const still = model.reviews().find((r) => r.id === target.id);
+      if (still?.delivery.state === "delivered") return "Delivered to the session.";
+      if (still?.delivery.waitsFor === "session") return `Not sent: ${NO_SESSION_YET}.`;
+      return `Still not delivered: ${still?.delivery.error ?? "no reason given"}`;
+    });
+  };
+  // x: every failed delivery at once (they are one line).
+  const dismissDeliveries = () => {
+    const failed = model.failed();
+    if (failed.length === 0) return setStatus("No release waits on a failed delivery.");
+    void act("Dismissed", async () => {
+      for (const r of failed) await props.backend.dismissDelivery(r.id);
+      await model.reloadReleases();
+      return failed.length === 1
+        ? "Dismissed: the release stands; its delivery is no longer shown."
+        : `Dismissed all ${failed.length}: the releases stand; their deliveries are no longer shown.`;
     });
   };
   const findingHere = () => {
@@ -586,8 +613,8 @@ export function ReviewView(props: ReviewViewProps) {
     cancelRun,
     viewed: toggleViewed,
     nextUnviewed,
-    retryDelivery: () => failedAction("Retried", (id) => props.backend.retryDelivery(id)),
-    dismissDelivery: () => failedAction("Dismissed", (id) => props.backend.dismissDelivery(id)),
+    retryDelivery,
+    dismissDelivery: dismissDeliveries,
     refresh: () => void model.refresh().then(() => setStatus("Reloaded.")),
     findFile: () => (setHelp(null), setFinding(true)),
     loadAnyway,
@@ -669,6 +696,7 @@ export function ReviewView(props: ReviewViewProps) {
       <Show when={model.waitingLine()}>{(line) => <text wrapMode="none" fg={theme().info}>{line()}</text>}</Show>
       <Show when={runLine()}>{(line) => <text wrapMode="none" fg={theme().accent}>{line()}</text>}</Show>
       <Show when={failedLine()}>{(line) => <text wrapMode="none" fg={theme().error}>{line()}</text>}</Show>
+      <Show when={sessionWaitLine()}>{(line) => <text wrapMode="none" fg={theme().info}>{line()}</text>}</Show>
       <box flexDirection="row" flexGrow={1}>
         <Show when={showTree()}>
           <box flexDirection="column" width={TREE_WIDTH} border={["right"]} borderColor={theme().border}>

@@ -44,6 +44,25 @@ describe("terminal lines", () => {
     ]);
   });
 
+  it("says under an agent message what came of its resolve claim, in the web panel's words", () => {
+    const claimed = thread({
+      messages: [
+        { id: "m1", author: "human", body: "why?", suggestion: null, createdAt: "2025-01-01T00:00:00Z", delivery: "sent" },
+        { id: "m2", author: "agent", body: "Done.", suggestion: null, createdAt: "2025-01-01T00:00:01Z", delivery: "sent", claim: { resolved: true, accepted: false, reason: "the lines read as they did" } },
+        { id: "m3", author: "agent", body: "Now done.", suggestion: null, createdAt: "2025-01-01T00:00:02Z", delivery: "sent", claim: { resolved: true, accepted: true } },
+      ],
+    });
+    const rows = buildRows({ files: [file], threads: [claimed], range, view: "unified" }).rows;
+    const out = text(layout(rows, { width: 80, view: "unified", collapsed: new Set() }));
+    expect(out.slice(6, 11)).toEqual([
+      "   ┃ you: why?",
+      "   ┃ agent: Done.",
+      "   ┃        claimed resolved · refused: the lines read as they did",
+      "   ┃ agent: Now done.",
+      "   ┃        claimed resolved · accepted",
+    ]);
+  });
+
   it("names what happened to a thread's code, and puts outdated ones above their file's diff with the quote", () => {
     expect(threadStatus(thread({ anchor: { state: "moved", start: 7, end: 7 }, unreadByHuman: false }))).toBe("waiting on you · moved from line 2 to 7");
     expect(threadStatus(thread({ anchor: { state: "changed", start: 2, end: 2, whitespaceOnly: true }, unreadByHuman: false, status: "resolved", resolvedBy: "agent" }))).toBe("resolved by agent · whitespace changed since");

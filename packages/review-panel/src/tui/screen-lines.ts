@@ -1,6 +1,6 @@
 // The diff's rows as terminal lines: plain text in coloured pieces, with no renderer in sight, so the
 // layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
-import type { DiffLine } from "@opencode-review/core";
+import { renderClaim, type DiffLine } from "@opencode-review/core";
 import { findingOf, type Thread } from "../api.js";
 import type { Row } from "../state/diff-rows.js";
 import { markdownLines, terminalSafe, wrapLine, type MarkdownLine } from "./markdown-lines.js";
@@ -171,6 +171,13 @@ function threadLines(thread: Thread, width: number, quote: boolean, bodies?: Map
       }
     }
     for (const s of message.suggestion ?? []) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`  suggest + ${s}`, inner), tone: "add" }] });
+    // What the checked resolve made of the agent's claim, under its words, in the web panel's wording.
+    if (message.claim) {
+      const claimTone: Tone = message.claim.accepted ? "success" : "warning";
+      for (const wrapped of wrapLine([{ text: renderClaim(message.claim), tone: "text" }], inner - who.length - 2)) {
+        lines.push({ pieces: [{ text: bar, tone }, { text: " ".repeat(who.length + 2), tone: "agent" }, ...wrapped.map((p) => ({ ...p, tone: claimTone, italic: true }))] });
+      }
+    }
   }
   return lines;
 }

@@ -42,7 +42,8 @@ async function demo(flags: FlagValues, io: CliIo): Promise<number> {
       io.out("");
       io.out(renderDemoSummary(built.threads).join("\n"));
       io.out("");
-      io.out(`Open the panel: ${running.panelUrl}`);
+      // The link lands on the refused claim (src/store.ts), not on the first file in path order (an image).
+      io.out(`Open the panel: ${demoLink(running.panelUrl, built.threads.refused)}`);
       io.out("Ctrl-C stops it and removes the repository.");
       await stopped;
     } finally {
@@ -53,6 +54,16 @@ async function demo(flags: FlagValues, io: CliIo): Promise<number> {
   }
   io.out("opencode-review demo: stopped; the repository is removed.");
   return EXIT_OK;
+}
+
+/** The panel link with the place the demo opens at, in the fragment the panel reads once (beside the token). */
+function demoLink(panelUrl: string, thread: { readonly id: string; readonly file: string }): string {
+  const url = new URL(panelUrl);
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ""));
+  fragment.set("file", thread.file);
+  fragment.set("thread", thread.id);
+  url.hash = fragment.toString();
+  return url.href;
 }
 
 /** `opencode-review demo`: a demo repository with a review under way, served in the panel. */

@@ -75,9 +75,15 @@ describe("buildDemo", () => {
     expect(t.messages.map((m) => m.delivery)).toEqual(["unsent"]);
   });
 
-  it("released every comment but the draft", () => {
+  it("released every comment but the draft, and the scripted agent read them all (delivered)", () => {
     const { draft, agentNote, ...released } = demo.threads;
-    for (const thread of Object.values(released)) expect(thread.messages[0]!.delivery).toBe("sent");
+    for (const thread of Object.values(released)) expect(thread.messages[0]!.delivery).toBe("delivered");
     expect(draft.messages[0]!.delivery).toBe("unsent");
+  });
+
+  it("shows one accepted and one refused resolve claim on the agent's messages", () => {
+    expect(demo.threads.resolved.messages.at(-1)!.claim).toEqual({ resolved: true, accepted: true });
+    expect(demo.threads.refused.messages.at(-1)!.claim).toEqual({ resolved: true, accepted: false, reason: "the lines only moved" });
+    expect(demo.threads.outdated.messages.at(-1)!.claim).toBeUndefined();
   });
 });

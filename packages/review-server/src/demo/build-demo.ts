@@ -8,6 +8,9 @@ import { openStore } from "../store/index.js";
 import { makeDemoRepository } from "./make-demo-repository.js";
 import { seedDemoReview, type DemoThreads } from "./seed-demo-review.js";
 
+/** The session the demo's scripted agent stands for: where its seeded release was delivered. */
+export const DEMO_AGENT = "demo-agent";
+
 /** A demo built on disk: the temp folder to remove afterwards, the repository inside it, and its threads. */
 export interface BuiltDemo {
   /** The temp folder holding everything (the repository and, in its .git, the review database). */
@@ -43,8 +46,8 @@ export async function buildDemo(demoFolder: string, parent: string = tmpdir()): 
         dir: workTree,
         store,
         bus: createEventBus(),
-        // The demo's agent is played by this code; the release has nowhere to go.
-        delivery: { mode: "prose", deliver: async () => null },
+        // The demo's agent is played by this code (seedDemoReview): round 1's release is delivered to it.
+        delivery: { mode: "prose", deliver: async () => ({ sessionId: DEMO_AGENT }) },
         now: monotonicClock(),
       });
       const threads = await seedDemoReview(service, workTree, demoFolder);

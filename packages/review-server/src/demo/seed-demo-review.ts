@@ -25,7 +25,7 @@ export interface DemoThreads {
 
 /**
  * Plays a review on the demo repository through the service, the way a person and an agent would:
- * round 1 is laid over the base and reviewed, the review released; round 2 (the agent's answer) is laid
+ * round 1 is laid over the base and reviewed, the review released (delivered to the scripted agent, which reads it); round 2 (the agent's answer) is laid
  * over, and the agent replies, resolves (once accepted, once refused) and leaves a note; one draft is left.
  * @example const threads = await seedDemoReview(service, repoDir, findDemoRepoFolder()); threads.refused.anchor.state // "moved"
  */
@@ -74,7 +74,8 @@ export async function seedDemoReview(service: ReviewService, workTree: string, d
   });
   await service.release({});
 
-  // Round 2: the agent's answer to the review.
+  // Round 2: the agent reads the review (review_list: every comment delivered), then answers it.
+  await service.agentList({});
   await layDemoRound(join(demoFolder, "round2"), workTree);
   await service.takeRound();
   await service.agentReply({ id: a.id, text: "Done: validatePage now rejects anything but a whole number from 1.", resolved: true });

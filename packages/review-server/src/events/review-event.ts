@@ -20,7 +20,7 @@ export interface ReleasedReview {
   readonly summary?: string | null;
   readonly verdict?: "comment" | "approve" | "changes" | null;
   /** Where the message to the agent is (`GET /api/reviews`). */
-  readonly delivery?: { readonly state: "delivered" | "pending" | "failed"; readonly error?: string; readonly to?: string; readonly dismissed?: boolean };
+  readonly delivery?: { readonly state: "delivered" | "pending" | "failed"; readonly error?: string; readonly to?: string; readonly dismissed?: boolean; readonly waitsFor?: "session" };
 }
 
 /** Something the panel should redraw: the changed object, under the name of its kind. */

@@ -133,29 +133,39 @@ describe("the plugin inside opencode", () => {
     expect(await system(started.hooks, {})).toEqual([]);
   });
 
-  test("a release rings the most recently active session with a notice naming review_list; without one it stands undelivered", async () => {
+  test("a release rings the most recently active session with a notice naming review_list; made before any session, it waits and goes to the first one that appears", async () => {
     const repo = await repository();
     const started = await startPlugin(repo.dir);
     const { api } = await panelOf(started);
     await api("POST", "/threads", { file: "src/app.ts", start: 2, end: 2, body: "Why zero?" });
     const unrung = await api("POST", "/review/release", {});
     expect(unrung.json.review.deliveredTo).toBeNull();
+    // Not failed: it waits for a session, and says so.
+    expect(unrung.json.review.delivery).toMatchObject({ state: "pending", waitsFor: "session" });
     expect(started.prompts).toEqual([]);
 
     await started.hooks.event!({ event: sessionEvent("session.created", "ses_old", "Older", repo.dir) });
+    // The first session that appears takes the waiting release, once.
+    await eventually(async () => (started.prompts.length === 1 ? true : undefined), "the waiting release sent to ses_old");
+    expect(started.prompts[0]!).toMatchObject({ sessionId: "ses_old", text: expect.stringMatching(/review_list/) });
+    const waited = (await api("GET", "/reviews")).json.reviews.find((r: { id: string }) => r.id === unrung.json.review.id);
+    expect(waited.delivery).toMatchObject({ state: "delivered", to: "ses_old" });
+    expect(waited.delivery.waitsFor).toBeUndefined();
+
     await started.hooks.event!({ event: sessionEvent("session.created", "ses_main", "Add totals", repo.dir) });
     await started.hooks.event!({ event: sessionEvent("session.created", "ses_sub", "Explore task", repo.dir, "ses_main") });
     await eventually(async () => ((await api("GET", "/review")).json.session?.id === "ses_main" ? true : undefined), "ses_main recorded");
     await started.hooks.event!({ event: { type: "session.status", properties: { sessionID: "ses_old", status: { type: "busy" } } } as Event });
     await eventually(async () => ((await api("GET", "/review")).json.session?.id === "ses_old" ? true : undefined), "ses_old active again");
+    expect(started.prompts).toHaveLength(1);
 
     await api("POST", "/threads", { file: "src/app.ts", start: 3, end: 3, body: "And this loop?" });
     const rung = await api("POST", "/review/release", {});
     expect(rung.json.review.deliveredTo).toBe("ses_old");
-    expect(started.prompts).toHaveLength(1);
-    expect(started.prompts[0]!.sessionId).toBe("ses_old");
-    expect(started.prompts[0]!.text).toMatch(/review_list/);
-    expect(started.prompts[0]!.text).toMatch(/src\/app\.ts/);
+    expect(started.prompts).toHaveLength(2);
+    expect(started.prompts[1]!.sessionId).toBe("ses_old");
+    expect(started.prompts[1]!.text).toMatch(/review_list/);
+    expect(started.prompts[1]!.text).toMatch(/src\/app\.ts/);
   });
 
   test("a session going idle with a changed work tree takes a round", async () => {

@@ -15,7 +15,7 @@ const SAME_SIGHTING_MS = 5_000;
 
 /**
  * The event hook: sessions seen being created, updated or busy are recorded (the most recently active one
- * receives the next release), and a session going idle takes a round when the work tree changed. Nothing
+ * receives the next release, and one that waits for a session goes to it at once), and a session going idle takes a round when the work tree changed. Nothing
  * here is awaited by opencode, so failures go to the log.
  * @example hooks.event = sessionEventsHook(source, notice);
  */
@@ -28,7 +28,11 @@ export function sessionEventsHook(source: ServiceSource, notice: PluginNotice, c
     const at = clock();
     if (last !== null && last.key === key && at - last.at < SAME_SIGHTING_MS) return;
     last = { key, at };
-    void run("record the session", (service) => service.recordSession(session));
+    // A release made before there was any session waits for the first one seen: it goes there now.
+    void run("record the session", async (service) => {
+      await service.recordSession(session);
+      await service.deliverWaiting(session.id);
+    });
   };
 
   const run = async (what: string, work: (service: Awaited<ReturnType<ServiceSource>>) => Promise<unknown>) => {

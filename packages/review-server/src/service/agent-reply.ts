@@ -1,4 +1,4 @@
-import { addressThread, agentReply, renderRefusal, ReviewError, type Thread } from "@opencode-review/core";
+import { addressThread, agentReply, claimReason, renderRefusal, ReviewError, type Thread } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
 import { newId, threadById, threadsByBranch, type ThreadRow } from "../store/index.js";
 import { matchesPathSuffix } from "@opencode-review/core";
@@ -39,13 +39,17 @@ export async function addAgentReply(
 
   let verdict: "none" | "accepted" | "refused" = "none";
   let refusal: string | undefined;
+  let because: string | undefined;
   if (input.resolved === true && thread.status !== "resolved") {
     const check = await resolveCheck(repo, ctx.db, row, reader);
     verdict = check.accepted ? "accepted" : "refused";
-    if (!check.accepted) refusal = renderRefusal(check.message);
+    if (!check.accepted) {
+      refusal = renderRefusal(check.message);
+      because = claimReason(check.reason);
+    }
   }
   const message = { id: newId("message"), body: input.text, at: ctx.now() };
-  const written = await changeThread(ctx, repo, row.id, (state) => agentReply(state, message, verdict));
+  const written = await changeThread(ctx, repo, row.id, (state) => agentReply(state, message, verdict, because));
   await publishThread(ctx, repo, written!);
   const [shown] = await threadsJson(ctx, repo, [written!], "agent", reader);
   return { thread: shown!, resolved: verdict === "accepted", ...(refusal === undefined ? {} : { refusal }) };

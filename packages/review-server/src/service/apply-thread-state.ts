@@ -37,6 +37,7 @@ export async function applyThreadState(
         created_at: message.createdAt,
         delivery: message.delivery,
         review_id: releasedBy(was, message, options.reviewId),
+        ...(message.claim === undefined ? {} : { claim_accepted: message.claim.accepted ? 1 : 0, claim_reason: message.claim.reason ?? null }),
       });
     } else if (changed(was, message)) {
       await updateMessage(trx, message.id, {

@@ -3,6 +3,7 @@ import { messageCountsOfReviews, reviewById, reviewsByBranch, updateReview, writ
 import { deliverReview } from "./deliver-review.js";
 import { reviewJson, type ReviewJson } from "./review-json.js";
 import type { ServiceContext } from "./service-context.js";
+import { releaseTarget } from "./sessions.js";
 
 /**
  * Every past release of the branch, newest first, each with its prose and delivery state.
@@ -23,13 +24,15 @@ async function ownReview(ctx: ServiceContext, id: string) {
 }
 
 /**
- * Tries a failed (or pending) delivery again now, on the person's request.
- * @example await retryDelivery(ctx, "v_1") // { delivery: { state: "delivered", to: "ses_1", ... } }
+ * Tries a failed (or waiting) delivery again now, on the person's request, to the session the panel names:
+ * `sessionId`, else the one a release would go to now (what the panel's bar shows), else the one it named.
+ * @example await retryDelivery(ctx, "v_1", "ses_2") // { delivery: { state: "delivered", to: "ses_2", ... } }
  */
-export async function retryDelivery(ctx: ServiceContext, id: string): Promise<ReviewJson> {
+export async function retryDelivery(ctx: ServiceContext, id: string, sessionId?: string): Promise<ReviewJson> {
   const row = await ownReview(ctx, id);
   if (row.delivery_state === "delivered") throw new ReviewError("conflict", `Review ${id} was already delivered to ${row.delivered_to ?? "its session"}.`);
-  return reviewJson(ctx, await deliverReview(ctx, id));
+  const to = sessionId ?? (await releaseTarget(ctx, row.branch))?.id;
+  return reviewJson(ctx, await deliverReview(ctx, id, undefined, to));
 }
 
 /**

@@ -51,7 +51,7 @@ export async function resolveCheck(
   if (then.kind !== "text" || now.kind === "binary") {
     return {
       accepted: false,
-      reason: "unchanged",
+      reason: "not_text",
       location: { state: "current", start: null, end: null },
       message: `${row.file} is not a text file here, so the change under this comment cannot be checked; reply without resolved and let the person resolve it`,
     };

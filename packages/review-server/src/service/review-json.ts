@@ -19,6 +19,8 @@ export interface ReviewJson {
     readonly to?: string;
     readonly attempts: number;
     readonly dismissed: boolean;
+    /** Set while a release waits for a session to go to (none was open): the next one that appears gets it. */
+    readonly waitsFor?: "session";
   };
 }
 
@@ -43,6 +45,12 @@ export async function reviewJson(ctx: ServiceContext, row: ReviewRow, count?: nu
       ...(row.delivered_to === null ? {} : { to: row.delivered_to }),
       attempts: row.delivery_attempts,
       dismissed: row.dismissed_at !== null,
+      ...(waitsForSession(row) ? { waitsFor: "session" as const } : {}),
     },
   };
+}
+
+/** A release with no session to go to yet: pending, tried once, none named, not one an MCP agent reads at its turn. */
+export function waitsForSession(row: ReviewRow): boolean {
+  return row.delivery_state === "pending" && row.session_id === null && row.waits_for_turn === 0 && row.delivery_attempts > 0 && row.dismissed_at === null;
 }

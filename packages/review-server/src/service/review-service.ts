@@ -19,7 +19,7 @@ import { dismissDelivery, pastReviews, retryDelivery } from "./past-reviews.js";
 import { pendingReview } from "./review-state.js";
 import { roundJson } from "./round-json.js";
 import type { ReleaseDelivery, ServiceContext } from "./service-context.js";
-import { resumeOrphanedDeliveries, type DeliveryRetry } from "./deliver-review.js";
+import { deliverWaitingReviews, resumeOrphanedDeliveries, type DeliveryRetry } from "./deliver-review.js";
 import { recordSession } from "./sessions.js";
 import { takeServiceRound } from "./take-round.js";
 import { markThreadRead, reopenThread, resolveThread } from "./thread-status.js";
@@ -99,7 +99,9 @@ export function createReviewService(options: ReviewServiceOptions) {
     pendingReview: () => pendingReview(ctx),
     release: (input: Parameters<typeof releasePendingReview>[1]) => releasePendingReview(ctx, input, options.deliveryRetry),
     pastReviews: () => pastReviews(ctx),
-    retryDelivery: (id: string) => retryDelivery(ctx, id),
+    retryDelivery: (id: string, sessionId?: string) => retryDelivery(ctx, id, sessionId),
+    /** A session appeared: releases that wait for one go to it. */
+    deliverWaiting: (sessionId: string) => deliverWaitingReviews(ctx, sessionId, options.deliveryRetry),
     /** At start: releases a process that is gone left pending are delivered here (or read failed, with why). */
     resumeOrphanedDeliveries: () => resumeOrphanedDeliveries(ctx, options.deliveryRetry),
     dismissDelivery: (id: string) => dismissDelivery(ctx, id),

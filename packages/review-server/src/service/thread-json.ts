@@ -11,6 +11,9 @@ export function messageJson(row: MessageRow): Message {
     suggestion: row.suggestion,
     createdAt: row.created_at,
     delivery: row.delivery,
+    ...(row.claim_accepted === null
+      ? {}
+      : { claim: { resolved: true, accepted: row.claim_accepted === 1, ...(row.claim_reason === null ? {} : { reason: row.claim_reason }) } }),
   };
 }
 

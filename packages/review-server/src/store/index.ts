@@ -52,6 +52,7 @@ export {
   markReviewsRead,
   pendingReviews,
   claimPendingReview,
+  claimWaitingReview,
   type ReviewVerdict,
   type DeliveryState,
   type ReviewsTable,

@@ -16,14 +16,21 @@ export interface MessagesTable {
   delivery: Delivery;
   /** The review that released it; null while a draft and for agent messages. */
   review_id: string | null;
+  /** An agent message's resolve claim: 1 accepted, 0 refused, null when it claimed nothing. */
+  claim_accepted: 0 | 1 | null;
+  /** Why a refused claim was refused, in the person's words; null otherwise. */
+  claim_reason: string | null;
 }
 
 /** A message row with `suggestion` decoded. */
 export type MessageRow = Readonly<Omit<MessagesTable, "suggestion"> & { suggestion: readonly string[] | null }>;
 
+/** A message row as written: the claim columns default to null (no claim). */
+type ClaimColumns = "claim_accepted" | "claim_reason";
+
 /** A message to record; id and time are made when absent, suggestion and review default to null. */
-export type NewMessage = Omit<MessageRow, "id" | "created_at" | "suggestion" | "review_id"> &
-  Partial<Pick<MessageRow, "id" | "created_at" | "suggestion" | "review_id">>;
+export type NewMessage = Omit<MessageRow, "id" | "created_at" | "suggestion" | "review_id" | ClaimColumns> &
+  Partial<Pick<MessageRow, "id" | "created_at" | "suggestion" | "review_id" | ClaimColumns>>;
 
 /** What a message edit may change. */
 export type MessagePatch = Partial<Pick<MessageRow, "body" | "suggestion" | "delivery" | "review_id" | "created_at">>;
@@ -48,6 +55,8 @@ export async function insertMessage(db: Kysely<Database>, message: NewMessage): 
       created_at: message.created_at ?? new Date().toISOString(),
       delivery: message.delivery,
       review_id: message.review_id ?? null,
+      claim_accepted: message.claim_accepted ?? null,
+      claim_reason: message.claim_reason ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

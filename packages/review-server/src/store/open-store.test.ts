@@ -67,6 +67,7 @@ describe("migration 0005: no token in the servers table", () => {
     for (const column of ["summary", "verdict", "message_text", "delivery_state", "delivery_error", "delivery_attempts", "dismissed_at", "owner_pid", "waits_for_turn"]) {
       await sql.raw(`ALTER TABLE reviews DROP COLUMN ${column}`).execute(old.db);
     }
+    for (const column of ["claim_accepted", "claim_reason"]) await sql.raw(`ALTER TABLE messages DROP COLUMN ${column}`).execute(old.db);
     await writeTransaction(old.db, register(`http://127.0.0.1:4321/?token=${secret}`));
     await writeTransaction(old.db, register("http://127.0.0.1:4322"));
     await old.close();

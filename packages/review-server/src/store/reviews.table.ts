@@ -158,6 +158,23 @@ export async function claimPendingReview(db: Kysely<Database>, id: string, seenO
 }
 
 /**
+ * Takes a release that waits for a session (pending, none named) for `sessionId`, if it still waits: of two
+ * halves or processes that see the same new session, one delivers it. Undefined when it no longer waits.
+ * @example await claimWaitingReview(trx, "v_1", "ses_1", process.pid)
+ */
+export async function claimWaitingReview(db: Kysely<Database>, id: string, sessionId: string, pid: number): Promise<ReviewRow | undefined> {
+  requireWriteTransaction(db, "claimWaitingReview");
+  return db
+    .updateTable("reviews")
+    .set({ session_id: sessionId, owner_pid: pid })
+    .where("id", "=", id)
+    .where("delivery_state", "=", "pending")
+    .where("session_id", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
  * Reviews that wait for an agent's turn (MCP) and whose released messages an agent's tool has now all
  * returned: they become delivered, to `to`. Returns the reviews that changed.
  * @example await markReviewsRead(trx, deliveredMessageIds, "mcp:claude-code")

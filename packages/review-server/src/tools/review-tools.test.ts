@@ -114,6 +114,7 @@ describe("the agent's tools over a real service", () => {
     expect(reply.metadata.resolved).toBe(true);
     expect(reply.metadata.refusal).toBeUndefined();
     expect(reply.metadata.thread).toMatchObject({ id: t.id, status: "resolved", resolvedBy: "agent" });
+    expect(reply.metadata.thread.messages.at(-1).claim).toEqual({ resolved: true, accepted: true });
   });
 
   test("review_reply claiming resolved over untouched code is refused, the reply kept", async () => {
@@ -126,6 +127,12 @@ describe("the agent's tools over a real service", () => {
     expect(reply.metadata.refusal).toMatch(/^Replied, but not resolved: /);
     expect(reply.metadata.thread).toMatchObject({ id: t.id, status: "open", awaiting: "human" });
     expect(reply.metadata.thread.messages.map((m: { body: string }) => m.body)).toEqual(["Use reduce here.", "Fixed."]);
+    // The claim and its refusal stay with the message, in the tools' metadata as in every later listing.
+    const refused = { resolved: true, accepted: false, reason: "the lines read as they did" };
+    expect(reply.metadata.thread.messages[1].claim).toEqual(refused);
+    expect(reply.metadata.thread.messages[0].claim).toBeUndefined();
+    const listed = await call(tools.review_list, { status: "all" });
+    expect(listed.metadata.threads[0].messages[1].claim).toEqual(refused);
   });
 
   test("review_reply without resolved answers and hands the turn to the person", async () => {

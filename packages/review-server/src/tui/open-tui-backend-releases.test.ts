@@ -39,7 +39,7 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     expect(first.deliveredTo).toBeNull();
     let reviews = await backend.reviews();
     expect(reviews[0]).toMatchObject({ verdict: "changes", summary: "Close, one thing left.", delivery: { state: "failed" } });
-    expect(reviews[0]!.delivery.error).toMatch(/No agent session was found/);
+    expect(reviews[0]!.delivery.error).toMatch(/The session ses_1 did not take the message/);
     expect(failedDeliveries(reviews).map((r) => r.id)).toEqual([reviews[0]!.id]);
 
     reachable = true;
@@ -57,6 +57,34 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     const dismissed = await backend.dismissDelivery(reviews[0]!.id);
     expect(dismissed.delivery).toMatchObject({ state: "failed", dismissed: true });
     expect(failedDeliveries(await backend.reviews())).toEqual([]);
+  });
+
+  it("a release on the home screen (no session) waits and says so; the first session opened gets it; u sends one to the session the view names", async () => {
+    const repo = await repository();
+    const sent: { session: string; text: string }[] = [];
+    const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async (session, text) => (sent.push({ session, text }), true), pid: -1 });
+    cleanups.push(() => backend.close());
+
+    await backend.draftThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" });
+    const early = await backend.release(null);
+    expect(early).toMatchObject({ deliveredTo: null, waitsForSession: true });
+    let reviews = await backend.reviews();
+    expect(reviews[0]!.delivery).toMatchObject({ state: "pending", waitsFor: "session" });
+    expect(failedDeliveries(reviews)).toEqual([]);
+    // opencode's session.created: the waiting release goes there, once.
+    expect(await backend.deliverWaiting("ses_first")).toEqual([reviews[0]!.id]);
+    expect(await backend.deliverWaiting("ses_second")).toEqual([]);
+    expect(sent.map((s) => s.session)).toEqual(["ses_first"]);
+    expect(sent[0]!.text).toContain("Why upper case?");
+    expect((await backend.reviews())[0]!.delivery).toMatchObject({ state: "delivered", to: "ses_first" });
+
+    // Another waits; u retries it to the session the view names, not to a session of the release's own.
+    await backend.draftThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "And this one?" });
+    await backend.release(null);
+    reviews = await backend.reviews();
+    const retried = await backend.retryDelivery(reviews[0]!.id, "ses_named");
+    expect(retried.delivery).toMatchObject({ state: "delivered", to: "ses_named" });
+    expect(sent.map((s) => s.session)).toEqual(["ses_first", "ses_named"]);
   });
 
   it("shows an MCP server's waiting line while its release waits for the agent's next turn, and none without such a panel", async () => {

@@ -137,7 +137,13 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
       mode = parsed.settings.tools && (panel?.tools === true || forAgentTurn) ? "tools" : "prose";
       try {
         const { review } = await service.release({ ...(sessionId === null ? {} : { sessionId }), ...finish });
-        return { messages: review.messages, mode: review.mode, deliveredTo: review.deliveredTo, ...(forAgentTurn ? { waitsForAgentTurn: true } : {}) };
+        return {
+          messages: review.messages,
+          mode: review.mode,
+          deliveredTo: review.deliveredTo,
+          ...(forAgentTurn ? { waitsForAgentTurn: true } : {}),
+          ...(review.delivery?.waitsFor === "session" ? { waitsForSession: true } : {}),
+        };
       } finally {
         forAgentTurn = false;
       }
@@ -161,7 +167,8 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     cancelRun: async (id: string) => (await panelCall<{ run: Run }>("POST", `/api/runs/${encodeURIComponent(id)}/cancel`)).run,
     acceptFinding: async (id: string) => (await service.acceptFinding(id, {})).thread,
     dismissFinding: async (id: string) => void (await service.dismissFinding(id)),
-    retryDelivery: (reviewId: string) => service.retryDelivery(reviewId),
+    retryDelivery: (reviewId: string, sessionId?: string | null) => service.retryDelivery(reviewId, sessionId ?? undefined),
+    deliverWaiting: (sessionId: string) => service.deliverWaiting(sessionId),
     dismissDelivery: (reviewId: string) => service.dismissDelivery(reviewId),
     // Only an MCP server's own service knows its releases wait for a turn: its panel is asked, as the web panel asks it.
     waitingForTurn: async () => (await agentTurnPanels()).text,

@@ -59,7 +59,7 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
     }
   }, 300_000);
 
-  it("s releases with a verdict and an overall comment; with no session to send to, the failed delivery shows its reason, x dismisses it", async () => {
+  it("s releases with a verdict and an overall comment; with no session to send to, it waits for one and says so, under the header too", async () => {
     const p = project(opencode.model.url, opencode.plugin, {});
     const screen = startOpencode("tui2-release", p, 140, 40);
     try {
@@ -83,16 +83,16 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
       screen.save("release-confirm");
       expect(confirm).toContain("verdict: approve");
       screen.keys("Enter");
-      const failed = await screen.waitFor("Delivery failed for the release of 1 message (u retries · x dismisses)", 20_000);
-      screen.save("release-failed");
-      expect(failed).toContain("No agent session was found");
+      const waiting = await screen.waitFor("Released 1 message as prose: no session yet: it goes to the next session you open.", 20_000);
+      screen.save("release-waiting");
+      expect(waiting).toContain("(u sends it to the current session)");
+      expect(waiting).not.toContain("Delivery failed");
       const stored = await withService(p, (service) => service.pastReviews());
-      expect(stored[0]).toMatchObject({ verdict: "approve", summary: "Good otherwise.", delivery: { state: "failed" } });
-      // The release's own work ends (its status line) before another key is taken.
-      await screen.waitFor("Released 1 message", 10_000);
-      screen.keys("x");
-      await screen.waitFor((s) => !s.includes("Delivery failed") && s.includes("Dismissed"), 10_000);
-      screen.save("release-dismissed");
+      expect(stored[0]).toMatchObject({ verdict: "approve", summary: "Good otherwise.", delivery: { state: "pending", waitsFor: "session" } });
+      // u with still no session: it keeps waiting, and says so.
+      screen.keys("u");
+      await screen.waitFor("Not sent: no session yet", 10_000);
+      screen.save("release-retried");
     } finally {
       screen.save("release-last");
       screen.kill();

@@ -47,7 +47,7 @@ async function start(mode: "tools" | "prose", deliver: ReleaseDelivery["deliver"
     });
     return { status: res.status, json: (await res.json()) as any };
   };
-  return { server, call };
+  return { server, call, service, repo };
 }
 
 async function eventually<T>(probe: () => Promise<T | null | undefined | false>, what: string, ms = 10_000): Promise<T> {
@@ -158,17 +158,51 @@ describe("GET /api/reviews", () => {
     expect((await call("POST", "/reviews/v_nope/dismiss")).status).toBe(404);
   });
 
-  it("does not retry by itself when there is no session to send to, and the person's Retry tries again", async () => {
-    let session: string | null = null;
-    const { call } = await start("prose", async () => (session === null ? null : { sessionId: session }));
+  it("made with no session to send to, waits (pending, not failed) without retrying by itself, and goes to the first session that appears", async () => {
+    const rung: string[] = [];
+    // The plugin's doorbell: it rings the session it is given, and nobody without one.
+    const { call, service, repo } = await start("tools", async ({ sessionId }) => (sessionId === null ? null : (rung.push(sessionId), { sessionId })));
     expect((await call("POST", "/threads", { file: "src/a.ts", start: 2, end: 2, body: "Why 3?" })).status).toBe(201);
     const released = (await call("POST", "/review/release", {})).json.review;
-    expect(released.delivery).toMatchObject({ state: "failed", attempts: 1, error: expect.stringMatching(/No agent session was found/) });
+    expect(released.delivery).toMatchObject({ state: "pending", attempts: 1, waitsFor: "session" });
+    expect(released.delivery.error).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await call("GET", "/reviews")).json.reviews[0].delivery.attempts).toBe(1);
-    session = "ses_late";
-    const retried = await call("POST", `/reviews/${released.id}/retry`);
-    expect(retried.json.review.delivery).toMatchObject({ state: "delivered", to: "ses_late", attempts: 2 });
+    expect((await call("GET", "/reviews")).json.reviews[0].delivery).toMatchObject({ state: "pending", attempts: 1, waitsFor: "session" });
+    // The session the plugin's event hook records, then hands over (session.created).
+    await service.recordSession({ id: "ses_late", title: "Late", directory: repo.dir });
+    expect(await service.deliverWaiting("ses_late")).toEqual([released.id]);
+    expect(await service.deliverWaiting("ses_late")).toEqual([]);
+    expect(rung).toEqual(["ses_late"]);
+    const after = (await call("GET", "/reviews")).json.reviews[0];
+    expect(after.delivery).toMatchObject({ state: "delivered", to: "ses_late", attempts: 2 });
+    expect(after.delivery.waitsFor).toBeUndefined();
+  });
+
+  it("Retry tries the session the panel names (GET /api/review's session, or the one it sends), not the one the release first had", async () => {
+    const open = new Set<string>(["ses_new", "ses_pick"]);
+    const rung: string[] = [];
+    const { call, service, repo } = await start("tools", async ({ sessionId }) =>
+      sessionId !== null && open.has(sessionId) ? (rung.push(sessionId), { sessionId }) : null,
+    );
+    expect((await call("POST", "/threads", { file: "src/a.ts", start: 2, end: 2, body: "Why 3?" })).status).toBe(201);
+    // Sent to a session that is gone: refused, failed, with why.
+    const first = (await call("POST", "/review/release", { sessionId: "ses_gone" })).json.review;
+    expect(first.delivery).toMatchObject({ state: "failed", error: expect.stringMatching(/ses_gone did not take the message/) });
+    await service.recordSession({ id: "ses_new", title: "Now", directory: repo.dir });
+    expect((await call("GET", "/review")).json.session).toEqual({ id: "ses_new", title: "Now" });
+    // Retry with no body: the session the bar names now.
+    const retried = await call("POST", `/reviews/${first.id}/retry`);
+    expect(retried.json.review.delivery).toMatchObject({ state: "delivered", to: "ses_new" });
+
+    expect((await call("POST", "/threads", { file: "src/a.ts", start: 1, end: 1, body: "And a?" })).status).toBe(201);
+    const second = (await call("POST", "/review/release", { sessionId: "ses_gone" })).json.review;
+    expect(second.delivery.state).toBe("failed");
+    // The panel sends the session it shows: that one gets it.
+    const picked = await call("POST", `/reviews/${second.id}/retry`, { sessionId: "ses_pick" });
+    expect(picked.json.review.delivery).toMatchObject({ state: "delivered", to: "ses_pick" });
+    expect(rung).toEqual(["ses_new", "ses_pick"]);
+    const bad = await call("POST", `/reviews/${second.id}/retry`, { sessionId: "" });
+    expect(bad.status).toBe(400);
   });
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { hc } from "hono/client";
-import type { Thread } from "@opencode-review/core";
+import { threadSchema, type Thread } from "@opencode-review/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeServiceFixture, type ServiceFixture } from "../../service/testing/service-fixture.js";
 import { createApp } from "../create-app.js";
@@ -346,6 +346,28 @@ describe("GET /api/review and POST /api/review/release", () => {
     } finally {
       await prose.close();
     }
+  });
+});
+
+describe("the agent's resolve claims on GET /api/threads", () => {
+  it("carries on each agent message that claimed resolved whether the checked resolve accepted it, and why not", async () => {
+    const thread = await draft();
+    expect((await post("/api/review/release", {})).status).toBe(200);
+    // Nothing changed under the thread: refused. Then the line is edited: accepted. A plain reply claims nothing.
+    await f.service.agentReply({ id: thread.id, text: "Done.", resolved: true });
+    await f.service.agentReply({ id: thread.id, text: "Said why." });
+    await f.repo.write("src/add.ts", NOW_A.replace("  // sums two numbers", "  // adds two numbers"));
+    await f.service.agentReply({ id: thread.id, text: "Now reworded.", resolved: true });
+    const listed = await get("/api/threads?status=all");
+    const shown = listed.json.threads.find((t: Thread) => t.id === thread.id);
+    expect(threadSchema.safeParse(shown).success).toBe(true);
+    expect(shown.messages.map((m: Thread["messages"][number]) => [m.body, m.claim ?? null])).toEqual([
+      ["Why a comment here?", null],
+      ["Done.", { resolved: true, accepted: false, reason: "the lines read as they did" }],
+      ["Said why.", null],
+      ["Now reworded.", { resolved: true, accepted: true }],
+    ]);
+    expect(shown.status).toBe("resolved");
   });
 });
 
