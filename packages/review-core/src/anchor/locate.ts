@@ -3,6 +3,7 @@ import { preparePair, type LinePair, type PairMaker } from "./line-pair.js";
 import { equalIgnoringWhitespace, squashWhitespace } from "./ignore-whitespace.js";
 import { searchBlock, type SearchLines } from "./search-block.js";
 import { lineAt, lineIs, lineIsIgnoringWhitespace, type TextLines } from "./text-lines.js";
+import { standingSurroundings, surroundingSides, type Surroundings } from "./surroundings.js";
 import { untouchedReading } from "./untouched-reading.js";
 import type { AnchorContext, LocateInput, Location } from "./types.js";
 
@@ -55,8 +56,109 @@ function locateDeletion(start: number, end: number, then: string, now: string | 
   return { state: "current", start, end };
 }
 
-/** The layered search for a new-side range; see docs/concepts.md "Anchor state". */
+/**
+ * A new-side range: the place the diff leads to, weighed against the places the quote's own
+ * surroundings point at (see weighAgainstSurroundings and docs/concepts.md "Anchor state").
+ */
 function locateLines(
+  pair: LinePair,
+  start: number,
+  end: number,
+  quote: readonly string[],
+  context: AnchorContext | undefined,
+): Location {
+  const followed = followDiff(pair, start, end, quote, context);
+  const around = context === undefined ? null : recordedAround(pair, start, end, quote, context);
+  return around === null ? followed : weighAgainstSurroundings(pair, start, end, around, followed);
+}
+
+// The evidence a place has for being the quote's: its lines read as the quote (exactly or but for
+// whitespace), and each side of the recorded context stands right around it. The quote outweighs one
+// side and not two, so a copy needs the quote and a side to take the thread from a place whose two
+// sides stand around new text, and a rewritten place with both sides wins over a bare copy.
+const QUOTE = 3;
+const SIDE = 2;
+// A place emptied (its two sides now next to each other) is evidence that the lines were cut: with
+// the one copy of them that is new, it outweighs any place that does not read as the quote.
+const EMPTIED = 2;
+
+/**
+ * "Where the diff misleads" (CONTRACT, docs/concepts.md): the diff's place is one witness. Where the
+ * quote's surroundings still stand at its own place (read by a diff as short as the diff) around new
+ * lines, that place is a candidate (`changed`); where they stand next to each other with nothing
+ * between, the one copy of the quote that is new lines is (`moved`). The best evidence wins; on a
+ * tie the diff's place stays.
+ */
+function weighAgainstSurroundings(pair: LinePair, start: number, end: number, around: Surroundings, followed: Location): Location {
+  const reads = followed.state === "current" || followed.state === "moved" || (followed.state === "changed" && followed.whitespaceOnly === true);
+  const sides = followed.start === null ? 0 : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, around);
+  const witness = (reads ? QUOTE : 0) + SIDE * sides;
+  // A rewritten place scores two sides; a cut one with its copy scores more than QUOTE + SIDE, and
+  // takes the thread only from a place that does not read as the quote. Nothing that reads as the
+  // quote with a side standing can lose.
+  if (witness >= QUOTE + SIDE) return followed;
+  const want = reads ? "rewritten" : witness >= 2 * SIDE ? "emptied" : "both";
+  // Where the diff put the quote, for picking the nearest of several standing surroundings.
+  const near = mapRange(pair.hunks, start, end, "old").start;
+  const standing = standingSurroundings(pair, start, end, around, near, want);
+  if (standing === null) return followed;
+  if (standing.kind === "rewritten") {
+    if (followed.state === "changed" && followed.start === standing.start && followed.end === standing.end) return followed;
+    const whitespaceOnly = readsIgnoringWhitespace(pair, start, end, standing.start, standing.end);
+    return whitespaceOnly
+      ? { state: "changed", start: standing.start, end: standing.end, whitespaceOnly: true }
+      : { state: "changed", start: standing.start, end: standing.end };
+  }
+  // Cut: moved onto the one copy of the quote, when it is all new lines and the diff did take at least
+  // one quoted line away (a diff that kept them all but split them leaves no line to follow elsewhere).
+  if (survivingLines(pair, start, end) === end - start + 1) return followed;
+  const copy = onlyNewCopy(pair, start, end);
+  return copy === null ? followed : { state: "moved", start: copy, end: copy + end - start };
+}
+
+/**
+ * How many context lines the thread recorded each side, when they are then's own lines around the
+ * quote (as an anchor records them; a checkpoint's are read from it): null otherwise, and then only
+ * the diff is followed.
+ */
+function recordedAround(pair: LinePair, start: number, end: number, quote: readonly string[], context: AnchorContext): Surroundings | null {
+  const before = context.before.length;
+  const after = context.after.length;
+  const then = pair.then;
+  if (quote.length !== end - start + 1 || end > then.count) return null;
+  if (before !== Math.min(start - 1, 3) || after !== Math.min(then.count - end, 3)) return null;
+  if (!readsAt(then, start, quote, lineIs)) return null;
+  for (let k = 0; k < before; k++) if (!lineIs(then, start - 1 - before + k, context.before[k] as string)) return null;
+  for (let k = 0; k < after; k++) if (!lineIs(then, end + k, context.after[k] as string)) return null;
+  return { before, after };
+}
+
+/** The 1-based first line of the only copy of then's start..end in the text now, when every line of it is new. */
+function onlyNewCopy(pair: LinePair, start: number, end: number): number | null {
+  const { thenIds: then, nowIds: now } = pair;
+  const length = end - start + 1;
+  let found: number | null = null;
+  outer: for (let at = 0; at + length <= now.length; at++) {
+    for (let k = 0; k < length; k++) if (now[at + k] !== then[start - 1 + k]) continue outer;
+    if (found !== null) return null;
+    found = at + 1;
+  }
+  if (found === null) return null;
+  for (let line = found; line < found + length; line++) if (mapLine(pair.hunks, line, "new").kind !== "edited") return null;
+  return found;
+}
+
+/** Now lines start..end read as then's quoted lines but for whitespace. */
+function readsIgnoringWhitespace(pair: LinePair, thenStart: number, thenEnd: number, start: number, end: number): boolean {
+  if (end - start !== thenEnd - thenStart) return false;
+  for (let k = 0; k <= end - start; k++) {
+    if (!lineIsIgnoringWhitespace(pair.now, start - 1 + k, lineAt(pair.then, thenStart - 1 + k))) return false;
+  }
+  return true;
+}
+
+/** The layered search that follows the diff for a new-side range; see docs/concepts.md "Anchor state". */
+function followDiff(
   pair: LinePair,
   start: number,
   end: number,
