@@ -1,3 +1,4 @@
+import { countChangedLines } from "../diff/line-diff.js";
 import { mapLine, mapRange, type RangeMapping } from "../diff/map-line.js";
 import { preparePair, type LinePair, type PairMaker } from "./line-pair.js";
 import { equalIgnoringWhitespace, squashWhitespace } from "./ignore-whitespace.js";
@@ -72,48 +73,55 @@ function locateLines(
   return around === null ? followed : weighAgainstSurroundings(pair, start, end, around, followed);
 }
 
-// The evidence a place has for being the quote's: its lines read as the quote (exactly or but for
-// whitespace), and each side of the recorded context stands right around it. The quote outweighs one
-// side and not two, so a copy needs the quote and a side to take the thread from a place whose two
-// sides stand around new text, and a rewritten place with both sides wins over a bare copy.
+// The evidence a place has for being the quote's: its lines read as the quote, and each side of the
+// recorded context stands right around it. The quote outweighs one side and not two, so a copy needs
+// the quote and a side to keep the thread from a place whose two sides stand around new text, and a
+// rewritten place with both sides wins over a bare copy. Reading the same but for whitespace is weak
+// evidence (a `}` reads as a `  }`): it counts for little unless the sides stand too.
 const QUOTE = 3;
+const QUOTE_BUT_WHITESPACE = 1;
 const SIDE = 2;
 // A place emptied (its two sides now next to each other) is evidence that the lines were cut: with
-// the one copy of them that is new, it outweighs any place that does not read as the quote.
+// the one copy of them, it outweighs any place that does not read exactly as the quote.
 const EMPTIED = 2;
 
 /**
  * "Where the diff misleads" (CONTRACT, docs/concepts.md): the diff's place is one witness. Where the
- * quote's surroundings still stand at its own place (read by a diff as short as the diff) around new
- * lines, that place is a candidate (`changed`); where they stand next to each other with nothing
- * between, the one copy of the quote that is new lines is (`moved`). The best evidence wins; on a
- * tie the diff's place stays.
+ * quote's surroundings still stand at its own place around new lines, that place is a candidate
+ * (`changed`); where they stand next to each other with nothing between, the one copy of the quote
+ * is (`moved`). The best evidence wins; on a tie the diff's place stays.
  */
 function weighAgainstSurroundings(pair: LinePair, start: number, end: number, around: Surroundings, followed: Location): Location {
-  const reads = followed.state === "current" || followed.state === "moved" || (followed.state === "changed" && followed.whitespaceOnly === true);
+  const exact = followed.state === "current" || followed.state === "moved";
+  const reads = exact ? QUOTE : followed.state === "changed" && followed.whitespaceOnly === true ? QUOTE_BUT_WHITESPACE : 0;
   const sides = followed.start === null ? 0 : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, around);
-  const witness = (reads ? QUOTE : 0) + SIDE * sides;
-  // A rewritten place scores two sides; a cut one with its copy scores more than QUOTE + SIDE, and
-  // takes the thread only from a place that does not read as the quote. Nothing that reads as the
-  // quote with a side standing can lose.
-  if (witness >= QUOTE + SIDE) return followed;
-  const want = reads ? "rewritten" : witness >= 2 * SIDE ? "emptied" : "both";
+  const witness = reads + SIDE * sides;
+  // A rewritten place scores two sides (4); a cut one with its copy at least QUOTE + EMPTIED (5).
+  if (witness >= QUOTE + EMPTIED) return followed;
+  const want = exact ? "rewritten" : witness >= 2 * SIDE ? "emptied" : "both";
   // Where the diff put the quote, for picking the nearest of several standing surroundings.
   const near = mapRange(pair.hunks, start, end, "old").start;
-  const standing = standingSurroundings(pair, start, end, around, near, want);
+  const intact = exact && followed.start !== null ? { start: followed.start, end: followed.end ?? followed.start } : null;
+  const standing = standingSurroundings(pair, start, end, around, near, want, intact);
   if (standing === null) return followed;
   if (standing.kind === "rewritten") {
+    // Both sides stand there, but a side with no lines (the file's edge) is no evidence.
+    const home = SIDE * ((around.before > 0 ? 1 : 0) + (around.after > 0 ? 1 : 0));
+    if (home <= witness) return followed;
+    // The new lines hold the quote itself: it is there, untouched, with lines added around it.
+    const length = end - start + 1;
+    for (let at = standing.start; at + length - 1 <= standing.end; at++) {
+      if (readsAsThen(pair, start, length, at)) return placed(at, at + length - 1, start);
+    }
     if (followed.state === "changed" && followed.start === standing.start && followed.end === standing.end) return followed;
     const whitespaceOnly = readsIgnoringWhitespace(pair, start, end, standing.start, standing.end);
     return whitespaceOnly
       ? { state: "changed", start: standing.start, end: standing.end, whitespaceOnly: true }
       : { state: "changed", start: standing.start, end: standing.end };
   }
-  // Cut: moved onto the one copy of the quote, when it is all new lines and the diff did take at least
-  // one quoted line away (a diff that kept them all but split them leaves no line to follow elsewhere).
-  if (survivingLines(pair, start, end) === end - start + 1) return followed;
-  const copy = onlyNewCopy(pair, start, end);
-  return copy === null ? followed : { state: "moved", start: copy, end: copy + end - start };
+  // Cut: moved onto the one copy of the quote, when the text reads better as the quote moved there.
+  const copy = onlyCopy(pair, start, end);
+  return copy !== null && readsAsMovedTo(pair, start, end, copy) ? { state: "moved", start: copy, end: copy + end - start } : followed;
 }
 
 /**
@@ -133,8 +141,8 @@ function recordedAround(pair: LinePair, start: number, end: number, quote: reado
   return { before, after };
 }
 
-/** The 1-based first line of the only copy of then's start..end in the text now, when every line of it is new. */
-function onlyNewCopy(pair: LinePair, start: number, end: number): number | null {
+/** The 1-based first line of the only copy of then's lines start..end in the text now, or null. */
+function onlyCopy(pair: LinePair, start: number, end: number): number | null {
   const { thenIds: then, nowIds: now } = pair;
   const length = end - start + 1;
   let found: number | null = null;
@@ -143,9 +151,34 @@ function onlyNewCopy(pair: LinePair, start: number, end: number): number | null 
     if (found !== null) return null;
     found = at + 1;
   }
-  if (found === null) return null;
-  for (let line = found; line < found + length; line++) if (mapLine(pair.hunks, line, "new").kind !== "edited") return null;
   return found;
+}
+
+/**
+ * Whether the copy at now line `at` is the quote's lines moved there, as new lines: with the quote
+ * lifted out of then and the copy out of now, the rest differs by fewer lines than the whole does.
+ * Which of two equal lines a diff calls new is its own choice (a pasted `}` beside a kept one), so
+ * this asks the texts, not the diff's hunks.
+ */
+function readsAsMovedTo(pair: LinePair, start: number, end: number, at: number): boolean {
+  const { thenIds: then, nowIds: now } = pair;
+  const length = end - start + 1;
+  let cost = 0;
+  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
+  const without = (ids: Int32Array, from: number): Int32Array => {
+    const rest = new Int32Array(ids.length - length);
+    rest.set(ids.subarray(0, from));
+    rest.set(ids.subarray(from + length), from);
+    return rest;
+  };
+  return countChangedLines(without(then, start - 1), without(now, at - 1)) < cost;
+}
+
+/** Now's `length` lines from `at` (1-based) read exactly as then's from `start`. */
+function readsAsThen(pair: LinePair, start: number, length: number, at: number): boolean {
+  if (at < 1 || at - 1 + length > pair.nowIds.length) return false;
+  for (let k = 0; k < length; k++) if (pair.nowIds[at - 1 + k] !== pair.thenIds[start - 1 + k]) return false;
+  return true;
 }
 
 /** Now lines start..end read as then's quoted lines but for whitespace. */

@@ -1,11 +1,13 @@
 import { countChangedLines } from "../diff/line-diff.js";
+import { mapLine } from "../diff/map-line.js";
 import type { LinePair } from "./line-pair.js";
 
 /** As many context lines as an anchor records each side. */
 const CONTEXT_LINES = 3;
-/** Readings to cost at most: each costs two small diffs, and the nearest places are the likely ones. */
+/** Readings to cost at most: each costs two diffs, and the nearest places are the likely ones. */
 const MAX_TRIES = 8;
-
+/** The most lines a rewrite in place may put between the quote's surroundings. */
+const MAX_GAP = 64;
 /**
  * The quote's surroundings (the lines recorded around it, which are then's own lines around
  * `start`..`end`) as they stand in the text now, where a shortest diff can read them as the same
@@ -27,12 +29,14 @@ export interface Surroundings {
 
 /**
  * Finds where the surroundings of then's lines `start`..`end` still stand now: a place where the
- * recorded lines before and after read as they did, around new lines or around nothing, and the
- * reading that keeps them there (the quote deleted, the lines between them inserted, the rest aligned
- * as well as it can be) is as short as the diff. That last test is what makes them its own
- * surroundings at its own place, not a copy of them that an edit elsewhere happened to make.
- * `want` picks which kinds to look for; the nearest to `near` (the diff's place, 1-based) wins.
- * @example standingSurroundings(pair, 4, 4, { before: 3, after: 3 }, 4, "both") // { kind: "rewritten", start: 4, end: 4 }
+ * recorded lines before and after read as they did, around new lines or around nothing, and they are
+ * its own: the diff keeps one side of them there, or a reading that keeps both there (the quote
+ * deleted, the lines between them inserted, the rest aligned as well as it can be) is as short as the
+ * diff. That is what tells its own surroundings at its own place from a copy of them that an edit
+ * elsewhere happened to make.
+ * `want` picks which kinds to look for; `intact` is where the quote reads intact (1-based now lines),
+ * if it does; the nearest to `near` (the diff's place, 1-based) wins.
+ * @example standingSurroundings(pair, 4, 4, { before: 3, after: 3 }, 4, "both", null) // { kind: "rewritten", start: 4, end: 4 }
  */
 export function standingSurroundings(
   pair: LinePair,
@@ -41,43 +45,84 @@ export function standingSurroundings(
   around: Surroundings,
   near: number,
   want: "rewritten" | "emptied" | "both",
+  intact: { readonly start: number; readonly end: number } | null,
 ): StandingSurroundings | null {
   const { thenIds: then, nowIds: now } = pair;
   const length = end - start + 1;
-  let cost = 0;
-  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
-  // A reading deletes the quote and inserts the gap, so it has `cost - length` changes to spare.
-  const spare = cost - length;
-  if (spare < 0) return null;
   const from = start - 1;
+  // Its old place: between where the diff puts the nearest lines it kept above and below the
+  // surroundings. A copy of the surroundings beyond them is another place.
+  const lo = keptImage(pair, start - around.before - 1, -1) ?? -1;
+  const hi = keptImage(pair, end + around.after + 1, 1) ?? now.length;
   const candidates: { readonly at: number; readonly gap: number }[] = [];
-  // A reading keeps the lines above by aligning then[0..from) with now[0..at): they differ in length by
-  // at most the spare changes, so only places that near the old one can be read so.
-  for (let at = Math.max(around.before, from - spare); at <= Math.min(now.length, from + spare); at++) {
+  for (let at = Math.max(around.before, lo + 1 + around.before); at <= hi; at++) {
     if (!standsBefore(then, now, from, at, around.before)) continue;
-    const most = want === "emptied" ? 0 : spare - Math.abs(from - at);
-    for (let gap = want === "rewritten" ? 1 : 0; gap <= most && at + gap <= now.length; gap++) {
+    const most = want === "emptied" ? 0 : Math.min(MAX_GAP, now.length - at);
+    for (let gap = want === "rewritten" ? 1 : 0; gap <= most; gap++) {
+      if (at + gap + around.after > hi) break;
       if (standsAfter(then, now, end, at + gap, around.after)) candidates.push({ at, gap });
     }
   }
   candidates.sort((x, y) => Math.abs(x.at + 1 - near) - Math.abs(y.at + 1 - near) || x.gap - y.gap);
-
+  // Its own surroundings: the diff reads each of their lines there as new or as that very line left
+  // alone, not as other old lines (the quote kept elsewhere, say); or, where the diff chose between
+  // equal lines, a reading that keeps them there is as short as the diff.
+  // Lines that read as the quote where the diff put it are the quote, not its surroundings.
+  const clear = (at: number, gap: number) =>
+    intact === null || at + gap + around.after < intact.start || at - around.before > intact.end - 1;
+  const own = (at: number, gap: number) =>
+    clear(at, gap) && ownOrNew(pair, start - around.before, around.before, at - around.before) && ownOrNew(pair, end + 1, around.after, at + gap);
   let tries = 0;
-  for (const { at, gap } of candidates) {
-    if (tries++ === MAX_TRIES) break;
-    const above = countChangedLines(then.subarray(0, from - around.before), now.subarray(0, at - around.before));
-    if (above + length + gap > cost) continue;
-    const below = countChangedLines(then.subarray(end + around.after), now.subarray(at + gap + around.after));
-    if (above + length + gap + below > cost) continue;
-    return gap === 0 ? { kind: "emptied", at: at + 1 } : { kind: "rewritten", start: at + 1, end: at + gap };
+  const found = candidates.find(({ at, gap }) => own(at, gap) || (tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, gap)));
+  if (found === undefined) return null;
+  return found.gap === 0 ? { kind: "emptied", at: found.at + 1 } : { kind: "rewritten", start: found.at + 1, end: found.at + found.gap };
+}
+
+/**
+ * Whether the reading that keeps the surroundings at now's index `at` (the gap's first line), deletes
+ * the quote and inserts the `gap` lines, and aligns the rest as well as it can, changes no more lines
+ * than the diff.
+ */
+function asShortAsTheDiff(pair: LinePair, start: number, end: number, around: Surroundings, at: number, gap: number): boolean {
+  const { thenIds: then, nowIds: now } = pair;
+  let cost = 0;
+  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
+  const spent = end - start + 1 + gap;
+  const above = countChangedLines(then.subarray(0, start - 1 - around.before), now.subarray(0, at - around.before));
+  if (above + spent > cost) return false;
+  const below = countChangedLines(then.subarray(end + around.after), now.subarray(at + gap + around.after));
+  return above + spent + below <= cost;
+}
+
+/**
+ * The 0-based index now of the nearest line from then's `line` (1-based) on, going `step`, that the
+ * diff left alone; null when there is none.
+ */
+function keptImage(pair: LinePair, line: number, step: -1 | 1): number | null {
+  for (let at = line; at >= 1 && at <= pair.thenIds.length; at += step) {
+    const mapped = mapLine(pair.hunks, at, "old");
+    if (mapped.kind === "shifted") return mapped.line - 1;
   }
   return null;
 }
 
 /**
- * Which sides of the surroundings stand right around now lines `start`..`end` (1-based): each side
+ * Each of now's `count` lines from index `at` on is, in the diff, new, or then's line `line` + k left
+ * alone, or another old line equal to it (which of equal lines a diff keeps is its own choice).
+ */
+function ownOrNew(pair: LinePair, line: number, count: number, at: number): boolean {
+  for (let k = 0; k < count; k++) {
+    const mapped = mapLine(pair.hunks, at + k + 1, "new");
+    if (mapped.kind !== "shifted" || mapped.line === line + k) continue;
+    if (pair.thenIds[mapped.line - 1] !== pair.thenIds[line + k - 1]) return false;
+  }
+  return true;
+}
+
+/**
+ * How many sides of the surroundings stand right around now lines `start`..`end` (1-based): each side
  * as many lines as were recorded, so a quote recorded at the top of the file matches only a place as
- * near the top.
+ * near the top. A side with no lines recorded (the quote ended the file) says nothing and never counts.
  * @example surroundingSides(pair, 4, 4, 10, 10, { before: 3, after: 3 }) // 2 when both sides stand
  */
 export function surroundingSides(
@@ -89,7 +134,10 @@ export function surroundingSides(
   around: Surroundings,
 ): number {
   const { thenIds: then, nowIds: now } = pair;
-  return (standsBefore(then, now, thenStart - 1, start - 1, around.before) ? 1 : 0) + (standsAfter(then, now, thenEnd, end, around.after) ? 1 : 0);
+  return (
+    (around.before > 0 && standsBefore(then, now, thenStart - 1, start - 1, around.before) ? 1 : 0) +
+    (around.after > 0 && standsAfter(then, now, thenEnd, end, around.after) ? 1 : 0)
+  );
 }
 
 /** then's `count` lines above index `from` read, as many of them, right above now's index `at`. */
