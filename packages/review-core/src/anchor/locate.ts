@@ -10,11 +10,6 @@ import type { AnchorContext, LocateInput, Location } from "./types.js";
 
 const OUTDATED: Location = { state: "outdated", start: null, end: null };
 
-// A caller may keep the places locate found beyond its process and reuse them while the texts are the
-// same (the review server keeps them in its store). Change this whenever a change to the rules below can
-// find another place for the same input, so that places kept under an older version are located again.
-export const LOCATE_RULES_VERSION = "1";
-
 /**
  * Where a thread's lines are now, and whether they still read as quoted: `current`, `moved`,
  * `changed` (maybe `whitespaceOnly`) or `outdated`. Every anchor state, and the checked resolve,
@@ -108,10 +103,13 @@ function weighAgainstSurroundings(pair: LinePair, start: number, end: number, ar
     // Both sides stand there, but a side with no lines (the file's edge) is no evidence.
     const home = SIDE * ((around.before > 0 ? 1 : 0) + (around.after > 0 ? 1 : 0));
     if (home <= witness) return followed;
-    // The new lines hold the quote itself: it is there, untouched, with lines added around it.
+    // The new lines hold the quote itself: it is there, untouched, with lines added around it. Where
+    // the diff found it intact elsewhere, this copy takes it only with a side of its own standing.
     const length = end - start + 1;
     for (let at = standing.start; at + length - 1 <= standing.end; at++) {
-      if (readsAsThen(pair, start, length, at)) return placed(at, at + length - 1, start);
+      if (!readsAsThen(pair, start, length, at)) continue;
+      if (exact && surroundingSides(pair, start, end, at, at + length - 1, around) === 0) return followed;
+      return placed(at, at + length - 1, start);
     }
     if (followed.state === "changed" && followed.start === standing.start && followed.end === standing.end) return followed;
     const whitespaceOnly = readsIgnoringWhitespace(pair, start, end, standing.start, standing.end);

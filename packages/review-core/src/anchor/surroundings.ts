@@ -67,15 +67,29 @@ export function standingSurroundings(
   // Its own surroundings: the diff reads each of their lines there as new or as that very line left
   // alone, not as other old lines (the quote kept elsewhere, say); or, where the diff chose between
   // equal lines, a reading that keeps them there is as short as the diff.
-  // Lines that read as the quote where the diff put it are the quote, not its surroundings.
-  const clear = (at: number, gap: number) =>
-    intact === null || at + gap + around.after < intact.start || at - around.before > intact.end - 1;
+  // Lines that read as the quote where the diff put it are the quote, not its surroundings, unless
+  // they lie wholly inside them (the surroundings repeat the quote's text, and the diff took a line
+  // of them for it).
+  const clear = (at: number, gap: number) => {
+    if (intact === null) return true;
+    const first = at - around.before + 1;
+    const last = at + gap + around.after;
+    const inBefore = intact.start >= first && intact.end <= at;
+    const inAfter = intact.start >= at + gap + 1 && intact.end <= last;
+    return intact.end < first || intact.start > last || inBefore || inAfter;
+  };
   const own = (at: number, gap: number) =>
     clear(at, gap) && ownOrNew(pair, start - around.before, around.before, at - around.before) && ownOrNew(pair, end + 1, around.after, at + gap);
+  // Emptied is the stronger claim (the lines went elsewhere), so it needs a shortest diff's reading,
+  // and where a rewrite reads as well, the rewrite is taken.
   let tries = 0;
-  const found = candidates.find(({ at, gap }) => own(at, gap) || (tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, gap)));
-  if (found === undefined) return null;
-  return found.gap === 0 ? { kind: "emptied", at: found.at + 1 } : { kind: "rewritten", start: found.at + 1, end: found.at + found.gap };
+  const rewritten = candidates.find(
+    ({ at, gap }) => gap > 0 && (own(at, gap) || (tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, gap))),
+  );
+  if (rewritten !== undefined) return { kind: "rewritten", start: rewritten.at + 1, end: rewritten.at + rewritten.gap };
+  tries = 0;
+  const emptied = candidates.find(({ at, gap }) => gap === 0 && clear(at, gap) && tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, 0));
+  return emptied === undefined ? null : { kind: "emptied", at: emptied.at + 1 };
 }
 
 /**

@@ -100,7 +100,8 @@ export const rewrittenWithCopyElsewhere: fc.Arbitrary<MisleadingEdit | null> = f
     const e = Math.min(then.length, s + length);
     const quote = then.slice(s, e);
     // Statements of one body: not a function's first or last line, nor the blank line between two.
-    if (!inOneBody(starts, s, e)) return null;
+    // A statement or three, not braces and blank lines alone (those are around them).
+    if (!inOneBody(starts, s, e) || !quote.some((line) => /\w/.test(line))) return null;
     // Lines equal to the quote right beside it make a rewrite read as well as a deletion beside it
     // (`}` `}` becoming `x` `}`): the text cannot tell which, and locate keeps the lines there.
     for (let k = 1; k <= e - s; k++) {
@@ -197,6 +198,10 @@ export const repeatedBlockOneEdited: fc.Arbitrary<MisleadingEdit | null> = fc
     }
     const gap = fresh(rewrittenTo, 2);
     const now = [...then.slice(0, from), ...gap, ...then.slice(to)];
+    // Lines equal to the quote right beside it: see rewrittenWithCopyElsewhere.
+    for (let d = 1; d <= q; d++) {
+      if (then.slice(s + d, e + d).join("\n") === then.slice(s, e).join("\n") || then.slice(s - d, e - d).join("\n") === then.slice(s, e).join("\n")) return null;
+    }
     const overlaps = from < e && to > s;
     if (overlaps && !(from === s && to === e)) return null; // partly rewritten: a change, but where is a judgement call
     if (from === s && to === e) {
