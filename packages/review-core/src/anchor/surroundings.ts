@@ -5,7 +5,7 @@ import type { LinePair } from "./line-pair.js";
 /** As many context lines as an anchor records each side. */
 const CONTEXT_LINES = 3;
 /** Readings to cost at most: each costs two diffs, and the nearest places are the likely ones. */
-const MAX_TRIES = 8;
+const MAX_TRIES = 3;
 /** The most lines a rewrite in place may put between the quote's surroundings. */
 const MAX_GAP = 64;
 /**
@@ -102,6 +102,10 @@ function asShortAsTheDiff(pair: LinePair, start: number, end: number, around: Su
   let cost = 0;
   for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
   const spent = end - start + 1 + gap;
+  // Two line lists differ by at least their difference in length: most candidates fail that for free.
+  const aboveAtLeast = Math.abs(start - 1 - at);
+  const belowAtLeast = Math.abs(then.length - end - (now.length - at - gap));
+  if (aboveAtLeast + belowAtLeast + spent > cost) return false;
   const above = countChangedLines(then.subarray(0, start - 1 - around.before), now.subarray(0, at - around.before));
   if (above + spent > cost) return false;
   const below = countChangedLines(then.subarray(end + around.after), now.subarray(at + gap + around.after));
