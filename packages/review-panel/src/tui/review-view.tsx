@@ -650,6 +650,7 @@ export function ReviewView(props: ReviewViewProps) {
 
   // While the view is open the work tree may change under it: the diff is re-read with the change log.
   const timer = setInterval(() => void model.poll(true), 1000);
+  onCleanup(model.watchWorktree());
   onCleanup(() => clearInterval(timer));
 
   const header = () => {
@@ -660,7 +661,7 @@ export function ReviewView(props: ReviewViewProps) {
   const emptyLine = () => {
     if (model.problem()) return model.problem()!;
     if (!model.loaded()) return "Loading the review…";
-    if (model.files().length === 0) return model.preset() === "all" ? "No changes: the work tree matches the review's base." : `No changes in ${presetLabel(model.preset())}: t shows the next view (all changes first).`;
+    if (model.files().length === 0) return model.preset() === "all" ? "No changes: the work tree matches the review's base." : `No changes in ${presetLabel(model.preset())}: T shows the next view (all changes first).`;
     return null;
   };
 
