@@ -64,8 +64,8 @@ function locateLines(
   context: AnchorContext | undefined,
 ): Location {
   const followed = followDiff(pair, start, end, quote, context);
-  const around = context === undefined ? null : recordedAround(pair, start, end, quote, context);
-  return around === null ? followed : weighAgainstSurroundings(pair, start, end, around, followed);
+  if (context === undefined) return followed;
+  return weighAgainstSurroundings(pair, start, end, quote, context, followed);
 }
 
 // The evidence a place has for being the quote's: its lines read as the quote, and each side of the
@@ -86,13 +86,26 @@ const EMPTIED = 2;
  * (`changed`); where they stand next to each other with nothing between, the one copy of the quote
  * is (`moved`). The best evidence wins; on a tie the diff's place stays.
  */
-function weighAgainstSurroundings(pair: LinePair, start: number, end: number, around: Surroundings, followed: Location): Location {
+function weighAgainstSurroundings(
+  pair: LinePair,
+  start: number,
+  end: number,
+  quote: readonly string[],
+  context: AnchorContext,
+  followed: Location,
+): Location {
+  // then's own lines stand for the recorded ones while weighing the diff's place (as integers); they are
+  // checked against the recorded ones only when another place is looked for.
+  const counts = { before: context.before.length, after: context.after.length };
+  if (counts.before !== Math.min(start - 1, 3) || counts.after !== Math.min(pair.then.count - end, 3)) return followed;
   const exact = followed.state === "current" || followed.state === "moved";
   const reads = exact ? QUOTE : followed.state === "changed" && followed.whitespaceOnly === true ? QUOTE_BUT_WHITESPACE : 0;
-  const sides = followed.start === null ? 0 : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, around);
+  const sides = followed.start === null ? 0 : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, counts);
   const witness = reads + SIDE * sides;
   // A rewritten place scores two sides (4); a cut one with its copy at least QUOTE + EMPTIED (5).
   if (witness >= QUOTE + EMPTIED) return followed;
+  const around = recordedAround(pair, start, end, quote, context);
+  if (around === null) return followed;
   const want = exact ? "rewritten" : witness >= 2 * SIDE ? "emptied" : "both";
   // Where the diff put the quote, for picking the nearest of several standing surroundings.
   const near = mapRange(pair.hunks, start, end, "old").start;
