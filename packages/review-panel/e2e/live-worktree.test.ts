@@ -2,6 +2,9 @@
 // The work tree is live in real Chromium: a file the agent writes (another process's write, from the panel's
 // point of view) shows its diff without a reload, keeping the person's open comment box and its words.
 import { describe, expect, it } from "vitest";
+import { createEventBus } from "../../review-server/src/events/event-bus.js";
+import { createReviewService } from "../../review-server/src/service/index.js";
+import { openStore } from "../../review-server/src/store/index.js";
 import { screenshotDir } from "./browser.js";
 import { panelOpener } from "./open-panel.js";
 
@@ -31,5 +34,24 @@ describe("the work tree, live in Chromium", () => {
     await page.screenshot({ path: `${screenshotDir}live-worktree.png` });
     await page.locator('[data-component="file-list"] [data-path="src/late.ts"]').click();
     await page.waitForFunction(() => [...document.querySelectorAll('[data-component="diff-line"]')].some((el) => el.textContent?.includes("late = 1")), undefined, { timeout: 15_000 });
+  });
+
+  it("shows what another process writes without a reload: a file marked viewed is ticked, unmarked it is not", async () => {
+    const { page, target } = await open();
+    await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
+    const viewedBox = page.locator('[data-component="file-header"][data-path="src/app.ts"] [data-component="viewed-toggle"] input');
+    await viewedBox.waitFor();
+    expect(await viewedBox.isChecked()).toBe(false);
+    // Another process on the same store: a second service, as another opencode or MCP server would be.
+    const store = await openStore({ path: target.dbPath });
+    try {
+      const other = createReviewService({ dir: target.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
+      await other.setViewed({ path: "src/app.ts", viewed: true, ref: "worktree" });
+      await page.waitForFunction(() => (document.querySelector('[data-component="file-header"][data-path="src/app.ts"] [data-component="viewed-toggle"] input') as HTMLInputElement | null)?.checked === true, undefined, { timeout: 15_000 });
+      await other.setViewed({ path: "src/app.ts", viewed: false, ref: "worktree" });
+      await page.waitForFunction(() => (document.querySelector('[data-component="file-header"][data-path="src/app.ts"] [data-component="viewed-toggle"] input') as HTMLInputElement | null)?.checked === false, undefined, { timeout: 15_000 });
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -272,6 +272,10 @@ export function App(props: { readonly api: Api }) {
           else if (review.summary()?.waiting) void review.refresh();
         }
         else if (event.type === "round") rounds.add(event.round);
+        // Another panel marked files viewed (they fold) or picked the diff's start (the picker shows it; the
+        // diff this panel reads stays the person's own choice).
+        else if (event.type === "viewed") void viewed.load();
+        else if (event.type === "base") void bases.load();
         // The agent wrote files: their diff, and the anchors of the threads on them, are read again.
         else if (event.type === "worktree") {
           if (rounds.range().to === "worktree") void Promise.all([diff.worktreeChanged(event.paths), threads.load()]);

@@ -31,7 +31,15 @@ export type ReviewEvent =
   | { readonly type: "review"; readonly review: ReleasedReview }
   | { readonly type: "round"; readonly round: RoundInfo }
   // Files changed in the work tree (by the agent, an editor): a diff to the work tree is read again.
-  | { readonly type: "worktree"; readonly worktree: WorktreeChange };
+  | { readonly type: "worktree"; readonly worktree: WorktreeChange }
+  // Another process marked files viewed (or not), or picked the diff's start for the branch.
+  | { readonly type: "viewed"; readonly marks: BranchChange }
+  | { readonly type: "base"; readonly base: BranchChange };
+
+/** What `viewed` and `base` carry: only which branch; the panel reads the marks or the pick again. */
+export interface BranchChange {
+  readonly branch: string;
+}
 
 /** What `worktree` carries: the changed paths, from the work tree's root (ignored files left out). */
 export interface WorktreeChange {
@@ -44,7 +52,7 @@ export type ReviewEventType = ReviewEvent["type"];
  * The changed object an event carries, which is what travels as the SSE `data`.
  * @example eventPayload({ type: "round", round }) === round
  */
-export function eventPayload(event: ReviewEvent): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange {
+export function eventPayload(event: ReviewEvent): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange {
   switch (event.type) {
     case "thread":
       return event.thread;
@@ -56,5 +64,9 @@ export function eventPayload(event: ReviewEvent): Thread | Finding | Run | Relea
       return event.run;
     case "worktree":
       return event.worktree;
+    case "viewed":
+      return event.marks;
+    case "base":
+      return event.base;
   }
 }

@@ -173,6 +173,8 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
         // A run's released findings and their triage come as threads: they are shown inline like one.
         threads: next.events.some((e) => e.type === "thread" || e.type === "review"),
         rounds: next.events.some((e) => e.type === "round"),
+        viewed: next.events.some((e) => e.type === "viewed"),
+        bases: next.events.some((e) => e.type === "base"),
         run: runs.reduce<Run | null>((newest, run) => (newest === null || run.createdAt >= newest.createdAt ? run : newest), null),
       };
     },
