@@ -10,7 +10,8 @@ export { unquoteGitPath } from "./diff/git-path.js";
 // anchor: where a thread's lines are, then and now
 export type { Side, AnchorState, Location, AnchorContext, Anchor, LocateInput } from "./anchor/types.js";
 export { buildAnchor, type BuildAnchorInput, type BuildAnchorResult, type AnchorRefusal } from "./anchor/build-anchor.js";
-export { locate, LOCATE_RULES_VERSION } from "./anchor/locate.js";
+export { locate } from "./anchor/locate.js";
+export { LOCATE_RULES_VERSION } from "./anchor/locate-rules-version.js";
 export { pairsOfOnePass, type PairMaker } from "./anchor/line-pair.js";
 export { checkResolve, type CheckResolveInput, type ResolveCheck, type ResolveRefusal } from "./anchor/check-resolve.js";
 

@@ -1,17 +1,14 @@
+import { countChangedLines } from "../diff/line-diff.js";
 import { mapLine, mapRange, type RangeMapping } from "../diff/map-line.js";
 import { preparePair, type LinePair, type PairMaker } from "./line-pair.js";
 import { equalIgnoringWhitespace, squashWhitespace } from "./ignore-whitespace.js";
 import { searchBlock, type SearchLines } from "./search-block.js";
 import { lineAt, lineIs, lineIsIgnoringWhitespace, type TextLines } from "./text-lines.js";
+import { standingSurroundings, surroundingSides, type Surroundings } from "./surroundings.js";
 import { untouchedReading } from "./untouched-reading.js";
 import type { AnchorContext, LocateInput, Location } from "./types.js";
 
 const OUTDATED: Location = { state: "outdated", start: null, end: null };
-
-// A caller may keep the places locate found beyond its process and reuse them while the texts are the
-// same (the review server keeps them in its store). Change this whenever a change to the rules below can
-// find another place for the same input, so that places kept under an older version are located again.
-export const LOCATE_RULES_VERSION = "1";
 
 /**
  * Where a thread's lines are now, and whether they still read as quoted: `current`, `moved`,
@@ -55,8 +52,157 @@ function locateDeletion(start: number, end: number, then: string, now: string | 
   return { state: "current", start, end };
 }
 
-/** The layered search for a new-side range; see docs/concepts.md "Anchor state". */
+/**
+ * A new-side range: the place the diff leads to, weighed against the places the quote's own
+ * surroundings point at (see weighAgainstSurroundings and docs/concepts.md "Anchor state").
+ */
 function locateLines(
+  pair: LinePair,
+  start: number,
+  end: number,
+  quote: readonly string[],
+  context: AnchorContext | undefined,
+): Location {
+  const followed = followDiff(pair, start, end, quote, context);
+  if (context === undefined) return followed;
+  return weighAgainstSurroundings(pair, start, end, quote, context, followed);
+}
+
+// The evidence a place has for being the quote's: its lines read as the quote, and each side of the
+// recorded context stands right around it. The quote outweighs one side and not two, so a copy needs
+// the quote and a side to keep the thread from a place whose two sides stand around new text, and a
+// rewritten place with both sides wins over a bare copy. Reading the same but for whitespace is weak
+// evidence (a `}` reads as a `  }`): it counts for little unless the sides stand too.
+const QUOTE = 3;
+const QUOTE_BUT_WHITESPACE = 1;
+const SIDE = 2;
+// A place emptied (its two sides now next to each other) is evidence that the lines were cut: with
+// the one copy of them, it outweighs any place that does not read exactly as the quote.
+const EMPTIED = 2;
+
+/**
+ * "Where the diff misleads" (CONTRACT, docs/concepts.md): the diff's place is one witness. Where the
+ * quote's surroundings still stand at its own place around new lines, that place is a candidate
+ * (`changed`); where they stand next to each other with nothing between, the one copy of the quote
+ * is (`moved`). The best evidence wins; on a tie the diff's place stays.
+ */
+function weighAgainstSurroundings(
+  pair: LinePair,
+  start: number,
+  end: number,
+  quote: readonly string[],
+  context: AnchorContext,
+  followed: Location,
+): Location {
+  // then's own lines stand for the recorded ones while weighing the diff's place (as integers); they are
+  // checked against the recorded ones only when another place is looked for.
+  const counts = { before: context.before.length, after: context.after.length };
+  if (counts.before !== Math.min(start - 1, 3) || counts.after !== Math.min(pair.then.count - end, 3)) return followed;
+  const exact = followed.state === "current" || followed.state === "moved";
+  const reads = exact ? QUOTE : followed.state === "changed" && followed.whitespaceOnly === true ? QUOTE_BUT_WHITESPACE : 0;
+  const sides = followed.start === null ? 0 : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, counts);
+  const witness = reads + SIDE * sides;
+  // A rewritten place scores two sides (4); a cut one with its copy at least QUOTE + EMPTIED (5).
+  if (witness >= QUOTE + EMPTIED) return followed;
+  const around = recordedAround(pair, start, end, quote, context);
+  if (around === null) return followed;
+  const want = exact ? "rewritten" : witness >= 2 * SIDE ? "emptied" : "both";
+  // Where the diff put the quote, for picking the nearest of several standing surroundings.
+  const near = mapRange(pair.hunks, start, end, "old").start;
+  const intact = exact && followed.start !== null ? { start: followed.start, end: followed.end ?? followed.start } : null;
+  const standing = standingSurroundings(pair, start, end, around, near, want, intact);
+  if (standing === null) return followed;
+  if (standing.kind === "rewritten") {
+    // Both sides stand there, but a side with no lines (the file's edge) is no evidence.
+    const home = SIDE * ((around.before > 0 ? 1 : 0) + (around.after > 0 ? 1 : 0));
+    if (home <= witness) return followed;
+    // The new lines hold the quote itself: it is there, untouched, with lines added around it. Where
+    // the diff found it intact elsewhere, this copy takes it only with a side of its own standing.
+    const length = end - start + 1;
+    for (let at = standing.start; at + length - 1 <= standing.end; at++) {
+      if (!readsAsThen(pair, start, length, at)) continue;
+      if (exact && surroundingSides(pair, start, end, at, at + length - 1, around) === 0) return followed;
+      return placed(at, at + length - 1, start);
+    }
+    if (followed.state === "changed" && followed.start === standing.start && followed.end === standing.end) return followed;
+    const whitespaceOnly = readsIgnoringWhitespace(pair, start, end, standing.start, standing.end);
+    return whitespaceOnly
+      ? { state: "changed", start: standing.start, end: standing.end, whitespaceOnly: true }
+      : { state: "changed", start: standing.start, end: standing.end };
+  }
+  // Cut: moved onto the one copy of the quote, when the text reads better as the quote moved there.
+  const copy = onlyCopy(pair, start, end);
+  return copy !== null && readsAsMovedTo(pair, start, end, copy) ? { state: "moved", start: copy, end: copy + end - start } : followed;
+}
+
+/**
+ * How many context lines the thread recorded each side, when they are then's own lines around the
+ * quote (as an anchor records them; a checkpoint's are read from it): null otherwise, and then only
+ * the diff is followed.
+ */
+function recordedAround(pair: LinePair, start: number, end: number, quote: readonly string[], context: AnchorContext): Surroundings | null {
+  const before = context.before.length;
+  const after = context.after.length;
+  const then = pair.then;
+  if (quote.length !== end - start + 1 || end > then.count) return null;
+  if (before !== Math.min(start - 1, 3) || after !== Math.min(then.count - end, 3)) return null;
+  if (!readsAt(then, start, quote, lineIs)) return null;
+  for (let k = 0; k < before; k++) if (!lineIs(then, start - 1 - before + k, context.before[k] as string)) return null;
+  for (let k = 0; k < after; k++) if (!lineIs(then, end + k, context.after[k] as string)) return null;
+  return { before, after };
+}
+
+/** The 1-based first line of the only copy of then's lines start..end in the text now, or null. */
+function onlyCopy(pair: LinePair, start: number, end: number): number | null {
+  const { thenIds: then, nowIds: now } = pair;
+  const length = end - start + 1;
+  let found: number | null = null;
+  outer: for (let at = 0; at + length <= now.length; at++) {
+    for (let k = 0; k < length; k++) if (now[at + k] !== then[start - 1 + k]) continue outer;
+    if (found !== null) return null;
+    found = at + 1;
+  }
+  return found;
+}
+
+/**
+ * Whether the copy at now line `at` is the quote's lines moved there, as new lines: with the quote
+ * lifted out of then and the copy out of now, the rest differs by fewer lines than the whole does.
+ * Which of two equal lines a diff calls new is its own choice (a pasted `}` beside a kept one), so
+ * this asks the texts, not the diff's hunks.
+ */
+function readsAsMovedTo(pair: LinePair, start: number, end: number, at: number): boolean {
+  const { thenIds: then, nowIds: now } = pair;
+  const length = end - start + 1;
+  let cost = 0;
+  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
+  const without = (ids: Int32Array, from: number): Int32Array => {
+    const rest = new Int32Array(ids.length - length);
+    rest.set(ids.subarray(0, from));
+    rest.set(ids.subarray(from + length), from);
+    return rest;
+  };
+  return countChangedLines(without(then, start - 1), without(now, at - 1)) < cost;
+}
+
+/** Now's `length` lines from `at` (1-based) read exactly as then's from `start`. */
+function readsAsThen(pair: LinePair, start: number, length: number, at: number): boolean {
+  if (at < 1 || at - 1 + length > pair.nowIds.length) return false;
+  for (let k = 0; k < length; k++) if (pair.nowIds[at - 1 + k] !== pair.thenIds[start - 1 + k]) return false;
+  return true;
+}
+
+/** Now lines start..end read as then's quoted lines but for whitespace. */
+function readsIgnoringWhitespace(pair: LinePair, thenStart: number, thenEnd: number, start: number, end: number): boolean {
+  if (end - start !== thenEnd - thenStart) return false;
+  for (let k = 0; k <= end - start; k++) {
+    if (!lineIsIgnoringWhitespace(pair.now, start - 1 + k, lineAt(pair.then, thenStart - 1 + k))) return false;
+  }
+  return true;
+}
+
+/** The layered search that follows the diff for a new-side range; see docs/concepts.md "Anchor state". */
+function followDiff(
   pair: LinePair,
   start: number,
   end: number,

@@ -1,0 +1,173 @@
+import { countChangedLines } from "../diff/line-diff.js";
+import { mapLine } from "../diff/map-line.js";
+import type { LinePair } from "./line-pair.js";
+
+/** As many context lines as an anchor records each side. */
+const CONTEXT_LINES = 3;
+/** Readings to cost at most: each costs two diffs, and the nearest places are the likely ones. */
+const MAX_TRIES = 3;
+/** The most lines a rewrite in place may put between the quote's surroundings. */
+const MAX_GAP = 64;
+/**
+ * The quote's surroundings (the lines recorded around it, which are then's own lines around
+ * `start`..`end`) as they stand in the text now, where a shortest diff can read them as the same
+ * lines around the same place:
+ *  - `rewritten`: both stand, with new lines between them (now lines `start`..`end`, 1-based): the
+ *    quote was edited in place;
+ *  - `emptied`: both stand next to each other, nothing between them, before now line `at`: the quote
+ *    was removed with nothing put in its place.
+ */
+export type StandingSurroundings =
+  | { readonly kind: "rewritten"; readonly start: number; readonly end: number }
+  | { readonly kind: "emptied"; readonly at: number };
+
+/** Where the range's surroundings are on then's side: as many lines as were recorded each side. */
+export interface Surroundings {
+  readonly before: number;
+  readonly after: number;
+}
+
+/**
+ * Finds where the surroundings of then's lines `start`..`end` still stand now: a place where the
+ * recorded lines before and after read as they did, around new lines or around nothing, and they are
+ * its own: the diff keeps one side of them there, or a reading that keeps both there (the quote
+ * deleted, the lines between them inserted, the rest aligned as well as it can be) is as short as the
+ * diff. That is what tells its own surroundings at its own place from a copy of them that an edit
+ * elsewhere happened to make.
+ * `want` picks which kinds to look for; `intact` is where the quote reads intact (1-based now lines),
+ * if it does; the nearest to `near` (the diff's place, 1-based) wins.
+ * @example standingSurroundings(pair, 4, 4, { before: 3, after: 3 }, 4, "both", null) // { kind: "rewritten", start: 4, end: 4 }
+ */
+export function standingSurroundings(
+  pair: LinePair,
+  start: number,
+  end: number,
+  around: Surroundings,
+  near: number,
+  want: "rewritten" | "emptied" | "both",
+  intact: { readonly start: number; readonly end: number } | null,
+): StandingSurroundings | null {
+  const { thenIds: then, nowIds: now } = pair;
+  const length = end - start + 1;
+  const from = start - 1;
+  // Its old place: between where the diff puts the nearest lines it kept above and below the
+  // surroundings. A copy of the surroundings beyond them is another place.
+  const lo = keptImage(pair, start - around.before - 1, -1) ?? -1;
+  const hi = keptImage(pair, end + around.after + 1, 1) ?? now.length;
+  const candidates: { readonly at: number; readonly gap: number }[] = [];
+  for (let at = Math.max(around.before, lo + 1 + around.before); at <= hi; at++) {
+    if (!standsBefore(then, now, from, at, around.before)) continue;
+    const most = want === "emptied" ? 0 : Math.min(MAX_GAP, now.length - at);
+    for (let gap = want === "rewritten" ? 1 : 0; gap <= most; gap++) {
+      if (at + gap + around.after > hi) break;
+      if (standsAfter(then, now, end, at + gap, around.after)) candidates.push({ at, gap });
+    }
+  }
+  candidates.sort((x, y) => Math.abs(x.at + 1 - near) - Math.abs(y.at + 1 - near) || x.gap - y.gap);
+  // Its own surroundings: the diff reads each of their lines there as new or as that very line left
+  // alone, not as other old lines (the quote kept elsewhere, say); or, where the diff chose between
+  // equal lines, a reading that keeps them there is as short as the diff.
+  // Lines that read as the quote where the diff put it are the quote, not its surroundings, unless
+  // they lie wholly inside them (the surroundings repeat the quote's text, and the diff took a line
+  // of them for it).
+  const clear = (at: number, gap: number) => {
+    if (intact === null) return true;
+    const first = at - around.before + 1;
+    const last = at + gap + around.after;
+    const inBefore = intact.start >= first && intact.end <= at;
+    const inAfter = intact.start >= at + gap + 1 && intact.end <= last;
+    return intact.end < first || intact.start > last || inBefore || inAfter;
+  };
+  const own = (at: number, gap: number) =>
+    clear(at, gap) && ownOrNew(pair, start - around.before, around.before, at - around.before) && ownOrNew(pair, end + 1, around.after, at + gap);
+  // Emptied is the stronger claim (the lines went elsewhere), so it needs a shortest diff's reading,
+  // and where a rewrite reads as well, the rewrite is taken.
+  let tries = 0;
+  const rewritten = candidates.find(
+    ({ at, gap }) => gap > 0 && (own(at, gap) || (tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, gap))),
+  );
+  if (rewritten !== undefined) return { kind: "rewritten", start: rewritten.at + 1, end: rewritten.at + rewritten.gap };
+  tries = 0;
+  const emptied = candidates.find(({ at, gap }) => gap === 0 && clear(at, gap) && tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, 0));
+  return emptied === undefined ? null : { kind: "emptied", at: emptied.at + 1 };
+}
+
+/**
+ * Whether the reading that keeps the surroundings at now's index `at` (the gap's first line), deletes
+ * the quote and inserts the `gap` lines, and aligns the rest as well as it can, changes no more lines
+ * than the diff.
+ */
+function asShortAsTheDiff(pair: LinePair, start: number, end: number, around: Surroundings, at: number, gap: number): boolean {
+  const { thenIds: then, nowIds: now } = pair;
+  let cost = 0;
+  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
+  const spent = end - start + 1 + gap;
+  // Two line lists differ by at least their difference in length: most candidates fail that for free.
+  const aboveAtLeast = Math.abs(start - 1 - at);
+  const belowAtLeast = Math.abs(then.length - end - (now.length - at - gap));
+  if (aboveAtLeast + belowAtLeast + spent > cost) return false;
+  const above = countChangedLines(then.subarray(0, start - 1 - around.before), now.subarray(0, at - around.before));
+  if (above + spent > cost) return false;
+  const below = countChangedLines(then.subarray(end + around.after), now.subarray(at + gap + around.after));
+  return above + spent + below <= cost;
+}
+
+/**
+ * The 0-based index now of the nearest line from then's `line` (1-based) on, going `step`, that the
+ * diff left alone; null when there is none.
+ */
+function keptImage(pair: LinePair, line: number, step: -1 | 1): number | null {
+  for (let at = line; at >= 1 && at <= pair.thenIds.length; at += step) {
+    const mapped = mapLine(pair.hunks, at, "old");
+    if (mapped.kind === "shifted") return mapped.line - 1;
+  }
+  return null;
+}
+
+/**
+ * Each of now's `count` lines from index `at` on is, in the diff, new, or then's line `line` + k left
+ * alone, or another old line equal to it (which of equal lines a diff keeps is its own choice).
+ */
+function ownOrNew(pair: LinePair, line: number, count: number, at: number): boolean {
+  for (let k = 0; k < count; k++) {
+    const mapped = mapLine(pair.hunks, at + k + 1, "new");
+    if (mapped.kind !== "shifted" || mapped.line === line + k) continue;
+    if (pair.thenIds[mapped.line - 1] !== pair.thenIds[line + k - 1]) return false;
+  }
+  return true;
+}
+
+/**
+ * How many sides of the surroundings stand right around now lines `start`..`end` (1-based): each side
+ * as many lines as were recorded, so a quote recorded at the top of the file matches only a place as
+ * near the top. A side with no lines recorded (the quote ended the file) says nothing and never counts.
+ * @example surroundingSides(pair, 4, 4, 10, 10, { before: 3, after: 3 }) // 2 when both sides stand
+ */
+export function surroundingSides(
+  pair: LinePair,
+  thenStart: number,
+  thenEnd: number,
+  start: number,
+  end: number,
+  around: Surroundings,
+): number {
+  const { thenIds: then, nowIds: now } = pair;
+  return (
+    (around.before > 0 && standsBefore(then, now, thenStart - 1, start - 1, around.before) ? 1 : 0) +
+    (around.after > 0 && standsAfter(then, now, thenEnd, end, around.after) ? 1 : 0)
+  );
+}
+
+/** then's `count` lines above index `from` read, as many of them, right above now's index `at`. */
+function standsBefore(then: Int32Array, now: Int32Array, from: number, at: number, count: number): boolean {
+  if (at < 0 || Math.min(at, CONTEXT_LINES) !== count) return false;
+  for (let k = 1; k <= count; k++) if (now[at - k] !== then[from - k]) return false;
+  return true;
+}
+
+/** then's `count` lines from index `from` on read, as many of them, from now's index `at` on. */
+function standsAfter(then: Int32Array, now: Int32Array, from: number, at: number, count: number): boolean {
+  if (at > now.length || Math.min(now.length - at, CONTEXT_LINES) !== count) return false;
+  for (let k = 0; k < count; k++) if (now[at + k] !== then[from + k]) return false;
+  return true;
+}
