@@ -74,7 +74,7 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
           model = createReviewModel(b, {
             onAgentMessage: ({ thread, body }) => {
               if (api.route.current.name === ROUTE) return;
-              const where = thread.start === null ? thread.file : `${thread.file}:${thread.anchor.start ?? thread.start}`;
+              const where = thread.start === null ? pathNow(thread) : `${pathNow(thread)}:${thread.anchor.start ?? thread.start}`;
               api.ui.toast({ variant: "info", title: "The agent answered", message: `${where}: ${terminalSafe(body).slice(0, 120)} (${hint} to review)`, duration: 8000 });
             },
           });

@@ -53,7 +53,7 @@ function describeTarget(t: CommentTarget): string {
 function placeName(e: Editing): string {
   if (e.kind === "comment") return describeTarget(e.target);
   if (e.kind === "summary") return "the overall comment";
-  const where = e.thread.start === null ? e.thread.file : `${e.thread.file}:${e.thread.anchor.start ?? e.thread.start}`;
+  const where = e.thread.start === null ? pathNow(e.thread) : `${pathNow(e.thread)}:${e.thread.anchor.start ?? e.thread.start}`;
   return e.kind === "reply" ? `the reply on ${where}` : `the draft on ${where}`;
 }
 

@@ -38,3 +38,18 @@ export function worktreeStamp(repo: Pick<Repository, "workTree">, path: string):
 function absolutePath(workTree: string, path: string): string | null {
   return path === "" || path.split("/").includes("..") ? null : join(workTree, ...path.split("/"));
 }
+
+/**
+ * Whether anything stands at `path` in the work tree (a file, a folder, a link), however recently it
+ * changed: where `worktreeStamp` is null this tells a file that is gone from one that is only too new.
+ * @example worktreeHas(repo, "src/old-name.ts") // false once the file was renamed
+ */
+export function worktreeHas(repo: Pick<Repository, "workTree">, path: string): boolean {
+  const absolute = absolutePath(repo.workTree, path);
+  if (absolute === null) return false;
+  try {
+    return lstatSync(absolute, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}

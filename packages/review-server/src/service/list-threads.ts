@@ -1,6 +1,6 @@
-import { matchesPathSuffix, markDelivered, renderThreadPage, ReviewError, splitLines, threadPageOrder, type Thread, type ThreadStatus } from "@opencode-review/core";
+import { matchesPathSuffix, markDelivered, pathNow, renderThreadPage, ReviewError, splitLines, threadPageOrder, type Thread, type ThreadStatus } from "@opencode-review/core";
 import { markMessagesDelivered, markReviewsRead, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
-import { worktreeStamp, type Repository } from "../git/index.js";
+import { worktreeHas, worktreeStamp, type Repository } from "../git/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
 import type { ChangedThreads, Listing, ListingMemo } from "./listing-memo.js";
 import { ListCursors } from "./list-cursors.js";
@@ -131,12 +131,13 @@ export async function agentList(
   const position = cursors.read(query.cursor);
   const repo = await ctx.repository();
   const status = query.status ?? "waiting";
-  const rows = byFile(
+  const rows = maybeOfFile(
+    repo,
     await threadsByBranch(ctx.db, repo.branchKey, { status: status === "all" ? ["open", "resolved"] : ["open"] }),
     query.file,
   ).filter((row) => !position.returned.has(row.id));
   const reader = createFileReader(repo);
-  const unread = (await threadsJson(ctx, repo, rows, "agent", reader)).sort(threadPageOrder);
+  const unread = ofFileNow(await threadsJson(ctx, repo, rows, "agent", reader), query.file).sort(threadPageOrder);
   // The cursor is named in the page's own text, so it is drawn before the page is laid out and kept
   // only when some threads are left for it.
   const next = cursors.name(position);
@@ -202,6 +203,21 @@ async function changedLinesNow(threads: readonly Thread[], reader: FileReader): 
     if (lines !== null) out.set(thread.id, lines.slice(anchor.start - 1, anchor.end));
   }
   return out;
+}
+
+/**
+ * The rows that may be on `file` now: those written on it, and those whose file is gone from the work tree
+ * (it may have been renamed to `file`; `ofFileNow` decides once they are located).
+ */
+function maybeOfFile(repo: Repository, rows: ThreadRow[], file: string | undefined): ThreadRow[] {
+  if (file === undefined || file === "") return rows;
+  return rows.filter((r) => matchesPathSuffix(r.file, file) || !worktreeHas(repo, r.file));
+}
+
+/** The located threads on `file`: by the path the file has now, or the path a renamed file had. */
+function ofFileNow(threads: Thread[], file: string | undefined): Thread[] {
+  if (file === undefined || file === "") return threads;
+  return threads.filter((t) => matchesPathSuffix(pathNow(t), file) || matchesPathSuffix(t.file, file));
 }
 
 function byFile(rows: ThreadRow[], file: string | undefined): ThreadRow[] {

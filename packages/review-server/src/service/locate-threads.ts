@@ -1,6 +1,6 @@
 import { locate, pairsOfOnePass, type Location, type PairMaker, type Thread } from "@opencode-review/core";
 import type { Kysely } from "kysely";
-import { worktreeStamp, type FileContent, type Repository } from "../git/index.js";
+import { worktreeHas, worktreeStamp, type FileContent, type Repository } from "../git/index.js";
 import { roundById, type Database, type RoundRow, type ThreadRow } from "../store/index.js";
 import type { FileReader } from "./file-reader.js";
 import { createRenameFollower } from "./renames-since.js";
@@ -49,6 +49,16 @@ export async function locateThreads(
     return stamp;
   };
 
+  // A thread whose file is gone and was last found in the file git followed it to: its anchor is reused
+  // while that file's stamp is unchanged (the rename itself is not asked again: a fresh process would
+  // snapshot the whole work tree for it).
+  const renamedAnchor = (row: ThreadRow): ThreadAnchor | undefined => {
+    const to = at === undefined ? memo.renamedTo(row.id) : undefined;
+    if (to === undefined || to === row.file || worktreeHas(repo, row.file)) return undefined;
+    const stamp = stampOf(to);
+    return stamp === null ? undefined : memo.get(row.id, AnchorMemo.key(row, thenRev(row), stamp, to));
+  };
+
   // Anchors the memo still holds need no file read at all; the others' old texts are fetched together.
   const anchors = new Map<string, ThreadAnchor>();
   const toLocate: { readonly row: ThreadRow; readonly key: string | null }[] = [];
@@ -56,7 +66,7 @@ export async function locateThreads(
   for (const row of rows) {
     const stamp = stampOf(row.file);
     const key = stamp === null ? null : AnchorMemo.key(row, thenRev(row), stamp);
-    const reused = key === null ? undefined : memo.get(row.id, key);
+    const reused = key === null ? renamedAnchor(row) : memo.get(row.id, key);
     if (reused !== undefined) anchors.set(row.id, reused);
     else toLocate.push({ row, key });
   }
@@ -84,14 +94,24 @@ export async function locateThreads(
       const then = await reader.at(thenRev(row), thenPath(row));
       let file = row.file;
       let now = await nowOf(file);
+      // The followed file is stamped before it is read, as every file here is.
+      let renamedKey: string | null = null;
       if (now.kind === "missing") {
         file = await renames.follow(rounds.get(row.round_id)!.snapshot, row.file);
-        if (file !== row.file) now = await nowOf(file);
+        if (file !== row.file) {
+          const stamp = stampOf(file);
+          // Unstamped (just renamed): kept under a key nothing matches, so the path it went to is known
+          // (the waiting line names it) while the anchor itself is located again.
+          renamedKey = stamp === null ? AnchorMemo.UNSTAMPED : AnchorMemo.key(row, thenRev(row), stamp, file);
+          now = await nowOf(file);
+        }
       }
       const location = locateContent(row, then, now, pairs);
-      anchors.set(row.id, file === row.file ? location : { ...location, file });
-      // A stamp exists only for a regular file, so this thread was not followed through a rename.
+      const anchor = file === row.file ? location : { ...location, file };
+      anchors.set(row.id, anchor);
+      // A stamp exists only for a regular file, so `key` is of a thread that was not followed through a rename.
       if (key !== null && file === row.file) memo.set(row.id, key, location);
+      else if (renamedKey !== null && at === undefined) memo.set(row.id, renamedKey, anchor);
     }),
   );
   memo.keep(ctx.db);
