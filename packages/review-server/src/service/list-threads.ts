@@ -3,7 +3,7 @@ import { markMessagesDelivered, markReviewsRead, messagesByThreadIds, roundById,
 import { worktreeHas, worktreeStamp, type Repository } from "../git/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
 import type { ChangedThreads, Listing, ListingMemo } from "./listing-memo.js";
-import { ListCursors } from "./list-cursors.js";
+import { keepCursor, nameCursor, readCursor } from "./list-cursors.js";
 import type { ServiceContext } from "./service-context.js";
 import { reviewJson } from "./review-json.js";
 import { threadsJson } from "./threads-json.js";
@@ -118,18 +118,17 @@ function stampFiles(repo: Repository, rows: readonly ThreadRow[]): { stamped: Ma
 
 /**
  * What `review_list` shows the agent, a page at a time: released threads (open ones, or resolved too
- * with `all`), drafts hidden, as many as fit the output's 20 KB in page order (see ListCursors for
+ * with `all`), drafts hidden, as many as fit the output's 20 KB in page order (see readCursor for
  * what `cursor` means). Every human message on the page is marked delivered in the same step; `next`
  * is the cursor of the following page, absent on the last.
- * @example const { threads, output, next } = await agentList(ctx, { file: "src/a.ts" }, cursors);
+ * @example const { threads, output, next } = await agentList(ctx, { file: "src/a.ts" });
  */
 export async function agentList(
   ctx: ServiceContext,
   query: { readonly status?: "waiting" | "all"; readonly file?: string; readonly cursor?: string } = {},
-  cursors: ListCursors = new ListCursors(),
 ): Promise<{ readonly threads: Thread[]; readonly output: string; readonly next?: string }> {
-  const position = cursors.read(query.cursor);
   const repo = await ctx.repository();
+  const position = await readCursor(ctx, repo.branchKey, query.cursor);
   const status = query.status ?? "waiting";
   const rows = maybeOfFile(
     repo,
@@ -140,13 +139,13 @@ export async function agentList(
   const unread = ofFileNow(await threadsJson(ctx, repo, rows, "agent", reader), query.file).sort(threadPageOrder);
   // The cursor is named in the page's own text, so it is drawn before the page is laid out and kept
   // only when some threads are left for it.
-  const next = cursors.name(position);
+  const next = nameCursor(ctx, position);
   const linesNow = await changedLinesNow(unread, reader);
   const options = { status, earlier: position.returned.size, next, linesNow, ...(query.file === undefined ? {} : { file: query.file }) };
   const page = renderThreadPage(unread, options);
   const shown = unread.slice(0, page.shown);
   const more = page.shown < unread.length;
-  if (more) cursors.keep(next, position, shown.map((t) => t.id));
+  if (more) await keepCursor(ctx, repo.branchKey, next, position, shown.map((t) => t.id));
 
   const ids: string[] = [];
   const touched = new Set<string>();

@@ -12,7 +12,6 @@ import { addDraftReply, deleteDraft, editDraft } from "./draft-reply.js";
 import { createDraftThread } from "./draft-thread.js";
 import { agentList, listThreads, threadListing } from "./list-threads.js";
 import { AgentRetries, type AgentCall } from "./agent-retries.js";
-import { ListCursors } from "./list-cursors.js";
 import { createServiceCaches, type ServiceCaches } from "./service-caches.js";
 import { releasePendingReview } from "./release-review.js";
 import { dismissDelivery, pastReviews, retryDelivery } from "./past-reviews.js";
@@ -70,7 +69,6 @@ export function createReviewService(options: ReviewServiceOptions) {
     anchors,
   };
   // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
-  const cursors = new ListCursors();
   // A retried reply or note returns the first one's result instead of storing it twice.
   const retries = new AgentRetries(() => Date.parse(ctx.now()));
   return {
@@ -108,7 +106,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     // the agent
     agentList: (query: Parameters<typeof agentList>[1], call: AgentCall = {}) => {
       retries.sawCall(call.session ?? "");
-      return agentList(ctx, query, cursors);
+      return agentList(ctx, query);
     },
     agentReply: (input: Parameters<typeof addAgentReply>[1], call: AgentCall = {}) =>
       retries.once(["review_reply", input.id ?? null, input.file ?? null, input.line ?? null, input.text, input.resolved ?? false], call, () =>

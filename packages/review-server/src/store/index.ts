@@ -105,4 +105,5 @@ export { writePanelToken, readPanelToken, removePanelToken } from "./panel-token
 export { unsentTextFile, type UnsentTextFile } from "./unsent-text-file.js";
 export { markFileViewed, unmarkFileViewed, viewedFilesOfBranch, type ViewedFilesTable, type ViewedFileRow } from "./viewed-files.table.js";
 export { pickBranchBase, forgetBranchBase, branchBaseOf, type BranchBasesTable, type BranchBaseRow } from "./branch-bases.table.js";
+export { listCursorById, keepListCursor, type ListCursorsTable, type ListCursorRow } from "./list-cursors.table.js";
 export { locatedAnchorsOf, keepLocatedAnchors, type LocatedAnchorsTable, type LocatedAnchorRow } from "./located-anchors.table.js";
