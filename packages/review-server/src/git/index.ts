@@ -7,7 +7,7 @@ export { execGit, runGit, runGitBuffer, type RunGitOptions, type GitResult } fro
 export { openRepository, type Repository } from "./open-repository.js";
 export { resolveHead, EMPTY_TREE } from "./resolve-head.js";
 export { readHeadFile } from "./read-head-file.js";
-export { worktreeStamp, worktreeHas } from "./worktree-stamp.js";
+export { worktreeStamp, worktreeHas, worktreeDigest } from "./worktree-stamp.js";
 export { defaultDbPath } from "./default-db-path.js";
 
 // rounds: snapshots of the work tree kept alive under refs/opencode-review/

@@ -1,7 +1,11 @@
+import { createHash } from "node:crypto";
 import { LOCATE_RULES_VERSION } from "@opencode-review/core";
 import type { Kysely } from "kysely";
 import { keepLocatedAnchors, locatedAnchorsOf, writeTransaction, type Database, type ThreadRow } from "../store/index.js";
 import type { ThreadAnchor } from "./locate-threads.js";
+
+// Work-tree stamps are device:inode:…, so no stamp begins so.
+const TEXT_STAMP = "text:";
 
 // Enough for every thread of a large review several times over; past it the memo starts again empty.
 const MAX_ENTRIES = 20_000;
@@ -28,6 +32,21 @@ export class AnchorMemo {
   readonly #unkept = new Map<string, Entry>();
   /** The writes of kept anchors, one after another; never rejects. */
   #writing: Promise<void> = Promise.resolve();
+
+  /**
+   * What stands for a file's stamp in the key of an anchor located while the file was too new to stamp
+   * (changed within the last second, as right after an agent's edit): a digest of the text it was located
+   * in. Such an anchor is reused by reading the file and comparing the digest, instead of locating again.
+   * @example AnchorMemo.key(row, then, AnchorMemo.textStamp(text))
+   */
+  static textStamp(text: string): string {
+    return `${TEXT_STAMP}${createHash("sha1").update(text).digest("base64url")}`;
+  }
+
+  /** Whether the anchor kept for this thread was keyed by its file's text (`textStamp`), not its stamp. */
+  keyedByText(threadId: string): boolean {
+    return this.#entries.get(threadId)?.key.includes(`"${TEXT_STAMP}`) === true;
+  }
 
   /** The key of an anchor kept for what it says (the path a file was renamed to), never to be reused: no key equals it. */
   static readonly UNSTAMPED = "unstamped";

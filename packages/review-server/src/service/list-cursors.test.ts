@@ -101,3 +101,22 @@ test("a cursor still works a day later, and one past its time says it expired an
   const expired = await inAnotherProcess(f, (service) => service.agentList({ cursor }).then(() => null, (e: unknown) => e as Error), later(8));
   expect(expired?.message).toBe(`The cursor "${cursor}" has expired: a cursor works for 7 days after its page was listed. Call review_list without cursor to read from the first page again.`);
 }, 120_000);
+
+test("a file edited between pages is read again when a later page shows its threads", async () => {
+  const f = await manyThreads();
+  const first = await f.service.agentList({});
+  // The last file sorts last, so its threads are on a later page; two lines above them now.
+  const last = fileName(FILES - 1);
+  expect(first.threads.map((t) => t.file)).not.toContain(last);
+  await f.repo.write(last, "// one\n// two\n" + source(FILES - 1).replace(`value${FILES - 1}_0 `, `renamed${FILES - 1}_0 `));
+  const later = [];
+  let cursor = first.next;
+  while (cursor !== undefined) {
+    const page = await f.service.agentList({ cursor });
+    later.push(...page.threads);
+    cursor = page.next;
+  }
+  const moved = later.filter((t) => t.file === last);
+  expect(moved).toHaveLength(PER_FILE);
+  for (const t of moved) expect(t.anchor).toMatchObject({ state: "moved", start: t.start! + 2 });
+}, 120_000);

@@ -70,6 +70,39 @@ export async function locateThreads(
     if (reused !== undefined) anchors.set(row.id, reused);
     else toLocate.push({ row, key });
   }
+  // Anchors located while their file was too new to stamp (right after an edit, as when an agent pages
+  // through review_list after changing files) are keyed by the file's text: read it, and reuse the anchor
+  // while the text is what it was located in. Each page of a listing then re-checks only what changed.
+  if (at === undefined && toLocate.some(({ row }) => memo.keyedByText(row.id))) {
+    const textStamps = new Map<string, Promise<string | null>>();
+    const textStampOf = (path: string) => {
+      let stamp = textStamps.get(path);
+      if (stamp === undefined) {
+        stamp = reader.worktree(path).then(
+          (content) => (content.kind === "text" ? AnchorMemo.textStamp(content.text) : null),
+          () => null,
+        );
+        textStamps.set(path, stamp);
+      }
+      return stamp;
+    };
+    const checked = await Promise.all(
+      toLocate.map(async (entry) => {
+        if (!memo.keyedByText(entry.row.id)) return false;
+        const stamp = await textStampOf(entry.row.file);
+        const found = stamp === null ? undefined : memo.get(entry.row.id, AnchorMemo.key(entry.row, thenRev(entry.row), stamp));
+        if (found === undefined) return false;
+        anchors.set(entry.row.id, found);
+        // The file has settled since: its stamp (taken before this read) keys the anchor from now on.
+        if (entry.key !== null) memo.set(entry.row.id, entry.key, found);
+        return true;
+      }),
+    );
+    const still = toLocate.filter((_, i) => !checked[i]);
+    toLocate.length = 0;
+    toLocate.push(...still);
+  }
+
   const byRev = new Map<string, Set<string>>();
   const want = (rev: string, path: string) => {
     const paths = byRev.get(rev);
@@ -111,6 +144,7 @@ export async function locateThreads(
       anchors.set(row.id, anchor);
       // A stamp exists only for a regular file, so `key` is of a thread that was not followed through a rename.
       if (key !== null && file === row.file) memo.set(row.id, key, location);
+      else if (file === row.file && now.kind === "text" && at === undefined) memo.set(row.id, AnchorMemo.key(row, thenRev(row), AnchorMemo.textStamp(now.text)), location);
       else if (renamedKey !== null && at === undefined) memo.set(row.id, renamedKey, anchor);
     }),
   );
