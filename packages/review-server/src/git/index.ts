@@ -28,3 +28,5 @@ export { readBlobs } from "./read-file-bytes.js";
 export { branchMergeBase, parentBranches, type ParentBranch } from "./parent-branches.js";
 export { toFileContent, type FileContent } from "./file-content.js";
 export { resolveWorktreePath, type WorktreePathOptions } from "./worktree-path.js";
+export { gitVersion } from "./git-version.js";
+export { upstreamRemote, type UpstreamRemote } from "./upstream-remote.js";

@@ -102,6 +102,7 @@ export {
   type Severity,
 } from "./findings.table.js";
 export { writePanelToken, readPanelToken, removePanelToken } from "./panel-tokens.js";
+export { inspectStore, type StoreInspection } from "./inspect-store.js";
 export { unsentTextFile, type UnsentTextFile } from "./unsent-text-file.js";
 export { markFileViewed, unmarkFileViewed, viewedFilesOfBranch, type ViewedFilesTable, type ViewedFileRow } from "./viewed-files.table.js";
 export { pickBranchBase, forgetBranchBase, branchBaseOf, type BranchBasesTable, type BranchBaseRow } from "./branch-bases.table.js";
