@@ -2,6 +2,7 @@
 // opencode's terminal half: the command, key, slash command and route that open the review over the
 // conversation, the sidebar line, and the toast when the agent answers. Every failure becomes a line the
 // person can read; none reaches opencode's TUI as a throw.
+import { pathNow } from "@opencode-review/core";
 import type { TuiPlugin, TuiPluginApi, TuiRouteCurrent } from "@opencode-ai/plugin/tui";
 import { createRoot, createSignal, ErrorBoundary, onCleanup, Show } from "solid-js";
 import type { ReviewBackend } from "./review-backend.js";

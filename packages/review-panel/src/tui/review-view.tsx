@@ -1,6 +1,7 @@
 /** @jsxImportSource @opentui/solid */
 // The review over the conversation: every file's diff in one scroll with threads inline, driven by keys.
 // Only the lines on screen are drawn; the rows and their layout are rebuilt when the review changes, never per key.
+import { pathNow } from "@opencode-review/core";
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { TextAttributes, type RGBA, type TextareaRenderable } from "@opentui/core";
 import { useTerminalDimensions } from "@opentui/solid";
