@@ -149,6 +149,16 @@ describe("review panel in Chromium", () => {
     await page.locator(`[data-thread-id="${moved}"] [data-anchor-note]`, { hasText: "Moved from line 27 (round 1)" }).waitFor();
   });
 
+  it("says once, on a thread of a file renamed since it was written, where the file was renamed from", async () => {
+    const { page, target } = await open();
+    await page.locator('[data-component="file-list"] [data-path="src/new-name.ts"]').click();
+    const { renamed } = ids(target);
+    await scrollTo(page, `[data-thread-id="${renamed}"]`);
+    await page.locator(`[data-thread-id="${renamed}"] [data-renamed-from]`, { hasText: "Renamed from src/old-name.ts" }).waitFor();
+    expect(await page.locator("[data-renamed-from]").count()).toBe(1);
+    await page.screenshot({ path: `${screenshotDir}desktop-renamed-from.png` });
+  });
+
   it("in a diff that ends at a round, gives a thread the line it had in that round, not the line it has now", async () => {
     // The agent went on after round 2: two lines above everything in src/app.ts, before the page opens.
     const { page, target } = await open({ before: (t) => t.editFile("src/app.ts", (text) => `// one\n// two\n${text}`) });

@@ -138,3 +138,12 @@ describe("renderReleaseProse", () => {
     expect(renderReleaseProse([thread(overrides as Partial<Thread>)])).toContain(`\n${heading}\n`);
   });
 });
+
+describe("renderReleaseProse on a renamed file", () => {
+  it("names the file by its path now, with the old path once as renamed from", () => {
+    const out = renderReleaseProse([thread({ file: "src/util.ts", start: 2, end: 2, anchor: { state: "current", start: 2, end: 2, file: "src/helpers.ts" } })]);
+    expect(out).toContain("left 1 comment on src/helpers.ts.");
+    expect(out).toContain("### 1. src/helpers.ts (renamed from src/util.ts), line 2");
+    expect(out.split("src/util.ts").length - 1).toBe(1);
+  });
+});

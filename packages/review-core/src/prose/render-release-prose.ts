@@ -1,5 +1,6 @@
 import type { Message, Thread } from "../review/types.js";
-import { lineRange, type Placed } from "./describe-place.js";
+import { pathNow } from "../review/path-now.js";
+import { lineRange, renamedNote, type Placed } from "./describe-place.js";
 import { listFiles } from "./file-list.js";
 import { quoteBlock } from "./quote-block.js";
 import { suggestionBlock } from "./suggestion-block.js";
@@ -23,7 +24,7 @@ export interface ReleaseProseOptions {
 export function renderReleaseProse(threads: readonly Released[], options: ReleaseProseOptions = {}): string {
   const released = options.releasedMessageIds ? new Set(options.releasedMessageIds) : null;
   const count = released ? released.size : threads.length;
-  const files = listFiles(threads.map((t) => t.file));
+  const files = listFiles(threads.map(pathNow));
   const intro = `Code review: the reviewer has finished reviewing your changes and left ${count} ${count === 1 ? "comment" : "comments"} on ${files}.`;
   const sections = threads.map((thread, index) => section(thread, index + 1, released));
   const outro =
@@ -49,13 +50,14 @@ function section(thread: Released, number: number, released: ReadonlySet<string>
 }
 
 function place(thread: Released): string {
-  if (thread.start === null || thread.end === null) return `${thread.file}, the whole file${gone(thread)}`;
+  const file = `${pathNow(thread)}${renamedNote(thread)}`;
+  if (thread.start === null || thread.end === null) return `${file}, the whole file${gone(thread)}`;
   const start = thread.anchor.start ?? thread.start;
   const end = thread.anchor.end ?? thread.end;
   const lines = `${start === end ? "line" : "lines"} ${lineRange(start, end)}`;
-  if (thread.side === "old") return `${thread.file}, ${lines} of the base version, which your change deletes${gone(thread)}`;
+  if (thread.side === "old") return `${file}, ${lines} of the base version, which your change deletes${gone(thread)}`;
   const moved = thread.anchor.state === "moved" ? ` (moved here from ${lineRange(thread.start, thread.end)})` : "";
-  return `${thread.file}, ${lines}${moved}${gone(thread)}`;
+  return `${file}, ${lines}${moved}${gone(thread)}`;
 }
 
 function gone(thread: Released): string {

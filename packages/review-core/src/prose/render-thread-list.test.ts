@@ -224,3 +224,17 @@ describe("renderThreadList", () => {
     expect(out.match(/^```/gm)?.length ?? 0).toBe(2);
   });
 });
+
+describe("renderThreadList on a renamed file", () => {
+  it("names the path the file has now, the old one once as renamed from, and counts and sorts by the path now", () => {
+    const renamed = thread({ id: "t1", file: "src/util.ts", start: 2, end: 2, anchor: { state: "current", start: 2, end: 2, file: "src/helpers.ts" } });
+    const other = thread({ id: "t2", file: "src/helpers.ts", start: 9, end: 9, anchor: { state: "current", start: 9, end: 9 } });
+    const out = renderThreadList([other, renamed]);
+    expect(out).toContain("## t1 · src/helpers.ts:2 (renamed from src/util.ts) · current");
+    expect(out).not.toContain("src/util.ts:2");
+    expect(out.split("src/util.ts").length - 1).toBe(1);
+    // Both are in one file now, and the renamed thread's line 2 sorts before line 9 of the same file.
+    expect(out).toMatch(/^2 threads: 2 waiting for you\./);
+    expect(out.indexOf("## t1")).toBeLessThan(out.indexOf("## t2"));
+  });
+});

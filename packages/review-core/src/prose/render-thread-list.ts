@@ -1,3 +1,4 @@
+import { pathNow } from "../review/path-now.js";
 import type { Message, Thread } from "../review/types.js";
 import { describeAnchor, describePlace, lineRange } from "./describe-place.js";
 import { fitBlock } from "./fit-block.js";
@@ -85,7 +86,7 @@ function emptyList(options: ThreadListOptions): string {
 }
 
 function page(threads: readonly Listed[], options: ThreadListOptions, maxBytes: number): { text: string; shown: number } {
-  const header = countLine(threads, new Set(threads.map((t) => t.file)).size, options.earlier ?? 0);
+  const header = countLine(threads, new Set(threads.map(pathNow)).size, options.earlier ?? 0);
   const footer = threads.some(waitsForAgent)
     ? "For each thread that waits for you: fix the code, then answer with review_reply (its id and your text; resolved: true once your change addresses it)."
     : "";
@@ -187,7 +188,9 @@ function waitsForAgent(thread: Listed): boolean {
 }
 
 function byPlace(a: Listed, b: Listed): number {
-  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  const fa = pathNow(a);
+  const fb = pathNow(b);
+  if (fa !== fb) return fa < fb ? -1 : 1;
   const la = a.anchor.start ?? a.start ?? 0;
   const lb = b.anchor.start ?? b.start ?? 0;
   if (la !== lb) return la - lb;

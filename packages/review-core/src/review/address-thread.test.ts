@@ -134,3 +134,16 @@ describe("addressThread", () => {
     if (!out.ok) expect(out.message).toMatch(/by its id, or by file and line/);
   });
 });
+
+describe("addressThread on a renamed file", () => {
+  const renamed = { id: "t1", file: "src/util.ts", start: 2, end: 2, anchor: { state: "current" as const, start: 2, end: 2, file: "src/helpers.ts" } };
+  it("finds the thread by the path now (what review_list showed) and still by the old path", () => {
+    expect(addressThread([renamed], { file: "helpers.ts", line: 2 })).toMatchObject({ ok: true, thread: { id: "t1" } });
+    expect(addressThread([renamed], { file: "src/util.ts", line: 2 })).toMatchObject({ ok: true, thread: { id: "t1" } });
+  });
+  it("names candidates by the path now", () => {
+    const miss = addressThread([renamed], { file: "helpers.ts", line: 7 });
+    expect(miss).toMatchObject({ ok: false, candidates: [{ id: "t1", file: "src/helpers.ts" }] });
+    expect(miss.ok ? "" : miss.message).toContain("t1 (src/helpers.ts:2)");
+  });
+});

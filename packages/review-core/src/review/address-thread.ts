@@ -1,3 +1,4 @@
+import { pathNow } from "./path-now.js";
 import { matchesPathSuffix } from "./path-suffix.js";
 import type { Thread } from "./types.js";
 
@@ -54,7 +55,8 @@ export function addressThread<T extends Addressable>(threads: readonly T[], ref:
     };
   }
   const file = ref.file;
-  const inFile = threads.filter((t) => matchesPathSuffix(t.file, file));
+  // The path now is what the agent was shown; the path a renamed file had still finds its threads.
+  const inFile = threads.filter((t) => matchesPathSuffix(pathNow(t), file) || matchesPathSuffix(t.file, file));
   if (inFile.length === 0) {
     return {
       ok: false,
@@ -95,15 +97,16 @@ function candidate(thread: Addressable): ThreadCandidate {
   const whole = thread.start === null;
   return {
     id: thread.id,
-    file: thread.file,
+    file: pathNow(thread),
     start: whole ? null : thread.anchor.start,
     end: whole ? null : thread.anchor.end,
   };
 }
 
 function describe(thread: Addressable): string {
-  if (thread.start === null) return `${thread.id} (${thread.file}, whole file)`;
+  const file = pathNow(thread);
+  if (thread.start === null) return `${thread.id} (${file}, whole file)`;
   const { start, end } = thread.anchor;
-  if (start === null || end === null) return `${thread.id} (${thread.file}, its lines are gone)`;
-  return `${thread.id} (${thread.file}:${start === end ? start : `${start}-${end}`})`;
+  if (start === null || end === null) return `${thread.id} (${file}, its lines are gone)`;
+  return `${thread.id} (${file}:${start === end ? start : `${start}-${end}`})`;
 }

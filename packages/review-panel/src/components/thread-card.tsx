@@ -1,6 +1,7 @@
 import { renderClaim } from "@opencode-review/core";
 import { createSignal, For, onMount, Show } from "solid-js";
 import { findingOf, type Thread } from "../api.js";
+import { renamedFromIn } from "../state/diff-rows.js";
 import { useFocus } from "../state/focus.js";
 import { useRounds } from "../state/rounds.js";
 import { useThreads } from "../state/threads.js";
@@ -170,6 +171,9 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
         </Show>
         <Show when={t().unreadByHuman || fresh}>
           <span data-slot="badge" data-tone="unread">New reply</span>
+        </Show>
+        <Show when={renamedFromIn(t(), rounds.range())}>
+          {(from) => <span data-slot="badge" data-tone="muted" data-renamed-from>Renamed from {from()}</span>}
         </Show>
         <Show when={t().anchor.state !== "current" && t().anchor.state !== "outdated" && anchorNote(t())}>
           {(note) => <span data-slot="badge" data-tone="muted" data-anchor-note>{note()}</span>}

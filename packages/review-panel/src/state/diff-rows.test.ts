@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DiffFile, Thread } from "../api.js";
-import { buildRows, gapsOf, pairLines } from "./diff-rows.js";
+import { buildRows, gapsOf, pairLines, renamedFromIn } from "./diff-rows.js";
 
 const file: DiffFile = {
   path: "src/a.ts",
@@ -92,5 +92,14 @@ describe("buildRows", () => {
   it("shows no gaps for added, deleted and binary files", () => {
     expect(gapsOf({ ...file, status: "added" }, null)).toEqual([]);
     expect(buildRows({ files: [{ ...file, binary: true, hunks: [] }], threads: [], range, view: "unified" }).rows.map((r) => r.kind)).toEqual(["file", "notice"]);
+  });
+});
+
+describe("renamedFromIn", () => {
+  it("names the path a thread was written on when the diff shows it under the file's name now, and nothing in its own round's diff", () => {
+    const renamed = thread({ file: "src/util.ts", anchor: { state: "current", start: 2, end: 2, file: "src/helpers.ts" } });
+    expect(renamedFromIn(renamed, { from: "base", to: "worktree" })).toBe("src/util.ts");
+    expect(renamedFromIn(renamed, { from: "base", to: renamed.round.id })).toBeNull();
+    expect(renamedFromIn({ ...renamed, anchor: { state: "current", start: 2, end: 2 } }, { from: "base", to: "worktree" })).toBeNull();
   });
 });

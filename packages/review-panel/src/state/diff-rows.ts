@@ -86,6 +86,16 @@ export function fileOf(thread: Thread, range: DiffRange): string {
   return thread.anchor.file ?? thread.file;
 }
 
+/**
+ * The path a thread was written on when this diff shows it under another (its file was renamed since),
+ * else null: both panels say "renamed from" it once, beside the thread.
+ * @example renamedFromIn({ file: "a.ts", anchor: { file: "b.ts", ... }, ... }, { from: "base", to: "worktree" }) // "a.ts"
+ */
+export function renamedFromIn(thread: Thread, range: DiffRange): string | null {
+  const shown = fileOf(thread, range);
+  return shown === thread.file ? null : thread.file;
+}
+
 /** The `@@ -a,b +c,d @@` header git prints for a hunk. */
 export function hunkHeader(hunk: Hunk): string {
   return `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`;

@@ -2,6 +2,7 @@
 // opencode's terminal half: the command, key, slash command and route that open the review over the
 // conversation, the sidebar line, and the toast when the agent answers. Every failure becomes a line the
 // person can read; none reaches opencode's TUI as a throw.
+import { pathNow } from "@opencode-review/core";
 import type { TuiPlugin, TuiPluginApi, TuiRouteCurrent } from "@opencode-ai/plugin/tui";
 import { createRoot, createSignal, ErrorBoundary, onCleanup, Show } from "solid-js";
 import type { ReviewBackend } from "./review-backend.js";
@@ -74,7 +75,7 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
           model = createReviewModel(b, {
             onAgentMessage: ({ thread, body }) => {
               if (api.route.current.name === ROUTE) return;
-              const where = thread.start === null ? thread.file : `${thread.file}:${thread.anchor.start ?? thread.start}`;
+              const where = thread.start === null ? pathNow(thread) : `${pathNow(thread)}:${thread.anchor.start ?? thread.start}`;
               api.ui.toast({ variant: "info", title: "The agent answered", message: `${where}: ${terminalSafe(body).slice(0, 120)} (${hint} to review)`, duration: 8000 });
             },
           });

@@ -1,6 +1,7 @@
 /** @jsxImportSource @opentui/solid */
 // The review over the conversation: every file's diff in one scroll with threads inline, driven by keys.
 // Only the lines on screen are drawn; the rows and their layout are rebuilt when the review changes, never per key.
+import { pathNow } from "@opencode-review/core";
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { TextAttributes, type RGBA, type TextareaRenderable } from "@opentui/core";
 import { useTerminalDimensions } from "@opentui/solid";
@@ -53,7 +54,7 @@ function describeTarget(t: CommentTarget): string {
 function placeName(e: Editing): string {
   if (e.kind === "comment") return describeTarget(e.target);
   if (e.kind === "summary") return "the overall comment";
-  const where = e.thread.start === null ? e.thread.file : `${e.thread.file}:${e.thread.anchor.start ?? e.thread.start}`;
+  const where = e.thread.start === null ? pathNow(e.thread) : `${pathNow(e.thread)}:${e.thread.anchor.start ?? e.thread.start}`;
   return e.kind === "reply" ? `the reply on ${where}` : `the draft on ${where}`;
 }
 

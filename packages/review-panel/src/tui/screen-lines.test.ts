@@ -63,6 +63,13 @@ describe("terminal lines", () => {
     ]);
   });
 
+  it("says once, beside a thread shown under a renamed file's name now, the path it was written on", () => {
+    const renamed = thread({ file: "src/old/a.ts", anchor: { state: "current", start: 2, end: 2, file: file.path }, unreadByHuman: false });
+    const rows = buildRows({ files: [file], threads: [renamed], range, view: "unified" }).rows;
+    const out = text(layout(rows, { width: 100, view: "unified", collapsed: new Set() }));
+    expect(out.filter((line) => line.includes("renamed from src/old/a.ts"))).toEqual(["   ┃ line 2 · waiting on you · renamed from src/old/a.ts"]);
+  });
+
   it("names what happened to a thread's code, and puts outdated ones above their file's diff with the quote", () => {
     expect(threadStatus(thread({ anchor: { state: "moved", start: 7, end: 7 }, unreadByHuman: false }))).toBe("waiting on you · moved from line 2 to 7");
     expect(threadStatus(thread({ anchor: { state: "changed", start: 2, end: 2, whitespaceOnly: true }, unreadByHuman: false, status: "resolved", resolvedBy: "agent" }))).toBe("resolved by agent · whitespace changed since");

@@ -112,9 +112,10 @@ function fitPieces(pieces: readonly Piece[], width: number): Piece[] {
 /**
  * Where a thread stands, in the words the person reads beside it: its status and whose turn, and what
  * happened to its code (moved from where, changed since, outdated).
+ * `shownIn`: the file of the diff the thread is shown under (a renamed file's name now).
  * @example threadStatus(thread) // "waiting on you · moved from line 12"
  */
-export function threadStatus(thread: Thread): string {
+export function threadStatus(thread: Thread, shownIn?: string): string {
   const words: string[] = [];
   const finding = findingOf(thread);
   if (finding) words.push(`reviewer · ${finding.severity.toUpperCase()} · a accepts · X dismisses`);
@@ -127,6 +128,8 @@ export function threadStatus(thread: Thread): string {
   if (a.state === "moved") words.push(`moved from line ${thread.start ?? "?"} to ${a.start ?? "?"}`);
   if (a.state === "changed") words.push(a.whitespaceOnly ? "whitespace changed since" : "code changed since");
   if (a.state === "outdated") words.push("outdated");
+  // Shown under another file than it was written on: that file was renamed since.
+  if (shownIn !== undefined && shownIn !== thread.file) words.push(`renamed from ${thread.file}`);
   if (thread.unreadByHuman) words.push("● new");
   return words.join(" · ");
 }
@@ -145,12 +148,12 @@ function bodyLines(body: string, bodies: Map<string, MarkdownLine[]> | undefined
   return lines;
 }
 
-function threadLines(thread: Thread, width: number, quote: boolean, bodies?: Map<string, MarkdownLine[]>): ScreenLine[] {
+function threadLines(thread: Thread, width: number, quote: boolean, bodies: Map<string, MarkdownLine[]> | undefined, shownIn: string): ScreenLine[] {
   const bar = "   ┃ ";
   const inner = width - bar.length;
   const tone: Tone = thread.status === "draft" ? "draft" : thread.status === "resolved" ? "muted" : thread.awaiting === "human" ? "warning" : "thread";
   const lines: ScreenLine[] = [
-    { pieces: [{ text: bar, tone }, { text: fit(`${place(thread)} · ${threadStatus(thread)}`, inner), tone, bold: true }] },
+    { pieces: [{ text: bar, tone }, { text: fit(`${place(thread)} · ${threadStatus(thread, shownIn)}`, inner), tone, bold: true }] },
   ];
   if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });
   for (const message of thread.messages) {
@@ -214,13 +217,13 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
     }
     case "outdated": {
       const lines: ScreenLine[] = [{ pieces: [{ text: fit(`   ⚠ ${row.threads.length} outdated thread${row.threads.length === 1 ? "" : "s"}: their lines are gone`, width), tone: "warning" }] }];
-      for (const t of row.threads) lines.push(...threadLines(t, width, true, options.bodies));
+      for (const t of row.threads) lines.push(...threadLines(t, width, true, options.bodies, row.file));
       return lines;
     }
     case "file-threads":
-      return row.threads.flatMap((t) => threadLines(t, width, t.start !== null, options.bodies));
+      return row.threads.flatMap((t) => threadLines(t, width, t.start !== null, options.bodies, row.file));
     case "threads":
-      return row.threads.flatMap((t) => threadLines(t, width, false, options.bodies));
+      return row.threads.flatMap((t) => threadLines(t, width, false, options.bodies, row.file));
     case "notice":
       if (row.binary) {
         const line = options.binaryLines?.get(row.file);

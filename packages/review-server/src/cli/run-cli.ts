@@ -3,6 +3,7 @@ import { packageVersion } from "../server/index.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliCommand } from "./cli-command.js";
 import type { CliIo } from "./cli-io.js";
 import { demoCommand } from "./demo-command.js";
+import { doctorCommand } from "./doctor-command.js";
 import { hookCommand } from "./hook-command.js";
 import { mcpCommand } from "./mcp-command.js";
 import { parseFlags } from "./parse-flags.js";
@@ -12,7 +13,7 @@ import { setupCommand } from "./setup-command.js";
 import { urlCommand } from "./url-command.js";
 
 /** Every command, in the order `--help` lists them (docs/cli.md documents each; a test checks). */
-export const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, mcpCommand, hookCommand, setupCommand, removeCommand];
+export const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, mcpCommand, hookCommand, setupCommand, removeCommand, doctorCommand];
 
 const overview = `Usage: opencode-review <command> [flags]
 

@@ -7,7 +7,7 @@ export { execGit, runGit, runGitBuffer, type RunGitOptions, type GitResult } fro
 export { openRepository, type Repository } from "./open-repository.js";
 export { resolveHead, EMPTY_TREE } from "./resolve-head.js";
 export { readHeadFile } from "./read-head-file.js";
-export { worktreeStamp } from "./worktree-stamp.js";
+export { worktreeStamp, worktreeHas, worktreeDigest } from "./worktree-stamp.js";
 export { watchWorktree, type WorktreeWatch, type WorktreeWatchOptions } from "./worktree-watch.js";
 export { defaultDbPath } from "./default-db-path.js";
 
@@ -29,3 +29,5 @@ export { readBlobs } from "./read-file-bytes.js";
 export { branchMergeBase, parentBranches, type ParentBranch } from "./parent-branches.js";
 export { toFileContent, type FileContent } from "./file-content.js";
 export { resolveWorktreePath, type WorktreePathOptions } from "./worktree-path.js";
+export { gitVersion } from "./git-version.js";
+export { upstreamRemote, type UpstreamRemote } from "./upstream-remote.js";

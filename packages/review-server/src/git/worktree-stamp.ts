@@ -1,4 +1,5 @@
-import { lstatSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Repository } from "./open-repository.js";
 
@@ -37,4 +38,41 @@ export function worktreeStamp(repo: Pick<Repository, "workTree">, path: string):
 /** The file's absolute path, or null for a path that could leave the work tree. */
 function absolutePath(workTree: string, path: string): string | null {
   return path === "" || path.split("/").includes("..") ? null : join(workTree, ...path.split("/"));
+}
+
+/**
+ * Whether anything stands at `path` in the work tree (a file, a folder, a link), however recently it
+ * changed: where `worktreeStamp` is null this tells a file that is gone from one that is only too new.
+ * @example worktreeHas(repo, "src/old-name.ts") // false once the file was renamed
+ */
+export function worktreeHas(repo: Pick<Repository, "workTree">, path: string): boolean {
+  const absolute = absolutePath(repo.workTree, path);
+  if (absolute === null) return false;
+  try {
+    return lstatSync(absolute, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+// Past this a file is not digested (a listing's files are source files; a huge one is read again instead).
+const DIGEST_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A digest of a work-tree file's bytes, for telling whether a file too new to stamp has changed since
+ * (as git compares the contents of "racily clean" files): one lstat and one read, nothing decoded. Null
+ * when the path is not a regular file, is too large, or cannot be read; taken before the file is read for
+ * anything else, so an edit in between leaves a digest that no longer matches.
+ * @example worktreeDigest(repo, "src/a.ts") // "3q2+7w…"
+ */
+export function worktreeDigest(repo: Pick<Repository, "workTree">, path: string): string | null {
+  const absolute = absolutePath(repo.workTree, path);
+  if (absolute === null) return null;
+  try {
+    const info = lstatSync(absolute, { throwIfNoEntry: false });
+    if (info === undefined || !info.isFile() || info.size > DIGEST_MAX_BYTES) return null;
+    return createHash("sha1").update(readFileSync(absolute)).digest("base64url");
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,5 @@
 import { addressThread, agentReply, claimReason, renderRefusal, ReviewError, type Thread } from "@opencode-review/core";
-import type { Repository } from "../git/index.js";
+import { worktreeHas, type Repository } from "../git/index.js";
 import { newId, threadById, threadsByBranch, type ThreadRow } from "../store/index.js";
 import { matchesPathSuffix } from "@opencode-review/core";
 import { changeThread } from "./change-thread.js";
@@ -71,7 +71,8 @@ export async function findForAgent(
     rows = row !== undefined && row.branch === repo.branchKey && row.status !== "draft" ? [row] : [];
   } else {
     rows = await threadsByBranch(ctx.db, repo.branchKey, { status: ["open", "resolved"] });
-    if (ref.file !== undefined) rows = rows.filter((r) => matchesPathSuffix(r.file, ref.file!));
+    // A thread whose file is gone may be on `ref.file` under its new name; addressThread decides once located.
+    if (ref.file !== undefined) rows = rows.filter((r) => matchesPathSuffix(r.file, ref.file!) || !worktreeHas(repo, r.file));
   }
   const threads = await threadsJson(ctx, repo, rows, "agent", reader);
   const found = addressThread(threads, ref);

@@ -1,7 +1,11 @@
+import { createHash } from "node:crypto";
 import { LOCATE_RULES_VERSION } from "@opencode-review/core";
 import type { Kysely } from "kysely";
 import { keepLocatedAnchors, locatedAnchorsOf, writeTransaction, type Database, type ThreadRow } from "../store/index.js";
 import type { ThreadAnchor } from "./locate-threads.js";
+
+// Work-tree stamps are device:inode:…, so no stamp begins so.
+const TEXT_STAMP = "text:";
 
 // Enough for every thread of a large review several times over; past it the memo starts again empty.
 const MAX_ENTRIES = 20_000;
@@ -29,15 +33,46 @@ export class AnchorMemo {
   /** The writes of kept anchors, one after another; never rejects. */
   #writing: Promise<void> = Promise.resolve();
 
-  /** The key of a thread's anchor against the file with `stamp`, its text then at commit `then`. */
-  static key(row: Pick<ThreadRow, "side" | "start_line" | "end_line" | "quoted" | "context">, then: string, stamp: string): string {
-    return JSON.stringify([LOCATE_RULES_VERSION, stamp, then, row.side, row.start_line, row.end_line, row.quoted, row.context]);
+  /**
+   * What stands for a file's stamp in the key of an anchor located while the file was too new to stamp
+   * (changed within the last second, as right after an agent's edit): a digest of the text it was located
+   * in. Such an anchor is reused by reading the file and comparing the digest, instead of locating again.
+   * @example AnchorMemo.key(row, then, AnchorMemo.textStamp(text))
+   */
+  static textStamp(text: string): string {
+    return `${TEXT_STAMP}${createHash("sha1").update(text).digest("base64url")}`;
+  }
+
+  /** Whether the anchor kept for this thread was keyed by its file's text (`textStamp`), not its stamp. */
+  keyedByText(threadId: string): boolean {
+    return this.#entries.get(threadId)?.key.includes(`"${TEXT_STAMP}`) === true;
+  }
+
+  /** The key of an anchor kept for what it says (the path a file was renamed to), never to be reused: no key equals it. */
+  static readonly UNSTAMPED = "unstamped";
+
+  /**
+   * The key of a thread's anchor against the file with `stamp`, its text then at commit `then`; `renamedTo`
+   * when the thread's file is gone and the anchor was found in the file git followed it to (that path's stamp).
+   */
+  static key(row: Pick<ThreadRow, "side" | "start_line" | "end_line" | "quoted" | "context">, then: string, stamp: string, renamedTo?: string): string {
+    const key = [LOCATE_RULES_VERSION, stamp, then, row.side, row.start_line, row.end_line, row.quoted, row.context];
+    return JSON.stringify(renamedTo === undefined ? key : [...key, renamedTo]);
   }
 
   /** @example memo.get(row.id, AnchorMemo.key(row, round.snapshot, stamp)) // undefined when not located yet */
   get(threadId: string, key: string): ThreadAnchor | undefined {
     const found = this.#entries.get(threadId);
     return found !== undefined && found.key === key ? found.anchor : undefined;
+  }
+
+  /**
+   * The path a thread's file was followed to (a rename) when it was last located, if it was: a fresh
+   * process reuses that anchor by the new path's stamp instead of asking git for renames again.
+   * @example memo.renamedTo(row.id) // "src/helpers.ts"
+   */
+  renamedTo(threadId: string): string | undefined {
+    return this.#entries.get(threadId)?.anchor.file;
   }
 
   /** @example memo.set(row.id, key, anchor) */

@@ -97,3 +97,26 @@ test("a store that cannot keep anchors still lists them, located", async () => {
   const thread = await inAnotherProcess(f, async (service) => (await service.agentList({})).threads[0]!);
   expect(thread.anchor).toEqual({ state: "moved", start: 7, end: 7 });
 });
+
+test("an anchor located while its file was just edited is kept by the file's text: a fresh process reuses it while the text is the same", async () => {
+  fixture = await makeServiceFixture({ "src/a.ts": BASE });
+  const f = fixture;
+  await f.repo.write("src/a.ts", BASE.replace("export const v11 = 11;", "export const v11 = 12;"));
+  await f.service.draftThread({ file: "src/a.ts", start: 6, end: 6, body: "Why five?" });
+  await f.service.release({});
+  // The agent's edit a moment ago: too new for its stamp to be trusted.
+  const edited = "// one\n" + BASE.replace("export const v11 = 11;", "export const v11 = 12;");
+  await f.repo.write("src/a.ts", edited);
+  expect((await f.service.agentList({})).threads[0]!.anchor).toEqual({ state: "moved", start: 7, end: 7 });
+  await f.service.context.anchors.written();
+  const [kept] = await keptRows(f);
+  expect(kept!.anchor).toBe(JSON.stringify({ state: "moved", start: 7, end: 7 }));
+
+  // Proof that the kept anchor is what a fresh process shows: one written here is shown as it is.
+  await sql`update located_anchors set anchor = ${JSON.stringify({ state: "moved", start: 9, end: 9 })}`.execute(f.store.db);
+  expect((await inAnotherProcess(f, async (service) => (await service.agentList({})).threads[0]!)).anchor).toEqual({ state: "moved", start: 9, end: 9 });
+
+  // Other text: located again.
+  await f.repo.write("src/a.ts", "// one\n// two\n" + BASE.replace("export const v11 = 11;", "export const v11 = 12;"));
+  expect((await inAnotherProcess(f, async (service) => (await service.agentList({})).threads[0]!)).anchor).toEqual({ state: "moved", start: 8, end: 8 });
+});

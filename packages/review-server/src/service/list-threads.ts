@@ -1,11 +1,8 @@
-import { matchesPathSuffix, markDelivered, renderThreadPage, ReviewError, splitLines, threadPageOrder, type Thread, type ThreadStatus } from "@opencode-review/core";
-import { markMessagesDelivered, markReviewsRead, messagesByThreadIds, roundById, threadsByBranch, threadsByIds, writeTransaction, type ThreadRow } from "../store/index.js";
+import { matchesPathSuffix, ReviewError, type Thread, type ThreadStatus } from "@opencode-review/core";
+import { messagesByThreadIds, roundById, threadsByBranch, threadsByIds, type ThreadRow } from "../store/index.js";
 import { worktreeStamp, type Repository } from "../git/index.js";
-import { createFileReader, type FileReader } from "./file-reader.js";
 import type { ChangedThreads, Listing, ListingMemo } from "./listing-memo.js";
-import { ListCursors } from "./list-cursors.js";
 import type { ServiceContext } from "./service-context.js";
-import { reviewJson } from "./review-json.js";
 import { threadsJson } from "./threads-json.js";
 
 /** `waiting`: open threads; `all`: every thread (drafts too, for the person); `draft`: threads with something unsent. */
@@ -114,94 +111,6 @@ function stampFiles(repo: Repository, rows: readonly ThreadRow[]): { stamped: Ma
   const stamped = new Map(paths.map((path, i) => [path, stamps[i]!]));
   const files = stamps.every((s) => s !== null) ? (stamped as ReadonlyMap<string, string>) : null;
   return { stamped, files };
-}
-
-/**
- * What `review_list` shows the agent, a page at a time: released threads (open ones, or resolved too
- * with `all`), drafts hidden, as many as fit the output's 20 KB in page order (see ListCursors for
- * what `cursor` means). Every human message on the page is marked delivered in the same step; `next`
- * is the cursor of the following page, absent on the last.
- * @example const { threads, output, next } = await agentList(ctx, { file: "src/a.ts" }, cursors);
- */
-export async function agentList(
-  ctx: ServiceContext,
-  query: { readonly status?: "waiting" | "all"; readonly file?: string; readonly cursor?: string } = {},
-  cursors: ListCursors = new ListCursors(),
-): Promise<{ readonly threads: Thread[]; readonly output: string; readonly next?: string }> {
-  const position = cursors.read(query.cursor);
-  const repo = await ctx.repository();
-  const status = query.status ?? "waiting";
-  const rows = byFile(
-    await threadsByBranch(ctx.db, repo.branchKey, { status: status === "all" ? ["open", "resolved"] : ["open"] }),
-    query.file,
-  ).filter((row) => !position.returned.has(row.id));
-  const reader = createFileReader(repo);
-  const unread = (await threadsJson(ctx, repo, rows, "agent", reader)).sort(threadPageOrder);
-  // The cursor is named in the page's own text, so it is drawn before the page is laid out and kept
-  // only when some threads are left for it.
-  const next = cursors.name(position);
-  const linesNow = await changedLinesNow(unread, reader);
-  const options = { status, earlier: position.returned.size, next, linesNow, ...(query.file === undefined ? {} : { file: query.file }) };
-  const page = renderThreadPage(unread, options);
-  const shown = unread.slice(0, page.shown);
-  const more = page.shown < unread.length;
-  if (more) cursors.keep(next, position, shown.map((t) => t.id));
-
-  const ids: string[] = [];
-  const touched = new Set<string>();
-  const delivered = shown.map((thread) => {
-    const step = markDelivered(thread);
-    if (!step.ok) return thread;
-    for (const effect of step.effects) {
-      if (effect.kind !== "delivered") continue;
-      ids.push(...effect.messageIds);
-      touched.add(thread.id);
-    }
-    return step.next;
-  });
-  if (ids.length > 0) {
-    // Where releases wait for the agent's turn (MCP), the comments returned here are their delivery.
-    const waiting = ctx.delivery.waitsForAgentTurn === true;
-    const to = waiting ? ((await ctx.delivery.target?.()) ?? null)?.id ?? null : null;
-    const read = await writeTransaction(ctx.db, async (trx) => {
-      await markMessagesDelivered(trx, ids);
-      return waiting ? markReviewsRead(trx, ids, to) : [];
-    });
-    for (const row of read) ctx.bus.publish({ type: "review", review: await reviewJson(ctx, row) });
-    // The panel keeps the person's drafts, so it is sent the person's view of each thread, not the agent's.
-    // With no panel listening (as on the first call after a start), there is no one to build it for; a panel
-    // of another process learns of the change from the store's change log.
-    if (ctx.bus.listenerCount() > 0) {
-      const changed = rows.filter((r) => touched.has(r.id));
-      for (const thread of await threadsJson(ctx, repo, changed, "human", reader)) ctx.bus.publish({ type: "thread", thread });
-    }
-  }
-  return { threads: delivered, output: page.output, ...(more ? { next } : {}) };
-}
-
-/**
- * For each thread whose lines changed, the lines at its place in the work tree now, so the agent sees
- * what it reads now beside what was quoted. The files were read to locate the threads, so this reads
- * none again.
- */
-async function changedLinesNow(threads: readonly Thread[], reader: FileReader): Promise<Map<string, readonly string[]>> {
-  const linesOf = new Map<string, Promise<readonly string[] | null>>();
-  const split = (file: string) => {
-    let lines = linesOf.get(file);
-    if (lines === undefined) {
-      lines = reader.worktree(file).then((content) => (content.kind === "text" ? splitLines(content.text) : null));
-      linesOf.set(file, lines);
-    }
-    return lines;
-  };
-  const out = new Map<string, readonly string[]>();
-  for (const thread of threads) {
-    const { anchor } = thread;
-    if (anchor.state !== "changed" || thread.side !== "new" || anchor.start === null || anchor.end === null) continue;
-    const lines = await split(anchor.file ?? thread.file);
-    if (lines !== null) out.set(thread.id, lines.slice(anchor.start - 1, anchor.end));
-  }
-  return out;
 }
 
 function byFile(rows: ThreadRow[], file: string | undefined): ThreadRow[] {

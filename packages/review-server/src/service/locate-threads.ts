@@ -1,6 +1,6 @@
 import { locate, pairsOfOnePass, type Location, type PairMaker, type Thread } from "@opencode-review/core";
 import type { Kysely } from "kysely";
-import { worktreeStamp, type FileContent, type Repository } from "../git/index.js";
+import { worktreeHas, worktreeStamp, type FileContent, type Repository } from "../git/index.js";
 import { roundById, type Database, type PlacedRow, type RoundRow, type ThreadRow } from "../store/index.js";
 import type { FileReader } from "./file-reader.js";
 import { createRenameFollower } from "./renames-since.js";
@@ -49,6 +49,16 @@ export async function locateThreads(
     return stamp;
   };
 
+  // A thread whose file is gone and was last found in the file git followed it to: its anchor is reused
+  // while that file's stamp is unchanged (the rename itself is not asked again: a fresh process would
+  // snapshot the whole work tree for it).
+  const renamedAnchor = (row: PlacedRow): ThreadAnchor | undefined => {
+    const to = at === undefined ? memo.renamedTo(row.id) : undefined;
+    if (to === undefined || to === row.file || worktreeHas(repo, row.file)) return undefined;
+    const stamp = stampOf(to);
+    return stamp === null ? undefined : memo.get(row.id, AnchorMemo.key(row, thenRev(row), stamp, to));
+  };
+
   // Anchors the memo still holds need no file read at all; the others' old texts are fetched together.
   const anchors = new Map<string, ThreadAnchor>();
   const toLocate: { readonly row: PlacedRow; readonly key: string | null }[] = [];
@@ -56,10 +66,43 @@ export async function locateThreads(
   for (const row of rows) {
     const stamp = stampOf(row.file);
     const key = stamp === null ? null : AnchorMemo.key(row, thenRev(row), stamp);
-    const reused = key === null ? undefined : memo.get(row.id, key);
+    const reused = key === null ? renamedAnchor(row) : memo.get(row.id, key);
     if (reused !== undefined) anchors.set(row.id, reused);
     else toLocate.push({ row, key });
   }
+  // Anchors located while their file was too new to stamp (right after an edit, as when an agent pages
+  // through review_list after changing files) are keyed by the file's text: read it, and reuse the anchor
+  // while the text is what it was located in. Each page of a listing then re-checks only what changed.
+  if (at === undefined && toLocate.some(({ row }) => memo.keyedByText(row.id))) {
+    const textStamps = new Map<string, Promise<string | null>>();
+    const textStampOf = (path: string) => {
+      let stamp = textStamps.get(path);
+      if (stamp === undefined) {
+        stamp = reader.worktree(path).then(
+          (content) => (content.kind === "text" ? AnchorMemo.textStamp(content.text) : null),
+          () => null,
+        );
+        textStamps.set(path, stamp);
+      }
+      return stamp;
+    };
+    const checked = await Promise.all(
+      toLocate.map(async (entry) => {
+        if (!memo.keyedByText(entry.row.id)) return false;
+        const stamp = await textStampOf(entry.row.file);
+        const found = stamp === null ? undefined : memo.get(entry.row.id, AnchorMemo.key(entry.row, thenRev(entry.row), stamp));
+        if (found === undefined) return false;
+        anchors.set(entry.row.id, found);
+        // The file has settled since: its stamp (taken before this read) keys the anchor from now on.
+        if (entry.key !== null) memo.set(entry.row.id, entry.key, found);
+        return true;
+      }),
+    );
+    const still = toLocate.filter((_, i) => !checked[i]);
+    toLocate.length = 0;
+    toLocate.push(...still);
+  }
+
   const byRev = new Map<string, Set<string>>();
   const want = (rev: string, path: string) => {
     const paths = byRev.get(rev);
@@ -84,14 +127,25 @@ export async function locateThreads(
       const then = await reader.at(thenRev(row), thenPath(row));
       let file = row.file;
       let now = await nowOf(file);
+      // The followed file is stamped before it is read, as every file here is.
+      let renamedKey: string | null = null;
       if (now.kind === "missing") {
         file = await renames.follow(rounds.get(row.round_id)!.snapshot, row.file);
-        if (file !== row.file) now = await nowOf(file);
+        if (file !== row.file) {
+          const stamp = stampOf(file);
+          // Unstamped (just renamed): kept under a key nothing matches, so the path it went to is known
+          // (the waiting line names it) while the anchor itself is located again.
+          renamedKey = stamp === null ? AnchorMemo.UNSTAMPED : AnchorMemo.key(row, thenRev(row), stamp, file);
+          now = await nowOf(file);
+        }
       }
       const location = locateContent(row, then, now, pairs);
-      anchors.set(row.id, file === row.file ? location : { ...location, file });
-      // A stamp exists only for a regular file, so this thread was not followed through a rename.
+      const anchor = file === row.file ? location : { ...location, file };
+      anchors.set(row.id, anchor);
+      // A stamp exists only for a regular file, so `key` is of a thread that was not followed through a rename.
       if (key !== null && file === row.file) memo.set(row.id, key, location);
+      else if (file === row.file && now.kind === "text" && at === undefined) memo.set(row.id, AnchorMemo.key(row, thenRev(row), AnchorMemo.textStamp(now.text)), location);
+      else if (renamedKey !== null && at === undefined) memo.set(row.id, renamedKey, anchor);
     }),
   );
   memo.keep(ctx.db);

@@ -1,4 +1,4 @@
-import { releaseReview, renderReleaseNotice, renderReleaseProse, ReviewError, withReviewVerdict, type Verdict } from "@opencode-review/core";
+import { pathNow, releaseReview, renderReleaseNotice, renderReleaseProse, ReviewError, withReviewVerdict, type Thread, type Verdict } from "@opencode-review/core";
 import {
   draftsOfBranch,
   insertReview,
@@ -101,7 +101,7 @@ export async function releasePendingReview(
     const prose = withReviewVerdict(comments ? renderReleaseProse(threads, { releasedMessageIds: released.messageIds }) : "", { summary, verdict });
     const text =
       ctx.delivery.mode === "tools" && comments
-        ? withReviewVerdict(renderReleaseNotice({ count: released.messageIds.length, files: released.files }), { summary, verdict })
+        ? withReviewVerdict(renderReleaseNotice({ count: released.messageIds.length, files: filesNow(released.files, threads) }), { summary, verdict })
         : prose;
     const stored = (await updateReview(trx, review.id, { prose, message_text: text, delivery_state: "pending" }))!;
     return { review: stored, threads, prose };
@@ -129,4 +129,16 @@ export async function releasePendingReview(
   };
   if (!published) ctx.bus.publish({ type: "review", review: result });
   return ctx.delivery.mode === "prose" ? { review: result, prose } : { review: result };
+}
+
+/** The released files (in their order) by the paths they have now: a file renamed since its threads were written goes by its new name. */
+function filesNow(files: readonly string[], threads: readonly Thread[]): string[] {
+  return [
+    ...new Set(
+      files.flatMap((file) => {
+        const on = threads.filter((t) => t.file === file);
+        return on.length > 0 ? on.map(pathNow) : [file];
+      }),
+    ),
+  ];
 }

@@ -10,9 +10,9 @@ import { fileText } from "./file-text.js";
 import { reviewDiff } from "./review-diff.js";
 import { addDraftReply, deleteDraft, editDraft } from "./draft-reply.js";
 import { createDraftThread } from "./draft-thread.js";
-import { agentList, listThreads, threadListing } from "./list-threads.js";
+import { agentList } from "./agent-list.js";
+import { listThreads, threadListing } from "./list-threads.js";
 import { AgentRetries, type AgentCall } from "./agent-retries.js";
-import { ListCursors } from "./list-cursors.js";
 import { createServiceCaches, type ServiceCaches } from "./service-caches.js";
 import { releasePendingReview } from "./release-review.js";
 import { dismissDelivery, pastReviews, retryDelivery } from "./past-reviews.js";
@@ -59,7 +59,7 @@ export interface ReviewServiceOptions {
  */
 export function createReviewService(options: ReviewServiceOptions) {
   // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
-  const { listings, anchors } = options.caches ?? createServiceCaches();
+  const { listings, anchors, pages } = options.caches ?? createServiceCaches();
   const ctx: ServiceContext = {
     repository: trackRepository(options.dir, options.repository),
     db: options.store.db,
@@ -68,9 +68,9 @@ export function createReviewService(options: ReviewServiceOptions) {
     now: options.now ?? (() => new Date().toISOString()),
     instanceId: newId("service"),
     anchors,
+    pages,
   };
   // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
-  const cursors = new ListCursors();
   // A retried reply or note returns the first one's result instead of storing it twice.
   const retries = new AgentRetries(() => Date.parse(ctx.now()));
   return {
@@ -110,7 +110,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     // the agent
     agentList: (query: Parameters<typeof agentList>[1], call: AgentCall = {}) => {
       retries.sawCall(call.session ?? "");
-      return agentList(ctx, query, cursors);
+      return agentList(ctx, query);
     },
     agentReply: (input: Parameters<typeof addAgentReply>[1], call: AgentCall = {}) =>
       retries.once(["review_reply", input.id ?? null, input.file ?? null, input.line ?? null, input.text, input.resolved ?? false], call, () =>

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { EventBus } from "../events/event-bus.js";
 import type { Repository } from "../git/index.js";
 import type { Database } from "../store/index.js";
+import type { PageListings } from "./page-listings.js";
 import type { AnchorMemo } from "./anchor-memo.js";
 
 /** How a released review reaches the agent: a short notice when it has the tools, the whole review as prose when not. */
@@ -43,4 +44,6 @@ export interface ServiceContext {
   readonly instanceId: string;
   /** Anchors located so far, reused while their file and place are unchanged (listings, replies, the agent's list). */
   readonly anchors: AnchorMemo;
+  /** The agent's listings that review_list cursors continue (see PageListings). */
+  readonly pages: PageListings;
 }

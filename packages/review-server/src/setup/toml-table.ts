@@ -110,3 +110,11 @@ function checked(text: string, path: readonly [string, string], values: TomlValu
   }
   return text;
 }
+
+/**
+ * The table `[a.b]` of a TOML text, or undefined when it has none; text that is not TOML is refused, naming the file.
+ * @example readTomlTable('[mcp_servers.x]\ncommand = "npx"\n', ["mcp_servers", "x"], "config.toml") // { command: "npx" }
+ */
+export function readTomlTable(text: string, path: readonly [string, string], file: string): Record<string, unknown> | undefined {
+  return tableIn(parseToml(text, file), path);
+}

@@ -104,7 +104,9 @@ export {
   type Severity,
 } from "./findings.table.js";
 export { writePanelToken, readPanelToken, removePanelToken } from "./panel-tokens.js";
+export { inspectStore, type StoreInspection } from "./inspect-store.js";
 export { unsentTextFile, type UnsentTextFile } from "./unsent-text-file.js";
 export { markFileViewed, unmarkFileViewed, viewedFilesOfBranch, type ViewedFilesTable, type ViewedFileRow } from "./viewed-files.table.js";
 export { pickBranchBase, forgetBranchBase, branchBaseOf, type BranchBasesTable, type BranchBaseRow } from "./branch-bases.table.js";
+export { listCursorById, keepListCursor, type ListCursorsTable, type ListCursorRow } from "./list-cursors.table.js";
 export { locatedAnchorsOf, keepLocatedAnchors, type LocatedAnchorsTable, type LocatedAnchorRow } from "./located-anchors.table.js";

@@ -43,8 +43,8 @@ export interface CliProcess {
  * Spawns `node dist/cli.js ...args`.
  * @example const serve = spawnCli(["serve", "--repo", dir]); const [, url] = await serve.waitFor(/Open the panel: (\S+)/)
  */
-export function spawnCli(args: readonly string[], options: { readonly cwd?: string } = {}): CliProcess {
-  const child = spawn(process.execPath, [cliPath, ...args], { cwd: options.cwd ?? workspace, stdio: ["ignore", "pipe", "pipe"] });
+export function spawnCli(args: readonly string[], options: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } = {}): CliProcess {
+  const child = spawn(process.execPath, [cliPath, ...args], { cwd: options.cwd ?? workspace, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   const waiters = new Set<() => void>();
@@ -86,7 +86,7 @@ export function spawnCli(args: readonly string[], options: { readonly cwd?: stri
  */
 export async function runCliToEnd(
   args: readonly string[],
-  options: { readonly cwd?: string } = {},
+  options: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } = {},
 ): Promise<{ readonly code: number | null; readonly stdout: string; readonly stderr: string }> {
   const cli = spawnCli(args, options);
   const code = await cli.exited;

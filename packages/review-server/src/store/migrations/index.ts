@@ -11,6 +11,7 @@ import { releaseOwner } from "./0009-release-owner.js";
 import { branchBases } from "./0010-branch-bases.js";
 import { locatedAnchors } from "./0011-located-anchors.js";
 import { messageClaims } from "./0012-message-claims.js";
+import { listCursors } from "./0013-list-cursors.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -30,4 +31,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0010_branch_bases", up: branchBases.up },
   { name: "0011_located_anchors", up: locatedAnchors.up },
   { name: "0012_message_claims", up: messageClaims.up },
+  { name: "0013_list_cursors", up: listCursors.up },
 ];
