@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openNativeDatabase } from "./native-database.js";
 import { openStore } from "./open-store.js";
+import { startWriter } from "./testing/writer-process.js";
 import { listServers, upsertServer } from "./servers.table.js";
 import { writeTransaction } from "./write-transaction.js";
 
@@ -123,4 +125,27 @@ describe("openStore beside another connection of the same process", () => {
       }
     },
   );
+});
+
+describe("openStore beside another process that holds a file in rollback mode", () => {
+  it("gives up the switch to WAL within its one 5 s budget, not a busy wait more after retrying most of it", async () => {
+    const path = join(dir, "review.sqlite");
+    await (await openStore({ path })).close();
+    const rollback = await openNativeDatabase(path);
+    rollback.exec("PRAGMA journal_mode = DELETE");
+    rollback.close();
+    // For 2 s the switch fails at once (another write lock), then it would wait (only a read lock is left).
+    const holder = startWriter("node", ["hold-reserved-then-shared", path, "2000"]);
+    try {
+      await holder.waitFor("held");
+      const started = Date.now();
+      await expect(openStore({ path })).rejects.toMatchObject({ code: "store", message: expect.stringMatching(/database is locked/) });
+      expect(holder.lines).toContain("shared only");
+      // The old retry began a 5 s busy wait at 2 s: 7 s in all.
+      expect(Date.now() - started).toBeLessThan(6000);
+    } finally {
+      holder.child.kill("SIGKILL");
+      await holder.exited;
+    }
+  }, 30_000);
 });

@@ -40,7 +40,7 @@ export async function openStore(options: { readonly path: string }): Promise<Sto
   try {
     // Only connection settings and reads until the file is known to be ours: journal_mode=WAL
     // rewrites the header, so it waits.
-    native.exec("PRAGMA busy_timeout = 5000");
+    native.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     try {
       upToDate = refuseForeignSchema(path, native);
     } catch (error) {
@@ -91,25 +91,39 @@ async function migrate(path: string, db: Kysely<Database>, native: NativeDatabas
   });
 }
 
-// How long a store opened beside another process's first open may wait for it; as long as busy_timeout.
+// How long a store opened beside another process's first open may wait for it, in all: busy_timeout's 5 s.
 const WAL_SWITCH_WAIT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
+// A switch that took longer than this before failing waited in SQLite's busy handler: not worth repeating.
+const FAILED_AT_ONCE_MS = 20;
 
 /**
  * Puts the file in WAL mode, waiting while another process holds it. SQLite answers this pragma with
  * SQLITE_BUSY at once, without the busy handler, when another connection holds a lock it needs: two
  * processes starting together on a new repository (the plugin and an MCP server, two MCP servers) made the
- * second one fail "database is locked" about once in twenty starts. It is retried until the other is done.
+ * second one fail "database is locked" about once in twenty starts. Such a switch is repeated until the
+ * other is done. Only such a one: a switch that waited in the busy handler already waited, and each try's
+ * busy wait is cut to what is left of the one budget, so an open never waits more than WAL_SWITCH_WAIT_MS
+ * here (a busy wait repeated after most of the budget was spent made opens take ~10 s under contention,
+ * which is as long as a client's hook or tool start may take in all).
  */
 async function switchToWal(native: NativeDatabase): Promise<void> {
   const deadline = Date.now() + WAL_SWITCH_WAIT_MS;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      native.exec("PRAGMA journal_mode = WAL");
-      return;
-    } catch (error) {
-      if (!isBusy(error) || Date.now() > deadline) throw error;
-      await new Promise((retry) => setTimeout(retry, Math.min(5 + attempt * 5, 50)));
+  try {
+    for (let attempt = 0; ; attempt++) {
+      const started = Date.now();
+      native.exec(`PRAGMA busy_timeout = ${Math.max(0, deadline - started)}`);
+      try {
+        native.exec("PRAGMA journal_mode = WAL");
+        return;
+      } catch (error) {
+        const failedAtOnce = Date.now() - started < FAILED_AT_ONCE_MS;
+        if (!isBusy(error) || !failedAtOnce || Date.now() >= deadline) throw error;
+        await new Promise((retry) => setTimeout(retry, Math.min(5 + attempt * 5, 50, Math.max(0, deadline - Date.now()))));
+      }
     }
+  } finally {
+    native.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
 }
 
