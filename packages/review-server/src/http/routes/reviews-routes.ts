@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { ReviewService } from "../../service/index.js";
+import { pathId } from "./valid-input.js";
 
 /**
  * `GET /reviews`: every past release of the branch, newest first, with its prose and delivery state;
@@ -10,6 +11,6 @@ import type { ReviewService } from "../../service/index.js";
 export function reviewsRoutes(service: ReviewService) {
   return new Hono()
     .get("/reviews", async (c) => c.json({ reviews: await service.pastReviews() }, 200))
-    .post("/reviews/:id/retry", async (c) => c.json({ review: await service.retryDelivery(c.req.param("id")) }, 200))
-    .post("/reviews/:id/dismiss", async (c) => c.json({ review: await service.dismissDelivery(c.req.param("id")) }, 200));
+    .post("/reviews/:id/retry", async (c) => c.json({ review: await service.retryDelivery(pathId(c)) }, 200))
+    .post("/reviews/:id/dismiss", async (c) => c.json({ review: await service.dismissDelivery(pathId(c)) }, 200));
 }
