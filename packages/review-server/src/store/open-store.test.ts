@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -148,4 +148,24 @@ describe("openStore beside another process that holds a file in rollback mode", 
       await holder.exited;
     }
   }, 30_000);
+});
+
+describe("openStore and its folder", () => {
+  it("does not change the mode of a folder the store folder links to, and refuses a file in its place in one sentence", async () => {
+    const outside = join(dir, "elsewhere");
+    mkdirSync(outside, { mode: 0o755 });
+    chmodSync(outside, 0o755);
+    symlinkSync(outside, join(dir, "opencode-review"));
+    await (await openStore({ path: join(dir, "opencode-review", "review.sqlite") })).close();
+    expect(statSync(outside).mode & 0o777).toBe(0o755);
+    expect(existsSync(join(outside, "review.sqlite"))).toBe(true);
+
+    const other = join(dir, "other");
+    mkdirSync(other);
+    writeFileSync(join(other, "opencode-review"), "a file");
+    await expect(openStore({ path: join(other, "opencode-review", "review.sqlite") })).rejects.toMatchObject({
+      code: "store",
+      message: expect.stringMatching(/opencode-review is a file, not the folder the review database goes in\. Move it aside/),
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { Kysely, Migrator, SqliteDialect, type Migration } from "kysely";
 import { ReviewError } from "@opencode-review/core";
@@ -142,6 +142,20 @@ const OWN_FOLDER = "opencode-review";
  * to change once it exists; the files in it are 0600 anyway.
  */
 function makePrivateFolder(folder: string): void {
+  let found: ReturnType<typeof lstatSync> | undefined;
+  try {
+    found = lstatSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  if (found !== undefined && found.isSymbolicLink()) {
+    // A link someone made on purpose (the store kept elsewhere): used as it is; its target's mode is not ours to change.
+    if (!statSync(folder).isDirectory()) throw unusable(`${folder}/`, new Error("the folder for the review database is a link to something that is not a folder"));
+    return;
+  }
+  if (found !== undefined && !found.isDirectory()) {
+    throw new ReviewError("store", `${folder} is a file, not the folder the review database goes in. Move it aside (or set the dbPath option to another file) and start again.`);
+  }
   const created = mkdirSync(folder, { recursive: true, mode: 0o700 });
   if (created !== undefined || basename(folder) === OWN_FOLDER) {
     try {
