@@ -59,7 +59,7 @@ export interface ReviewServiceOptions {
  */
 export function createReviewService(options: ReviewServiceOptions) {
   // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
-  const { listings, anchors } = options.caches ?? createServiceCaches();
+  const { listings, anchors, roundFiles } = options.caches ?? createServiceCaches();
   const ctx: ServiceContext = {
     repository: trackRepository(options.dir, options.repository),
     db: options.store.db,
@@ -68,6 +68,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     now: options.now ?? (() => new Date().toISOString()),
     instanceId: newId("service"),
     anchors,
+    roundFiles,
   };
   // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
   const cursors = new ListCursors();

@@ -1,5 +1,6 @@
 import { AnchorMemo } from "./anchor-memo.js";
 import { ListingMemo } from "./listing-memo.js";
+import { RoundFileMemo } from "./round-file-memo.js";
 
 /**
  * The caches a review service reads through, made where the server (or the terminal half) is assembled and
@@ -13,9 +14,14 @@ export interface ServiceCaches {
   readonly listings: ListingMemo;
   /** Anchors located so far, reused while their file and place are unchanged (listings, replies, the agent's list). */
   readonly anchors: AnchorMemo;
+  /**
+   * Files' texts and diff at rounds, for new anchors: a draft POST spent ~3 git processes (about 100 ms on an
+   * idle machine) reading what it reads again for the next comment on the file (`pnpm bench draft-thread`).
+   */
+  readonly roundFiles: RoundFileMemo;
 }
 
 /** @example createReviewService({ dir, store, bus, delivery, caches: createServiceCaches() }) */
 export function createServiceCaches(): ServiceCaches {
-  return { listings: new ListingMemo(), anchors: new AnchorMemo() };
+  return { listings: new ListingMemo(), anchors: new AnchorMemo(), roundFiles: new RoundFileMemo() };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { EventBus } from "../events/event-bus.js";
 import type { Repository } from "../git/index.js";
 import type { Database } from "../store/index.js";
+import type { RoundFileMemo } from "./round-file-memo.js";
 import type { AnchorMemo } from "./anchor-memo.js";
 
 /** How a released review reaches the agent: a short notice when it has the tools, the whole review as prose when not. */
@@ -43,4 +44,6 @@ export interface ServiceContext {
   readonly instanceId: string;
   /** Anchors located so far, reused while their file and place are unchanged (listings, replies, the agent's list). */
   readonly anchors: AnchorMemo;
+  /** Files' texts and diff at rounds, read once for the anchors of new threads on them. */
+  readonly roundFiles: RoundFileMemo;
 }
