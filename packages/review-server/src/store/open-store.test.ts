@@ -134,15 +134,15 @@ describe("openStore beside another process that holds a file in rollback mode", 
     const rollback = await openNativeDatabase(path);
     rollback.exec("PRAGMA journal_mode = DELETE");
     rollback.close();
-    // For 2 s the switch fails at once (another write lock), then it would wait (only a read lock is left).
-    const holder = startWriter("node", ["hold-reserved-then-shared", path, "2000"]);
+    // For 3 s the switch fails at once (another write lock), then it would wait (only a read lock is left).
+    const holder = startWriter("node", ["hold-reserved-then-shared", path, "3000"]);
     try {
       await holder.waitFor("held");
       const started = Date.now();
       await expect(openStore({ path })).rejects.toMatchObject({ code: "store", message: expect.stringMatching(/database is locked/) });
       expect(holder.lines).toContain("shared only");
-      // The old retry began a 5 s busy wait at 2 s: 7 s in all.
-      expect(Date.now() - started).toBeLessThan(6000);
+      // The old retry began a 5 s busy wait at 3 s: 8 s in all.
+      expect(Date.now() - started).toBeLessThan(6500);
     } finally {
       holder.child.kill("SIGKILL");
       await holder.exited;

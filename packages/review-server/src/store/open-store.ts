@@ -94,18 +94,16 @@ async function migrate(path: string, db: Kysely<Database>, native: NativeDatabas
 // How long a store opened beside another process's first open may wait for it, in all: busy_timeout's 5 s.
 const WAL_SWITCH_WAIT_MS = 5000;
 const BUSY_TIMEOUT_MS = 5000;
-// A switch that took longer than this before failing waited in SQLite's busy handler: not worth repeating.
-const FAILED_AT_ONCE_MS = 20;
 
 /**
  * Puts the file in WAL mode, waiting while another process holds it. SQLite answers this pragma with
  * SQLITE_BUSY at once, without the busy handler, when another connection holds a lock it needs: two
  * processes starting together on a new repository (the plugin and an MCP server, two MCP servers) made the
  * second one fail "database is locked" about once in twenty starts. Such a switch is repeated until the
- * other is done. Only such a one: a switch that waited in the busy handler already waited, and each try's
- * busy wait is cut to what is left of the one budget, so an open never waits more than WAL_SWITCH_WAIT_MS
- * here (a busy wait repeated after most of the budget was spent made opens take ~10 s under contention,
- * which is as long as a client's hook or tool start may take in all).
+ * other is done. Each try's busy wait is cut to what is left of the one budget, so only a switch that failed
+ * at once is ever repeated (one that waited in the busy handler waited out the whole budget), and an open
+ * never waits more than WAL_SWITCH_WAIT_MS here (a full busy wait begun late in the retries made opens take
+ * 7-10 s under contention, which is as long as a client's hook or tool start may take in all).
  */
 async function switchToWal(native: NativeDatabase): Promise<void> {
   const deadline = Date.now() + WAL_SWITCH_WAIT_MS;
@@ -117,8 +115,7 @@ async function switchToWal(native: NativeDatabase): Promise<void> {
         native.exec("PRAGMA journal_mode = WAL");
         return;
       } catch (error) {
-        const failedAtOnce = Date.now() - started < FAILED_AT_ONCE_MS;
-        if (!isBusy(error) || !failedAtOnce || Date.now() >= deadline) throw error;
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
         await new Promise((retry) => setTimeout(retry, Math.min(5 + attempt * 5, 50, Math.max(0, deadline - Date.now()))));
       }
     }
