@@ -73,6 +73,7 @@ export { bodyText } from "./schema/body-text.js";
 export { suggestion, SUGGESTION_LINE_LIMIT } from "./schema/suggestion.js";
 export { lineNumber } from "./schema/line-number.js";
 export { filePath } from "./schema/file-path.js";
+export { idText, idRefusal, ID_MAX_LENGTH } from "./schema/id-text.js";
 export { maxPathBytes, maxSegmentBytes, pathTooLong } from "./schema/path-limits.js";
 export {
   reviewListArgs,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bodyText } from "./body-text.js";
 import { filePath } from "./file-path.js";
+import { idText } from "./id-text.js";
 import { lineNumber } from "./line-number.js";
 import { suggestion } from "./suggestion.js";
 import { countCharacters } from "../review/message-body.js";
@@ -16,10 +17,7 @@ export const createThreadBody = {
   // null is accepted as "no range", the way the Thread JSON writes a whole-file thread.
   start: lineNumber("start").nullable().optional(),
   end: lineNumber("end").nullable().optional(),
-  roundId: z
-    .string({ error: "roundId must be a round id, as GET /api/rounds lists them." })
-    .min(1, { error: "roundId is empty; leave it out to use the latest round." })
-    .optional(),
+  roundId: idText("roundId", "a round id, as GET /api/rounds lists them", { empty: "leave it out to use the latest round." }).optional(),
   body: bodyText("body"),
   suggestion,
 };
@@ -111,10 +109,7 @@ export type ThreadStatusBody = z.infer<typeof threadStatusBodySchema>;
 
 /** `POST /api/review/release`: the opencode session to deliver to, when not the one the server knows. */
 export const releaseReviewBody = {
-  sessionId: z
-    .string({ error: "sessionId must be an opencode session id." })
-    .min(1, { error: "sessionId is empty; leave it out to use the current session." })
-    .optional(),
+  sessionId: idText("sessionId", "an opencode session id", { empty: "leave it out to use the current session." }).optional(),
   /** The person's overall comment ("Finish your review" on GitHub). */
   summary: z
     .string({ error: "summary must be text." })

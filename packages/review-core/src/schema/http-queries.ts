@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idText } from "./id-text.js";
 
 // Query strings of the HTTP GET routes (docs/http.md). Values arrive as strings; a missing one is undefined.
 
@@ -8,7 +9,7 @@ export const threadsQuery = {
     .enum(["waiting", "all", "draft"], { error: 'status must be "waiting", "all" or "draft".' })
     .optional(),
   file: z.string().min(1, { error: "file is empty; leave it out for every file." }).optional(),
-  at: z.string().min(1, { error: "at is empty; give a round id, or leave it out for the work tree." }).optional(),
+  at: idText("at", "a round id", { empty: "give a round id, or leave it out for the work tree." }).optional(),
 };
 
 /**
@@ -20,8 +21,12 @@ export type ThreadsQuery = z.infer<typeof threadsQuerySchema>;
 
 /** `GET /api/diff?from=&to=`: `from` is "base" or a round id, `to` a round id or "worktree". */
 export const diffQuery = {
-  from: z.string().min(1, { error: 'from is empty; give "base" or a round id, or leave it out.' }).optional(),
-  to: z.string().min(1, { error: 'to is empty; give a round id or "worktree", or leave it out.' }).optional(),
+  from: idText("from", '"base", a round id or branch:<name>', {
+    empty: 'give "base" or a round id, or leave it out.',
+    // A branch name is checked by git; bounded here as git bounds a ref name.
+    orElse: (value) => value.startsWith("branch:") && value.length > "branch:".length && value.length <= 300,
+  }).optional(),
+  to: idText("to", 'a round id or "worktree"', { empty: 'give a round id or "worktree", or leave it out.' }).optional(),
   /** One file only, with `full=1` to load it even when it is over the per-file limit (up to a hard ceiling). */
   file: z.string().min(1, { error: "file is empty; give a path from the diff, or leave it out." }).optional(),
   full: z.enum(["0", "1"], { error: 'full must be "1" (load a file too large to show by default) or "0".' }).optional(),

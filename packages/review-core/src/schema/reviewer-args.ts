@@ -1,5 +1,6 @@
 import { VERDICTS } from "../review/types.js";
 import { z } from "zod";
+import { idText } from "./id-text.js";
 import { bodyText } from "./body-text.js";
 import { filePath } from "./file-path.js";
 import { lineNumber } from "./line-number.js";
@@ -69,8 +70,9 @@ export const startRunBodySchema = z.object({
   model: z
     .string({ error: 'model must be "provider/model", e.g. "anthropic/claude-sonnet-4".' })
     .regex(/^[^/\s]+\/\S+$/, { error: 'model must be "provider/model", e.g. "anthropic/claude-sonnet-4".' })
+    .max(200, { error: "model is too long for a model name; give \"provider/model\" as GET /api/runs/models lists them." })
     .optional(),
-  sessionId: z.string().min(1, { error: "sessionId is empty; leave it out for the current session." }).optional(),
+  sessionId: idText("sessionId", "an opencode session id", { empty: "leave it out for the current session." }).optional(),
 });
 export type StartRunBody = z.infer<typeof startRunBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idText } from "./id-text.js";
 import { bodyText } from "./body-text.js";
 import { filePath } from "./file-path.js";
 import { lineNumber } from "./line-number.js";
@@ -35,9 +36,7 @@ export type ReviewListArgs = z.infer<typeof reviewListArgsSchema>;
 
 /** Arguments of `review_reply`: a thread by `id`, or by `file` and a `line` of it as it reads now. */
 export const reviewReplyArgs = {
-  id: z
-    .string({ error: "id must be a thread id, as review_list shows it." })
-    .min(1, { error: "id is empty; give a thread id, as review_list shows it." })
+  id: idText("id", "a thread id, as review_list shows it")
     .optional()
     .describe("The thread's id, as review_list shows it. Or give file and line instead."),
   file: filePath("file")

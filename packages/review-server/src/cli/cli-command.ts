@@ -11,6 +11,11 @@ export interface CliCommand {
   readonly flags: FlagSpec;
   /** The words one of which must follow the command (`hook stop`, `setup codex`); absent: none. */
   readonly subcommands?: readonly string[];
+  /**
+   * True for a command another program runs on its own (a client's hook): a wrong command line is still said
+   * on stderr, but exits 0, because a failing hook breaks the client's turn.
+   */
+  readonly neverFails?: boolean;
   run(flags: FlagValues, io: CliIo, subcommand?: string): Promise<number>;
 }
 

@@ -1,6 +1,7 @@
 // The doorbell as a client's hook runs it: the built CLI, the hook's JSON on stdin, over a real store.
 import { spawnSync } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
@@ -8,6 +9,7 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import { runHook } from "../mcp/testing/mcp-process.js";
 import { createReviewService, type ReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
+import { startWriter } from "../store/testing/writer-process.js";
 import { buildCli } from "./testing/cli-process.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -18,7 +20,7 @@ beforeAll(async () => {
   await buildCli();
 }, 180_000);
 
-async function reviewedRepository(): Promise<{ repo: TempRepository; service: ReviewService }> {
+async function reviewedRepository(): Promise<{ repo: TempRepository; service: ReviewService; closeStore: () => Promise<void> }> {
   const repo = await makeTempRepository();
   await repo.write("src/a.ts", "export const a = 1;\nexport const b = 2;\n");
   await repo.write("src/b.ts", "export const c = 3;\n");
@@ -27,9 +29,11 @@ async function reviewedRepository(): Promise<{ repo: TempRepository; service: Re
   await repo.write("src/b.ts", "export const c = 4;\n");
   cleanups.push(() => repo.remove());
   const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
-  cleanups.push(() => store.close());
   const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
-  return { repo, service };
+  let closed: Promise<void> | undefined;
+  const closeStore = () => (closed ??= store.close());
+  cleanups.push(closeStore);
+  return { repo, service, closeStore };
 }
 
 const stopInput = (cwd: string, active = false) => ({
@@ -99,6 +103,76 @@ describe("opencode-review hook stop", () => {
     const garbage = await runHook(["stop"], "{not json", { cwd: repo.dir });
     expect(garbage).toMatchObject({ code: 0, stdout: "" });
     expect(garbage.stderr).toMatch(/JSON/);
+  });
+});
+
+/** The hook's own time: its wall time less a bare Node start measured just now (these cores are shared). */
+function ownMs(hookMs: number): number {
+  const bare = performance.now();
+  spawnSync(process.execPath, ["-e", "0"]);
+  return hookMs - (performance.now() - bare);
+}
+
+describe("the hooks keep their promise", () => {
+  it("answer nothing within a second, exit 0 and say why when another process holds the store exclusively", async () => {
+    const { repo, service, closeStore } = await reviewedRepository();
+    await service.draftThread({ file: "src/a.ts", start: 2, end: 2, body: "Why 3?" });
+    await service.release({});
+    // Exclusive locking needs every other connection gone, this process's too.
+    await closeStore();
+    const holder = startWriter("node", ["hold", join(repo.dir, ".git", "opencode-review", "review.sqlite")]);
+    let held = true;
+    const release = async () => {
+      if (!held) return;
+      held = false;
+      holder.child.kill("SIGKILL");
+      await holder.exited;
+    };
+    cleanups.push(release);
+    await holder.waitFor("held");
+    const locked: number[] = [];
+    for (const which of ["stop", "prompt"]) {
+      const answer = await runHook([which], which === "stop" ? stopInput(repo.dir) : { prompt: "go", cwd: repo.dir });
+      expect(answer).toMatchObject({ code: 0, stdout: "" });
+      expect(answer.stderr).toMatch(new RegExp(`^opencode-review hook ${which}: the review database .* is held by another process .*\\(nothing printed\\)\n$`));
+      expect(ownMs(answer.ms)).toBeLessThan(1000);
+      locked.push(answer.ms);
+    }
+    // What the hook costs with nothing in its way, measured just after (these cores are shared: a Node start
+    // alone can take hundreds of milliseconds under load): the lock costs its short wait, not busy_timeout's
+    // 5 s (5.3 s before).
+    await release();
+    const free = await runHook(["prompt"], { prompt: "go", cwd: repo.dir });
+    expect(free.stdout).toMatch(/^Code review: 1 thread waits for you/);
+    for (const ms of locked) expect(ms - free.ms).toBeLessThan(750);
+  });
+
+  it("never write the store: a zero-byte store stays zero bytes with nothing beside it, and a bad command line exits 0", async () => {
+    const repo = await makeTempRepository();
+    cleanups.push(() => repo.remove());
+    await repo.write("a.txt", "a\n");
+    await repo.commitAll("base");
+    const folder = join(repo.dir, ".git", "opencode-review");
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, "review.sqlite"), "");
+    for (const which of ["stop", "prompt"]) {
+      expect(await runHook([which], { cwd: repo.dir })).toMatchObject({ code: 0, stdout: "", stderr: "" });
+    }
+    expect((await stat(join(folder, "review.sqlite"))).size).toBe(0);
+    expect(await readdir(folder)).toEqual(["review.sqlite"]);
+
+    // A store the hook finds no file for stays absent.
+    const other = await makeTempRepository();
+    cleanups.push(() => other.remove());
+    expect(await runHook(["stop"], stopInput(other.dir))).toMatchObject({ code: 0, stdout: "" });
+    expect(existsSync(join(other.dir, ".git", "opencode-review"))).toBe(false);
+
+    const badFlag = await runHook(["stop", "--verbose"], stopInput(repo.dir));
+    expect(badFlag).toMatchObject({ code: 0, stdout: "" });
+    expect(badFlag.stderr).toMatch(/^opencode-review hook: .*--verbose/);
+    const badWord = await runHook(["later"], stopInput(repo.dir));
+    expect(badWord).toMatchObject({ code: 0, stdout: "" });
+    expect(badWord.stderr).toMatch(/unknown "later"/);
   });
 });
 

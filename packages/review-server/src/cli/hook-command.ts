@@ -1,8 +1,7 @@
 import { renderReleaseNotice, renderWaitingLine } from "@opencode-review/core";
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { defaultDbPath, openRepository } from "../git/index.js";
-import { openStore, threadsByBranch } from "../store/index.js";
+import { openReadOnlyStore, threadsByBranch } from "../store/index.js";
 import { releasedUnread } from "../store/released-unread.js";
 import { EXIT_OK, type CliCommand } from "./cli-command.js";
 import type { CliIo } from "./cli-io.js";
@@ -24,6 +23,12 @@ opencode-review setup claude|codex installs both hooks.`;
 
 /** How long the hook waits for its input to end: a client that never closes stdin must not stall its turn. */
 const INPUT_WAIT_MS = 400;
+
+/**
+ * How long the hook waits for a lock another process holds on the store: an answer of nothing now is better
+ * than a late one (the hooks promise an answer within a second, and the comments ring again next turn).
+ */
+const STORE_BUSY_WAIT_MS = 250;
 
 /** The hook's JSON input, whatever of it arrives in time; `{}` for none. */
 async function readHookInput(io: CliIo): Promise<Record<string, unknown>> {
@@ -60,10 +65,12 @@ async function hookAnswer(which: "stop" | "prompt", flags: FlagValues, io: CliIo
   // The client says it continued because of a Stop hook already: blocking again could loop forever.
   if (which === "stop" && payload.stop_hook_active === true) return null;
   const repo = await openRepository(hookFolder(flags, io, payload));
-  const path = defaultDbPath(repo);
-  // No store yet: nobody has reviewed here, and the hook must not create one.
-  if (!existsSync(path)) return null;
-  const store = await openStore({ path });
+  // Read-only: a hook never creates, migrates or otherwise writes the store (no store yet: nobody has
+  // reviewed here; an older one is brought up to date by the next server that opens it).
+  const found = await openReadOnlyStore({ path: defaultDbPath(repo), busyTimeoutMs: STORE_BUSY_WAIT_MS });
+  if (found.kind === "outdated") io.err(`opencode-review hook ${which}: the review database waits for an update (${found.missing.join(", ")}) that the next opencode-review mcp or serve makes (nothing printed)`);
+  if (found.kind !== "open") return null;
+  const { store } = found;
   try {
     if (which === "stop") {
       const unread = await releasedUnread(store.db, repo.branchKey);
@@ -96,5 +103,6 @@ export const hookCommand: CliCommand = {
   help,
   flags: { repo: "value", help: "switch" },
   subcommands: ["stop", "prompt"],
+  neverFails: true,
   run: hook,
 };

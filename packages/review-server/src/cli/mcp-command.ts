@@ -1,6 +1,7 @@
 import { ReviewError } from "@opencode-review/core";
 import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
+import { boundLines, MAX_MESSAGE_LINE_BYTES } from "../mcp/bounded-lines.js";
 import { mcpDelivery } from "../mcp/mcp-delivery.js";
 import { createMcpServer, loadMcpSdk } from "../mcp/mcp-server.js";
 import { packageVersion, startReviewServer, type RunningReviewServer } from "../server/index.js";
@@ -69,7 +70,19 @@ async function mcp(flags: FlagValues, io: CliIo): Promise<number> {
       server.onclose = done;
     });
     const [, , { StdioServerTransport }] = await sdk;
-    await server.connect(new StdioServerTransport(input, io.stdio.output as Writable));
+    const output = io.stdio.output as Writable;
+    // A line too long to read is answered, not fatal: the client learns why its request got no answer,
+    // and the next request is served.
+    const lines = boundLines(input, {
+      maxLineBytes: MAX_MESSAGE_LINE_BYTES,
+      onTooLong: () => {
+        const message = `A message over ${MAX_MESSAGE_LINE_BYTES / 1024 / 1024} MB on one line was dropped unread; send it in smaller parts.`;
+        io.err(`opencode-review mcp: ${message}`);
+        // Its id is unknown: JSON-RPC answers a request it could not read with id null.
+        output.write(`${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message } })}\n`);
+      },
+    });
+    await server.connect(new StdioServerTransport(lines, output, { maxBufferSize: MAX_MESSAGE_LINE_BYTES + 1 }));
     await Promise.race([ended, stopped]);
     await server.close().catch(() => {});
   } finally {

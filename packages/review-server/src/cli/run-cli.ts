@@ -59,6 +59,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.err(`opencode-review: unknown command "${name}"; the commands are ${COMMANDS.map((c) => c.name).join(", ")} (see opencode-review --help)`);
     return EXIT_USAGE;
   }
+  const usage = (message: string): number => {
+    io.err(message);
+    return command.neverFails === true ? EXIT_OK : EXIT_USAGE;
+  };
   // `-h` is what many people type first; it means help for every command.
   let args = rest.map((arg) => (arg === "-h" ? "--help" : arg));
   let subcommand: string | undefined;
@@ -66,22 +70,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     subcommand = args[0];
     args = args.slice(1);
     if (!command.subcommands.includes(subcommand)) {
-      io.err(`opencode-review ${command.name}: unknown "${subcommand}"; give one of ${command.subcommands.join(", ")} (see opencode-review ${command.name} --help)`);
-      return EXIT_USAGE;
+      return usage(`opencode-review ${command.name}: unknown "${subcommand}"; give one of ${command.subcommands.join(", ")} (see opencode-review ${command.name} --help)`);
     }
   }
   const parsed = parseFlags(args, command.flags);
   if (!parsed.ok) {
-    io.err(`opencode-review ${command.name}: ${parsed.message} (see opencode-review ${command.name} --help)`);
-    return EXIT_USAGE;
+    return usage(`opencode-review ${command.name}: ${parsed.message} (see opencode-review ${command.name} --help)`);
   }
   if (parsed.flags.help === true) {
     io.out(command.help);
     return EXIT_OK;
   }
   if (command.subcommands !== undefined && subcommand === undefined) {
-    io.err(`opencode-review ${command.name}: give one of ${command.subcommands.join(", ")} (see opencode-review ${command.name} --help)`);
-    return EXIT_USAGE;
+    return usage(`opencode-review ${command.name}: give one of ${command.subcommands.join(", ")} (see opencode-review ${command.name} --help)`);
   }
   try {
     return await command.run(parsed.flags, io, subcommand);

@@ -14,8 +14,10 @@ Sets up the review for another coding agent in this project (files in the reposi
             UserPromptSubmit hooks (the doorbell), the server enabled and its three tools allowed.
   codex     Codex CLI: [mcp_servers.opencode-review] in .codex/config.toml (its tools approved) and
             the Stop and UserPromptSubmit hooks in .codex/hooks.json.
-Existing files are merged into, never replaced (other settings, TOML comments and layout stay);
-a second run changes nothing. It prints what it changed.
+Existing files are merged into, never replaced (other settings, TOML comments and layout, each file's
+mode, line endings and number texts stay); a symlink is written through when it points inside the
+project and refused when it points outside. Every path is checked before any file is written, so a
+refusal writes nothing. A second run changes nothing. It prints what it changed.
 
   --repo DIR    a folder inside the repository (default: the current folder)
   --local       run this build of opencode-review (node and its absolute path) instead of
@@ -27,7 +29,7 @@ async function setup(flags: FlagValues, io: CliIo, client?: string): Promise<num
   // process.argv[1] is this CLI as it was started; its real path survives a symlinked bin.
   const launcher = flags.local === true ? localLauncher(realpathSync(process.argv[1]!), process.execPath) : npxLauncher();
   const edits = client === "claude" ? claudeEdits(repo.workTree, launcher) : codexEdits(repo.workTree, launcher);
-  applyEdits(repo.workTree, edits);
+  applyEdits(edits);
   const name = client === "claude" ? "Claude Code" : "Codex";
   io.out(`opencode-review setup ${client}: ${repo.workTree}`);
   for (const edit of edits) io.out(`  ${edit.file}: ${edit.changes.length === 0 ? "unchanged" : edit.changes.join("; ")}`);

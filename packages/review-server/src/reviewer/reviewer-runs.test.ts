@@ -101,6 +101,22 @@ function context(sessionID: string, directory: string): ToolContext {
 const FINDING = { file: "src/total.ts", start: 2, end: 2, quoted: ["+  let sum = 1;"], body: "The sum starts at 1, so every total is one too many. Start at 0.", severity: "blocker" };
 
 describe("review runs over HTTP", () => {
+  it("refuses an id from outside that has no id's shape with a 400 naming the field, and stores no run", async () => {
+    const t = await setup();
+    for (const sessionId of ["s".repeat(10_000), "ses 1; drop", "../ses_impl"]) {
+      const refused = await t.call("POST", "/runs", { sessionId });
+      expect(refused.status, JSON.stringify(refused.json)).toBe(400);
+      expect(refused.json.error).toMatchObject({ code: "invalid_input", message: expect.stringMatching(/sessionId (is 10000 characters; an id is at most 100|may hold only letters, digits)/) });
+    }
+    const longModel = await t.call("POST", "/runs", { model: `fake/${"m".repeat(5000)}` });
+    expect(longModel.status).toBe(400);
+    const cancel = await t.call("POST", `/runs/${"u".repeat(5000)}/cancel`);
+    expect(cancel.status).toBe(400);
+    expect(cancel.json.error.message).toMatch(/^The id in the path is 5000 characters; an id is at most 100/);
+    expect((await t.call("GET", "/runs")).json.runs).toEqual([]);
+    expect(t.recorded.sessions).toEqual([]);
+  });
+
   it("starts one run per session with the chosen model as a child of the session under review; a second start answers the live one", async () => {
     const t = await setup();
     const first = await t.call("POST", "/runs", { model: "fake/reviewer-model" });

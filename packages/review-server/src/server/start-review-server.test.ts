@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -69,6 +69,18 @@ describe("startReviewServer", () => {
     const server = await starting;
     expect((await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${server.token}` } })).status).toBe(200);
     expect((await listServers(store.db, { worktree: repo.dir })).map((row) => row.url)).toEqual([server.url]);
+  });
+
+  it("starts when a regular file stands where the token folder goes, saying it replaced it", async () => {
+    const repo = await repository();
+    const folder = join(repo.dir, ".git", "opencode-review");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, "panel-tokens"), "junk");
+    const reported: string[] = [];
+    const server = await start(repo.dir, { token: "fixed-token", reportError: (error) => reported.push(String(error)) });
+    expect((await fetch(`${server.url}/api/health`, { headers: { authorization: "Bearer fixed-token" } })).status).toBe(200);
+    expect(readPanelToken(join(folder, "review.sqlite"), server.url)).toBe("fixed-token");
+    expect(reported).toEqual([expect.stringMatching(/panel-tokens was a regular file, not a folder; it was replaced/)]);
   });
 
   it("keeps the database in the git common dir by default and registers its panel link there until close", async () => {

@@ -144,8 +144,9 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
 
     // The row holds the URL only; the token goes to a file only this user can read, and
     // `opencode-review url` joins the two. Written before the row, so a listed panel always has its token.
-    writePanelToken(store.path, url, token);
+    const replaced = writePanelToken(store.path, url, token);
     tokenWrittenFor = url;
+    if (replaced !== null) reportError(new Error(replaced));
     const register = async (): Promise<void> => {
       const now = await ready.repository();
       await writeTransaction(store.db, (trx) =>

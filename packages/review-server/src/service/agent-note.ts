@@ -29,7 +29,7 @@ export async function createAgentNote(ctx: ServiceContext, input: AgentNoteInput
   // Refuse a bad place before taking a round, so a refused note stores nothing at all.
   await checkPlaceNow(repo, file, start, end);
   const { round } = await takeServiceRound(ctx, repo);
-  const { anchor } = await anchorAtRound(repo, round, file, { side: "new", start, end });
+  const { anchor } = await anchorAtRound(repo, round, file, { side: "new", start, end }, { roundFiles: ctx.roundFiles });
   const at = ctx.now();
   const step = agentNote({ id: newId("message"), body: input.text, at });
   if (!step.ok) throw new ReviewError(step.code, step.reason);

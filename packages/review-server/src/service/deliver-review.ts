@@ -1,6 +1,6 @@
 import { ReviewError } from "@opencode-review/core";
 import { claimPendingReview, claimWaitingReview, pendingReviews, reviewById, updateReview, writeTransaction, type ReviewRow } from "../store/index.js";
-import { processAlive } from "./owner-process.js";
+import { isThisProcess, processAlive, processStartTime } from "./owner-process.js";
 import { reviewJson, waitsForSession } from "./review-json.js";
 import type { ServiceContext } from "./service-context.js";
 import { releaseTarget } from "./sessions.js";
@@ -104,7 +104,7 @@ export async function deliverWaitingReviews(ctx: ServiceContext, sessionId: stri
   );
   const taken: string[] = [];
   for (const row of waiting) {
-    const claimed = await writeTransaction(ctx.db, (trx) => claimWaitingReview(trx, row.id, sessionId, process.pid));
+    const claimed = await writeTransaction(ctx.db, (trx) => claimWaitingReview(trx, row.id, sessionId, process.pid, processStartTime(process.pid)));
     if (claimed === undefined) continue;
     taken.push(row.id);
     await deliverReview(ctx, row.id, retry, sessionId);
@@ -129,13 +129,15 @@ export async function resumeOrphanedDeliveries(ctx: ServiceContext, retry: Deliv
   // A process that cannot push a message into a chat leaves them to one that can.
   if (ctx.delivery.waitsForAgentTurn === true) return [];
   const orphans = (await pendingReviews(ctx.db)).filter(
-    (row) => row.waits_for_turn === 0 && (row.owner_pid === null || (row.owner_pid !== process.pid && !processAlive(row.owner_pid))),
+    (row) =>
+      row.waits_for_turn === 0 &&
+      (row.owner_pid === null || (!isThisProcess(row.owner_pid, row.owner_started) && !processAlive(row.owner_pid, row.owner_started))),
   );
   const taken: string[] = [];
   for (const orphan of orphans) {
     const row = await writeTransaction(ctx.db, async (trx) => {
       // Claimed first: of two processes starting at once, one delivers it.
-      const claimed = await claimPendingReview(trx, orphan.id, orphan.owner_pid, process.pid);
+      const claimed = await claimPendingReview(trx, orphan.id, orphan.owner_pid, process.pid, processStartTime(process.pid));
       if (claimed === undefined) return undefined;
       // Without an owner (or a message) nothing says whether it was sent: the person decides, with Retry.
       if (orphan.owner_pid === null || orphan.message_text === null) {

@@ -11,6 +11,8 @@ export interface FileReader {
   /** Loads many files of one commit in one git call; later `at` calls for them are free. */
   prefetch(rev: string, paths: readonly string[]): Promise<void>;
   at(rev: string, path: string): Promise<FileContent>;
+  /** Takes a file's content at `rev` that the caller already has, so `at` answers it without git. */
+  remember(rev: string, path: string, content: FileContent): void;
   worktree(path: string): Promise<FileContent>;
 }
 
@@ -39,6 +41,9 @@ export function createFileReader(repo: Repository): FileReader {
     async at(rev, path) {
       if (!atRev.has(key(rev, path))) await prefetch(rev, [path]);
       return atRev.get(key(rev, path))!;
+    },
+    remember(rev, path, content) {
+      if (!atRev.has(key(rev, path))) atRev.set(key(rev, path), Promise.resolve(content));
     },
     worktree(path) {
       let read = inWorktree.get(path);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { insertReview, openStore, reviewById, roundsByBranch, writeTransaction, type ReviewRow } from "../store/index.js";
 import { UNKNOWN_DELIVERY } from "./deliver-review.js";
+import { processStartTime } from "./owner-process.js";
 import { createReviewService } from "./review-service.js";
 import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
 
@@ -37,7 +38,7 @@ async function setup() {
   await f.service.recordSession({ id: "ses_impl", title: "A", directory: f.repo.dir });
   await f.service.takeRound();
   const [round] = await roundsByBranch(f.store.db, "main");
-  const left = (owner: number | null, waitsForTurn = 0) =>
+  const left = (owner: number | null, waitsForTurn = 0, started: string | null = null) =>
     writeTransaction(f!.store.db, (trx) =>
       insertReview(trx, {
         branch: "main",
@@ -47,6 +48,7 @@ async function setup() {
         message_text: `1 comment (owner ${owner}). Call review_list.`,
         delivery_state: "pending",
         owner_pid: owner,
+        owner_started: started,
         waits_for_turn: waitsForTurn,
       }),
     );
@@ -61,6 +63,26 @@ async function until(read: () => Promise<boolean>, what: string): Promise<void> 
 }
 
 describe("releases a previous process left pending", () => {
+  test("an owner whose pid now belongs to another process (or to this one, after a restart) is gone: its release is taken over", async () => {
+    const { f, left } = await setup();
+    const other = livePid();
+    const otherStart = processStartTime(other);
+    expect(otherStart).not.toBeNull();
+    // The same pid, but a process that started at another time: the owner died and its pid was given again.
+    const reused = await left(other, 0, `${otherStart}0`);
+    const reusedByUs = await left(process.pid, 0, `${processStartTime(process.pid)}0`);
+    // The owner itself, pid and start time, is alive: its release stays its own.
+    const owned = await left(other, 0, otherStart);
+
+    const taken = await f.service.resumeOrphanedDeliveries();
+    expect([...taken].sort()).toEqual([reused.id, reusedByUs.id].sort());
+    const state = async (row: ReviewRow) => (await reviewById(f.store.db, row.id))!;
+    await until(async () => (await state(reused)).delivery_state === "delivered" && (await state(reusedByUs)).delivery_state === "delivered", "both are delivered");
+    expect(await state(reused)).toMatchObject({ owner_pid: process.pid, owner_started: processStartTime(process.pid) });
+    expect(await state(owned)).toMatchObject({ delivery_state: "pending", owner_pid: other, owner_started: otherStart, delivery_attempts: 0 });
+  });
+
+
   test("a dead owner's is delivered; a live owner's and an MCP release waiting for its turn stay pending; an owner-less one reads failed, with why", async () => {
     const { f, left } = await setup();
     const dead = await left(deadPid());

@@ -1,3 +1,4 @@
+import { processStartTime } from "./owner-process.js";
 import { pathNow, releaseReview, renderReleaseNotice, renderReleaseProse, ReviewError, withReviewVerdict, type Thread, type Verdict } from "@opencode-review/core";
 import {
   draftsOfBranch,
@@ -78,6 +79,7 @@ export async function releasePendingReview(
       verdict,
       // This process rings the doorbell below; if it is gone before that, the next one to start does.
       owner_pid: process.pid,
+      owner_started: processStartTime(process.pid),
       waits_for_turn: ctx.delivery.waitsForAgentTurn === true ? 1 : 0,
     });
     // Read again inside the transaction: a draft added or deleted a moment ago is released or not, never half.

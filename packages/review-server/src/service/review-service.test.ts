@@ -308,3 +308,22 @@ describe("bad input is refused with a clear error and stores nothing", () => {
     await expectReviewError(f.service.agentReply({ file: "app.ts", line: 5, text: "which?" }), "ambiguous", /t_/);
   });
 });
+
+describe("a draft without a round id", () => {
+  test("is pinned to the latest round while its file reads as it did there, and takes a new round only once the file changed", async () => {
+    const f = await setup();
+    const first = await f.service.takeRound();
+    // The agent goes on in another file: commenting on this one shows the same lines as round 1.
+    await f.repo.write("README.md", "# demo, edited\n");
+    const draft = await f.service.draftThread({ file: "src/app.ts", start: 4, end: 4, body: "Why zero?" });
+    expect(draft.round).toEqual({ id: first.id, ordinal: 1 });
+    expect((await f.service.listRounds()).map((r) => r.ordinal)).toEqual([1]);
+    expect(draft.anchor).toMatchObject({ state: "current", start: 4, end: 4 });
+
+    // The file itself changed since round 1: the comment is on the lines as they read now, in a new round.
+    await f.repo.write("src/app.ts", APP.replace("  let sum = 0;\n", "  let sum = 1;\n  // add them up\n"));
+    const later = await f.service.draftThread({ file: "src/app.ts", start: 4, end: 4, body: "Why one?" });
+    expect(later.round.ordinal).toBe(2);
+    expect(later.quoted).toEqual(["+  let sum = 1;"]);
+  });
+});

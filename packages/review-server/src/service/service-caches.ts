@@ -1,6 +1,7 @@
 import { AnchorMemo } from "./anchor-memo.js";
 import { ListingMemo } from "./listing-memo.js";
 import { PageListings } from "./page-listings.js";
+import { RoundFileMemo } from "./round-file-memo.js";
 
 /**
  * The caches a review service reads through, made where the server (or the terminal half) is assembled and
@@ -19,9 +20,14 @@ export interface ServiceCaches {
    * listing instead of one per page (`pnpm bench paged-listing`: 4x the first page without it).
    */
   readonly pages: PageListings;
+  /**
+   * Files' texts and diff at rounds, for new anchors: a draft POST spent ~3 git processes (about 100 ms on an
+   * idle machine) reading what it reads again for the next comment on the file (`pnpm bench draft-thread`).
+   */
+  readonly roundFiles: RoundFileMemo;
 }
 
 /** @example createReviewService({ dir, store, bus, delivery, caches: createServiceCaches() }) */
 export function createServiceCaches(): ServiceCaches {
-  return { listings: new ListingMemo(), anchors: new AnchorMemo(), pages: new PageListings() };
+  return { listings: new ListingMemo(), anchors: new AnchorMemo(), pages: new PageListings(), roundFiles: new RoundFileMemo() };
 }

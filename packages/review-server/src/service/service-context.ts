@@ -3,6 +3,7 @@ import type { EventBus } from "../events/event-bus.js";
 import type { Repository } from "../git/index.js";
 import type { Database } from "../store/index.js";
 import type { PageListings } from "./page-listings.js";
+import type { RoundFileMemo } from "./round-file-memo.js";
 import type { AnchorMemo } from "./anchor-memo.js";
 
 /** How a released review reaches the agent: a short notice when it has the tools, the whole review as prose when not. */
@@ -46,4 +47,6 @@ export interface ServiceContext {
   readonly anchors: AnchorMemo;
   /** The agent's listings that review_list cursors continue (see PageListings). */
   readonly pages: PageListings;
+  /** Files' texts and diff at rounds, read once for the anchors of new threads on them. */
+  readonly roundFiles: RoundFileMemo;
 }

@@ -1,8 +1,7 @@
 import { ReviewError } from "@opencode-review/core";
 import { isDeepStrictEqual } from "node:util";
-import { join } from "node:path";
 import { ensureCommandHook, objectAt } from "./command-hooks.js";
-import { jsonConfigText, parseJsonConfig, readConfigText, writeConfigText } from "./config-file.js";
+import { configPlace, jsonConfigText, parseJsonConfig, writeConfigText, type ConfigPlace } from "./config-file.js";
 import { hookCommandLine, type Launcher } from "./launcher.js";
 import { mergeTomlTable } from "./toml-table.js";
 import { AGENT_TOOL_NAMES } from "../tools/agent-tool-names.js";
@@ -10,9 +9,10 @@ import { AGENT_TOOL_NAMES } from "../tools/agent-tool-names.js";
 /** The MCP server's name in every client's config, and so the prefix of its tools there. */
 export const SERVER_NAME = "opencode-review";
 
-/** One file set-up looked at: its path from the project root, its new text, and what changed (none: left alone). */
+/** One file set-up looked at: its path from the project root, where it is written, its new text, and what changed (none: left alone). */
 export interface ConfigEdit {
   readonly file: string;
+  readonly place: ConfigPlace;
   readonly text: string;
   readonly changes: readonly string[];
 }
@@ -20,20 +20,21 @@ export interface ConfigEdit {
 /**
  * Writes the edits that change something, and only those; every file was read and merged before any is
  * written, so a refusal (a file set-up cannot read) writes nothing.
- * @example applyEdits("/repo", await claudeEdits("/repo", npxLauncher()))
+ * @example applyEdits(claudeEdits("/repo", npxLauncher()))
  */
-export function applyEdits(root: string, edits: readonly ConfigEdit[]): void {
-  for (const edit of edits) if (edit.changes.length > 0) writeConfigText(join(root, edit.file), edit.text);
+export function applyEdits(edits: readonly ConfigEdit[]): void {
+  for (const edit of edits) if (edit.changes.length > 0) writeConfigText(edit.place, edit.text);
 }
 
 function jsonEdit(root: string, file: string, edit: (doc: Record<string, unknown>) => (string | null)[]): ConfigEdit {
-  const previous = readConfigText(join(root, file));
-  const doc = parseJsonConfig(previous, file);
-  const before = structuredClone(doc);
-  const changes = edit(doc).filter((c): c is string => c !== null);
+  const place = configPlace(root, file);
+  const previous = place.text;
+  const config = parseJsonConfig(previous, file);
+  const before = structuredClone(config.doc);
+  const changes = edit(config.doc).filter((c): c is string => c !== null);
   // Unchanged in value: left byte for byte as it was, whatever its formatting.
-  if (isDeepStrictEqual(before, doc)) return { file, text: previous ?? "", changes: [] };
-  return { file, text: jsonConfigText(doc, previous), changes: previous === null ? [`created, ${changes.join(", ")}`] : changes };
+  if (isDeepStrictEqual(before, config.doc)) return { file, place, text: previous ?? "", changes: [] };
+  return { file, place, text: jsonConfigText(config, previous), changes: previous === null ? [`created, ${changes.join(", ")}`] : changes };
 }
 
 function ensureListed(parent: Record<string, unknown>, key: string, items: readonly string[], file: string): string | null {
@@ -81,7 +82,8 @@ export function claudeEdits(root: string, launcher: Launcher): readonly ConfigEd
  */
 export function codexEdits(root: string, launcher: Launcher): readonly ConfigEdit[] {
   const file = ".codex/config.toml";
-  const previous = readConfigText(join(root, file));
+  const place = configPlace(root, file);
+  const previous = place.text;
   const toml = mergeTomlTable(
     previous,
     ["mcp_servers", SERVER_NAME],
@@ -95,7 +97,7 @@ export function codexEdits(root: string, launcher: Launcher): readonly ConfigEdi
     file,
   );
   return [
-    { file, text: toml.text, changes: previous === null && toml.changes.length > 0 ? [`created, ${toml.changes.join(", ")}`] : toml.changes },
+    { file, place, text: toml.text, changes: previous === null && toml.changes.length > 0 ? [`created, ${toml.changes.join(", ")}`] : toml.changes },
     jsonEdit(root, ".codex/hooks.json", (doc) => [
       ensureCommandHook(doc, "Stop", "stop", hookCommandLine(launcher, ["hook", "stop"]), ".codex/hooks.json"),
       ensureCommandHook(doc, "UserPromptSubmit", "prompt", hookCommandLine(launcher, ["hook", "prompt"]), ".codex/hooks.json"),

@@ -1,5 +1,6 @@
 // `opencode-review setup claude|codex` as users run it: the built CLI on a project with configs of its own.
-import { readFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "smol-toml";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -155,6 +156,63 @@ describe("opencode-review setup codex", () => {
   });
 });
 
+describe("setup keeps what it found", () => {
+  it("keeps a file's mode, its CRLF line endings and a number's text past 2^53", async () => {
+    const repo = await project({});
+    const mcp = '{\r\n  "mcpServers": {\r\n    "other": { "command": "x", "env": { "TOKEN": "s3cret" } }\r\n  },\r\n  "big": 12345678901234567890,\r\n  "ratio": 1.50\r\n}\r\n';
+    await writeFile(join(repo.dir, ".mcp.json"), mcp);
+    await chmod(join(repo.dir, ".mcp.json"), 0o600);
+    const toml = ['# keep this comment', 'model = "o3"', "", "[mcp_servers.docs]", 'command = "docs" # and this one', ""].join("\r\n");
+    await mkdir(join(repo.dir, ".codex"));
+    await writeFile(join(repo.dir, ".codex", "config.toml"), toml);
+    expect((await runCliToEnd(["setup", "claude", "--repo", repo.dir])).code).toBe(0);
+    expect((await runCliToEnd(["setup", "codex", "--repo", repo.dir])).code).toBe(0);
+
+    expect((await stat(join(repo.dir, ".mcp.json"))).mode & 0o777).toBe(0o600);
+    const written = await readFile(join(repo.dir, ".mcp.json"), "utf8");
+    expect(written).toContain('"big": 12345678901234567890,');
+    expect(written).toContain('"ratio": 1.50');
+    expect(written.replace(/\r\n/g, "")).not.toContain("\n");
+    expect(JSON.parse(written).mcpServers["opencode-review"]).toMatchObject({ command: "npx" });
+    const codex = await readFile(join(repo.dir, ".codex", "config.toml"), "utf8");
+    expect(codex.startsWith(toml)).toBe(true);
+    expect(codex.replace(/\r\n/g, "")).not.toContain("\n");
+    expect(codex).toContain("# and this one");
+  });
+
+  it("writes through a symlink into the project, and refuses one that points outside, saying so, writing nothing", async () => {
+    const repo = await project({ "config/mcp.json": '{ "mcpServers": {} }\n' });
+    await symlink("config/mcp.json", join(repo.dir, ".mcp.json"));
+    expect((await runCliToEnd(["setup", "claude", "--repo", repo.dir])).code).toBe(0);
+    expect((await lstat(join(repo.dir, ".mcp.json"))).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(await readFile(join(repo.dir, "config/mcp.json"), "utf8")).mcpServers).toHaveProperty("opencode-review");
+
+    const outside = await mkdtemp(join(tmpdir(), "setup-outside-"));
+    cleanups.push(() => rm(outside, { recursive: true, force: true }));
+    await writeFile(join(outside, "hooks.json"), "{}\n");
+    const other = await project({});
+    await mkdir(join(other.dir, ".codex"));
+    await symlink(join(outside, "hooks.json"), join(other.dir, ".codex", "hooks.json"));
+    const refused = await runCliToEnd(["setup", "codex", "--repo", other.dir]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      `opencode-review setup: .codex/hooks.json: .codex/hooks.json is a symlink to ${join(await realpath(outside), "hooks.json")}, outside the project, and set-up writes only inside it (make .codex/hooks.json a file of the project); set-up writes nothing until that is fixed.\n`,
+    );
+    expect(await readFile(join(outside, "hooks.json"), "utf8")).toBe("{}\n");
+    expect(await readdir(join(other.dir, ".codex"))).toEqual(["hooks.json"]);
+  });
+
+  it("checks every path before writing any: .claude a regular file is one line and nothing written", async () => {
+    const repo = await project({ ".claude": "not a folder\n" });
+    const refused = await runCliToEnd(["setup", "claude", "--repo", repo.dir]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      "opencode-review setup: .claude/settings.json: .claude is a file, not a folder, so .claude/settings.json cannot be written (move .claude aside); set-up writes nothing until that is fixed.\n",
+    );
+    expect((await readdir(repo.dir)).sort()).toEqual([".claude", ".git"]);
+  });
+});
+
 describe("the commands with a word after them", () => {
   it("say which words they take when it is missing or wrong", async () => {
     expect(await runCliToEnd(["setup"])).toMatchObject({
@@ -165,7 +223,8 @@ describe("the commands with a word after them", () => {
       code: 2,
       stderr: 'opencode-review setup: unknown "cursor"; give one of claude, codex (see opencode-review setup --help)\n',
     });
-    expect(await runCliToEnd(["hook"])).toMatchObject({ code: 2, stderr: expect.stringContaining("give one of stop, prompt") });
+    // A hook never fails the client's turn, not even for a wrong command line.
+    expect(await runCliToEnd(["hook"])).toMatchObject({ code: 0, stdout: "", stderr: expect.stringContaining("give one of stop, prompt") });
     const help = await runCliToEnd(["hook", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: opencode-review hook stop\|prompt/);

@@ -2,6 +2,7 @@
 
 // opening, the driver adapter, transactions
 export { openStore, type Store } from "./open-store.js";
+export { openReadOnlyStore, type ReadOnlyStore } from "./read-only-store.js";
 export { currentRuntime, openNativeDatabase, preloadSqliteBinding, type NativeDatabase, type SqliteRuntime } from "./native-database.js";
 export { writeTransaction, inWriteTransaction, requireWriteTransaction } from "./write-transaction.js";
 export { readTransaction } from "./read-transaction.js";

@@ -24,8 +24,13 @@ export function currentRuntime(): SqliteRuntime {
  * exists, and better-sqlite3 cannot load there.
  * @example const native = await openNativeDatabase("/tmp/review.sqlite")
  */
-export async function openNativeDatabase(path: string): Promise<NativeDatabase> {
-  return currentRuntime() === "bun" ? openWithBun(path) : openWithBetterSqlite3(path);
+export async function openNativeDatabase(path: string, options: OpenOptions = {}): Promise<NativeDatabase> {
+  return currentRuntime() === "bun" ? openWithBun(path, options) : openWithBetterSqlite3(path, options);
+}
+
+/** `readOnly`: open an existing file for reading only; never create it, never write to it. */
+export interface OpenOptions {
+  readonly readOnly?: boolean;
 }
 
 /**
@@ -47,9 +52,9 @@ export function preloadSqliteBinding(): Promise<void> {
 /** Statements kept prepared per connection: the store's queries are a few dozen texts (IN lists vary). */
 const KEPT_STATEMENTS = 200;
 
-async function openWithBetterSqlite3(path: string): Promise<NativeDatabase> {
+async function openWithBetterSqlite3(path: string, options: OpenOptions): Promise<NativeDatabase> {
   const { default: BetterSqlite3 } = await import("better-sqlite3");
-  const database = new BetterSqlite3(path);
+  const database = options.readOnly === true ? new BetterSqlite3(path, { readonly: true, fileMustExist: true }) : new BetterSqlite3(path);
   // Kysely prepares every query afresh; compiling the SQL costs about as much as running a small query,
   // and a panel's listing runs the same few texts on every request. A statement still being iterated
   // (busy) cannot be run again, so a fresh one is prepared for that call.
@@ -86,14 +91,14 @@ interface BunDatabase {
 }
 
 interface BunSqliteModule {
-  Database: new (path: string, options: { create: boolean; readwrite: boolean }) => BunDatabase;
+  Database: new (path: string, options: { create: boolean; readwrite: boolean } | { readonly: true }) => BunDatabase;
 }
 
-async function openWithBun(path: string): Promise<NativeDatabase> {
+async function openWithBun(path: string, options: OpenOptions): Promise<NativeDatabase> {
   // A computed specifier keeps TypeScript and Node's resolver from ever looking for bun:sqlite.
   const specifier = "bun:sqlite";
   const { Database } = (await import(specifier)) as BunSqliteModule;
-  const database = new Database(path, { create: true, readwrite: true });
+  const database = new Database(path, options.readOnly === true ? { readonly: true } : { create: true, readwrite: true });
   return {
     exec: (sql) => database.exec(sql),
     close: () => database.close(),

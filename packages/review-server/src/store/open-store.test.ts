@@ -1,10 +1,12 @@
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openNativeDatabase } from "./native-database.js";
 import { openStore } from "./open-store.js";
+import { startWriter } from "./testing/writer-process.js";
 import { listServers, upsertServer } from "./servers.table.js";
 import { writeTransaction } from "./write-transaction.js";
 
@@ -64,7 +66,7 @@ describe("migration 0005: no token in the servers table", () => {
     await sql`DELETE FROM kysely_migration WHERE name >= '0005'`.execute(old.db);
     await sql`DROP TRIGGER threads_drop_located`.execute(old.db);
     for (const table of ["list_cursors", "located_anchors", "branch_bases", "reviewer_changes", "viewed_files", "findings", "runs"]) await sql.raw(`DROP TABLE ${table}`).execute(old.db);
-    for (const column of ["summary", "verdict", "message_text", "delivery_state", "delivery_error", "delivery_attempts", "dismissed_at", "owner_pid", "waits_for_turn"]) {
+    for (const column of ["summary", "verdict", "message_text", "delivery_state", "delivery_error", "delivery_attempts", "dismissed_at", "owner_pid", "owner_started", "waits_for_turn"]) {
       await sql.raw(`ALTER TABLE reviews DROP COLUMN ${column}`).execute(old.db);
     }
     for (const column of ["claim_accepted", "claim_reason"]) await sql.raw(`ALTER TABLE messages DROP COLUMN ${column}`).execute(old.db);
@@ -124,4 +126,47 @@ describe("openStore beside another connection of the same process", () => {
       }
     },
   );
+});
+
+describe("openStore beside another process that holds a file in rollback mode", () => {
+  it("gives up the switch to WAL within its one 5 s budget, not a busy wait more after retrying most of it", async () => {
+    const path = join(dir, "review.sqlite");
+    await (await openStore({ path })).close();
+    const rollback = await openNativeDatabase(path);
+    rollback.exec("PRAGMA journal_mode = DELETE");
+    rollback.close();
+    // For 3 s the switch fails at once (another write lock), then it would wait (only a read lock is left).
+    const holder = startWriter("node", ["hold-reserved-then-shared", path, "3000"]);
+    try {
+      await holder.waitFor("held");
+      const started = Date.now();
+      await expect(openStore({ path })).rejects.toMatchObject({ code: "store", message: expect.stringMatching(/database is locked/) });
+      expect(holder.lines).toContain("shared only");
+      // The old retry began a 5 s busy wait at 3 s: 8 s in all.
+      expect(Date.now() - started).toBeLessThan(6500);
+    } finally {
+      holder.child.kill("SIGKILL");
+      await holder.exited;
+    }
+  }, 30_000);
+});
+
+describe("openStore and its folder", () => {
+  it("does not change the mode of a folder the store folder links to, and refuses a file in its place in one sentence", async () => {
+    const outside = join(dir, "elsewhere");
+    mkdirSync(outside, { mode: 0o755 });
+    chmodSync(outside, 0o755);
+    symlinkSync(outside, join(dir, "opencode-review"));
+    await (await openStore({ path: join(dir, "opencode-review", "review.sqlite") })).close();
+    expect(statSync(outside).mode & 0o777).toBe(0o755);
+    expect(existsSync(join(outside, "review.sqlite"))).toBe(true);
+
+    const other = join(dir, "other");
+    mkdirSync(other);
+    writeFileSync(join(other, "opencode-review"), "a file");
+    await expect(openStore({ path: join(other, "opencode-review", "review.sqlite") })).rejects.toMatchObject({
+      code: "store",
+      message: expect.stringMatching(/opencode-review is a file, not the folder the review database goes in\. Move it aside/),
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { Kysely, Migrator, SqliteDialect, type Migration } from "kysely";
 import { ReviewError } from "@opencode-review/core";
@@ -40,7 +40,7 @@ export async function openStore(options: { readonly path: string }): Promise<Sto
   try {
     // Only connection settings and reads until the file is known to be ours: journal_mode=WAL
     // rewrites the header, so it waits.
-    native.exec("PRAGMA busy_timeout = 5000");
+    native.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     try {
       upToDate = refuseForeignSchema(path, native);
     } catch (error) {
@@ -91,25 +91,36 @@ async function migrate(path: string, db: Kysely<Database>, native: NativeDatabas
   });
 }
 
-// How long a store opened beside another process's first open may wait for it; as long as busy_timeout.
+// How long a store opened beside another process's first open may wait for it, in all: busy_timeout's 5 s.
 const WAL_SWITCH_WAIT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Puts the file in WAL mode, waiting while another process holds it. SQLite answers this pragma with
  * SQLITE_BUSY at once, without the busy handler, when another connection holds a lock it needs: two
  * processes starting together on a new repository (the plugin and an MCP server, two MCP servers) made the
- * second one fail "database is locked" about once in twenty starts. It is retried until the other is done.
+ * second one fail "database is locked" about once in twenty starts. Such a switch is repeated until the
+ * other is done. Each try's busy wait is cut to what is left of the one budget, so only a switch that failed
+ * at once is ever repeated (one that waited in the busy handler waited out the whole budget), and an open
+ * never waits more than WAL_SWITCH_WAIT_MS here (a full busy wait begun late in the retries made opens take
+ * 7-10 s under contention, which is as long as a client's hook or tool start may take in all).
  */
 async function switchToWal(native: NativeDatabase): Promise<void> {
   const deadline = Date.now() + WAL_SWITCH_WAIT_MS;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      native.exec("PRAGMA journal_mode = WAL");
-      return;
-    } catch (error) {
-      if (!isBusy(error) || Date.now() > deadline) throw error;
-      await new Promise((retry) => setTimeout(retry, Math.min(5 + attempt * 5, 50)));
+  try {
+    for (let attempt = 0; ; attempt++) {
+      const started = Date.now();
+      native.exec(`PRAGMA busy_timeout = ${Math.max(0, deadline - started)}`);
+      try {
+        native.exec("PRAGMA journal_mode = WAL");
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
+        await new Promise((retry) => setTimeout(retry, Math.min(5 + attempt * 5, 50, Math.max(0, deadline - Date.now()))));
+      }
     }
+  } finally {
+    native.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
 }
 
@@ -128,6 +139,20 @@ const OWN_FOLDER = "opencode-review";
  * to change once it exists; the files in it are 0600 anyway.
  */
 function makePrivateFolder(folder: string): void {
+  let found: ReturnType<typeof lstatSync> | undefined;
+  try {
+    found = lstatSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  if (found !== undefined && found.isSymbolicLink()) {
+    // A link someone made on purpose (the store kept elsewhere): used as it is; its target's mode is not ours to change.
+    if (!statSync(folder).isDirectory()) throw unusable(`${folder}/`, new Error("the folder for the review database is a link to something that is not a folder"));
+    return;
+  }
+  if (found !== undefined && !found.isDirectory()) {
+    throw new ReviewError("store", `${folder} is a file, not the folder the review database goes in. Move it aside (or set the dbPath option to another file) and start again.`);
+  }
   const created = mkdirSync(folder, { recursive: true, mode: 0o700 });
   if (created !== undefined || basename(folder) === OWN_FOLDER) {
     try {

@@ -33,6 +33,8 @@ export interface ReviewsTable {
   dismissed_at: string | null;
   /** The process that delivers it (migration 0009); null for releases made before that. */
   owner_pid: number | null;
+  /** When that process started (migration 0012), so a reused pid is not taken for it; null when unknown. */
+  owner_started: string | null;
   /** 1: it waits for the agent's next turn (an MCP server's release), never pushed. */
   waits_for_turn: number;
 }
@@ -48,7 +50,7 @@ export type ReviewRow = Readonly<Selectable<ReviewsTable>>;
 /** A review to record; id and time are made when absent, session, delivery and prose default to null. */
 export type NewReview = Pick<ReviewRow, "branch" | "mode" | "round_id"> &
   Partial<
-    Pick<ReviewRow, "id" | "released_at" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state" | "owner_pid" | "waits_for_turn">
+    Pick<ReviewRow, "id" | "released_at" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state" | "owner_pid" | "owner_started" | "waits_for_turn">
   >;
 
 /** What may be filled in after the release (delivery happens after the transaction). */
@@ -84,6 +86,7 @@ export async function insertReview(db: Kysely<Database>, review: NewReview): Pro
       delivery_attempts: 0,
       dismissed_at: null,
       owner_pid: review.owner_pid ?? null,
+      owner_started: review.owner_started ?? null,
       waits_for_turn: review.waits_for_turn ?? 0,
     })
     .returningAll()
@@ -143,13 +146,13 @@ export async function pendingReviews(db: Kysely<Database>): Promise<ReviewRow[]>
 /**
  * Makes this process the one delivering a pending release, if it still is pending and still has the owner
  * that was seen (two processes starting at once claim it once); undefined when someone else was first.
- * @example await claimPendingReview(trx, row.id, row.owner_pid, process.pid)
+ * @example await claimPendingReview(trx, row.id, row.owner_pid, process.pid, processStartTime(process.pid))
  */
-export async function claimPendingReview(db: Kysely<Database>, id: string, seenOwner: number | null, pid: number): Promise<ReviewRow | undefined> {
+export async function claimPendingReview(db: Kysely<Database>, id: string, seenOwner: number | null, pid: number, started: string | null = null): Promise<ReviewRow | undefined> {
   requireWriteTransaction(db, "claimPendingReview");
   return db
     .updateTable("reviews")
-    .set({ owner_pid: pid })
+    .set({ owner_pid: pid, owner_started: started })
     .where("id", "=", id)
     .where("delivery_state", "=", "pending")
     .where("owner_pid", seenOwner === null ? "is" : "=", seenOwner)
@@ -162,11 +165,11 @@ export async function claimPendingReview(db: Kysely<Database>, id: string, seenO
  * halves or processes that see the same new session, one delivers it. Undefined when it no longer waits.
  * @example await claimWaitingReview(trx, "v_1", "ses_1", process.pid)
  */
-export async function claimWaitingReview(db: Kysely<Database>, id: string, sessionId: string, pid: number): Promise<ReviewRow | undefined> {
+export async function claimWaitingReview(db: Kysely<Database>, id: string, sessionId: string, pid: number, started: string | null = null): Promise<ReviewRow | undefined> {
   requireWriteTransaction(db, "claimWaitingReview");
   return db
     .updateTable("reviews")
-    .set({ session_id: sessionId, owner_pid: pid })
+    .set({ session_id: sessionId, owner_pid: pid, owner_started: started })
     .where("id", "=", id)
     .where("delivery_state", "=", "pending")
     .where("session_id", "is", null)

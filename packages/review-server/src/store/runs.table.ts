@@ -26,13 +26,16 @@ export interface RunsTable {
   nudged: number;
   /** The process that drives the run: a run whose process is gone was interrupted. */
   owner_pid: number;
+  /** When that process started (migration 0012), so a reused pid is not taken for it; null when unknown. */
+  owner_started: string | null;
   owner_instance: string;
   created_at: string;
   finished_at: string | null;
 }
 
 export type RunRow = Readonly<Selectable<RunsTable>>;
-export type NewRun = Omit<RunRow, "id" | "session_id" | "summary" | "verdict" | "error" | "nudged" | "finished_at"> & Partial<Pick<RunRow, "id" | "session_id">>;
+export type NewRun = Omit<RunRow, "id" | "session_id" | "summary" | "verdict" | "error" | "nudged" | "finished_at" | "owner_started"> &
+  Partial<Pick<RunRow, "id" | "session_id" | "owner_started">>;
 export type RunPatch = Partial<Omit<RunRow, "id" | "branch" | "created_at">>;
 
 /** Statuses of a run that is still going. */
@@ -46,7 +49,7 @@ export async function insertRun(db: Kysely<Database>, run: NewRun): Promise<RunR
   requireWriteTransaction(db, "insertRun");
   return db
     .insertInto("runs")
-    .values({ ...run, id: run.id ?? newId("run"), session_id: run.session_id ?? null, summary: null, verdict: null, error: null, nudged: 0, finished_at: null })
+    .values({ ...run, id: run.id ?? newId("run"), session_id: run.session_id ?? null, owner_started: run.owner_started ?? null, summary: null, verdict: null, error: null, nudged: 0, finished_at: null })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -1,5 +1,6 @@
-import { closeSync, fchmodSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync, chmodSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { readPrivateFile, removePrivateFile, writePrivateFile } from "./private-file.js";
 
 // What the person typed into a comment editor in the terminal and has not saved yet: the terminal's
 // localStorage. A file beside the store, not a table in it, because the text belongs to the person at this
@@ -7,6 +8,14 @@ import { dirname, join } from "node:path";
 // with every key (a write transaction and a change-log entry per key would wake every panel). 0600 in the
 // 0700 store folder, like the token files: comment text can quote secrets from the code.
 const FILE = "unsent-text.json";
+
+/**
+ * The file's bound. It is read and written whole on every key press, so its size is the cost of a key:
+ * a few editors' worth of comments (a body is at most 1000 characters) fits hundreds of times over.
+ * A file past it is not read (it is garbage, or another program's) and the next write starts it afresh;
+ * a write that would pass it drops the entries written longest ago.
+ */
+export const MAX_UNSENT_TEXT_BYTES = 256 * 1024;
 
 /** A key-value storage with the Web Storage calls the panel's unsent-text state uses. */
 export interface UnsentTextFile {
@@ -16,30 +25,38 @@ export interface UnsentTextFile {
 }
 
 function readAll(file: string): Record<string, string> {
+  // A symlink is not read through, a folder or a file past the bound is not read: nothing to restore from it.
+  const found = readPrivateFile(file, MAX_UNSENT_TEXT_BYTES);
+  if (found.kind !== "text") return {};
   try {
-    const raw: unknown = JSON.parse(readFileSync(file, "utf8"));
+    const raw: unknown = JSON.parse(found.text);
     if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
     return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === "string"));
   } catch {
-    // No file yet, or one cut short by a crash: nothing to restore from it.
+    // One cut short by a crash, or garbage: nothing to restore from it.
     return {};
   }
 }
 
 function writeAll(file: string, entries: Record<string, string>): void {
-  if (Object.keys(entries).length === 0) return void rmSync(file, { force: true });
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  // Written under a temporary name and renamed, so a crash mid-write never leaves half a file.
-  const temporary = `${file}.${process.pid}.tmp`;
-  const fd = openSync(temporary, "w", 0o600);
-  try {
-    fchmodSync(fd, 0o600);
-    writeSync(fd, JSON.stringify(entries));
-  } finally {
-    closeSync(fd);
+  const kept = Object.entries(entries);
+  let text = JSON.stringify(Object.fromEntries(kept));
+  // Oldest first (each write puts its key last): drop from the front until the rest fits.
+  while (kept.length > 1 && Buffer.byteLength(text) > MAX_UNSENT_TEXT_BYTES) {
+    kept.shift();
+    text = JSON.stringify(Object.fromEntries(kept));
   }
-  renameSync(temporary, file);
-  chmodSync(file, 0o600);
+  if (kept.length === 0 || Buffer.byteLength(text) > MAX_UNSENT_TEXT_BYTES) return void removePrivateFile(file);
+  ensureFolder(dirname(file));
+  // Under a temporary name and renamed, so a crash mid-write never leaves half a file; over a symlink or
+  // a folder in its place, never through it.
+  writePrivateFile(file, text);
+}
+
+function ensureFolder(folder: string): void {
+  // The store's own folder exists once a store was opened (and its mode is openStore's business: it may be a
+  // folder the person chose); made here only for a path nobody opened yet.
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
 }
 
 /**
@@ -55,6 +72,8 @@ export function unsentTextFile(dbPath: string): UnsentTextFile & { readonly path
     setItem: (key, value) => {
       const entries = readAll(file);
       if (entries[key] === value) return;
+      // Last in the file: the most recent entry is the last to be dropped at the bound.
+      delete entries[key];
       entries[key] = value;
       writeAll(file, entries);
     },
@@ -62,6 +81,7 @@ export function unsentTextFile(dbPath: string): UnsentTextFile & { readonly path
       const entries = readAll(file);
       if (!(key in entries)) return;
       delete entries[key];
+      if (Object.keys(entries).length === 0) return void removePrivateFile(file);
       writeAll(file, entries);
     },
   };

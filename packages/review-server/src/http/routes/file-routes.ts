@@ -1,4 +1,4 @@
-import { filePath } from "@opencode-review/core";
+import { filePath, idText } from "@opencode-review/core";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ReviewService } from "../../service/index.js";
@@ -7,7 +7,7 @@ import { validQuery } from "./valid-input.js";
 /** `GET /file?path=&ref=`: `ref` is `base`, a round id, or `worktree` (the default). */
 export const fileQuerySchema = z.object({
   path: filePath("path"),
-  ref: z.string().min(1, { error: 'ref is empty; give "base", a round id or "worktree", or leave it out.' }).optional(),
+  ref: idText("ref", '"base", a round id or "worktree"', { empty: 'give "base", a round id or "worktree", or leave it out.' }).optional(),
 });
 
 /**

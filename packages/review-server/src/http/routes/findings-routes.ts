@@ -1,12 +1,12 @@
-import { acceptFindingBodySchema } from "@opencode-review/core";
+import { acceptFindingBodySchema, idText } from "@opencode-review/core";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ReviewService } from "../../service/index.js";
-import { validJson, validQuery } from "./valid-input.js";
+import { pathId, validJson, validQuery } from "./valid-input.js";
 
 const findingsQuerySchema = z.object({
   status: z.enum(["waiting", "all"], { error: 'status must be "waiting" or "all".' }).optional(),
-  at: z.string().min(1).optional(),
+  at: idText("at", "a round id", { empty: "give a round id, or leave it out for the work tree." }).optional(),
 });
 
 /**
@@ -22,11 +22,11 @@ export function findingsRoutes(service: ReviewService) {
     })
     .post("/threads/:id/accept", validJson(acceptFindingBodySchema), async (c) => {
       const body = c.req.valid("json");
-      const { finding, thread } = await service.acceptFinding(c.req.param("id"), {
+      const { finding, thread } = await service.acceptFinding(pathId(c), {
         ...(body.body === undefined ? {} : { body: body.body }),
         ...(body.suggestion === undefined ? {} : { suggestion: body.suggestion }),
       });
       return c.json({ thread: finding, draft: thread }, 200);
     })
-    .post("/threads/:id/dismiss", async (c) => c.json({ thread: await service.dismissFinding(c.req.param("id")) }, 200));
+    .post("/threads/:id/dismiss", async (c) => c.json({ thread: await service.dismissFinding(pathId(c)) }, 200));
 }

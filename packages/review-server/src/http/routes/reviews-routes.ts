@@ -1,7 +1,7 @@
 import { retryDeliveryBodySchema } from "@opencode-review/core";
 import { Hono } from "hono";
 import type { ReviewService } from "../../service/index.js";
-import { validJson } from "./valid-input.js";
+import { pathId, validJson } from "./valid-input.js";
 
 /**
  * `GET /reviews`: every past release of the branch, newest first, with its prose and delivery state;
@@ -14,7 +14,7 @@ export function reviewsRoutes(service: ReviewService) {
   return new Hono()
     .get("/reviews", async (c) => c.json({ reviews: await service.pastReviews() }, 200))
     .post("/reviews/:id/retry", validJson(retryDeliveryBodySchema), async (c) =>
-      c.json({ review: await service.retryDelivery(c.req.param("id"), c.req.valid("json").sessionId) }, 200),
+      c.json({ review: await service.retryDelivery(pathId(c), c.req.valid("json").sessionId) }, 200),
     )
-    .post("/reviews/:id/dismiss", async (c) => c.json({ review: await service.dismissDelivery(c.req.param("id")) }, 200));
+    .post("/reviews/:id/dismiss", async (c) => c.json({ review: await service.dismissDelivery(pathId(c)) }, 200));
 }

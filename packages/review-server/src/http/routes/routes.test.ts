@@ -462,3 +462,24 @@ describe("paths too long for any file system", () => {
     expect((await get("/api/threads?status=draft")).json.threads).toEqual([]);
   });
 });
+
+describe("ids from outside", () => {
+  it("refuses a path id, a round id, a session id or a ref that has no id's shape with a 400 saying so, before any lookup", async () => {
+    const long = "t".repeat(10_000);
+    for (const path of [`/api/threads/${long}/seen`, `/api/threads/${encodeURIComponent("t_1'--")}/resolve`, `/api/reviews/${long}/retry`]) {
+      expectError(await post(path, {}), 400, "invalid_input", /^The id in the path (is 10000 characters; an id is at most 100|may hold only letters, digits)/);
+    }
+    const sent = await send("DELETE", `/api/messages/${long}`);
+    expectError(sent, 400, "invalid_input", /The id in the path is 10000 characters/);
+    expectError(await post("/api/threads", { file: "src/add.ts", start: 2, end: 2, body: "x", roundId: long }), 400, "invalid_input", /roundId is 10000 characters; an id is at most 100/);
+    expectError(await post("/api/review/release", { sessionId: long }), 400, "invalid_input", /sessionId is 10000 characters/);
+    expectError(await get(`/api/threads?at=${long}`), 400, "invalid_input", /at is 10000 characters/);
+    expectError(await get(`/api/diff?to=${long}`), 400, "invalid_input", /to is 10000 characters/);
+    expectError(await get(`/api/file?path=src/add.ts&ref=${"r".repeat(500)}`), 400, "invalid_input", /ref is 500 characters/);
+    // Nothing was drafted by the refused request.
+    expect((await get("/api/threads?status=draft")).json.threads).toEqual([]);
+    // Well-formed ids still reach the lookup: unknown ones are 404, "branch:<name>" is still a diff's from.
+    expectError(await post("/api/threads/t_0000000000000000/seen", {}), 404, "not_found");
+    expect((await get("/api/diff?from=base&to=worktree")).status).toBe(200);
+  });
+});

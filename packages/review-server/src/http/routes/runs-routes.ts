@@ -2,7 +2,7 @@ import { ReviewError, startRunBodySchema } from "@opencode-review/core";
 import { Hono } from "hono";
 import type { RunSupervisor } from "../../reviewer/run-supervisor.js";
 import type { ReviewService } from "../../service/index.js";
-import { validJson } from "./valid-input.js";
+import { pathId, validJson } from "./valid-input.js";
 
 /**
  * Review runs: list them, start one (answers the session's live run when there is one), cancel one.
@@ -28,5 +28,5 @@ export function runsRoutes(service: ReviewService, runs: RunSupervisor | null) {
       });
       return c.json({ run }, existing ? 200 : 201);
     })
-    .post("/runs/:id/cancel", async (c) => c.json({ run: await supervisor().cancel(c.req.param("id")) }, 200));
+    .post("/runs/:id/cancel", async (c) => c.json({ run: await supervisor().cancel(pathId(c)) }, 200));
 }

@@ -5,7 +5,7 @@ import type { TypedResponse } from "hono";
 import type { ReviewService } from "../../service/index.js";
 import { isFindingId } from "../../service/reviewer/triage-finding.js";
 import { createSharedBodies } from "./listing-bodies.js";
-import { validJson, validQuery } from "./valid-input.js";
+import { pathId, validJson, validQuery } from "./valid-input.js";
 
 /**
  * The person's side of threads: list them, start one (a draft), draft a reply, resolve, reopen, mark seen.
@@ -47,28 +47,28 @@ export function threadsRoutes(service: ReviewService) {
     .post("/threads/:id/messages", validJson(createMessageBodySchema), async (c) => {
       const body = c.req.valid("json");
       // A reply to a reviewer's finding is the person taking it in their own words.
-      if (isFindingId(c.req.param("id"))) {
-        const taken = await service.acceptFinding(c.req.param("id"), { body: body.body, ...(body.suggestion === undefined ? {} : { suggestion: body.suggestion }) });
+      if (isFindingId(pathId(c))) {
+        const taken = await service.acceptFinding(pathId(c), { body: body.body, ...(body.suggestion === undefined ? {} : { suggestion: body.suggestion }) });
         return c.json({ thread: taken.thread }, 200);
       }
-      const thread = await service.draftReply(c.req.param("id"), {
+      const thread = await service.draftReply(pathId(c), {
         body: body.body,
         ...(body.suggestion === undefined ? {} : { suggestion: body.suggestion }),
       });
       return c.json({ thread }, 200);
     })
     .post("/threads/:id/resolve", validJson(threadStatusBodySchema), async (c) => {
-      if (isFindingId(c.req.param("id"))) return c.json({ thread: await service.resolveFinding(c.req.param("id")) }, 200);
-      const thread = await service.resolve(c.req.param("id"), c.req.valid("json").body);
+      if (isFindingId(pathId(c))) return c.json({ thread: await service.resolveFinding(pathId(c)) }, 200);
+      const thread = await service.resolve(pathId(c), c.req.valid("json").body);
       return c.json({ thread }, 200);
     })
     .post("/threads/:id/reopen", validJson(threadStatusBodySchema), async (c) => {
-      if (isFindingId(c.req.param("id"))) return c.json({ thread: await service.reopenFinding(c.req.param("id")) }, 200);
-      const thread = await service.reopen(c.req.param("id"), c.req.valid("json").body);
+      if (isFindingId(pathId(c))) return c.json({ thread: await service.reopenFinding(pathId(c)) }, 200);
+      const thread = await service.reopen(pathId(c), c.req.valid("json").body);
       return c.json({ thread }, 200);
     })
     .post("/threads/:id/seen", async (c) => {
-      if (isFindingId(c.req.param("id"))) return c.json({ thread: await service.markFindingSeen(c.req.param("id")) }, 200);
-      return c.json({ thread: await service.markSeen(c.req.param("id")) }, 200);
+      if (isFindingId(pathId(c))) return c.json({ thread: await service.markFindingSeen(pathId(c)) }, 200);
+      return c.json({ thread: await service.markSeen(pathId(c)) }, 200);
     });
 }

@@ -1,4 +1,4 @@
-import { formatSchemaError, ReviewError } from "@opencode-review/core";
+import { formatSchemaError, idRefusal, ReviewError } from "@opencode-review/core";
 import { validator } from "hono/validator";
 import type { z } from "zod";
 
@@ -32,4 +32,16 @@ export function validJson<S extends z.ZodType>(schema: S) {
  */
 export function validQuery<S extends z.ZodType>(schema: S) {
   return validator("query", (value): z.output<S> => parseInput(schema, value));
+}
+
+/**
+ * The `:id` of a route's path, refused with 400 unless it has an id's shape (never passed on to a query
+ * or the store as any text a caller sent).
+ * @example .post("/threads/:id/seen", async (c) => c.json({ thread: await service.markSeen(pathId(c)) }))
+ */
+export function pathId(c: { readonly req: { param(name: "id"): string } }): string {
+  const id = c.req.param("id");
+  const why = idRefusal("The id in the path", id, "an id as the API listed it");
+  if (why !== null) throw new ReviewError("invalid_input", why);
+  return id;
 }

@@ -1,10 +1,10 @@
-import { filePath } from "@opencode-review/core";
+import { filePath, idText } from "@opencode-review/core";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ReviewService } from "../../service/index.js";
 import { validJson, validQuery } from "./valid-input.js";
 
-const ref = z.string().min(1, { error: 'ref is empty; give "base", a round id or "worktree", or leave it out.' }).optional();
+const ref = idText("ref", '"base", a round id or "worktree"', { empty: 'give "base", a round id or "worktree", or leave it out.' }).optional();
 
 /** `GET /viewed?ref=`: the marks judged against the files at `ref` (a round id, `base`, or `worktree`, the default). */
 export const viewedQuerySchema = z.object({ ref });

@@ -18,7 +18,7 @@ export async function pinFinding(ctx: ServiceContext, run: RunRow, args: ReviewC
   const start = args.start ?? null;
   const end = args.end ?? args.start ?? null;
   if (start !== null && end !== null) checkLinesInDiff(diff, side, start, end);
-  const { anchor, baseFile } = await anchorAtRound(repo, round, diff.path, { side, start, end });
+  const { anchor, baseFile } = await anchorAtRound(repo, round, diff.path, { side, start, end }, { roundFiles: ctx.roundFiles });
   if (args.quoted !== undefined && !quoteMatches(args.quoted, anchor.quoted)) {
     throw new ReviewError(
       "invalid_input",

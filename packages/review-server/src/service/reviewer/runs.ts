@@ -12,7 +12,7 @@ import {
   type RunRow,
   type RunStatus,
 } from "../../store/index.js";
-import { processAlive } from "../owner-process.js";
+import { isThisProcess, processAlive, processStartTime } from "../owner-process.js";
 import type { ServiceContext } from "../service-context.js";
 import { takeServiceRound } from "../take-round.js";
 import { runJson } from "./run-json.js";
@@ -45,6 +45,7 @@ export async function recordRun(
       round_id: round.id,
       status: "pending",
       owner_pid: process.pid,
+      owner_started: processStartTime(process.pid),
       owner_instance: ctx.instanceId,
       created_at: ctx.now(),
     });
@@ -93,7 +94,7 @@ export async function getRun(ctx: ServiceContext, id: string): Promise<RunRow> {
  */
 export async function sweepInterruptedRuns(ctx: ServiceContext): Promise<void> {
   // A live process may be another plugin instance (another directory of this repository) still driving its run.
-  const orphans = (await liveRuns(ctx.db)).filter((r) => r.owner_pid !== process.pid && !processAlive(r.owner_pid));
+  const orphans = (await liveRuns(ctx.db)).filter((r) => !isThisProcess(r.owner_pid, r.owner_started) && !processAlive(r.owner_pid, r.owner_started));
   for (const orphan of orphans) await changeRun(ctx, orphan.id, { status: "cancelled", error: INTERRUPTED }, LIVE_RUN_STATUSES);
 }
 

@@ -12,6 +12,7 @@ import { branchBases } from "./0010-branch-bases.js";
 import { locatedAnchors } from "./0011-located-anchors.js";
 import { messageClaims } from "./0012-message-claims.js";
 import { listCursors } from "./0013-list-cursors.js";
+import { ownerStartTime } from "./0014-owner-start-time.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -32,4 +33,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0011_located_anchors", up: locatedAnchors.up },
   { name: "0012_message_claims", up: messageClaims.up },
   { name: "0013_list_cursors", up: listCursors.up },
+  { name: "0014_owner_start_time", up: ownerStartTime.up },
 ];

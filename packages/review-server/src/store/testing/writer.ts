@@ -3,9 +3,14 @@
 //   writer.ts release <db> <branch> hang|commit           releases the drafts; "hang": stops inside the
 //                                                           transaction, "commit": stops after it; the parent kills it
 //   writer.ts churn <db> <threadId> <batch>                commits batches of <batch> messages until killed
+//   writer.ts hold <db>                                     holds the file locked exclusively (no other
+//                                                           connection can read it) until killed; prints "held"
+//   writer.ts hold-reserved-then-shared <db> <ms>           (a file in rollback mode) holds a write lock and a read
+//                                                           lock; drops the write lock after <ms>; prints "held"
 // Prints "ready" once the store is open, and one line per milestone; any error goes to stderr with exit 1.
 import { sql } from "kysely";
 import { openStore } from "../open-store.js";
+import { openNativeDatabase } from "../native-database.js";
 import { insertMessage } from "../messages.table.js";
 import { updateThread } from "../threads.table.js";
 import { insertReview } from "../reviews.table.js";
@@ -19,6 +24,31 @@ const [command, path, ...rest] = process.argv.slice(2);
 
 async function main(): Promise<void> {
   if (path === undefined) throw new Error("usage: writer.ts <command> <db> ...");
+  if (command === "hold") {
+    // In WAL mode BEGIN EXCLUSIVE alone still lets readers in; exclusive locking mode and a write keep
+    // every other connection out, as a migration or a VACUUM of another version would.
+    const native = await openNativeDatabase(path);
+    native.exec("PRAGMA locking_mode = EXCLUSIVE");
+    native.exec("BEGIN EXCLUSIVE");
+    native.exec("CREATE TABLE held_by_test (x)");
+    say("held");
+    await waitForever();
+  }
+  if (command === "hold-reserved-then-shared") {
+    // A write lock makes another connection's switch to WAL fail at once; a read lock alone makes it wait.
+    const writer = await openNativeDatabase(path);
+    const reader = await openNativeDatabase(path);
+    writer.exec("BEGIN IMMEDIATE");
+    writer.exec("UPDATE kysely_migration SET name = name");
+    reader.exec("BEGIN");
+    reader.prepare("SELECT count(*) AS n FROM kysely_migration").all([]);
+    say("held");
+    setTimeout(() => {
+      writer.exec("ROLLBACK");
+      say("shared only");
+    }, Number(rest[0]));
+    await waitForever();
+  }
   const store = await openStore({ path });
   say("ready");
   if (command === "replies") {
