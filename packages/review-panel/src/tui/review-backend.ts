@@ -29,6 +29,11 @@ export interface ReviewBackend {
   diff(range: DiffRange): Promise<readonly DiffFile[]>;
   /** One file's whole diff although it is over the per-file limits (up to the service's ceiling), or null when it is not in the diff. */
   fullDiff(range: DiffRange, path: string): Promise<DiffFile | null>;
+  /**
+   * A text file's whole text at the range's end (`worktree`, `base`, a round id, `branch:<name>`), so the view
+   * knows how many lines follow the last hunk; refused for a binary or missing file.
+   */
+  fileText(ref: string, path: string): Promise<string>;
   /** Both sides of a binary file over the range (an added file has no before, a deleted one no after). */
   binaryVersions(file: DiffFile, range: DiffRange): Promise<{ readonly before: BinarySide | null; readonly after: BinarySide | null }>;
   /**

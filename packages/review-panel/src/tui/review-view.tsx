@@ -7,7 +7,7 @@ import { useTerminalDimensions } from "@opentui/solid";
 import { createEffect, createMemo, createSignal, For, Index, onCleanup, Show } from "solid-js";
 import { findingOf, type Thread, type Verdict } from "../api.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
-import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
+import type { CommentTarget, ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
 import { linkToPlace, placeOfRow } from "../state/link-place.js";
 import { pastReviewLines } from "../state/past-review-text.js";
@@ -18,7 +18,7 @@ import { createKeptEditorText, type Editing } from "./kept-editor-text.js";
 import type { ReviewBackend } from "./review-backend.js";
 import { presetLabel, type ReviewModel } from "./review-model.js";
 import { chooseRunModel } from "./run-model-pick.js";
-import { layout, type ScreenLine, type Tone } from "./screen-lines.js";
+import { layout, terminalRows, type ScreenLine, type Tone } from "./screen-lines.js";
 import { syntaxTokens, type SyntaxTone } from "./syntax-tokens.js";
 import { terminalKeys } from "./terminal-keys.js";
 
@@ -126,7 +126,7 @@ export function ReviewView(props: ReviewViewProps) {
     return `Delivery failed for the release of ${n} message${n === 1 ? "" : "s"} (u retries · x dismisses): ${failed.delivery.error ?? "not delivered"}`;
   };
 
-  const rows = createMemo(() => buildRows({ files: model.files(), threads: model.inline(), range: model.range(), view: view(), collapsed: collapsed() }).rows);
+  const rows = createMemo(() => terminalRows({ files: model.files(), threads: model.inline(), range: model.range(), view: view(), collapsed: collapsed(), texts: model.texts() }));
   // Bodies read as Markdown once per text while the view is open, not once per layout (`pnpm bench tui`).
   const bodies = new Map<string, MarkdownLine[]>();
   const screen = createMemo(() => {

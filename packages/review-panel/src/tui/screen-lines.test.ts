@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DiffFile, Thread } from "../api.js";
 import { buildRows } from "../state/diff-rows.js";
-import { layout, threadStatus } from "./screen-lines.js";
+import { layout, terminalRows, threadStatus } from "./screen-lines.js";
 
 const file: DiffFile = {
   path: "src/deep/folder/a.ts", oldPath: null, status: "modified", binary: false,
@@ -28,7 +28,7 @@ const text = (l: ReturnType<typeof layout>) => Array.from({ length: l.total }, (
 
 describe("terminal lines", () => {
   it("shows old and new numbers, markers, the deleted line, and a thread's messages below its line", () => {
-    const rows = buildRows({ files: [file], threads: [thread({})], range, view: "unified" }).rows;
+    const rows = terminalRows({ files: [file], threads: [thread({})], range, view: "unified" });
     const out = text(layout(rows, { width: 80, view: "unified", collapsed: new Set() }));
     expect(out).toEqual([
       "▼ src/deep/folder/a.ts  modified +1 -1",
@@ -40,8 +40,33 @@ describe("terminal lines", () => {
       "   ┃ you: why?",
       "   ┃ agent: Because.",
       "   ┃        Two lines.",
-      "   ⋯ more unchanged lines",
     ]);
+  });
+
+  it("offers no unchanged lines that are not there: counted at the start and between hunks, and after the last hunk only from the file's text", () => {
+    // 30 lines; line 10 and line 20 changed, three lines of context each side: the file ends at the second hunk.
+    const lines = Array.from({ length: 25 }, (_, i) => `line ${i + 1}`);
+    const hunk = (at: number) => ({
+      oldStart: at - 3, oldLines: 7, newStart: at - 3, newLines: 7,
+      lines: [
+        ...[3, 2, 1].map((d) => ({ kind: "ctx" as const, old: at - d, new: at - d, text: `line ${at - d}` })),
+        { kind: "del" as const, old: at, new: null, text: `old ${at}` },
+        { kind: "add" as const, old: null, new: at, text: `line ${at}` },
+        ...[1, 2, 3].map((d) => ({ kind: "ctx" as const, old: at + d, new: at + d, text: `line ${at + d}` })),
+      ],
+    });
+    const whole: DiffFile = { path: "src/whole.ts", oldPath: null, status: "modified", binary: false, hunks: [hunk(10), hunk(22)] };
+    const gapLines = (texts?: ReadonlyMap<string, readonly string[]>) =>
+      text(layout(terminalRows({ files: [whole], threads: [], range, view: "unified", ...(texts ? { texts } : {}) }), { width: 80, view: "unified", collapsed: new Set() })).filter((l) => l.includes("unchanged"));
+    // The file ends where the last hunk does: nothing after it, whether its text is known or not.
+    expect(gapLines(new Map([["src/whole.ts", lines]]))).toEqual(["   ⋯ 6 unchanged lines", "   ⋯ 5 unchanged lines"]);
+    expect(gapLines()).toEqual(["   ⋯ 6 unchanged lines", "   ⋯ 5 unchanged lines"]);
+    // A file that goes on says how many lines follow, counted from its text.
+    const longer = [...lines, ...Array.from({ length: 12 }, (_, i) => `more ${i}`)];
+    expect(gapLines(new Map([["src/whole.ts", longer]]))).toEqual(["   ⋯ 6 unchanged lines", "   ⋯ 5 unchanged lines", "   ⋯ 12 unchanged lines"]);
+    // The same in split view.
+    const split = text(layout(terminalRows({ files: [whole], threads: [], range, view: "split", texts: new Map([["src/whole.ts", lines]]) }), { width: 80, view: "split", collapsed: new Set() }));
+    expect(split.filter((l) => l.includes("unchanged"))).toEqual(["   ⋯ 6 unchanged lines", "   ⋯ 5 unchanged lines"]);
   });
 
   it("names what happened to a thread's code, and puts outdated ones above their file's diff with the quote", () => {

@@ -2,7 +2,7 @@
 // layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
 import type { DiffLine } from "@opencode-review/core";
 import { findingOf, type Thread } from "../api.js";
-import type { Row } from "../state/diff-rows.js";
+import { buildRows, type Row, type RowsInput } from "../state/diff-rows.js";
 import { markdownLines, terminalSafe, wrapLine, type MarkdownLine } from "./markdown-lines.js";
 
 /** What a piece of text is, for the theme to colour. */
@@ -234,6 +234,16 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
     case "composer":
       return [];
   }
+}
+
+/**
+ * The rows the terminal shows: the shared rows, less the "more unchanged lines" after a file's last hunk
+ * when the file's length is not known. The terminal cannot unfold them, so it claims only lines it can count
+ * (from the hunks, or from the file's text in `texts`); a file that ends at its last hunk gets no gap line.
+ * @example terminalRows({ files, threads, range, view: "unified", collapsed, texts: model.texts() })
+ */
+export function terminalRows(input: RowsInput): Row[] {
+  return buildRows(input).rows.filter((row) => row.kind !== "gap" || row.gap.count !== null);
 }
 
 export interface Layout {
