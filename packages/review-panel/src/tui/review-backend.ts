@@ -88,6 +88,11 @@ export interface ReviewBackend {
   changes(): Promise<{ readonly threads: boolean; readonly rounds: boolean; readonly run: Run | null }>;
   /** The web panel's link for the same review, with its token, or null when no panel runs for this repository. */
   panelUrl(): Promise<string | null>;
+  /**
+   * The link of the panel the server half in this same opencode serves, or null: none loaded, or not up yet.
+   * The terminal half shows it at start, since the server half's own toast is sent before the screen listens.
+   */
+  ownPanelUrl(): Promise<string | null>;
   /** Opens a link in the person's browser where one can be opened (never waited for), or says why not. */
   openInBrowser(url: string): Promise<{ readonly opened: true } | { readonly opened: false; readonly reason: string }>;
   close(): Promise<void>;

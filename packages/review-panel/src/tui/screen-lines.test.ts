@@ -117,8 +117,9 @@ describe("terminal lines", () => {
     const rows = buildRows({ files: [file], threads: [t], range, view: "unified" }).rows;
     const l = layout(rows, { width: 30, view: "unified", collapsed: new Set() });
     const out = text(l);
-    expect(out.slice(5, 8)).toEqual(["   ┃ line 2 · waiting on you …", "   ┃ agent: Use bold and code", "   ┃        • item"]);
-    const pieces = l.line(6).pieces;
+    // The heading wraps at words within the width rather than losing its end.
+    expect(out.slice(5, 9)).toEqual(["   ┃ line 2 · waiting on you ·", "   ┃   ● new", "   ┃ agent: Use bold and code", "   ┃        • item"]);
+    const pieces = l.line(7).pieces;
     expect(pieces.find((p) => p.text === "bold")).toMatchObject({ bold: true });
     expect(pieces.find((p) => p.text.startsWith("code"))).toMatchObject({ tone: "code" });
     for (const line of out) {
@@ -128,7 +129,7 @@ describe("terminal lines", () => {
     // A long body line wraps at words within the width, its styles kept across the break; a quote keeps its bar.
     const long = thread({ messages: [{ id: "m1", author: "agent", body: "**a very long bold run of words** then more\n\n> quoted words that go on past the edge", suggestion: null, createdAt: "2025-01-01T00:00:00Z", delivery: "sent" }] });
     const wrapped = layout(buildRows({ files: [file], threads: [long], range, view: "unified" }).rows, { width: 30, view: "unified", collapsed: new Set() });
-    expect(text(wrapped).slice(6, 12)).toEqual([
+    expect(text(wrapped).slice(7, 13)).toEqual([
       "   ┃ agent: a very long bold",
       "   ┃        run of words then",
       "   ┃        more",
@@ -136,6 +137,6 @@ describe("terminal lines", () => {
       "   ┃        │ that go on past",
       "   ┃        │ the edge",
     ]);
-    expect(wrapped.line(7).pieces.find((p) => p.text === "run of words")).toMatchObject({ bold: true });
+    expect(wrapped.line(8).pieces.find((p) => p.text === "run of words")).toMatchObject({ bold: true });
   });
 });

@@ -4,6 +4,7 @@ import type { DiffLine } from "@opencode-review/core";
 import { findingOf, type Thread } from "../api.js";
 import { buildRows, type Row, type RowsInput } from "../state/diff-rows.js";
 import { markdownLines, terminalSafe, wrapLine, type MarkdownLine } from "./markdown-lines.js";
+import { wrapWords } from "./wrap-words.js";
 
 /** What a piece of text is, for the theme to colour. */
 export type Tone =
@@ -149,9 +150,10 @@ function threadLines(thread: Thread, width: number, quote: boolean, bodies?: Map
   const bar = "   ┃ ";
   const inner = width - bar.length;
   const tone: Tone = thread.status === "draft" ? "draft" : thread.status === "resolved" ? "muted" : thread.awaiting === "human" ? "warning" : "thread";
-  const lines: ScreenLine[] = [
-    { pieces: [{ text: bar, tone }, { text: fit(`${place(thread)} · ${threadStatus(thread)}`, inner), tone, bold: true }] },
-  ];
+  // The heading wraps at words (a finding's keys come last in it), never cut at the edge.
+  const lines: ScreenLine[] = wrapWords(terminalSafe(`${place(thread)} · ${threadStatus(thread)}`), inner, 2).map((text) => ({
+    pieces: [{ text: bar, tone }, { text, tone, bold: true }],
+  }));
   if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });
   for (const message of thread.messages) {
     const who = findingOf(thread) ? "reviewer" : message.author === "agent" ? "agent" : message.delivery === "unsent" ? "you (draft)" : "you";

@@ -177,6 +177,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
         run: runs.reduce<Run | null>((newest, run) => (newest === null || run.createdAt >= newest.createdAt ? run : newest), null),
       };
     },
+    ownPanelUrl: async () => (await ownPanel())?.url ?? null,
     panelUrl: async () => (await ownPanel())?.url ?? (await livePanelLinks(await service.repository(), { dbPath }).catch(() => []))[0]?.link ?? null,
     openInBrowser: (url: string) => openInBrowser(url),
     close: async () => {
