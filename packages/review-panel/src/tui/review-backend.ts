@@ -90,7 +90,7 @@ export interface ReviewBackend {
   panelUrl(): Promise<string | null>;
   /**
    * The link of the panel the server half in this same opencode serves, or null: none loaded, or not up yet.
-   * The terminal half shows it at start, since the server half's own toast is sent before the screen listens.
+   * The terminal half shows it at start: opencode does not show the toast the server half sends as it starts.
    */
   ownPanelUrl(): Promise<string | null>;
   /** Opens a link in the person's browser where one can be opened (never waited for), or says why not. */

@@ -110,8 +110,9 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
         return null;
       },
     );
-    // The panel link, shown here: the server half's toast goes out from its worker before the screen listens
-    // (opencode shows only toasts published while it is subscribed), so the person would never see it.
+    // The panel link, shown here: opencode 1.18.33 never shows the toast the server half sends from its worker
+    // as it starts (seen under tmux; its TUI draws only the tui.toast.show events that reach its own event
+    // stream for the current workspace), so the person would find the link only in the log.
     let disposed = false;
     const announcePanel = async (b: ReviewBackend) => {
       for (let waited = 0; !disposed && waited < PANEL_LINK_WAIT_MS; waited += 1000) {
