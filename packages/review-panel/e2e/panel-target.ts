@@ -38,6 +38,8 @@ export interface PanelTarget {
   readonly origin: string;
   /** The repository's work tree. */
   readonly dir: string;
+  /** The review store's SQLite file, for a second service standing in for another process. */
+  readonly dbPath: string;
   readonly token: string;
   /** The seeded threads (none with `bigDiff`). */
   readonly threads: ScenarioThreads | null;
@@ -69,6 +71,8 @@ export const panelDir = fileURLToPath(new URL("../../review-server/dist/panel/",
  * Starts the real review server on a fresh repository and returns its panel URL and controls.
  * @example const target = await startPanelTarget({ tools: false }); await page.goto(target.url)
  */
+const dbPathOf = (folder: string) => join(folder, "review.sqlite");
+
 export async function startPanelTarget(options: PanelTargetOptions = {}): Promise<PanelTarget> {
   if (!existsSync(join(panelDir, "index.html"))) {
     throw new Error(`The panel is not built (${panelDir}). Run: pnpm --filter @opencode-review/panel build`);
@@ -98,7 +102,7 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
     };
     const server = await startReviewServer({
       dir,
-      dbPath: join(folder, "review.sqlite"),
+      dbPath: dbPathOf(folder),
       delivery: { mode: tools ? "tools" : "prose", deliver },
       tools,
       panelDir,
@@ -115,6 +119,7 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
       threads,
       delivered,
       agentReply: async (id, text, resolved) => void (await server.service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),
+      dbPath: dbPathOf(folder),
       editFile: (path, edit) => writeFileSync(join(dir, path), edit(readFileSync(join(dir, path), "utf8"))),
       writeFile: (path, text) => writeFileSync(join(dir, path), text),
       close: async () => {

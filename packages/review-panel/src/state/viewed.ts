@@ -30,6 +30,8 @@ export function createViewed(
     const next = new Map(outcome.value.files.map((f) => [f.path, f.state] as const));
     // A file marked viewed folds when it is read; one changed since unfolds to show what changed.
     for (const [path, state] of next) if (marks().get(path) !== state) fold(path, state === "viewed");
+    // A mark taken away (in another panel) unfolds the file again.
+    for (const [path, state] of marks()) if (state === "viewed" && !next.has(path)) fold(path, false);
     setMarks(next);
   }
   createEffect(on(files, () => void load()));

@@ -85,7 +85,9 @@ export interface ReviewBackend {
    * What anyone wrote since the last call (the store's change logs): which kinds of things changed, and the
    * newest of the reviewer runs that changed (started, moved on, finished; from any process), or null.
    */
-  changes(): Promise<{ readonly threads: boolean; readonly rounds: boolean; readonly run: Run | null }>;
+  changes(): Promise<{ readonly threads: boolean; readonly rounds: boolean; readonly run: Run | null; readonly viewed?: boolean; readonly bases?: boolean }>;
+  /** Watches the work tree while the view is open: `onChange` gets the paths the agent (or anyone) wrote; returns the stop. */
+  watchWorktree(onChange: (paths: readonly string[]) => void): () => void;
   /** The web panel's link for the same review, with its token, or null when no panel runs for this repository. */
   panelUrl(): Promise<string | null>;
   /**

@@ -67,6 +67,8 @@ export function createReviewModel(
   const [rounds, setRounds] = createSignal<readonly Round[]>([]);
   const [files, setFiles] = createSignal<readonly DiffFile[]>([]);
   const [preset, setPreset] = createSignal<ViewPreset>("all");
+  // Files marked viewed and still reading as they did then (here, in a web panel or another process).
+  const [viewed, setViewed] = createSignal<ReadonlySet<string>>(new Set());
   const [bases, setBases] = createSignal<{ readonly branches: readonly ParentBranch[]; readonly picked: string | null }>({ branches: [], picked: null });
   // The store's pick is where a view starts, once: after that the person's own `t` decides.
   let pickApplied = false;
@@ -110,6 +112,10 @@ export function createReviewModel(
     if (mine !== releasesAsked) return;
     setReviews(past);
     setWaitingLine(waiting);
+  };
+  const loadViewed = async () => {
+    const marks = await backend.viewed();
+    setViewed(new Set(marks.filter((m) => m.state === "viewed").map((m) => m.path)));
   };
   const loadRounds = async () => setRounds([...(await backend.rounds())].sort((a, b) => a.ordinal - b.ordinal));
   // A repository with no parent branch (or a backend that cannot say) simply offers no branch views.
@@ -230,12 +236,33 @@ export function createReviewModel(
         else if (!basesRead) await loadBases();
         if (changed.threads || !listed) await Promise.all([loadThreads(), loadReleases()]);
         if (changed.run) showRun(changed.run);
+        // Another panel marked files viewed or picked the diff's start: this view follows.
+        if (changed.viewed) await loadViewed();
+        if (changed.bases) await loadBases();
         if (withDiff && (changed.rounds || changed.threads)) await loadDiff();
       } catch (error) {
         say(error);
       }
     },
     reloadDiff: () => loadDiff().catch(say),
+    /** The files marked viewed; `loadViewed` reads them, `markViewed` records what this view just set. */
+    viewed,
+    loadViewed: () => loadViewed().catch(() => {}),
+    markViewed: (path: string, now: boolean) =>
+      setViewed((set) => {
+        const next = new Set(set);
+        if (now) next.add(path);
+        else next.delete(path);
+        return next;
+      }),
+    /**
+     * While the view is open, the work tree's changes are read as they land: the diff (a new file too) and the
+     * anchors of the threads on it; another process's store writes come through the poll. Returns the stop.
+     */
+    watchWorktree: () =>
+      backend.watchWorktree(() => {
+        if (range().to === "worktree") void Promise.all([loadDiff(), loadThreads()]).catch(say);
+      }),
     /** What `t` cycles through: the three round views, then the branch against each parent branch, nearest first. */
     presets: (): readonly ViewPreset[] => [...ROUND_PRESETS, ...bases().branches.map((b): ViewPreset => `branch:${b.name}`)],
     setPreset: (next: ViewPreset) => {

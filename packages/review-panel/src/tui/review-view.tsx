@@ -4,7 +4,7 @@
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { TextAttributes, type RGBA, type TextareaRenderable } from "@opentui/core";
 import { useTerminalDimensions } from "@opentui/solid";
-import { createEffect, createMemo, createSignal, For, Index, onCleanup, Show } from "solid-js";
+import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, Show } from "solid-js";
 import { findingOf, type Thread, type Verdict } from "../api.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
 import type { CommentTarget, ViewMode } from "../state/diff-rows.js";
@@ -82,13 +82,20 @@ export function ReviewView(props: ReviewViewProps) {
   const [summary, setSummary] = createSignal("");
   const run = model.run;
   const setRun = model.showRun;
-  // Files marked viewed and still reading as they did then; a viewed file starts folded.
-  const [viewed, setViewedSet] = createSignal<ReadonlySet<string>>(new Set());
-  void props.backend.viewed().then((marks) => {
-    const paths = new Set(marks.filter((m) => m.state === "viewed").map((m) => m.path));
-    setViewedSet(paths);
-    setCollapsed((set) => new Set([...set, ...paths]));
-  }).catch(() => {});
+  // A viewed file folds (and one no longer viewed unfolds), whoever marked it: this view or another panel.
+  const viewed = model.viewed;
+  createEffect(
+    on(viewed, (now, before) => {
+      const was = before ?? new Set<string>();
+      setCollapsed((set) => {
+        const next = new Set(set);
+        for (const path of now) if (!was.has(path)) next.add(path);
+        for (const path of was) if (!now.has(path)) next.delete(path);
+        return next;
+      });
+    }),
+  );
+  void model.loadViewed();
   const [status, setStatus] = createSignal<string>("? for keys · q to close");
   const [busy, setBusy] = createSignal(false);
   const [top, setTop] = createSignal(0);
@@ -480,18 +487,7 @@ export function ReviewView(props: ReviewViewProps) {
     const now = !viewed().has(path);
     void act(now ? "Viewed" : "Not viewed", async () => {
       await props.backend.setViewed(path, now);
-      setViewedSet((set) => {
-        const next = new Set(set);
-        if (now) next.add(path);
-        else next.delete(path);
-        return next;
-      });
-      setCollapsed((set) => {
-        const next = new Set(set);
-        if (now) next.add(path);
-        else next.delete(path);
-        return next;
-      });
+      model.markViewed(path, now);
       const at = rows().findIndex((r) => r.kind === "file" && r.file.path === path);
       if (at !== -1) cursor.go(at);
       return now ? `${path} viewed: folded; Y goes to the next file not viewed.` : `${path} not viewed.`;
@@ -685,6 +681,7 @@ export function ReviewView(props: ReviewViewProps) {
 
   // While the view is open the work tree may change under it: the diff is re-read with the change log.
   const timer = setInterval(() => void model.poll(true), 1000);
+  onCleanup(model.watchWorktree());
   onCleanup(() => clearInterval(timer));
 
   function header(): string {
@@ -706,7 +703,7 @@ export function ReviewView(props: ReviewViewProps) {
   const emptyLine = () => {
     if (model.problem()) return model.problem()!;
     if (!model.loaded()) return "Loading the review…";
-    if (model.files().length === 0) return model.preset() === "all" ? "No changes: the work tree matches the review's base." : `No changes in ${presetLabel(model.preset())}: t shows the next view (all changes first).`;
+    if (model.files().length === 0) return model.preset() === "all" ? "No changes: the work tree matches the review's base." : `No changes in ${presetLabel(model.preset())}: T shows the next view (all changes first).`;
     return null;
   };
 

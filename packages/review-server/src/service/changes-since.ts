@@ -39,7 +39,7 @@ export async function changesSince(
   const repo = await ctx.repository();
   const branch = repo.branchKey;
   const read = await readTransaction(ctx.db, async (trx) => {
-    const position = await storePosition(trx);
+    const position = await storePosition(trx, { branch, repository: repo.commonDir });
     if (from === null) return { position, rounds: [], threads: [], findings: [], runs: [], reviews: [] };
     const ids = await threadsChangedSince(trx, from.threadChange, MAX_CHANGED);
     // The log no longer reaches back that far, or too much changed: everything on the branch, once.
@@ -69,6 +69,9 @@ export async function changesSince(
       type: "review" as const,
       review: { id: review.id, releasedAt: review.released_at, messages: review.messages, mode: review.mode, deliveredTo: review.delivered_to },
     })),
+    // Another panel marked a file viewed or picked the diff's start: the panels read them again.
+    ...(from !== null && read.position.viewed !== from.viewed ? [{ type: "viewed" as const, marks: { branch } }] : []),
+    ...(from !== null && read.position.base !== from.base ? [{ type: "base" as const, base: { branch } }] : []),
   ];
   return { position: read.position, events };
 }

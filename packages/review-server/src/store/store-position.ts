@@ -13,24 +13,49 @@ export interface StorePosition {
   readonly reviewerChange: number;
   readonly round: number;
   readonly review: number;
+  /**
+   * The branch's viewed marks and base pick as they read (paths, blob ids and times; the picked ref and when):
+   * these tables keep no change log, and a branch holds few rows, so what they read is compared whole.
+   */
+  readonly viewed: string;
+  readonly base: string;
+}
+
+/** Whose viewed marks and base pick a position reads. */
+export interface PositionScope {
+  readonly branch: string;
+  /** The repository's common git dir, as branch bases are keyed. */
+  readonly repository: string;
 }
 
 /**
  * The store's position now; read it in the same read transaction as what is compared with it.
- * @example const at = await storePosition(db); // { threadChange: 812, reviewerChange: 9, round: 4, review: 2 }
+ * @example const at = await storePosition(db, { branch: "main", repository: repo.commonDir }); // { threadChange: 812, ..., viewed: "a.ts…", base: "" }
  */
-export async function storePosition(db: Kysely<Database>): Promise<StorePosition> {
-  const { rows } = await sql<{ thread_change: number | null; reviewer_change: number | null; round: number | null; review: number | null }>`
+export async function storePosition(db: Kysely<Database>, scope: PositionScope): Promise<StorePosition> {
+  const { rows } = await sql<{
+    thread_change: number | null;
+    reviewer_change: number | null;
+    round: number | null;
+    review: number | null;
+    viewed: string | null;
+    base: string | null;
+  }>`
     select (select seq from sqlite_sequence where name = 'thread_changes') as thread_change,
            (select seq from sqlite_sequence where name = 'reviewer_changes') as reviewer_change,
            (select max(rowid) from rounds) as round,
-           (select max(rowid) from reviews) as review`.execute(db);
+           (select max(rowid) from reviews) as review,
+           (select group_concat(path || char(0) || content_hash || char(0) || viewed_at, char(1))
+              from (select * from viewed_files where branch = ${scope.branch} order by path)) as viewed,
+           (select from_ref || char(0) || picked_at from branch_bases where repository = ${scope.repository} and branch = ${scope.branch}) as base`.execute(db);
   const row = rows[0];
   return {
     threadChange: Number(row?.thread_change ?? 0),
     reviewerChange: Number(row?.reviewer_change ?? 0),
     round: Number(row?.round ?? 0),
     review: Number(row?.review ?? 0),
+    viewed: row?.viewed ?? "",
+    base: row?.base ?? "",
   };
 }
 

@@ -37,8 +37,8 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     const files = await backend.diff({ from: "base", to: "worktree" });
     expect(files.map((f) => f.path)).toEqual(["a.ts"]);
     // Reading the diff took the first round; after that, nothing until someone writes.
-    expect(await backend.changes()).toEqual({ threads: false, rounds: true, run: null });
-    expect(await backend.changes()).toEqual({ threads: false, rounds: false, run: null });
+    expect(await backend.changes()).toEqual({ threads: false, rounds: true, run: null, viewed: false, bases: false });
+    expect(await backend.changes()).toEqual({ threads: false, rounds: false, run: null, viewed: false, bases: false });
     const thread = await backend.draftThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" });
     expect(thread.status).toBe("draft");
     expect((await backend.changes()).threads).toBe(true);
@@ -97,7 +97,7 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     const released = await backend.changes();
     expect(released).toMatchObject({ threads: true, run: { status: "completed", findings: 1 } });
     expect((await backend.findings()).map((f) => [f.severity, f.messages[0]!.body])).toEqual([["minor", "Why upper case?"]]);
-    expect(await backend.changes()).toEqual({ threads: false, rounds: false, run: null });
+    expect(await backend.changes()).toEqual({ threads: false, rounds: false, run: null, viewed: false, bases: false });
   });
 
   it("says in one line what to do in a folder that is not a git repository, and refuses bad tui.json options", async () => {

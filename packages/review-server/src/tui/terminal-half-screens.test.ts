@@ -54,7 +54,7 @@ async function waitForWhole(screen: TmuxScreen, phrases: readonly string[], time
 
 // The help list in order; at 24 rows it scrolls, so each is looked for as j brings it into view.
 const HELP = [
-  "next line (across files)",
+  "next / previous line (across files)",
   "comment on the line (or reply to the thread there)",
   "accept the reviewer's finding here (it becomes your draft)",
   "all changes / since last round / last round only / against each parent branch (kept for the branch, shared with the web panel)",

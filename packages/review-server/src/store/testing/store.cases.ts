@@ -43,6 +43,10 @@ import { initialSchema } from "../migrations/0001-initial-schema.js";
 import { migrations as allMigrations } from "../migrations/index.js";
 import { startWriter } from "./writer-process.js";
 import { reviewsAfter, roundsAfter, storePosition } from "../store-position.js";
+import { markFileViewed, unmarkFileViewed } from "../viewed-files.table.js";
+
+/** The scope positions are read for in these cases: branch main of one repository. */
+const mainScope = { branch: "main", repository: "/repo/.git" } as const;
 
 export interface StoreCase {
   readonly name: string;
@@ -251,7 +255,7 @@ export const storeCases: readonly StoreCase[] = [
     run: () =>
       withStore(async (store) => {
         const { db } = store;
-        const at = async () => (await storePosition(db)).reviewerChange;
+        const at = async () => (await storePosition(db, mainScope)).reviewerChange;
         assert.deepEqual(await reviewerChangesSince(db, 0, 64), { runs: [], runRows: [], findings: [] });
         const round = await seedRound(db);
         const run = await writeTransaction(db, (trx) =>
@@ -739,13 +743,13 @@ export const storeCases: readonly StoreCase[] = [
     name: "store position: the change log's and the rows' order; rounds and releases after it, with their message counts",
     run: () =>
       withStore(async (store) => {
-        const empty = await storePosition(store.db);
-        assert.deepEqual(empty, { threadChange: 0, reviewerChange: 0, round: 0, review: 0 });
+        const empty = await storePosition(store.db, mainScope);
+        assert.deepEqual(empty, { threadChange: 0, reviewerChange: 0, round: 0, review: 0, viewed: "", base: "" });
         const round = await seedRound(store.db);
         await seedRound(store.db, "other");
         const thread = await writeTransaction(store.db, (trx) => insertThread(trx, aThread(round)));
         await writeTransaction(store.db, (trx) => insertMessage(trx, { thread_id: thread.id, author: "human", body: "Why?", delivery: "unsent" }));
-        const before = await storePosition(store.db);
+        const before = await storePosition(store.db, mainScope);
         assert.ok(before.threadChange > 0 && before.round === 2 && before.review === 0, JSON.stringify(before));
         assert.deepEqual((await roundsAfter(store.db, "main", empty)).map((r) => r.id), [round.id]);
         assert.deepEqual(await roundsAfter(store.db, "main", before), []);
@@ -759,9 +763,20 @@ export const storeCases: readonly StoreCase[] = [
         await writeTransaction(store.db, (trx) => insertReview(trx, { branch: "other", mode: "prose", round_id: round.id }));
         const after = await reviewsAfter(store.db, "main", before);
         assert.deepEqual(after.map((r) => [r.id, r.messages]), [[review.id, 1]]);
-        const now = await storePosition(store.db);
+        const now = await storePosition(store.db, mainScope);
         assert.ok(now.threadChange > before.threadChange && now.review === 2, JSON.stringify(now));
         assert.deepEqual(await reviewsAfter(store.db, "main", now), []);
+
+        // Viewed marks and the base pick keep no log: the position reads them whole, the branch's own only.
+        await writeTransaction(store.db, (trx) => markFileViewed(trx, { branch: "main", path: "a.ts", content_hash: "e69de29", viewed_at: "2025-01-01T00:00:00.000Z" }));
+        await writeTransaction(store.db, (trx) => markFileViewed(trx, { branch: "other", path: "b.ts", content_hash: "e69de29", viewed_at: "2025-01-01T00:00:00.000Z" }));
+        const viewed = await storePosition(store.db, mainScope);
+        assert.ok(viewed.viewed !== now.viewed && viewed.viewed.includes("a.ts") && !viewed.viewed.includes("b.ts"), JSON.stringify(viewed));
+        await writeTransaction(store.db, (trx) => pickBranchBase(trx, { repository: mainScope.repository, branch: "main", from_ref: "branch:dev", picked_at: "2025-01-01T00:00:00.000Z" }));
+        const picked = await storePosition(store.db, mainScope);
+        assert.ok(picked.base !== viewed.base && picked.viewed === viewed.viewed, JSON.stringify(picked));
+        await writeTransaction(store.db, (trx) => unmarkFileViewed(trx, "main", "a.ts"));
+        assert.equal((await storePosition(store.db, mainScope)).viewed, "");
       }),
   },
   {
