@@ -2,6 +2,7 @@ import type { TuiPluginApi, TuiPluginModule } from "@opencode-ai/plugin/tui";
 import { createReviewTui, OPEN_COMMAND } from "@opencode-review/panel/tui";
 import { openCommandKeys } from "./tui/open-command-keys.js";
 import { openTuiBackend } from "./tui/open-tui-backend.js";
+import { serverHalfProblem } from "./tui/server-half-options.js";
 
 /** Sends text into a session as the person's message, through this opencode process's own client. */
 function sendWith(api: TuiPluginApi) {
@@ -18,6 +19,7 @@ const tui = createReviewTui(
     const found = await openCommandKeys({ command: OPEN_COMMAND, directory: path.directory || process.cwd(), worktree: path.worktree || path.directory || process.cwd(), options });
     return found.configured ? found.keys : null;
   },
+  ({ api, spec }) => serverHalfProblem(api.state.config.plugin, spec, api.state.path.directory || process.cwd()),
 );
 
 // opencode calls every runtime export of this module as a plugin, so the module exports only this.

@@ -1,3 +1,3 @@
 // The terminal panel's table of contents: what the server package's `./tui` entry builds on.
-export { createReviewTui, ROUTE, OPEN_COMMAND, type OpenTuiBackend } from "./review-tui.js";
+export { createReviewTui, ROUTE, OPEN_COMMAND, type OpenTuiBackend, type ServerHalfProblem } from "./review-tui.js";
 export type { ReviewBackend, TuiRelease } from "./review-backend.js";

@@ -31,6 +31,11 @@ export interface ReviewBackend {
   diff(range: DiffRange): Promise<readonly DiffFile[]>;
   /** One file's whole diff although it is over the per-file limits (up to the service's ceiling), or null when it is not in the diff. */
   fullDiff(range: DiffRange, path: string): Promise<DiffFile | null>;
+  /**
+   * A text file's whole text at the range's end (`worktree`, `base`, a round id, `branch:<name>`), so the view
+   * knows how many lines follow the last hunk; refused for a binary or missing file.
+   */
+  fileText(ref: string, path: string): Promise<string>;
   /** Both sides of a binary file over the range (an added file has no before, a deleted one no after). */
   binaryVersions(file: DiffFile, range: DiffRange): Promise<{ readonly before: BinarySide | null; readonly after: BinarySide | null }>;
   /**
@@ -90,6 +95,11 @@ export interface ReviewBackend {
   watchWorktree(onChange: (paths: readonly string[]) => void): () => void;
   /** The web panel's link for the same review, with its token, or null when no panel runs for this repository. */
   panelUrl(): Promise<string | null>;
+  /**
+   * The link of the panel the server half in this same opencode serves, or null: none loaded, or not up yet.
+   * The terminal half shows it at start: opencode does not show the toast the server half sends as it starts.
+   */
+  ownPanelUrl(): Promise<string | null>;
   /** Opens a link in the person's browser where one can be opened (never waited for), or says why not. */
   openInBrowser(url: string): Promise<{ readonly opened: true } | { readonly opened: false; readonly reason: string }>;
   close(): Promise<void>;

@@ -109,3 +109,25 @@ describe("the terminal model's branch views", () => {
       dispose();
     }));
 });
+
+describe("the terminal model's file texts", () => {
+  it("reads the text of each file that can go on after its last hunk, at the range's end, so the view counts what follows", () =>
+    createRoot(async (dispose) => {
+      const asked: string[] = [];
+      const edited: DiffFile = { path: "src/a.ts", oldPath: null, status: "modified", binary: false, hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: [{ kind: "del", old: 1, new: null, text: "a" }, { kind: "add", old: null, new: 1, text: "A" }] }] };
+      const model = createReviewModel(
+        fakeBackend({
+          latestRun: async () => null,
+          bases: async () => ({ branches: [], picked: null }),
+          diff: async () => [edited, loaded, image],
+          fileText: async (ref: string, path: string) => (asked.push(`text ${ref} ${path}`), "A\nb\nc\n"),
+        }),
+      );
+      await model.refresh();
+      await settle();
+      // The added file is all hunk and the image has no lines: only the edited file is read.
+      expect(asked).toEqual(["text worktree src/a.ts"]);
+      expect(model.texts().get("src/a.ts")).toEqual(["A", "b", "c"]);
+      dispose();
+    }));
+});

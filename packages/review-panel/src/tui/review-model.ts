@@ -80,6 +80,9 @@ export function createReviewModel(
   const [findings, setFindings] = createSignal<readonly Finding[]>([]);
   // A binary file's one line (type, dimensions, sizes, changed share), by path, once its sides are read.
   const [binaryLines, setBinaryLines] = createSignal<ReadonlyMap<string, string>>(new Map());
+  // The text of each file whose diff may stop before the file does, by path, as lines: how many unchanged
+  // lines follow the last hunk is known only from it. A file not read (yet) claims no lines after its hunks.
+  const [texts, setTexts] = createSignal<ReadonlyMap<string, readonly string[]>>(new Map());
   // Files over the per-file limits the person loaded anyway: loaded again whenever the diff is re-read.
   const loadedAnyway = new Set<string>();
   const [run, setRun] = createSignal<Run | null>(null);
@@ -136,6 +139,19 @@ export function createReviewModel(
     if (mine !== generation) return;
     setFiles([...next].sort(treeOrder));
     void describeBinaries(mine, asked, next.filter((f) => f.binary));
+    void readTexts(asked, next).then((read) => mine === generation && setTexts(read));
+  };
+  // Only files with lines on both sides can go on after their last hunk (an added or deleted file is all hunk).
+  const readTexts = async (asked: DiffRange, listed: readonly DiffFile[]): Promise<ReadonlyMap<string, readonly string[]>> => {
+    const read = await Promise.all(
+      listed
+        .filter((f) => !f.binary && !f.tooLarge && f.hunks.length > 0 && f.status !== "added" && f.status !== "deleted")
+        .map(async (f) => {
+          const text = await backend.fileText(asked.to, f.path).catch(() => null);
+          return text === null ? null : ([f.path, (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n")] as const);
+        }),
+    );
+    return new Map(read.filter((entry) => entry !== null));
   };
   // Read after the diff is on screen, so a large image never holds up the first frame; a side that cannot
   // be read says why on the file's line instead.
@@ -173,6 +189,8 @@ export function createReviewModel(
     waitingLine,
     findings,
     binaryLines,
+    /** Files' lines at the range's end, for the unchanged lines after the last hunk (see `terminalRows`). */
+    texts,
     /**
      * Loads a file held back by the per-file limits, as the web panel's Load diff does; it stays loaded
      * while the range stays.
@@ -184,6 +202,8 @@ export function createReviewModel(
       if (!file || asked.from !== now.from || asked.to !== now.to) return false;
       loadedAnyway.add(path);
       setFiles((all) => all.map((f) => (f.path === path ? file : f)));
+      const mine = generation;
+      void readTexts(asked, [file]).then((read) => mine === generation && setTexts((known) => new Map([...known, ...read])));
       return file.tooLarge === undefined;
     },
     /** The newest AI review run this view knows of (started here, in a web panel or by another process). */

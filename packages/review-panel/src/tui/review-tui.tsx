@@ -26,6 +26,16 @@ export type OpenTuiBackend = (input: { readonly api: TuiPluginApi; readonly dir:
  */
 export type OpenCommandKeysOf = (input: { readonly api: TuiPluginApi; readonly options: Readonly<Record<string, unknown>> }) => Promise<readonly string[] | null>;
 
+/**
+ * What is wrong with the server half's options in opencode.json, read from the config opencode holds, or null.
+ * Handed in because the check is the server package's; the terminal half says it because the server half's
+ * toast, sent from its worker as it starts, never reaches the screen.
+ */
+export type ServerHalfProblem = (input: { readonly api: TuiPluginApi; readonly spec: string }) => string | null;
+
+/** How long after start the terminal half looks for the link of the panel its server half starts. */
+const PANEL_LINK_WAIT_MS = 60_000;
+
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -41,9 +51,10 @@ function sessionOf(route: TuiRouteCurrent): string | null {
  * Builds the `tui` function of the plugin module around the server package's way of opening the review.
  * @example export default { id: "opencode-review", tui: createReviewTui(openTuiBackend) };
  */
-export function createReviewTui(open: OpenTuiBackend, keysOf?: OpenCommandKeysOf): TuiPlugin {
+export function createReviewTui(open: OpenTuiBackend, keysOf?: OpenCommandKeysOf, serverHalfProblem?: ServerHalfProblem): TuiPlugin {
   const install = installReviewTui(open, keysOf);
   return async (api, options, meta) => {
+    if (serverHalfProblem) void sayServerHalfProblem(api, serverHalfProblem, meta?.spec ?? "");
     try {
       await install(api, options, meta);
     } catch (error) {
@@ -52,6 +63,13 @@ export function createReviewTui(open: OpenTuiBackend, keysOf?: OpenCommandKeysOf
       void api.client.app.log({ service: "opencode-review", level: "error", message: `opencode-review: the terminal half did not start: ${message(error)}` }).catch(() => {});
     }
   };
+}
+
+/** Once opencode has its config (it syncs after start), says what the server half could not show. */
+async function sayServerHalfProblem(api: TuiPluginApi, problem: ServerHalfProblem, spec: string): Promise<void> {
+  for (let waited = 0; !safely(() => api.state.ready) && waited < 30_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+  const said = safely(() => problem({ api, spec }));
+  if (said) api.ui.toast({ variant: "error", title: "opencode-review", message: said, duration: 20_000 });
 }
 
 function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | undefined): TuiPlugin {
@@ -82,14 +100,28 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
         });
         setBackend(b);
         void model!.refresh();
+        void announcePanel(b);
         return b;
       },
       (error: unknown) => {
         setFailure(message(error));
         log("warn", `opencode-review: ${message(error)}`);
+        // Bad options in tui.json are the person's to fix: said on the screen, not only in the view and the log.
+        if ((error as { code?: unknown } | null)?.code === "invalid_input") api.ui.toast({ variant: "error", title: "opencode-review", message: message(error), duration: 20_000 });
         return null;
       },
     );
+    // The panel link, shown here: opencode 1.18.33 never shows the toast the server half sends from its worker
+    // as it starts (seen under tmux; its TUI draws only the tui.toast.show events that reach its own event
+    // stream for the current workspace), so the person would find the link only in the log.
+    let disposed = false;
+    const announcePanel = async (b: ReviewBackend) => {
+      for (let waited = 0; !disposed && waited < PANEL_LINK_WAIT_MS; waited += 1000) {
+        const url = await b.ownPanelUrl().catch(() => null);
+        if (url) return api.ui.toast({ variant: "info", title: "opencode-review", message: `Review panel: ${url}`, duration: 15_000 });
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    };
 
     // The sidebar line and the agent's toast need fresh threads while the view is closed too.
     const timer = setInterval(() => {
@@ -222,6 +254,7 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
     );
 
     api.lifecycle.onDispose(async () => {
+      disposed = true;
       clearInterval(timer);
       offSessions?.();
       offCommands();
@@ -246,9 +279,15 @@ function SidebarLine(props: { readonly api: TuiPluginApi; readonly model: Review
     const parts: string[] = [];
     if (waiting > 0) parts.push(`${waiting} thread${waiting === 1 ? "" : "s"} wait${waiting === 1 ? "s" : ""} on you`);
     if (drafts > 0) parts.push(`${drafts} draft${drafts === 1 ? "" : "s"} unreleased`);
-    return `Review: ${parts.join(", ")} (${props.hint})`;
+    return `Review: ${parts.join(", ")}`;
   };
-  return <text fg={props.api.theme.current.warning}>{text()}</text>;
+  // The key on a line of its own: the sidebar wraps at spaces, and "ctrl+x v" has one.
+  return (
+    <box flexDirection="column">
+      <text fg={props.api.theme.current.warning}>{text()}</text>
+      <text fg={props.api.theme.current.textMuted}>{`${props.hint} opens it`}</text>
+    </box>
+  );
 }
 
 function ReviewUnavailable(props: { readonly api: TuiPluginApi; readonly text: string; readonly close: () => void }) {

@@ -8,7 +8,7 @@ import { useTerminalDimensions } from "@opentui/solid";
 import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, Show } from "solid-js";
 import { findingOf, type Thread, type Verdict } from "../api.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
-import { buildRows, type CommentTarget, type ViewMode } from "../state/diff-rows.js";
+import type { CommentTarget, ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
 import { linkToPlace, placeOfRow } from "../state/link-place.js";
 import { NO_SESSION_YET, pastReviewLines } from "../state/past-review-text.js";
@@ -19,9 +19,10 @@ import { createKeptEditorText, type Editing } from "./kept-editor-text.js";
 import type { ReviewBackend } from "./review-backend.js";
 import { presetLabel, type ReviewModel } from "./review-model.js";
 import { chooseRunModel } from "./run-model-pick.js";
-import { layout, type ScreenLine, type Tone } from "./screen-lines.js";
+import { layout, terminalRows, type ScreenLine, type Tone } from "./screen-lines.js";
 import { syntaxTokens, type SyntaxTone } from "./syntax-tokens.js";
 import { terminalKeys } from "./terminal-keys.js";
+import { KEEP, wrapWords } from "./wrap-words.js";
 
 export const VIEW_MODE = "opencode-review";
 const EDIT_MODE = "opencode-review.edit";
@@ -107,16 +108,23 @@ export function ReviewView(props: ReviewViewProps) {
   const keepTyped = (e: Editing, text: string) => (text === baseline ? kept.drop(e) : kept.keep(e, text));
 
   // Past reviews newest first, as GitHub lists a pull request's reviews; text from the store, made safe to print.
-  const overlayLines = (): readonly string[] =>
+  const overlayText = (): readonly string[] =>
     help() === "past"
       ? model.reviews().length === 0
         ? ["No review released on this branch yet."]
         : [...model.reviews()].sort((a, b) => b.releasedAt.localeCompare(a.releasedAt)).flatMap((r) => pastReviewLines(r).map(terminalSafe))
       : keys.help;
+  // As wide as its longest line where the screen allows; narrower, each line wraps under its own text
+  // (a key's words under the words, past the key column).
+  const overlayWidth = () => Math.max(20, Math.min(dims().width - 4, Math.max(help() === "past" ? 60 : 40, ...overlayText().map((l) => l.length + 2))));
+  const overlayLines = (): readonly string[] => {
+    const inner = overlayWidth() - 2;
+    const past = help() === "past";
+    return overlayText().flatMap((line) => wrapWords(line, inner, past ? (line.match(/^ */)?.[0].length ?? 0) + 2 : 16));
+  };
   const helpRows = () => Math.max(1, Math.min(overlayLines().length, dims().height - 6));
   const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
   const diffWidth = () => Math.max(20, dims().width - (showTree() ? TREE_WIDTH + 1 : 0) - 2);
-  // Header, status line, and the editor's box when it is open.
   const runLine = () => {
     const r = run();
     if (!r) return null;
@@ -124,8 +132,6 @@ export function ReviewView(props: ReviewViewProps) {
     const tail = live ? " · K cancels" : r.error ? `: ${r.error}` : r.status === "completed" ? `: ${r.findings} finding${r.findings === 1 ? "" : "s"}${r.verdict ? `, verdict ${r.verdict}` : ""}` : "";
     return `AI review (${r.model}): ${r.status}${tail}`;
   };
-  const height = () =>
-    Math.max(3, dims().height - 2 - (editing() ? 6 : 0) - (confirm() ? 1 : 0) - (failedLine() ? 1 : 0) - (model.waitingLine() ? 1 : 0) - (sessionWaitLine() ? 1 : 0) - (runLine() ? 1 : 0));
   // A release made with no session open waits for one; u sends it now to the session the view would release to.
   const sessionWaitLine = () => {
     const waiting = model.waitingForSession()[0];
@@ -138,13 +144,35 @@ export function ReviewView(props: ReviewViewProps) {
     if (!failed) return null;
     const n = failed.messages;
     const others = model.failed().length - 1;
-    // The keys first: a long reason is cut at the screen's edge, never the way out. Several failures are one
-    // line, and x dismisses them all, as the web panel's "Dismiss all".
+    // The keys first, where the eye starts; a long reason wraps below them. Several failures are one line,
+    // and x dismisses them all, as the web panel's "Dismiss all".
     const keys = others > 0 ? `u retries · x dismisses all ${others + 1}` : "u retries · x dismisses";
     return `Delivery failed for the release of ${n} message${n === 1 ? "" : "s"}${others > 0 ? ` (+${others} earlier)` : ""} (${keys}): ${failed.delivery.error ?? "not delivered"}`;
   };
 
-  const rows = createMemo(() => buildRows({ files: model.files(), threads: model.inline(), range: model.range(), view: view(), collapsed: collapsed() }).rows);
+  // Every sentence wraps at words to the screen's width (nothing is cut at the edge); the diff takes what is left.
+  const wrapped = (text: string | null | undefined, width = dims().width): readonly string[] => (text ? wrapWords(text, width) : []);
+  const headerLines = createMemo(() => wrapped(header()));
+  const waitingLines = createMemo(() => wrapped(model.waitingLine()));
+  const runLines = createMemo(() => wrapped(runLine()));
+  const failedLines = createMemo(() => wrapped(failedLine()));
+  const sessionWaitLines = createMemo(() => wrapped(sessionWaitLine()));
+  const confirmLines = createMemo(() => wrapped(confirm()?.text()));
+  const statusLines = createMemo(() => wrapped(busy() ? "Working…" : status()));
+  // The editor's box: its border, the hint (wrapped inside the border) and three lines to type in.
+  const hintLines = createMemo(() => {
+    const e = editing();
+    if (!e) return [];
+    return wrapped(e.kind === "summary" ? "Enter keeps it for the release · ctrl+j newline · Escape cancels" : "Enter saves the draft · ctrl+j newline · Escape puts it away (kept) · ctrl+g discards", dims().width - 2);
+  });
+  const editorHeight = () => (editing() ? 2 + hintLines().length + 3 : 0);
+  const height = () =>
+    Math.max(
+      3,
+      dims().height - headerLines().length - statusLines().length - editorHeight() - confirmLines().length - failedLines().length - waitingLines().length - sessionWaitLines().length - runLines().length,
+    );
+
+  const rows = createMemo(() => terminalRows({ files: model.files(), threads: model.inline(), range: model.range(), view: view(), collapsed: collapsed(), texts: model.texts() }));
   // Bodies read as Markdown once per text while the view is open, not once per layout (`pnpm bench tui`).
   const bodies = new Map<string, MarkdownLine[]>();
   const screen = createMemo(() => {
@@ -153,6 +181,14 @@ export function ReviewView(props: ReviewViewProps) {
   });
   const cursor = createCursor(rows);
   const tree = createMemo(() => fileTree(model.files(), model.threads()));
+  // The tree's entries as lines within its column: a long name wraps under itself, indented past its folder.
+  const treeLines = createMemo(() =>
+    tree().flatMap((entry) => {
+      const name = entry.kind === "folder" ? `${entry.name}/` : `${entry.name}${entry.open > 0 ? ` (${entry.open})` : ""}${entry.unread ? " ●" : ""}`;
+      const indent = "  ".repeat(entry.depth);
+      return wrapWords(`${indent}${name}`, TREE_WIDTH - 2, indent.length + 2).map((text) => ({ entry, text }));
+    }),
+  );
 
   // The window follows the cursor's row; a thread block taller than the screen shows from its top.
   createEffect(() => {
@@ -677,11 +713,22 @@ export function ReviewView(props: ReviewViewProps) {
   onCleanup(model.watchWorktree());
   onCleanup(() => clearInterval(timer));
 
-  const header = () => {
+  function header(): string {
     const { waiting, drafts } = model.counts();
     const files = model.files().length;
-    return `Review · ${props.backend.where.branch} · ${files} file${files === 1 ? "" : "s"} · ${presetLabel(model.preset())} · ${waiting} waiting on you · ${drafts} draft${drafts === 1 ? "" : "s"} · ${model.files().filter((f) => viewed().has(f.path)).length} of ${files} viewed · ${view()}`;
-  };
+    const parts = [
+      "Review",
+      props.backend.where.branch,
+      `${files} file${files === 1 ? "" : "s"}`,
+      presetLabel(model.preset()),
+      `${waiting} waiting on you`,
+      `${drafts} draft${drafts === 1 ? "" : "s"}`,
+      `${model.files().filter((f) => viewed().has(f.path)).length} of ${files} viewed`,
+      view(),
+    ];
+    // A narrow screen breaks the header between its parts, never inside one ("0 of 2 viewed" stays whole).
+    return parts.map((part, i) => `${part.replaceAll(" ", KEEP)}${i < parts.length - 1 ? `${KEEP}·` : ""}`).join(" ");
+  }
   const emptyLine = () => {
     if (model.problem()) return model.problem()!;
     if (!model.loaded()) return "Loading the review…";
@@ -691,18 +738,16 @@ export function ReviewView(props: ReviewViewProps) {
 
   return (
     <box flexDirection="column" width="100%" height="100%" backgroundColor={theme().background}>
-      <text wrapMode="none" fg={theme().text} attributes={TextAttributes.BOLD}>
-        {header()}
-      </text>
-      <Show when={model.waitingLine()}>{(line) => <text wrapMode="none" fg={theme().info}>{line()}</text>}</Show>
-      <Show when={runLine()}>{(line) => <text wrapMode="none" fg={theme().accent}>{line()}</text>}</Show>
-      <Show when={failedLine()}>{(line) => <text wrapMode="none" fg={theme().error}>{line()}</text>}</Show>
-      <Show when={sessionWaitLine()}>{(line) => <text wrapMode="none" fg={theme().info}>{line()}</text>}</Show>
+      <For each={headerLines()}>{(line) => <text wrapMode="none" fg={theme().text} attributes={TextAttributes.BOLD}>{line}</text>}</For>
+      <For each={waitingLines()}>{(line) => <text wrapMode="none" fg={theme().info}>{line}</text>}</For>
+      <For each={runLines()}>{(line) => <text wrapMode="none" fg={theme().accent}>{line}</text>}</For>
+      <For each={failedLines()}>{(line) => <text wrapMode="none" fg={theme().error}>{line}</text>}</For>
+      <For each={sessionWaitLines()}>{(line) => <text wrapMode="none" fg={theme().info}>{line}</text>}</For>
       <box flexDirection="row" flexGrow={1}>
         <Show when={showTree()}>
           <box flexDirection="column" width={TREE_WIDTH} border={["right"]} borderColor={theme().border}>
-            <For each={tree().slice(0, Math.max(1, height()))}>
-              {(entry) => (
+            <For each={treeLines().slice(0, Math.max(1, height()))}>
+              {({ entry, text }) => (
                 <text
                   wrapMode="none"
                   onMouseDown={() => {
@@ -710,7 +755,7 @@ export function ReviewView(props: ReviewViewProps) {
                     if (at !== -1) cursor.go(at);
                   }}
                   fg={entry.kind === "folder" ? theme().textMuted : cursor.row() && fileOfRow(cursor.row()!) === entry.path ? theme().primary : theme().text}>
-                  {`${"  ".repeat(entry.depth)}${entry.kind === "folder" ? `${entry.name}/` : `${entry.name}${entry.open > 0 ? ` (${entry.open})` : ""}${entry.unread ? " ●" : ""}`}`.slice(0, TREE_WIDTH - 2)}
+                  {text}
                 </text>
               )}
             </For>
@@ -742,12 +787,12 @@ export function ReviewView(props: ReviewViewProps) {
       </box>
       <Show when={editing()}>
         {(e) => (
-          <box border borderColor={theme().borderActive} height={6} flexDirection="column" title={
+          <box border borderColor={theme().borderActive} height={editorHeight()} flexDirection="column" title={
             e().kind === "comment"
               ? `${(e() as Extract<Editing, { kind: "comment" }>).suggestion ? "Suggest for" : "Comment on"} ${describeTarget((e() as Extract<Editing, { kind: "comment" }>).target)}`
               : e().kind === "reply" ? "Reply" : e().kind === "summary" ? "Overall comment for the release" : "Edit draft"
           }>
-            <text wrapMode="none" fg={theme().textMuted}>{e().kind === "summary" ? "Enter keeps it for the release · ctrl+j newline · Escape cancels" : "Enter saves the draft · ctrl+j newline · Escape puts it away (kept) · ctrl+g discards"}</text>
+            <For each={hintLines()}>{(line) => <text wrapMode="none" fg={theme().textMuted}>{line}</text>}</For>
             <textarea
               ref={(r: TextareaRenderable) => {
                 editor = r;
@@ -773,17 +818,13 @@ export function ReviewView(props: ReviewViewProps) {
           </box>
         )}
       </Show>
-      <Show when={confirm()}>
-        {(c) => <text wrapMode="none" fg={theme().warning} attributes={TextAttributes.BOLD}>{c().text()}</text>}
-      </Show>
-      <text wrapMode="none" fg={theme().textMuted}>
-        {busy() ? "Working…" : status()}
-      </text>
+      <For each={confirmLines()}>{(line) => <text wrapMode="none" fg={theme().warning} attributes={TextAttributes.BOLD}>{line}</text>}</For>
+      <For each={statusLines()}>{(line) => <text wrapMode="none" fg={theme().textMuted}>{line}</text>}</For>
       <Show when={finding()}>
         <FileFinderOverlay api={props.api} paths={model.files().map((f) => f.path)} width={dims().width} height={dims().height} pick={goToFile} close={() => setFinding(false)} />
       </Show>
       <Show when={help()}>
-        <box position="absolute" top={2} left={2} width={Math.min(help() === "past" ? 110 : 70, dims().width - 4)} border borderColor={theme().borderActive} backgroundColor={theme().backgroundPanel} flexDirection="column" title={help() === "past" ? "Past reviews · Escape closes" : "Keys · Escape closes"} height={Math.min(overlayLines().length + 2, dims().height - 3)}>
+        <box position="absolute" top={2} left={2} width={overlayWidth()} border borderColor={theme().borderActive} backgroundColor={theme().backgroundPanel} flexDirection="column" title={help() === "past" ? "Past reviews · Escape closes" : "Keys · Escape closes"} height={Math.min(overlayLines().length + 2, dims().height - 3)}>
           <For each={overlayLines().slice(helpTop(), helpTop() + helpRows())}>{(line) => <text wrapMode="none" fg={theme().text}>{line}</text>}</For>
           <Show when={overlayLines().length > helpRows()}>
             <text wrapMode="none" fg={theme().textMuted}>j / k scroll this list</text>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DiffFile, Thread } from "../api.js";
 import { buildRows } from "../state/diff-rows.js";
-import { layout, threadStatus } from "./screen-lines.js";
+import { layout, terminalRows, threadStatus } from "./screen-lines.js";
 
 const file: DiffFile = {
   path: "src/deep/folder/a.ts", oldPath: null, status: "modified", binary: false,
@@ -28,7 +28,7 @@ const text = (l: ReturnType<typeof layout>) => Array.from({ length: l.total }, (
 
 describe("terminal lines", () => {
   it("shows old and new numbers, markers, the deleted line, and a thread's messages below its line", () => {
-    const rows = buildRows({ files: [file], threads: [thread({})], range, view: "unified" }).rows;
+    const rows = terminalRows({ files: [file], threads: [thread({})], range, view: "unified" });
     const out = text(layout(rows, { width: 80, view: "unified", collapsed: new Set() }));
     expect(out).toEqual([
       "▼ src/deep/folder/a.ts  modified +1 -1",
@@ -40,7 +40,6 @@ describe("terminal lines", () => {
       "   ┃ you: why?",
       "   ┃ agent: Because.",
       "   ┃        Two lines.",
-      "   ⋯ more unchanged lines",
     ]);
   });
 
@@ -68,6 +67,32 @@ describe("terminal lines", () => {
     const rows = buildRows({ files: [file], threads: [renamed], range, view: "unified" }).rows;
     const out = text(layout(rows, { width: 100, view: "unified", collapsed: new Set() }));
     expect(out.filter((line) => line.includes("renamed from src/old/a.ts"))).toEqual(["   ┃ line 2 · waiting on you · renamed from src/old/a.ts"]);
+  });
+
+  it("offers no unchanged lines that are not there: counted at the start and between hunks, and after the last hunk only from the file's text", () => {
+    // 30 lines; line 10 and line 20 changed, three lines of context each side: the file ends at the second hunk.
+    const lines = Array.from({ length: 25 }, (_, i) => `line ${i + 1}`);
+    const hunk = (at: number) => ({
+      oldStart: at - 3, oldLines: 7, newStart: at - 3, newLines: 7,
+      lines: [
+        ...[3, 2, 1].map((d) => ({ kind: "ctx" as const, old: at - d, new: at - d, text: `line ${at - d}` })),
+        { kind: "del" as const, old: at, new: null, text: `old ${at}` },
+        { kind: "add" as const, old: null, new: at, text: `line ${at}` },
+        ...[1, 2, 3].map((d) => ({ kind: "ctx" as const, old: at + d, new: at + d, text: `line ${at + d}` })),
+      ],
+    });
+    const whole: DiffFile = { path: "src/whole.ts", oldPath: null, status: "modified", binary: false, hunks: [hunk(10), hunk(22)] };
+    const gapLines = (texts?: ReadonlyMap<string, readonly string[]>) =>
+      text(layout(terminalRows({ files: [whole], threads: [], range, view: "unified", ...(texts ? { texts } : {}) }), { width: 80, view: "unified", collapsed: new Set() })).filter((l) => l.includes("unchanged"));
+    // The file ends where the last hunk does: nothing after it, whether its text is known or not.
+    expect(gapLines(new Map([["src/whole.ts", lines]]))).toEqual(["   ⋯ 6 unchanged lines", "   ⋯ 5 unchanged lines"]);
+    expect(gapLines()).toEqual(["   ⋯ 6 unchanged lines", "   ⋯ 5 unchanged lines"]);
+    // A file that goes on says how many lines follow, counted from its text.
+    const longer = [...lines, ...Array.from({ length: 12 }, (_, i) => `more ${i}`)];
+    expect(gapLines(new Map([["src/whole.ts", longer]]))).toEqual(["   ⋯ 6 unchanged lines", "   ⋯ 5 unchanged lines", "   ⋯ 12 unchanged lines"]);
+    // The same in split view.
+    const split = text(layout(terminalRows({ files: [whole], threads: [], range, view: "split", texts: new Map([["src/whole.ts", lines]]) }), { width: 80, view: "split", collapsed: new Set() }));
+    expect(split.filter((l) => l.includes("unchanged"))).toEqual(["   ⋯ 6 unchanged lines", "   ⋯ 5 unchanged lines"]);
   });
 
   it("names what happened to a thread's code, and puts outdated ones above their file's diff with the quote", () => {
@@ -118,8 +143,9 @@ describe("terminal lines", () => {
     const rows = buildRows({ files: [file], threads: [t], range, view: "unified" }).rows;
     const l = layout(rows, { width: 30, view: "unified", collapsed: new Set() });
     const out = text(l);
-    expect(out.slice(5, 8)).toEqual(["   ┃ line 2 · waiting on you …", "   ┃ agent: Use bold and code", "   ┃        • item"]);
-    const pieces = l.line(6).pieces;
+    // The heading wraps at words within the width rather than losing its end.
+    expect(out.slice(5, 9)).toEqual(["   ┃ line 2 · waiting on you ·", "   ┃   ● new", "   ┃ agent: Use bold and code", "   ┃        • item"]);
+    const pieces = l.line(7).pieces;
     expect(pieces.find((p) => p.text === "bold")).toMatchObject({ bold: true });
     expect(pieces.find((p) => p.text.startsWith("code"))).toMatchObject({ tone: "code" });
     for (const line of out) {
@@ -129,7 +155,7 @@ describe("terminal lines", () => {
     // A long body line wraps at words within the width, its styles kept across the break; a quote keeps its bar.
     const long = thread({ messages: [{ id: "m1", author: "agent", body: "**a very long bold run of words** then more\n\n> quoted words that go on past the edge", suggestion: null, createdAt: "2025-01-01T00:00:00Z", delivery: "sent" }] });
     const wrapped = layout(buildRows({ files: [file], threads: [long], range, view: "unified" }).rows, { width: 30, view: "unified", collapsed: new Set() });
-    expect(text(wrapped).slice(6, 12)).toEqual([
+    expect(text(wrapped).slice(7, 13)).toEqual([
       "   ┃ agent: a very long bold",
       "   ┃        run of words then",
       "   ┃        more",
@@ -137,6 +163,6 @@ describe("terminal lines", () => {
       "   ┃        │ that go on past",
       "   ┃        │ the edge",
     ]);
-    expect(wrapped.line(7).pieces.find((p) => p.text === "run of words")).toMatchObject({ bold: true });
+    expect(wrapped.line(8).pieces.find((p) => p.text === "run of words")).toMatchObject({ bold: true });
   });
 });

@@ -2,8 +2,9 @@
 // layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
 import { renderClaim, type DiffLine } from "@opencode-review/core";
 import { findingOf, type Thread } from "../api.js";
-import type { Row } from "../state/diff-rows.js";
+import { buildRows, type Row, type RowsInput } from "../state/diff-rows.js";
 import { markdownLines, terminalSafe, wrapLine, type MarkdownLine } from "./markdown-lines.js";
+import { wrapWords } from "./wrap-words.js";
 
 /** What a piece of text is, for the theme to colour. */
 export type Tone =
@@ -152,9 +153,10 @@ function threadLines(thread: Thread, width: number, quote: boolean, bodies: Map<
   const bar = "   ┃ ";
   const inner = width - bar.length;
   const tone: Tone = thread.status === "draft" ? "draft" : thread.status === "resolved" ? "muted" : thread.awaiting === "human" ? "warning" : "thread";
-  const lines: ScreenLine[] = [
-    { pieces: [{ text: bar, tone }, { text: fit(`${place(thread)} · ${threadStatus(thread, shownIn)}`, inner), tone, bold: true }] },
-  ];
+  // The heading wraps at words (a finding's keys come last in it), never cut at the edge.
+  const lines: ScreenLine[] = wrapWords(terminalSafe(`${place(thread)} · ${threadStatus(thread, shownIn)}`), inner, 2).map((text) => ({
+    pieces: [{ text: bar, tone }, { text, tone, bold: true }],
+  }));
   if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });
   for (const message of thread.messages) {
     const who = findingOf(thread) ? "reviewer" : message.author === "agent" ? "agent" : message.delivery === "unsent" ? "you (draft)" : "you";
@@ -244,6 +246,16 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
     case "composer":
       return [];
   }
+}
+
+/**
+ * The rows the terminal shows: the shared rows, less the "more unchanged lines" after a file's last hunk
+ * when the file's length is not known. The terminal cannot unfold them, so it claims only lines it can count
+ * (from the hunks, or from the file's text in `texts`); a file that ends at its last hunk gets no gap line.
+ * @example terminalRows({ files, threads, range, view: "unified", collapsed, texts: model.texts() })
+ */
+export function terminalRows(input: RowsInput): Row[] {
+  return buildRows(input).rows.filter((row) => row.kind !== "gap" || row.gap.count !== null);
 }
 
 export interface Layout {

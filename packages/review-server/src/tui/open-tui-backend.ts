@@ -115,6 +115,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     where: { workTree: repo.workTree, branch: repo.branch ?? repo.branchKey },
     diff: (range: { readonly from: string; readonly to: string }) => service.diff(range),
     fullDiff: async (range: { readonly from: string; readonly to: string }, path: string) => (await service.diff({ ...range, file: path, full: true }))[0] ?? null,
+    fileText: async (ref: string, path: string) => (await service.fileText({ path, ref })).text,
     binaryVersions: (file: { readonly path: string; readonly oldPath: string | null; readonly status: string }, range: { readonly from: string; readonly to: string }) =>
       binaryVersions((query) => service.fileBytes(query), file, range),
     unsentStorage: unsentTextFile(dbPath),
@@ -185,6 +186,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
         run: runs.reduce<Run | null>((newest, run) => (newest === null || run.createdAt >= newest.createdAt ? run : newest), null),
       };
     },
+    ownPanelUrl: async () => (await ownPanel())?.url ?? null,
     // While the view is open: a file the agent writes shows its new diff at once, not at the next round.
     watchWorktree: (onChange: (paths: readonly string[]) => void) => {
       let stop = () => {};
