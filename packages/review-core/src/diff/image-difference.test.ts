@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { byteSize, pixelDifference, type Pixels } from "./image-difference.js";
+import { pixelDifference, type Pixels } from "./image-difference.js";
 
 function image(width: number, height: number, paint: (x: number, y: number) => [number, number, number, number]): Pixels {
   const data: number[] = [];
@@ -23,12 +23,6 @@ describe("pixelDifference", () => {
   it("counts the pixels only the larger image has as changed", () => {
     const d = pixelDifference(image(2, 2, white), image(4, 2, white));
     expect(d).toMatchObject({ width: 4, height: 2, changed: 4, box: { x: 2, y: 0, width: 2, height: 2 } });
-  });
-});
-
-describe("byteSize", () => {
-  it("reads as B, KB or MB", () => {
-    expect([byteSize(900), byteSize(12_288), byteSize(3 * 1024 * 1024)]).toEqual(["900 B", "12 KB", "3.0 MB"]);
   });
 });
 
