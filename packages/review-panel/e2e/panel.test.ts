@@ -130,6 +130,34 @@ describe("review panel in Chromium", () => {
     expect(find("Keep the plain concatenation?")).toMatchObject({ file: "src/new-name.ts", side: "old", start: 3, end: 3 });
   });
 
+  it("keeps a file opened before its threads arrived in view when they arrive above it", async () => {
+    // Threads load after the diff; on a busy machine a person (or a test) opens a file in between. The
+    // cards then inserted above it pushed it down and out of the rendered rows (a CI run never saw line 24).
+    const target = await startPanelTarget({ tools: true });
+    cleanups.push(target.close);
+    const browser = await launchBrowser({ width: 1280, height: 860 });
+    cleanups.push(browser.close);
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    let release!: () => void;
+    const threadsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/threads*", async (route) => (await threadsHeld, route.continue()));
+    await page.goto(target.url);
+    await page.locator('[data-component="file-header"]').first().waitFor();
+    await openFile(page, "src/app.ts");
+    const header = page.locator('[data-component="file-header"][data-path="src/app.ts"]');
+    await header.waitFor();
+    release();
+    await page.waitForFunction(() => document.querySelectorAll('[data-component="thread"]').length > 0);
+    // What the person sees: the file they opened still starts the diff, and its line 24 is there to click.
+    await expect.poll(async () => {
+      const box = await header.boundingBox();
+      const scroller = await page.locator('[data-component="diff-view"] [data-slot="scroller"]').boundingBox();
+      return box !== null && scroller !== null && Math.abs(box.y - scroller.y) < 60;
+    }).toBe(true);
+    await lineNumber(page, "src/app.ts", "new", 24).click();
+    await composer(page).locator('[data-slot="target"]', { hasText: "Comment on line 24" }).waitFor();
+  });
+
   it("shows outdated threads in a banner with their quote, moved and changed threads with their story, and marks unread replies seen", async () => {
     const { page, target } = await open();
     await page.locator('[data-component="file-list"] [data-path="docs/guide.md"]').click();
