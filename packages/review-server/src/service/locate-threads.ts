@@ -1,7 +1,7 @@
 import { locate, pairsOfOnePass, type Location, type PairMaker, type Thread } from "@opencode-review/core";
 import type { Kysely } from "kysely";
 import { worktreeStamp, type FileContent, type Repository } from "../git/index.js";
-import { roundById, type Database, type RoundRow, type ThreadRow } from "../store/index.js";
+import { roundById, type Database, type PlacedRow, type RoundRow, type ThreadRow } from "../store/index.js";
 import type { FileReader } from "./file-reader.js";
 import { createRenameFollower } from "./renames-since.js";
 import { AnchorMemo } from "./anchor-memo.js";
@@ -23,7 +23,7 @@ export type LocateTarget = { readonly stamped?: ReadonlyMap<string, string | nul
 export async function locateThreads(
   ctx: Pick<ServiceContext, "db" | "anchors">,
   repo: Repository,
-  rows: readonly ThreadRow[],
+  rows: readonly PlacedRow[],
   reader: FileReader,
   rounds: ReadonlyMap<string, RoundRow>,
   target: LocateTarget = {},
@@ -34,7 +34,7 @@ export async function locateThreads(
   const nowOf = (path: string) => (at === undefined ? reader.worktree(path) : reader.at(at, path));
 
   // The text a thread was written against: the round's snapshot, or its base for comments on deleted lines.
-  const thenRev = (row: ThreadRow) => {
+  const thenRev = (row: PlacedRow) => {
     const round = rounds.get(row.round_id)!;
     return row.side === "old" ? round.base : round.snapshot;
   };
@@ -51,7 +51,7 @@ export async function locateThreads(
 
   // Anchors the memo still holds need no file read at all; the others' old texts are fetched together.
   const anchors = new Map<string, ThreadAnchor>();
-  const toLocate: { readonly row: ThreadRow; readonly key: string | null }[] = [];
+  const toLocate: { readonly row: PlacedRow; readonly key: string | null }[] = [];
   if (at === undefined) await memo.recall(ctx.db, rows.map((r) => r.id));
   for (const row of rows) {
     const stamp = stampOf(row.file);
@@ -137,7 +137,7 @@ export function locateContent(
 }
 
 /** The rounds the threads were written on, by id. */
-export async function roundsOf(db: Kysely<Database>, rows: readonly ThreadRow[]): Promise<Map<string, RoundRow>> {
+export async function roundsOf(db: Kysely<Database>, rows: readonly Pick<PlacedRow, "round_id">[]): Promise<Map<string, RoundRow>> {
   const ids = [...new Set(rows.map((r) => r.round_id))];
   const found = await Promise.all(ids.map((id) => roundById(db, id)));
   return new Map(found.filter((r): r is RoundRow => r !== undefined).map((r) => [r.id, r]));
