@@ -57,8 +57,11 @@ export function createImageComparer(options: ImageComparerOptions = {}) {
         resolve({ state: "not-compared", why: "no pixel share (the image decoder dist/image-compare-worker.js is not built)" });
         return;
       }
+      // Moved to the worker, not cloned on this thread; copies of their own first, as a read file's bytes may share a pooled buffer.
+      const [a, b] = [before.bytes.slice(), after.bytes.slice()];
       const worker = new Worker(workerFile, {
-        workerData: { before: { bytes: before.bytes, mime: before.mime }, after: { bytes: after.bytes, mime: after.mime } },
+        workerData: { before: { bytes: a, mime: before.mime }, after: { bytes: b, mime: after.mime } },
+        transferList: [a.buffer, b.buffer],
         // Node keeps the worker's own heap to this; the decoded pixels (Buffers) are bounded by the budget check.
         resourceLimits: { maxOldGenerationSizeMb: 512 },
       });
