@@ -160,7 +160,9 @@ export type ServerEvent =
   | { readonly type: "thread"; readonly thread: Thread }
   | { readonly type: "review"; readonly review: Release }
   | { readonly type: "round"; readonly round: Round }
-  | { readonly type: "run"; readonly run: Run };
+  | { readonly type: "run"; readonly run: Run }
+  // Files changed in the work tree (the agent wrote them): a diff that ends there is read again.
+  | { readonly type: "worktree"; readonly paths: readonly string[] };
 
 export interface ApiOptions {
   /** Origin (and path prefix) of the server; the page's own origin when left out. */
@@ -388,6 +390,7 @@ export function createApi(options: ApiOptions = {}) {
       };
       const dispatch = (name: string | undefined, raw: string): void => {
         const value = parse(raw);
+        if (name === "worktree" && Array.isArray(value?.paths)) return onEvent({ type: "worktree", paths: value.paths.filter((p): p is string => typeof p === "string") });
         if (typeof value?.id !== "string") return;
         if (name === "thread") onEvent({ type: "thread", thread: value as unknown as Thread });
         else if (name === "review") onEvent({ type: "review", review: value as unknown as Release });

@@ -272,6 +272,10 @@ export function App(props: { readonly api: Api }) {
           else if (review.summary()?.waiting) void review.refresh();
         }
         else if (event.type === "round") rounds.add(event.round);
+        // The agent wrote files: their diff, and the anchors of the threads on them, are read again.
+        else if (event.type === "worktree") {
+          if (rounds.range().to === "worktree") void Promise.all([diff.worktreeChanged(event.paths), threads.load()]);
+        }
         else if (event.type === "run") reviewer.upsert(event.run);
         else void review.refresh();
       },

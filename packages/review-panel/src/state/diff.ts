@@ -63,6 +63,20 @@ export function createDiff(api: Api, range: Accessor<DiffRange>, notices: Notice
     loading,
     loaded,
     reload: load,
+    /**
+     * The work tree changed under a diff that ends there: read it again, keeping the place, the folds and any
+     * open box; the changed files' revealed lines are dropped, since their text is no longer what it was.
+     */
+    worktreeChanged: async (paths: readonly string[]): Promise<void> => {
+      if (range().to !== "worktree") return;
+      const changed = new Set(paths);
+      const keep = <V,>(m: ReadonlyMap<string, V>) => (paths.some((p) => m.has(p)) ? new Map([...m].filter(([path]) => !changed.has(path))) : m);
+      batch(() => {
+        setTexts(keep);
+        setRevealed(keep);
+      });
+      await load();
+    },
     view,
     setView: (mode: ViewMode) => {
       setViewSignal(mode);

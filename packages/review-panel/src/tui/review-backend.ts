@@ -93,6 +93,8 @@ export interface ReviewBackend {
    * newest of the reviewer runs that changed (started, moved on, finished; from any process), or null.
    */
   changes(): Promise<{ readonly threads: boolean; readonly rounds: boolean; readonly run: Run | null }>;
+  /** Watches the work tree while the view is open: `onChange` gets the paths the agent (or anyone) wrote; returns the stop. */
+  watchWorktree(onChange: (paths: readonly string[]) => void): () => void;
   /** The web panel's link for the same review, with its token, or null when no panel runs for this repository. */
   panelUrl(): Promise<string | null>;
   /** Opens a link in the person's browser where one can be opened (never waited for), or says why not. */

@@ -234,6 +234,14 @@ export function createReviewModel(
       }
     },
     reloadDiff: () => loadDiff().catch(say),
+    /**
+     * While the view is open, the work tree's changes are read as they land: the diff (a new file too) and the
+     * anchors of the threads on it; another process's store writes come through the poll. Returns the stop.
+     */
+    watchWorktree: () =>
+      backend.watchWorktree(() => {
+        if (range().to === "worktree") void Promise.all([loadDiff(), loadThreads()]).catch(say);
+      }),
     /** What `t` cycles through: the three round views, then the branch against each parent branch, nearest first. */
     presets: (): readonly ViewPreset[] => [...ROUND_PRESETS, ...bases().branches.map((b): ViewPreset => `branch:${b.name}`)],
     setPreset: (next: ViewPreset) => {

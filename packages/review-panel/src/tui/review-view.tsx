@@ -650,6 +650,7 @@ export function ReviewView(props: ReviewViewProps) {
 
   // While the view is open the work tree may change under it: the diff is re-read with the change log.
   const timer = setInterval(() => void model.poll(true), 1000);
+  onCleanup(model.watchWorktree());
   onCleanup(() => clearInterval(timer));
 
   const header = () => {

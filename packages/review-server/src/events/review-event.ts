@@ -29,7 +29,14 @@ export type ReviewEvent =
   | { readonly type: "thread"; readonly thread: Thread | Finding }
   | { readonly type: "run"; readonly run: Run }
   | { readonly type: "review"; readonly review: ReleasedReview }
-  | { readonly type: "round"; readonly round: RoundInfo };
+  | { readonly type: "round"; readonly round: RoundInfo }
+  // Files changed in the work tree (by the agent, an editor): a diff to the work tree is read again.
+  | { readonly type: "worktree"; readonly worktree: WorktreeChange };
+
+/** What `worktree` carries: the changed paths, from the work tree's root (ignored files left out). */
+export interface WorktreeChange {
+  readonly paths: readonly string[];
+}
 
 export type ReviewEventType = ReviewEvent["type"];
 
@@ -37,7 +44,7 @@ export type ReviewEventType = ReviewEvent["type"];
  * The changed object an event carries, which is what travels as the SSE `data`.
  * @example eventPayload({ type: "round", round }) === round
  */
-export function eventPayload(event: ReviewEvent): Thread | Finding | Run | ReleasedReview | RoundInfo {
+export function eventPayload(event: ReviewEvent): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange {
   switch (event.type) {
     case "thread":
       return event.thread;
@@ -47,5 +54,7 @@ export function eventPayload(event: ReviewEvent): Thread | Finding | Run | Relea
       return event.round;
     case "run":
       return event.run;
+    case "worktree":
+      return event.worktree;
   }
 }

@@ -8,6 +8,7 @@ export { openRepository, type Repository } from "./open-repository.js";
 export { resolveHead, EMPTY_TREE } from "./resolve-head.js";
 export { readHeadFile } from "./read-head-file.js";
 export { worktreeStamp } from "./worktree-stamp.js";
+export { watchWorktree, type WorktreeWatch, type WorktreeWatchOptions } from "./worktree-watch.js";
 export { defaultDbPath } from "./default-db-path.js";
 
 // rounds: snapshots of the work tree kept alive under refs/opencode-review/

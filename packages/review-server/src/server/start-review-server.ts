@@ -1,5 +1,6 @@
 import { isDiskFull, ReviewError } from "@opencode-review/core";
 import { dataVersionFeed } from "../events/data-version-feed.js";
+import { worktreeFeed } from "../events/worktree-feed.js";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import type { ListeningServer } from "../http/listen.js";
@@ -97,6 +98,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
           ...(options.feedIntervalMs === undefined ? {} : { intervalMs: options.feedIntervalMs }),
           onError: reportError,
         }),
+        worktreeFeed({ repo, onError: reportError }),
       ],
       onListenerError: reportError,
     });

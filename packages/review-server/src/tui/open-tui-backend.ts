@@ -1,7 +1,7 @@
 import { ReviewError, type Run } from "@opencode-review/core";
 import { livePanelLinks } from "../cli/live-panels.js";
 import { createEventBus } from "../events/event-bus.js";
-import { defaultDbPath, openRepository } from "../git/index.js";
+import { defaultDbPath, openRepository, watchWorktree } from "../git/index.js";
 import { parsePluginOptions } from "../opencode/plugin-options.js";
 import { createReviewService, createServiceCaches, type ReleaseDelivery } from "../service/index.js";
 import { openStore, unsentTextFile, type StorePosition } from "../store/index.js";
@@ -177,6 +177,19 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
         threads: next.events.some((e) => e.type === "thread" || e.type === "review"),
         rounds: next.events.some((e) => e.type === "round"),
         run: runs.reduce<Run | null>((newest, run) => (newest === null || run.createdAt >= newest.createdAt ? run : newest), null),
+      };
+    },
+    // While the view is open: a file the agent writes shows its new diff at once, not at the next round.
+    watchWorktree: (onChange: (paths: readonly string[]) => void) => {
+      let stop = () => {};
+      let stopped = false;
+      void watchWorktree(repo, { onChange }).then(
+        (watch) => (stopped ? watch.close() : (stop = () => watch.close())),
+        () => {},
+      );
+      return () => {
+        stopped = true;
+        stop();
       };
     },
     panelUrl: async () => (await ownPanel())?.url ?? (await livePanelLinks(await service.repository(), { dbPath }).catch(() => []))[0]?.link ?? null,

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Noticing the work tree's changes on a repository of 20,000 files (400 folders): what the live panels pay.
+// Against `git status --porcelain` on the same tree (what polling would pay every time), in the same process:
+// - start: watching every folder git would look in (one `git ls-files`, one watch per folder), paid once
+//   when a panel opens;
+// - per change: from a file written to the panels told (settle time left out), which is the check-ignore
+//   of the burst, against one status;
+// - idle: what watching costs while nothing changes (nothing: no timer, no poll), shown as the CPU time used
+//   over 2 s.
+// Target: start within 2x of one status; a change within 1x of one status. Needs the built server.
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { watchWorktree } from "../dist/git/worktree-watch.js";
+
+const run = promisify(execFile);
+const FILES = 20_000;
+const RUNS = 7;
+
+const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-bench-")));
+const git = (...args) => run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd: dir, maxBuffer: 1 << 28 });
+const pathOf = (i) => join(`pkg${i % 20}`, `mod${Math.floor(i / 20) % 20}`, `file${i}.ts`);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+try {
+  await git("init", "-q", "-b", "main");
+  const folders = new Set();
+  for (let i = 0; i < FILES; i++) folders.add(join(dir, pathOf(i), ".."));
+  for (const folder of folders) await mkdir(folder, { recursive: true });
+  for (let i = 0; i < FILES; i += 500) {
+    await Promise.all(Array.from({ length: Math.min(500, FILES - i) }, (_, k) => writeFile(join(dir, pathOf(i + k)), `export const v${i + k} = ${i + k};\n`)));
+  }
+  await git("add", "-A");
+  await git("commit", "-q", "-m", "generated");
+  const status = async () => {
+    const start = now();
+    await git("status", "--porcelain");
+    return now() - start;
+  };
+  await status();
+
+  const statusTimes = [];
+  const startTimes = [];
+  const changeTimes = [];
+  let watchedFolders = 0;
+  for (let r = 0; r < RUNS; r++) {
+    statusTimes.push(await status());
+    const begin = now();
+    let told = null;
+    const watch = await watchWorktree({ workTree: dir }, { settleMs: 0, onChange: () => (told ??= now()) });
+    startTimes.push(now() - begin);
+    watchedFolders = watch.folders();
+    const written = now();
+    await writeFile(join(dir, pathOf(r * 97)), `export const changed${r} = true;\n`);
+    while (told === null) await new Promise((resolve) => setTimeout(resolve, 1));
+    changeTimes.push(told - written);
+    watch.close();
+  }
+
+  const watch = await watchWorktree({ workTree: dir }, { onChange: () => {} });
+  const cpu = process.cpuUsage();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idle = process.cpuUsage(cpu);
+  watch.close();
+
+  const s = median(statusTimes);
+  const w = median(startTimes);
+  const c = median(changeTimes);
+  console.log(`repository: ${FILES} files in ${watchedFolders} watched folders, ${RUNS} runs each, medians`);
+  console.log(`git status --porcelain   ${s.toFixed(1)} ms`);
+  console.log(`watch start              ${w.toFixed(1)} ms   ratio ${(w / s).toFixed(2)}x (target <= 2x)`);
+  console.log(`a change noticed         ${c.toFixed(1)} ms   ratio ${(c / s).toFixed(2)}x (target <= 1x)`);
+  console.log(`idle, 2 s watching       ${((idle.user + idle.system) / 1000).toFixed(1)} ms of CPU (polling status every 2 s would be ~${s.toFixed(0)} ms)`);
+  console.log(`verdict: ${w / s <= 2 && c / s <= 1 ? "GREEN" : "MISSED"}`);
+} finally {
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+}
