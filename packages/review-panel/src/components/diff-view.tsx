@@ -8,7 +8,6 @@ import { gapsOf, placeOf, type Row, type Rows } from "../state/diff-rows.js";
 import { useFocus } from "../state/focus.js";
 import { useHighlight } from "../state/highlight.js";
 import { rangeText } from "../state/range-text.js";
-import { anchorAt, anchoredTop, type ScrollAnchor } from "../state/scroll-anchor.js";
 import { useRounds } from "../state/rounds.js";
 import { inRange } from "../state/selection.js";
 import { useThreads } from "../state/threads.js";
@@ -56,30 +55,19 @@ export function DiffView(props: {
     getItemKey: (i) => props.rows.rows[i]?.key ?? i,
     overscan: 10,
   });
-  // The row at the top of the screen, kept at each scroll; when rows arrive or leave above it (threads load
-  // after the diff), the scroll follows it. A file opened before its threads arrived slid out of view
-  // otherwise (the virtualizer's own retries aim at the old index, which is another row by then).
-  let anchor: ScrollAnchor | null = null;
-  const placed = () => (virtualizer.getVirtualItems(), virtualizer.measurementsCache);
-  const remember = () => (anchor = anchorAt(placed(), scroller.scrollTop));
+  // The comment box opens under the clicked line and takes the focus without scrolling (so reopening boxes
+  // does not jump about); near the bottom of the screen it would sit below it, the person typing unseen.
+  // Once drawn (the next frame), it is brought into view, by the least scroll that shows it.
+  const focus = useFocus();
   createEffect(
-    on(
-      () => props.rows.rows,
-      () => {
-        if (anchor === null) return;
-        const top = anchoredTop(placed(), anchor);
-        if (top !== null && Math.abs(top - scroller.scrollTop) >= 1) virtualizer.scrollToOffset(top);
-      },
-      { defer: true },
-    ),
+    on(focus.composer, (target) => {
+      if (target === null) return;
+      requestAnimationFrame(() => scroller.querySelector('[data-component="row-composer"]')?.scrollIntoView({ block: "nearest" }));
+    }),
   );
   onMount(() =>
     props.onReady({
-      toRow: (index) => {
-        const key = props.rows.rows[index]?.key;
-        anchor = key === undefined || index === 0 ? null : { key, offset: 0 };
-        virtualizer.scrollToIndex(index, { align: "start" });
-      },
+      toRow: (index) => virtualizer.scrollToIndex(index, { align: "start" }),
       showRow: (index) => virtualizer.scrollToIndex(index, { align: "auto" }),
       firstVisibleRow: () => virtualizer.getVirtualItems().find((v) => v.end > (scroller?.scrollTop ?? 0))?.index ?? 0,
     }),
@@ -94,7 +82,7 @@ export function DiffView(props: {
       <Show when={!diff.loaded()}>
         <div data-slot="empty">Loading the diff…</div>
       </Show>
-      <div data-slot="scroller" ref={scroller} onScroll={remember}>
+      <div data-slot="scroller" ref={scroller}>
         <div style={{ height: `${virtualizer.getTotalSize()}px`, position: "relative", width: "100%" }}>
           <For each={virtualizer.getVirtualItems()}>
             {(item) => {
