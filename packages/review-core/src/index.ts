@@ -15,6 +15,9 @@ export { LOCATE_RULES_VERSION } from "./anchor/locate-rules-version.js";
 export { pairsOfOnePass, type PairMaker } from "./anchor/line-pair.js";
 export { checkResolve, type CheckResolveInput, type ResolveCheck, type ResolveRefusal } from "./anchor/check-resolve.js";
 
+// diff: two versions of an image, pixel by pixel
+export { pixelDifference, type Pixels, type ImageDifference } from "./diff/image-difference.js";
+
 // diff: lines (an in-process line diff, and carrying line numbers through any diff)
 export { splitLines } from "./diff/split-lines.js";
 export { diffLines } from "./diff/line-diff.js";

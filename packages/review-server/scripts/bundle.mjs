@@ -43,6 +43,8 @@ const entries = [
   { name: "plugin", source: "src/plugin.ts", required: true, split: true },
   { name: "cli", source: "src/cli.ts", required: true, split: true },
   { name: "tui", source: "src/tui.ts", required: true },
+  // Started by the terminal half as a worker thread (src/tui/image-comparer.ts finds it beside dist/tui.js).
+  { name: "image-compare-worker", source: "src/tui/image-compare-worker.ts", required: true },
 ];
 
 // The terminal half runs inside opencode's TUI, which maps these to its own copies: a private solid-js

@@ -2,7 +2,8 @@ import { createMemo, createResource, createSignal, For, Match, Show, Switch } fr
 import type { DiffFile } from "../api.js";
 import { loadFileVersions, type FileVersion } from "../state/file-versions.js";
 import { binarySummary, pixelShare } from "../state/binary-summary.js";
-import { byteSize, pixelDifference, type ImageDifference } from "../state/image-difference.js";
+import { pixelDifference, type ImageDifference } from "@opencode-review/core";
+import { byteSize } from "../state/byte-size.js";
 import { useApi } from "../state/api-context.js";
 import { useRounds } from "../state/rounds.js";
 import "./binary-preview.css";

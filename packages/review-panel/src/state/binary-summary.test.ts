@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { binarySummary, changedShareText, pixelShare } from "./binary-summary.js";
-import type { ImageDifference } from "./image-difference.js";
+import type { ImageDifference } from "@opencode-review/core";
 
 const side = (label: string, size: number, width?: number, height?: number) => ({ label, size, dimensions: width && height ? { width, height } : null });
 const diff = (changed: number, area: number): ImageDifference => ({ width: area, height: 1, changed, share: changed / area, box: changed ? { x: 0, y: 0, width: 1, height: 1 } : null });

@@ -1,6 +1,7 @@
 // The words both panels use for a changed binary file: its type, its size in pixels, its sizes and how
 // much of it changed. The web panel shows them above its images; the terminal has only these words.
-import { byteSize, type ImageDifference } from "./image-difference.js";
+import type { ImageDifference } from "@opencode-review/core";
+import { byteSize } from "./byte-size.js";
 
 /** What is known of one side of a binary file: the short type name, its bytes, and for an image its size in pixels. */
 export interface BinarySideFacts {

@@ -1,10 +1,10 @@
 // What the terminal panel needs from the review, as a small interface it is handed: the server package
 // builds it over the same service the agent's tools use (store, git, core), so this folder never reaches
 // for a database or git itself and the dependency runs one way.
+import type { ImageDifference } from "@opencode-review/core";
 import type { RunModels } from "./run-model-pick.js";
 import type { DiffFile, DiffRange, Finding, Run, Finish, MessageInput, NewThread, ParentBranch, PastReview, Round, Thread } from "../api.js";
 import type { BinarySideFacts } from "../state/binary-summary.js";
-import type { Pixels } from "../state/image-difference.js";
 import type { UnsentStorage } from "../state/unsent-text.js";
 
 export interface TuiRelease {
@@ -17,12 +17,21 @@ export interface TuiRelease {
   readonly waitsForSession?: boolean;
 }
 
-/** One side of a changed binary file as the backend read it; an image's pixels where its format is decoded there. */
+/** One side of a changed binary file as the backend read it, without decoding it. */
 export interface BinarySide extends BinarySideFacts {
   readonly image: boolean;
-  /** RGBA pixels, or null: not an image, or not decoded (then `undecoded` says why in a few words). */
-  readonly pixels: Pixels | null;
+  /** Why this side's pixels are not compared, in a few words, when they are not. */
   readonly undecoded?: string;
+}
+
+/** The share of pixels changed between an image's two versions, or why it was not computed. */
+export type ImageComparison = { readonly state: "compared"; readonly difference: ImageDifference } | { readonly state: "not-compared"; readonly why: string };
+
+/** A binary file's two sides, and the comparison of their pixels while it runs off the terminal's thread (null: none is made). */
+export interface BinaryVersions {
+  readonly before: BinarySide | null;
+  readonly after: BinarySide | null;
+  readonly comparison: Promise<ImageComparison> | null;
 }
 
 export interface ReviewBackend {
@@ -36,8 +45,11 @@ export interface ReviewBackend {
    * knows how many lines follow the last hunk; refused for a binary or missing file.
    */
   fileText(ref: string, path: string): Promise<string>;
-  /** Both sides of a binary file over the range (an added file has no before, a deleted one no after). */
-  binaryVersions(file: DiffFile, range: DiffRange): Promise<{ readonly before: BinarySide | null; readonly after: BinarySide | null }>;
+  /**
+   * Both sides of a binary file over the range (an added file has no before, a deleted one no after), read
+   * at once; the pixel comparison comes later, decoded where it cannot hold up a key press.
+   */
+  binaryVersions(file: DiffFile, range: DiffRange): Promise<BinaryVersions>;
   /**
    * Where comment text not yet saved is kept, as the web panel keeps it in localStorage: it outlives the
    * view and opencode itself. Null: kept in memory only.

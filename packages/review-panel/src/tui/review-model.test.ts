@@ -10,7 +10,8 @@ const big: DiffFile = {
 };
 const loaded: DiffFile = { ...big, tooLarge: undefined, hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1, lines: [{ kind: "add", old: null, new: 1, text: "line 1" }] }] };
 const image: DiffFile = { path: "logo.png", oldPath: null, status: "modified", binary: true, hunks: [] };
-const side = (size: number): BinarySide => ({ label: "PNG", size, image: true, dimensions: { width: 2, height: 1 }, pixels: { width: 2, height: 1, data: new Uint8Array([0, 0, 0, 255, size % 256, 0, 0, 255]) } });
+const side = (size: number): BinarySide => ({ label: "PNG", size, image: true, dimensions: { width: 2, height: 1 } });
+const halfChanged = { state: "compared", difference: { width: 2, height: 1, changed: 1, share: 0.5, box: { x: 1, y: 0, width: 1, height: 1 } } } as const;
 
 /** A backend with an empty review and the calls given, every other call refused. */
 function fakeBackend(calls: Partial<ReviewBackend>): ReviewBackend {
@@ -33,7 +34,7 @@ function backend(asked: string[]): ReviewBackend {
     changes: async () => ({ threads: true, rounds: false, run: null }),
     diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), [image, big]),
     fullDiff: async (_range: DiffRange, path: string) => (asked.push(`full ${path}`), loaded),
-    binaryVersions: async (file: DiffFile) => (asked.push(`bytes ${file.path}`), { before: side(1000), after: side(2000) }),
+    binaryVersions: async (file: DiffFile) => (asked.push(`bytes ${file.path}`), { before: side(1000), after: side(2000), comparison: Promise.resolve(halfChanged) }),
   });
 }
 
@@ -61,6 +62,29 @@ describe("the terminal model's binaries and files too large", () => {
       await settle();
       await settle();
       expect(model.files().find((f) => f.path === "big.txt")?.tooLarge).toBeDefined();
+      dispose();
+    }));
+});
+
+describe("the terminal model's image lines", () => {
+  it("shows an image's type and sizes at once, and the share of pixels changed when the backend's decode answers", () =>
+    createRoot(async (dispose) => {
+      let answer!: (comparison: typeof halfChanged) => void;
+      const comparison = new Promise<typeof halfChanged>((resolve) => (answer = resolve));
+      const model = createReviewModel(
+        fakeBackend({
+          changes: async () => ({ threads: true, rounds: false, run: null }),
+          diff: async () => [image],
+          binaryVersions: async () => ({ before: side(1000), after: side(2000), comparison }),
+        }),
+      );
+      await model.refresh();
+      await settle();
+      expect(model.files().map((f) => f.path)).toEqual(["logo.png"]);
+      expect(model.binaryLines().get("logo.png")).toBe("PNG 2x1 · 1000 B → 2 KB · comparing pixels…");
+      answer(halfChanged);
+      await settle();
+      expect(model.binaryLines().get("logo.png")).toBe("PNG 2x1 · 1000 B → 2 KB · 50.0% of pixels changed");
       dispose();
     }));
 });

@@ -154,17 +154,35 @@ export function createReviewModel(
     return new Map(read.filter((entry) => entry !== null));
   };
   // Read after the diff is on screen, so a large image never holds up the first frame; a side that cannot
-  // be read says why on the file's line instead.
+  // be read says why on the file's line instead. Type and sizes show at once; each share of pixels changed
+  // replaces "comparing pixels…" when the backend's decode (off this thread) answers.
   const describeBinaries = async (mine: number, asked: DiffRange, binaries: readonly DiffFile[]) => {
     const lines = new Map<string, string>();
-    for (const file of binaries) {
-      lines.set(
-        file.path,
-        await backend.binaryVersions(file, asked).then(binaryLine, (error: unknown) => `Binary file: ${error instanceof Error ? error.message : String(error)}`),
-      );
-    }
+    const comparisons: Promise<void>[] = [];
     // The lines of this diff only, and never an older diff's after a newer one (the range may have changed).
-    if (mine === generation) setBinaryLines(lines);
+    const show = (path: string, line: string) => {
+      lines.set(path, line);
+      if (mine === generation) setBinaryLines(new Map(lines));
+    };
+    for (const file of binaries) {
+      const read = await backend.binaryVersions(file, asked).catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
+      if (read instanceof Error) {
+        lines.set(file.path, `Binary file: ${read.message}`);
+        continue;
+      }
+      const { comparison, ...sides } = read;
+      lines.set(file.path, binaryLine(sides, comparison ? "pending" : null));
+      if (comparison) {
+        comparisons.push(
+          comparison.then(
+            (answer) => show(file.path, binaryLine(sides, answer)),
+            (error: unknown) => show(file.path, binaryLine(sides, { state: "not-compared", why: `no pixel share (${error instanceof Error ? error.message : String(error)})` })),
+          ),
+        );
+      }
+    }
+    if (mine === generation) setBinaryLines(new Map(lines));
+    await Promise.all(comparisons);
   };
 
   // The newest run is the one shown: a change to an older one (a late cancel) does not replace it.

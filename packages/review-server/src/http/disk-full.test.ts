@@ -6,6 +6,7 @@ import { diskFullError, isDiskFull, ReviewError } from "@opencode-review/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempRepository } from "../git/testing/temp-repository.js";
 import { startReviewServer } from "../server/start-review-server.js";
+import { openTuiBackend } from "../tui/open-tui-backend.js";
 import { listThreadRows } from "./testing/list-thread-rows.js";
 import { errorResponse } from "./error-response.js";
 
@@ -90,6 +91,63 @@ describe.skipIf(canMount !== null)(`a full disk, for real (2 MB tmpfs)${canMount
       rmSync(join(mount, "filler"));
       expect((await post()).status).toBe(201);
       expect(await listThreadRows(server.url, server.token)).toBe(acknowledged + 1);
+    } finally {
+      await server.close();
+      await repo.remove();
+    }
+  }, 120_000);
+
+  it("starts read-only on a disk that filled up: both panels read the review, writes answer 507 with what to do, and saving comes back once there is room", async () => {
+    const repo = await makeTempRepository();
+    await repo.write("src/a.ts", "export const a = 1;\n");
+    await repo.commitAll("base");
+    await repo.write("src/a.ts", "export const a = 2;\n");
+    const dbPath = join(mount, "again", "review.sqlite");
+    mkdirSync(join(mount, "again"));
+    const options = { dir: repo.dir, dbPath, delivery: { mode: "tools" as const, deliver: async () => null }, tools: true, panelDir: join(repo.dir, "no-panel") };
+    const call = (server: { url: string; token: string }, method: string, path: string, body?: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json", origin: server.url },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const comment = { file: "src/a.ts", start: 1, end: 1, body: "Why 2?" };
+    // The person's review, written while there was room.
+    const before = await startReviewServer(options);
+    expect((await call(before, "POST", "/api/threads", comment)).status).toBe(201);
+    await before.close();
+    // Then the disk fills up (the old code could not even start: "disk I/O error" opening the store).
+    try {
+      writeFileSync(join(mount, "filler"), Buffer.alloc(4 * 1024 * 1024));
+    } catch {
+      // ENOSPC: the filler took all there was.
+    }
+    const server = await startReviewServer(options);
+    try {
+      const threads = await call(server, "GET", "/api/threads?status=all");
+      expect(threads.status).toBe(200);
+      expect(((await threads.json()) as { threads: { messages: { body: string }[] }[] }).threads.map((t) => t.messages[0]?.body)).toEqual(["Why 2?"]);
+      expect((await call(server, "GET", "/api/diff")).status).toBe(200);
+      const refused = await call(server, "POST", "/api/threads", { ...comment, body: "Another." });
+      expect(refused.status).toBe(507);
+      const { error } = (await refused.json()) as { error: { code: string; message: string } };
+      expect(error.code).toBe("disk_full");
+      expect(error.message).toMatch(/is full, so the review was opened read-only: it can be read, but this change was not saved\. Free some space there/);
+
+      // The terminal panel reads it too, and is refused the same way.
+      const terminal = await openTuiBackend({ dir: repo.dir, options: { dbPath }, send: async () => true, pid: -1 });
+      try {
+        expect((await terminal.threads()).map((t) => t.messages[0]?.body)).toEqual(["Why 2?"]);
+        await expect(terminal.draftThread({ ...comment, side: "new", body: "From the terminal." })).rejects.toMatchObject({ code: "disk_full" });
+      } finally {
+        await terminal.close();
+      }
+
+      // Room again: the same server saves, with no restart.
+      rmSync(join(mount, "filler"));
+      await expect.poll(async () => (await call(server, "POST", "/api/threads", { ...comment, body: "Saved now." })).status, { timeout: 30_000, interval: 500 }).toBe(201);
+      const all = (await (await call(server, "GET", "/api/threads?status=all")).json()) as { threads: { messages: { body: string }[] }[] };
+      expect(all.threads.map((t) => t.messages[0]?.body).sort()).toEqual(["Saved now.", "Why 2?"]);
     } finally {
       await server.close();
       await repo.remove();

@@ -1,4 +1,4 @@
-import { ReviewError } from "@opencode-review/core";
+import { isDiskFull, ReviewError } from "@opencode-review/core";
 import { dataVersionFeed } from "../events/data-version-feed.js";
 import { worktreeFeed } from "../events/worktree-feed.js";
 import { createEventBus } from "../events/event-bus.js";
@@ -110,8 +110,9 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
 
     // Runs a previous process left live read cancelled: nothing drives them any more. Releases it left
     // pending (stopped before its doorbell rang) are delivered from here.
-    await ready.sweepInterruptedRuns();
-    await ready.resumeOrphanedDeliveries();
+    // On a full disk the store is read-only (see openStore): these wait for the next start.
+    await ready.sweepInterruptedRuns().catch(unlessDiskFull);
+    await ready.resumeOrphanedDeliveries().catch(unlessDiskFull);
     const runs = createRunSupervisor({
       service: ready,
       launcher: options.reviewer?.launcher ?? null,
@@ -144,17 +145,21 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
 
     // The row holds the URL only; the token goes to a file only this user can read, and
     // `opencode-review url` joins the two. Written before the row, so a listed panel always has its token.
-    const replaced = writePanelToken(store.path, url, token);
-    tokenWrittenFor = url;
-    if (replaced !== null) reportError(new Error(replaced));
+    // On a full disk neither can be written: the panel serves its link all the same, and the heartbeat
+    // writes them once there is room, so `opencode-review url` finds it from then on.
     const register = async (): Promise<void> => {
+      if (tokenWrittenFor === null) {
+        const replaced = writePanelToken(store.path, url, token);
+        tokenWrittenFor = url;
+        if (replaced !== null) reportError(new Error(replaced));
+      }
       const now = await ready.repository();
       await writeTransaction(store.db, (trx) =>
         upsertServer(trx, { url, pid: process.pid, worktree: now.workTree, branch: now.branchKey }),
       );
     };
-    await register();
-    heartbeat = setInterval(() => void register().catch(reportError), SERVER_HEARTBEAT_MS);
+    await register().catch(unlessDiskFull);
+    heartbeat = setInterval(() => void register().catch((error: unknown) => (isDiskFull(error) ? undefined : reportError(error))), SERVER_HEARTBEAT_MS);
     (heartbeat as { unref?: () => void }).unref?.();
 
     let closing: Promise<void> | null = null;
@@ -170,7 +175,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
           clearInterval(heartbeat!);
           runs.close();
           await server.close();
-          await writeTransaction(store.db, (trx) => removeServer(trx, url)).catch(reportError);
+          await writeTransaction(store.db, (trx) => removeServer(trx, url)).catch((error: unknown) => (isDiskFull(error) ? undefined : reportError(error)));
           try {
             removePanelToken(store.path, url);
           } catch (error) {
@@ -187,6 +192,11 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
     await closeQuietly(store);
     throw error;
   }
+}
+
+/** Lets a write that failed for a full disk pass (the store is read-only then); anything else is thrown on. */
+function unlessDiskFull(error: unknown): void {
+  if (!isDiskFull(error)) throw error;
 }
 
 async function closeQuietly(store: Store): Promise<void> {

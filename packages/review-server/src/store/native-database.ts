@@ -49,6 +49,34 @@ export function preloadSqliteBinding(): Promise<void> {
   );
 }
 
+/**
+ * A read-only connection to a copy of a database file held in memory, for when the file cannot be opened
+ * where it is (a full disk: SQLite cannot create the -shm file that WAL mode reads through). The copy is
+ * marked a rollback-journal database (header bytes 18 and 19), since an in-memory database has no WAL;
+ * SQLite refuses every write to it.
+ * @example const native = await openNativeSnapshot(readFileSync(path))
+ */
+export async function openNativeSnapshot(file: Uint8Array): Promise<NativeDatabase> {
+  const bytes = Buffer.from(file);
+  if (bytes.length >= 20) {
+    bytes[18] = 1;
+    bytes[19] = 1;
+  }
+  if (currentRuntime() === "bun") {
+    const specifier = "bun:sqlite";
+    const { Database } = (await import(specifier)) as BunSqliteModule;
+    const database = Database.deserialize(bytes, true);
+    return {
+      exec: (sql) => database.exec(sql),
+      close: () => database.close(),
+      prepare: (sql) => bunStatement(database.prepare(sql), () => directChanges(database)),
+    };
+  }
+  const { default: BetterSqlite3 } = await import("better-sqlite3");
+  const database = new BetterSqlite3(bytes, { readonly: true });
+  return { exec: (sql) => void database.exec(sql), close: () => void database.close(), prepare: (sql) => database.prepare(sql) };
+}
+
 /** Statements kept prepared per connection: the store's queries are a few dozen texts (IN lists vary). */
 const KEPT_STATEMENTS = 200;
 
@@ -91,7 +119,9 @@ interface BunDatabase {
 }
 
 interface BunSqliteModule {
-  Database: new (path: string, options: { create: boolean; readwrite: boolean } | { readonly: true }) => BunDatabase;
+  Database: (new (path: string, options: { create: boolean; readwrite: boolean } | { readonly: true }) => BunDatabase) & {
+    deserialize(bytes: Uint8Array, readonly: boolean): BunDatabase;
+  };
 }
 
 async function openWithBun(path: string, options: OpenOptions): Promise<NativeDatabase> {

@@ -1,16 +1,18 @@
-import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, statfsSync, statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { Kysely, Migrator, SqliteDialect, type Migration } from "kysely";
-import { ReviewError } from "@opencode-review/core";
+import { diskFullError, isDiskFull, ReviewError } from "@opencode-review/core";
 import type { Database } from "./database.js";
 import { migrations } from "./migrations/index.js";
-import { openNativeDatabase, type NativeDatabase } from "./native-database.js";
+import { openNativeDatabase, openNativeSnapshot, type NativeDatabase } from "./native-database.js";
 import { writeTransaction } from "./write-transaction.js";
 
 /** An open store: the typed query builder over one connection, and how to let it go. */
 export interface Store {
   readonly db: Kysely<Database>;
   readonly path: string;
+  /** True while the store is open read-only because its disk is full (every write is refused with `disk_full`). */
+  readOnly(): boolean;
   close(): Promise<void>;
 }
 
@@ -24,12 +26,135 @@ const MIGRATION_TABLE = "kysely_migration";
  * left byte for byte as it was.
  * @example const store = await openStore({ path: "/repo/.git/opencode-review/review.sqlite" })
  */
-export async function openStore(options: { readonly path: string }): Promise<Store> {
+export async function openStore(options: { readonly path: string; readonly recheckMs?: number }): Promise<Store> {
   const { path } = options;
-  makePrivateFolder(dirname(path));
-  refuseNonSqliteFile(path);
-  makePrivateFile(path);
+  let opened: { readonly native: NativeDatabase; readonly upToDate: boolean };
+  try {
+    makePrivateFolder(dirname(path));
+    refuseNonSqliteFile(path);
+    makePrivateFile(path);
+    opened = await openWritable(path);
+  } catch (error) {
+    // A full disk must not hide the review a person wrote: it is opened read-only until there is room.
+    if (!isDiskFull(error) && hasRoom(path)) throw error;
+    return openReadOnly(path, error, options.recheckMs ?? READ_ONLY_RECHECK_MS);
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: opened.native }) });
+  try {
+    // Most opens find every migration applied: then no write lock is taken and no migrator runs, which
+    // is most of what opening costs (a plugin's start waits for it before its tools answer).
+    if (!opened.upToDate) await migrate(path, db, opened.native);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, path, readOnly: () => false, close: () => db.destroy() };
+}
 
+/** How often a store opened read-only looks for room to write again. */
+const READ_ONLY_RECHECK_MS = 2000;
+
+/** Free bytes below which the disk counts as full: SQLite's -wal and -shm need a few pages to open at all. */
+const ROOM_NEEDED = 256 * 1024;
+
+/** Whether the folder of `path` has room for SQLite to open its files (true when the OS cannot say). */
+function hasRoom(path: string): boolean {
+  try {
+    const stats = statfsSync(dirname(path));
+    return stats.bavail * stats.bsize >= ROOM_NEEDED;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The store of a full disk: a read-only copy of the file in memory (SQLite cannot even open a WAL
+ * database for reading without room for its -shm file), every write refused with what to do, and the
+ * file itself opened again, read-write, once there is room, between two transactions. Writes another
+ * process left in a -wal file are not in the copy; with the disk full none can be added meanwhile.
+ */
+async function openReadOnly(path: string, cause: unknown, recheckMs: number): Promise<Store> {
+  let file: Uint8Array;
+  try {
+    file = readFileSync(path);
+  } catch {
+    file = new Uint8Array();
+  }
+  if (file.length === 0) throw diskFullError(`Opening the review database ${path}`, cause);
+  let native = await openNativeSnapshot(file);
+  try {
+    if (!refuseForeignSchema(path, native)) throw diskFullError(`Updating the review database ${path} to this version`, cause);
+  } catch (error) {
+    native.close();
+    throw error;
+  }
+  let readOnly = true;
+  let open = 0;
+  const refusal = () =>
+    new ReviewError(
+      "disk_full",
+      `The disk holding the review database (${dirname(path)}) is full, so the review was opened read-only: it can be read, but this change was not saved. Free some space there; saving works again by itself within seconds.`,
+    );
+  // Transactions are counted so the connection is swapped only between them.
+  const track = (sql: string) => {
+    if (/^\s*begin\b/i.test(sql)) {
+      if (readOnly && /^\s*begin\s+immediate/i.test(sql)) {
+        void reopen();
+        throw refusal();
+      }
+      open++;
+    } else if (/^\s*(commit|end|rollback)\b/i.test(sql)) open = Math.max(0, open - 1);
+  };
+  let reopening = false;
+  let closed = false;
+  const reopen = async (): Promise<void> => {
+    if (reopening || closed || !readOnly || !hasRoom(path)) return;
+    reopening = true;
+    try {
+      const writable = await openWritable(path);
+      if (closed || open > 0) {
+        writable.native.close();
+        return;
+      }
+      const copy = native;
+      native = writable.native;
+      readOnly = false;
+      clearInterval(timer);
+      copy.close();
+    } catch {
+      // Still no room (or SQLite still cannot open its files): the next look tries again.
+    } finally {
+      reopening = false;
+    }
+  };
+  const timer = setInterval(() => void reopen(), recheckMs);
+  (timer as { unref?: () => void }).unref?.();
+  const live: NativeDatabase = {
+    exec: (sql) => {
+      track(sql);
+      native.exec(sql);
+    },
+    prepare: (sql) => {
+      track(sql);
+      return native.prepare(sql);
+    },
+    close: () => native.close(),
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: live }) });
+  return {
+    db,
+    path,
+    readOnly: () => readOnly,
+    close: async () => {
+      closed = true;
+      clearInterval(timer);
+      await db.destroy();
+    },
+  };
+}
+
+/** The file opened where it is, in WAL mode, checked to be ours; `upToDate` when no migration is due. */
+async function openWritable(path: string): Promise<{ readonly native: NativeDatabase; readonly upToDate: boolean }> {
   let native: NativeDatabase;
   let upToDate = false;
   try {
@@ -55,19 +180,11 @@ export async function openStore(options: { readonly path: string }): Promise<Sto
     for (const suffix of ["-wal", "-shm"]) makePrivateFile(path + suffix, { create: false });
   } catch (error) {
     native.close();
+    // A full disk keeps SQLite's own words: the caller opens the store read-only on it.
+    if (isDiskFull(error) || !hasRoom(path)) throw error;
     throw error instanceof ReviewError ? error : unusable(path, error);
   }
-
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
-  try {
-    // Most opens find every migration applied: then no write lock is taken and no migrator runs, which
-    // is most of what opening costs (a plugin's start waits for it before its tools answer).
-    if (!upToDate) await migrate(path, db, native);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  return { db, path, close: () => db.destroy() };
+  return { native, upToDate };
 }
 
 // Several opencode processes may open a new file at once: the whole migration runs under one

@@ -49,7 +49,7 @@ export async function openReadOnlyStore(options: { readonly path: string; readon
     throw readError(path, error, busyTimeoutMs);
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
-  return { kind: "open", store: { db, path, close: () => db.destroy() } };
+  return { kind: "open", store: { db, path, readOnly: () => true, close: () => db.destroy() } };
 }
 
 /** The migrations the file lacks; null when it has no tables at all. */

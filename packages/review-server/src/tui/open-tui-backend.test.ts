@@ -119,17 +119,17 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     expect(await readFile(path, "utf8")).toBe("not a database");
   });
 
-  it("reads both sides of a changed image decoded, loads a file too large to show on request, and keeps unsent text in a 0600 file beside its store", async () => {
+  it("reads both sides of a changed image and compares their pixels in a worker (the built one), loads a file too large to show on request, and keeps unsent text in a 0600 file beside its store", async () => {
     const repo = await repository({ "a.ts": "a\n" }, {});
     const { PNG } = await import("pngjs");
-    const image = (width: number, height: number, red: number) => {
+    const image = (width: number, height: number, red: number, redPixels = width * height) => {
       const png = new PNG({ width, height });
-      for (let i = 0; i < width * height; i++) png.data.set([red, 0, 0, 255], i * 4);
+      for (let i = 0; i < width * height; i++) png.data.set([i < redPixels ? red : 0, 0, 0, 255], i * 4);
       return PNG.sync.write(png);
     };
     await writeFile(join(repo.dir, "logo.png"), image(20, 10, 0));
     await repo.commitAll("image");
-    await writeFile(join(repo.dir, "logo.png"), image(20, 10, 255));
+    await writeFile(join(repo.dir, "logo.png"), image(20, 10, 255, 50));
     await writeFile(join(repo.dir, "big.txt"), Array.from({ length: 20_001 }, (_, i) => `line ${i}`).join("\n") + "\n");
     const folder = await mkdtemp(join(tmpdir(), "opencode-review-db-"));
     cleanups.push(() => rm(folder, { recursive: true, force: true }));
@@ -141,8 +141,7 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     expect(logo.binary).toBe(true);
     const sides = await backend.binaryVersions(logo, range);
     expect(sides.before).toMatchObject({ label: "PNG", dimensions: { width: 20, height: 10 } });
-    expect([...sides.before!.pixels!.data.slice(0, 4)]).toEqual([0, 0, 0, 255]);
-    expect([...sides.after!.pixels!.data.slice(0, 4)]).toEqual([255, 0, 0, 255]);
+    expect(await sides.comparison).toEqual({ state: "compared", difference: { width: 20, height: 10, changed: 50, share: 0.25, box: { x: 0, y: 0, width: 20, height: 3 } } });
 
     expect(files.find((f) => f.path === "big.txt")?.tooLarge?.canLoad).toBe(true);
     const full = await backend.fullDiff(range, "big.txt");

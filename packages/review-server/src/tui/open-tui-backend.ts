@@ -6,6 +6,7 @@ import { parsePluginOptions } from "../opencode/plugin-options.js";
 import { createReviewService, createServiceCaches, type ReleaseDelivery } from "../service/index.js";
 import { openStore, unsentTextFile, type StorePosition } from "../store/index.js";
 import { binaryVersions } from "./binary-versions.js";
+import { createImageComparer } from "./image-comparer.js";
 import { openInBrowser } from "./open-browser.js";
 
 /** How the terminal half sends a released review into a session: opencode's own client in this process. */
@@ -110,6 +111,8 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
   };
   const service = createReviewService({ dir: input.dir, store, bus: createEventBus(), delivery, caches: createServiceCaches() });
   let position: StorePosition | null = (await service.changesSince(null)).position;
+  // Kept for the backend's life: the diff's polls and every reopen of the panel ask for the same images again.
+  const compareImages = createImageComparer();
 
   return {
     where: { workTree: repo.workTree, branch: repo.branch ?? repo.branchKey },
@@ -117,7 +120,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     fullDiff: async (range: { readonly from: string; readonly to: string }, path: string) => (await service.diff({ ...range, file: path, full: true }))[0] ?? null,
     fileText: async (ref: string, path: string) => (await service.fileText({ path, ref })).text,
     binaryVersions: (file: { readonly path: string; readonly oldPath: string | null; readonly status: string }, range: { readonly from: string; readonly to: string }) =>
-      binaryVersions((query) => service.fileBytes(query), file, range),
+      binaryVersions((query) => service.fileBytes(query), compareImages, file, range),
     unsentStorage: unsentTextFile(dbPath),
     threads: () => service.listThreads({ status: "all" }),
     rounds: () => service.listRounds(),

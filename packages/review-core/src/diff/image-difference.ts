@@ -60,13 +60,3 @@ export function pixelDifference(before: Pixels, after: Pixels): ImageDifference 
     box: changed === 0 ? null : { x: left, y: top, width: right - left + 1, height: bottom - top + 1 },
   };
 }
-
-/**
- * A byte count as people read it.
- * @example byteSize(12_288) // "12 KB"
- */
-export function byteSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
