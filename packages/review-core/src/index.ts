@@ -12,6 +12,7 @@ export type { Side, AnchorState, Location, AnchorContext, Anchor, LocateInput } 
 export { buildAnchor, type BuildAnchorInput, type BuildAnchorResult, type AnchorRefusal } from "./anchor/build-anchor.js";
 export { locate, LOCATE_RULES_VERSION } from "./anchor/locate.js";
 export { pairsOfOnePass, type PairMaker } from "./anchor/line-pair.js";
+export { forgeAnchor, type ForgeAnchorInput } from "./anchor/forge-anchor.js";
 export { checkResolve, type CheckResolveInput, type ResolveCheck, type ResolveRefusal } from "./anchor/check-resolve.js";
 
 // diff: lines (an in-process line diff, and carrying line numbers through any diff)
@@ -20,7 +21,7 @@ export { diffLines } from "./diff/line-diff.js";
 export { mapLine, mapRange, type DiffSide, type LineMapping, type RangeMapping } from "./diff/map-line.js";
 
 // review: threads, messages and their states
-export type { Author, ThreadStatus, Awaiting, Delivery, Message, RoundRef, Thread, Verdict } from "./review/types.js";
+export type { Author, ThreadStatus, Awaiting, Delivery, Message, RoundRef, Thread, Verdict, ForgeKind, ForgeLink, ForgeReplyState, ThreadOrigin } from "./review/types.js";
 export { VERDICTS } from "./review/types.js";
 export { ReviewError, type ReviewErrorCode } from "./review/review-error.js";
 export { diskFullError, isDiskFull } from "./review/disk-full.js";

@@ -9,6 +9,8 @@ export { resolveHead, EMPTY_TREE } from "./resolve-head.js";
 export { readHeadFile } from "./read-head-file.js";
 export { worktreeStamp } from "./worktree-stamp.js";
 export { defaultDbPath } from "./default-db-path.js";
+export { upstreamRemote, type UpstreamRemote } from "./upstream-remote.js";
+export { commitExists } from "./commit-exists.js";
 
 // rounds: snapshots of the work tree kept alive under refs/opencode-review/
 export { snapshotWorktree, type Snapshot } from "./snapshot.js";

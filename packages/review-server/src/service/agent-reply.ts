@@ -1,6 +1,6 @@
 import { addressThread, agentReply, renderRefusal, ReviewError, type Thread } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
-import { newId, threadById, threadsByBranch, type ThreadRow } from "../store/index.js";
+import { forgeThreadsByIds, insertForgeMessage, newId, threadById, threadsByBranch, type ThreadRow } from "../store/index.js";
 import { matchesPathSuffix } from "@opencode-review/core";
 import { changeThread } from "./change-thread.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
@@ -45,7 +45,14 @@ export async function addAgentReply(
     if (!check.accepted) refusal = renderRefusal(check.message);
   }
   const message = { id: newId("message"), body: input.text, at: ctx.now() };
-  const written = await changeThread(ctx, repo, row.id, (state) => agentReply(state, message, verdict));
+  // A reply on a pull request's thread is queued for the forge, with whether the checked resolve held.
+  const link = (await forgeThreadsByIds(ctx.db, [row.id])).get(row.id);
+  const queue =
+    link === undefined
+      ? undefined
+      : (trx: Parameters<typeof insertForgeMessage>[0]) =>
+          insertForgeMessage(trx, { message_id: message.id, pull_id: link.pull_id, forge_id: null, url: null, login: null, state: "queued", resolve: verdict === "accepted" ? 1 : 0 });
+  const written = await changeThread(ctx, repo, row.id, (state) => agentReply(state, message, verdict), undefined, queue);
   await publishThread(ctx, repo, written!);
   const [shown] = await threadsJson(ctx, repo, [written!], "agent", reader);
   return { thread: shown!, resolved: verdict === "accepted", ...(refusal === undefined ? {} : { refusal }) };

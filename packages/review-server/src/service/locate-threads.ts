@@ -33,8 +33,10 @@ export async function locateThreads(
   const renames = createRenameFollower(repo, at);
   const nowOf = (path: string) => (at === undefined ? reader.worktree(path) : reader.at(at, path));
 
-  // The text a thread was written against: the round's snapshot, or its base for comments on deleted lines.
+  // The text a thread was written against: the round's snapshot, or its base for comments on deleted lines;
+  // a thread pulled from a pull request reads the commit its forge comment was written on.
   const thenRev = (row: ThreadRow) => {
+    if (row.then_rev !== null) return row.then_rev;
     const round = rounds.get(row.round_id)!;
     return row.side === "old" ? round.base : round.snapshot;
   };
@@ -85,7 +87,7 @@ export async function locateThreads(
       let file = row.file;
       let now = await nowOf(file);
       if (now.kind === "missing") {
-        file = await renames.follow(rounds.get(row.round_id)!.snapshot, row.file);
+        file = await renames.follow(row.then_rev ?? rounds.get(row.round_id)!.snapshot, row.file);
         if (file !== row.file) now = await nowOf(file);
       }
       const location = locateContent(row, then, now, pairs);

@@ -36,6 +36,10 @@ import { runJson } from "./reviewer/run-json.js";
 import { acceptFinding, markFindingSeen, reopenFinding, setFindingStatus } from "./reviewer/triage-finding.js";
 import { fileInDiff } from "./reviewer/run-diff.js";
 import { runBySession, type RunRow } from "../store/index.js";
+import { openForge, type TokenSource } from "../forge/index.js";
+import { pullForgeThreads } from "./forge/pull-forge-threads.js";
+import { pushForgeReplies } from "./forge/push-forge-replies.js";
+import { forgeStatus } from "./forge/forge-status.js";
 
 export interface ReviewServiceOptions {
   /** A folder inside the work tree. */
@@ -50,6 +54,8 @@ export interface ReviewServiceOptions {
   readonly repository?: Repository;
   /** The listing and anchor caches, made at the composition root; default: fresh ones for this service alone. */
   readonly caches?: ServiceCaches;
+  /** Where a forge's token is read from, per request (the environment, `gh`); default: this process's environment. */
+  readonly forge?: TokenSource;
 }
 
 /**
@@ -73,6 +79,7 @@ export function createReviewService(options: ReviewServiceOptions) {
   const cursors = new ListCursors();
   // A retried reply or note returns the first one's result instead of storing it twice.
   const retries = new AgentRetries(() => Date.parse(ctx.now()));
+  const forgeSource: TokenSource = options.forge ?? { env: process.env };
   return {
     context: ctx,
     repository: ctx.repository,
@@ -147,6 +154,12 @@ export function createReviewService(options: ReviewServiceOptions) {
     resolveFinding: (id: string) => setFindingStatus(ctx, id, "resolved"),
     reopenFinding: (id: string) => reopenFinding(ctx, id),
     markFindingSeen: (id: string) => markFindingSeen(ctx, id),
+    // pull requests on a forge (the branch's upstream; the token is read by each request)
+    pullForge: async (target: { readonly number?: number } = {}) =>
+      pullForgeThreads(ctx, await openForge(await ctx.repository(), forgeSource), target),
+    pushForge: async (target: { readonly number?: number } = {}) =>
+      pushForgeReplies(ctx, await openForge(await ctx.repository(), forgeSource), target),
+    forgeStatus: () => forgeStatus(ctx),
     // other processes
     changesSince: (from: Parameters<typeof changesSince>[1]) => changesSince(ctx, from),
   };

@@ -1,5 +1,6 @@
 import type { BranchBasesTable } from "./branch-bases.table.js";
 import type { FindingsTable } from "./findings.table.js";
+import type { ForgeMessagesTable, ForgePullsTable, ForgeThreadsTable } from "./forge-links.table.js";
 import type { LocatedAnchorsTable } from "./located-anchors.table.js";
 import type { MessagesTable } from "./messages.table.js";
 import type { ReviewerChangesTable } from "./reviewer-changes.table.js";
@@ -27,4 +28,7 @@ export interface Database {
   reviewer_changes: ReviewerChangesTable;
   branch_bases: BranchBasesTable;
   located_anchors: LocatedAnchorsTable;
+  forge_pulls: ForgePullsTable;
+  forge_threads: ForgeThreadsTable;
+  forge_messages: ForgeMessagesTable;
 }

@@ -106,3 +106,25 @@ export { unsentTextFile, type UnsentTextFile } from "./unsent-text-file.js";
 export { markFileViewed, unmarkFileViewed, viewedFilesOfBranch, type ViewedFilesTable, type ViewedFileRow } from "./viewed-files.table.js";
 export { pickBranchBase, forgetBranchBase, branchBaseOf, type BranchBasesTable, type BranchBaseRow } from "./branch-bases.table.js";
 export { locatedAnchorsOf, keepLocatedAnchors, type LocatedAnchorsTable, type LocatedAnchorRow } from "./located-anchors.table.js";
+export {
+  ensureForgePull,
+  forgePullByKey,
+  forgePullsOfBranch,
+  markForgePulled,
+  forgeThreadsOfPull,
+  forgeThreadsByIds,
+  insertForgeThread,
+  setForgeThreadResolved,
+  forgeMessagesByIds,
+  forgeCommentIdsOfPull,
+  unsentForgeReplies,
+  insertForgeMessage,
+  updateForgeMessage,
+  type ForgePullsTable,
+  type ForgeThreadsTable,
+  type ForgeMessagesTable,
+  type ForgePullRow,
+  type ForgeThreadRow,
+  type ForgeMessageRow,
+  type ForgePullKey,
+} from "./forge-links.table.js";

@@ -33,6 +33,8 @@ export interface ThreadsTable {
   /** JSON array, like `quoted`. */
   checkpoint_quoted: string | null;
   human_seen_at: string | null;
+  /** The commit the thread's lines were read at when it is not its round's: a pulled forge comment's (migration 0012). */
+  then_rev: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -46,7 +48,7 @@ export type ThreadRow = Readonly<
   }
 >;
 
-type Defaulted = "id" | "base_file" | "created_at" | "updated_at" | "resolved_at" | "resolved_by" | "human_seen_at" | Checkpoint;
+type Defaulted = "id" | "base_file" | "then_rev" | "created_at" | "updated_at" | "resolved_at" | "resolved_by" | "human_seen_at" | Checkpoint;
 type Checkpoint = "checkpoint_round_id" | "checkpoint_file" | "checkpoint_start" | "checkpoint_end" | "checkpoint_quoted";
 
 /** A thread to record; id and times are made when absent, base file, resolution, checkpoint and seen default to null. */
@@ -92,6 +94,7 @@ export async function insertThread(db: Kysely<Database>, thread: NewThread): Pro
       checkpoint_end: thread.checkpoint_end ?? null,
       checkpoint_quoted: thread.checkpoint_quoted == null ? null : JSON.stringify(thread.checkpoint_quoted),
       human_seen_at: thread.human_seen_at ?? null,
+      then_rev: thread.then_rev ?? null,
       created_at: thread.created_at ?? now,
       updated_at: thread.updated_at ?? thread.created_at ?? now,
     })

@@ -44,6 +44,7 @@ function asThreadRow(row: FindingRow): ThreadRow {
     branch: row.branch,
     file: row.file,
     base_file: row.base_file,
+    then_rev: null,
     side: row.side,
     start_line: row.start_line,
     end_line: row.end_line,

@@ -10,6 +10,7 @@ import { reviewerChanges } from "./0008-reviewer-changes.js";
 import { releaseOwner } from "./0009-release-owner.js";
 import { branchBases } from "./0010-branch-bases.js";
 import { locatedAnchors } from "./0011-located-anchors.js";
+import { forgeLinks } from "./0012-forge-links.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -28,4 +29,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0009_release_owner", up: releaseOwner.up },
   { name: "0010_branch_bases", up: branchBases.up },
   { name: "0011_located_anchors", up: locatedAnchors.up },
+  { name: "0012_forge_links", up: forgeLinks.up },
 ];
