@@ -107,7 +107,8 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
   const problems: string[] = [];
   const faults: { readonly match: RegExp; readonly fault: StandInFault }[] = [];
   let nextId = 1000;
-  let clock = Date.parse("2026-11-30T10:00:00Z");
+  // Before the service fixture's clock, so forge comments come before the replies written in a test.
+  let clock = Date.parse("2025-06-01T10:00:00Z");
   const tick = () => new Date((clock += 1000)).toISOString();
   const htmlBase = `https://github.com/${options.owner}/${options.repo}`;
 
