@@ -6,13 +6,14 @@ import { demoCommand } from "./demo-command.js";
 import { hookCommand } from "./hook-command.js";
 import { mcpCommand } from "./mcp-command.js";
 import { parseFlags } from "./parse-flags.js";
+import { prCommand } from "./pr-command.js";
 import { removeCommand } from "./remove-command.js";
 import { serveCommand } from "./serve-command.js";
 import { setupCommand } from "./setup-command.js";
 import { urlCommand } from "./url-command.js";
 
 /** Every command, in the order `--help` lists them (docs/cli.md documents each; a test checks). */
-export const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, mcpCommand, hookCommand, setupCommand, removeCommand];
+export const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, mcpCommand, hookCommand, setupCommand, prCommand, removeCommand];
 
 const overview = `Usage: opencode-review <command> [flags]
 

@@ -3,6 +3,8 @@ import { startGitHubStandIn, type GitHubStandIn, type StandInPull } from "./gith
 
 /** The token the stand-in accepts; tests look for it everywhere it must not be. */
 export const STAND_IN_TOKEN = "ghp_standInToken0123456789abcdefABCDEF";
+/** A token the stand-in knows with no scope: it may read, not write. */
+export const READ_ONLY_TOKEN = "ghp_readOnlyToken0123456789abcdefABCD";
 
 /** A repository whose branch `feature` has a pull request (#7) on the GitHub stand-in, and the service over it. */
 export interface GitHubFixture extends ServiceFixture {
@@ -25,12 +27,14 @@ export async function makeGitHubFixture(): Promise<GitHubFixture> {
   const github = await startGitHubStandIn({
     owner: "octo",
     repo: "app",
-    tokens: { [STAND_IN_TOKEN]: { login: "person", scopes: ["repo"] } },
+    tokens: { [STAND_IN_TOKEN]: { login: "person", scopes: ["repo"] }, [READ_ONLY_TOKEN]: { login: "person", scopes: [] } },
   });
   const env: Record<string, string | undefined> = {
     GH_TOKEN: STAND_IN_TOKEN,
     GITHUB_API_URL: github.url,
     GITHUB_GRAPHQL_URL: github.graphqlUrl,
+    // No gh from the machine running the tests: its token must never reach a stand-in.
+    PATH: "/nonexistent",
   };
   const fixture = await makeServiceFixture({ "src/app.ts": "export const name = 'app';\n" }, "tools", undefined, { forge: { env, gh: false } });
   await fixture.repo.git("checkout", "-q", "-b", "feature");

@@ -146,12 +146,18 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
     if (user === undefined) return send(res, 401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest" });
     const headers = { "x-oauth-scopes": user.scopes.join(", "), "x-ratelimit-remaining": "4999", "x-ratelimit-reset": "1780000000" };
 
+    // A classic token writes to a repository only with a repo scope; reading a public one needs none.
+    const mayWrite = user.scopes.includes("repo") || user.scopes.includes("public_repo");
     if (method === "POST" && path === "/graphql") {
       counters.graphqlRequests++;
       const { query: text, variables = {} } = JSON.parse(raw) as { query: string; variables?: Record<string, unknown> };
       const document = parse(text);
       const invalid = validate(schema, document);
       if (invalid.length > 0) return send(res, 200, { errors: invalid.map((e) => ({ message: e.message })) }, headers);
+      const mutation = document.definitions.some((d) => d.kind === "OperationDefinition" && d.operation === "mutation");
+      if (mutation && !mayWrite) {
+        return send(res, 200, { data: null, errors: [{ type: "INSUFFICIENT_SCOPES", message: `Your token has not been granted the required scopes to execute this query. The 'resolveReviewThread' field requires one of the following scopes: ['repo'], but your token has only been granted the: [${user.scopes.map((x) => `'${x}'`).join(", ")}] scopes.` }] }, headers);
+      }
       const cost = queryCost(schema, document, variables);
       if (cost.errors.length > 0) return send(res, 200, { errors: cost.errors.map((message) => ({ type: "MISSING_PAGINATION_BOUNDARIES", message })) }, headers);
       counters.graphqlPoints += cost.points;
@@ -166,6 +172,7 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
       problems.push(`${method} ${path} is no operation of GitHub's REST API (${openapi.source})`);
       return send(res, 404, { message: "Not Found", documentation_url: "https://docs.github.com/rest" });
     }
+    if (method !== "GET" && !mayWrite) return send(res, 403, { message: "Resource not accessible by personal access token", documentation_url: "https://docs.github.com/rest" }, headers);
     const body = raw === "" ? undefined : (JSON.parse(raw) as unknown);
     const refused = openapi.checkRequest(matched.operation, body);
     if (refused.length > 0) {
