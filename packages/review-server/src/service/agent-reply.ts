@@ -32,6 +32,8 @@ export interface AgentReplyResult {
 export async function addAgentReply(
   ctx: ServiceContext,
   input: ThreadReference & { readonly text: string; readonly resolved?: boolean },
+  /** With `forge: { push: "auto" }`: sends a forge reply at once; a failure leaves it queued (or failed, with why). */
+  pushNow?: () => Promise<unknown>,
 ): Promise<AgentReplyResult> {
   const repo = await ctx.repository();
   const reader = createFileReader(repo);
@@ -54,6 +56,7 @@ export async function addAgentReply(
           insertForgeMessage(trx, { message_id: message.id, pull_id: link.pull_id, forge_id: null, url: null, login: null, state: "queued", resolve: verdict === "accepted" ? 1 : 0 });
   const written = await changeThread(ctx, repo, row.id, (state) => agentReply(state, message, verdict), undefined, queue);
   await publishThread(ctx, repo, written!);
+  if (link !== undefined && pushNow !== undefined) await pushNow().catch(() => {});
   const [shown] = await threadsJson(ctx, repo, [written!], "agent", reader);
   return { thread: shown!, resolved: verdict === "accepted", ...(refusal === undefined ? {} : { refusal }) };
 }

@@ -56,6 +56,8 @@ export interface ReviewServiceOptions {
   readonly caches?: ServiceCaches;
   /** Where a forge's token is read from, per request (the environment, `gh`); default: this process's environment. */
   readonly forge?: TokenSource;
+  /** `push: "auto"`: an agent's reply on a forge thread is posted as soon as it is written. */
+  readonly forgePush?: "auto" | "manual";
 }
 
 /**
@@ -80,6 +82,8 @@ export function createReviewService(options: ReviewServiceOptions) {
   // A retried reply or note returns the first one's result instead of storing it twice.
   const retries = new AgentRetries(() => Date.parse(ctx.now()));
   const forgeSource: TokenSource = options.forge ?? { env: process.env };
+  const pushForge = async (target: { readonly number?: number } = {}) =>
+    pushForgeReplies(ctx, await openForge(await ctx.repository(), forgeSource), target);
   return {
     context: ctx,
     repository: ctx.repository,
@@ -119,7 +123,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     },
     agentReply: (input: Parameters<typeof addAgentReply>[1], call: AgentCall = {}) =>
       retries.once(["review_reply", input.id ?? null, input.file ?? null, input.line ?? null, input.text, input.resolved ?? false], call, () =>
-        addAgentReply(ctx, input),
+        addAgentReply(ctx, input, options.forgePush === "auto" ? () => pushForge() : undefined),
       ),
     agentNote: (input: Parameters<typeof createAgentNote>[1], call: AgentCall = {}) =>
       retries.once(["review_open", input.file, input.line ?? null, input.from ?? null, input.to ?? null, input.text], call, () =>
@@ -157,8 +161,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     // pull requests on a forge (the branch's upstream; the token is read by each request)
     pullForge: async (target: { readonly number?: number } = {}) =>
       pullForgeThreads(ctx, await openForge(await ctx.repository(), forgeSource), target),
-    pushForge: async (target: { readonly number?: number } = {}) =>
-      pushForgeReplies(ctx, await openForge(await ctx.repository(), forgeSource), target),
+    pushForge: (target: { readonly number?: number } = {}) => pushForge(target),
     forgeStatus: () => forgeStatus(ctx),
     // other processes
     changesSince: (from: Parameters<typeof changesSince>[1]) => changesSince(ctx, from),
