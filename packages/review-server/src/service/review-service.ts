@@ -40,6 +40,7 @@ import { openForge, type TokenSource } from "../forge/index.js";
 import { pullForgeThreads } from "./forge/pull-forge-threads.js";
 import { pushForgeReplies } from "./forge/push-forge-replies.js";
 import { forgeStatus } from "./forge/forge-status.js";
+import { releaseToPullRequest } from "./forge/release-to-pull-request.js";
 
 export interface ReviewServiceOptions {
   /** A folder inside the work tree. */
@@ -163,6 +164,8 @@ export function createReviewService(options: ReviewServiceOptions) {
       pullForgeThreads(ctx, await openForge(await ctx.repository(), forgeSource), target),
     pushForge: (target: { readonly number?: number } = {}) => pushForge(target),
     forgeStatus: () => forgeStatus(ctx),
+    releaseToPullRequest: async (input: Parameters<typeof releaseToPullRequest>[2]) =>
+      releaseToPullRequest(ctx, await openForge(await ctx.repository(), forgeSource), input),
     // other processes
     changesSince: (from: Parameters<typeof changesSince>[1]) => changesSince(ctx, from),
   };

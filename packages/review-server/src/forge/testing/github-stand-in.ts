@@ -311,6 +311,15 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
         const input = body as { event?: string; body?: string; commit_id?: string; comments?: StandInReview["comments"] };
         const id = nextId++;
         pull.reviews.push({ id, event: input.event ?? "PENDING", body: input.body ?? "", commitId: input.commit_id ?? pull.headRefOid, comments: input.comments ?? [], login });
+        // Each line comment of a submitted review starts a review thread, as on GitHub.
+        for (const c of input.comments ?? []) {
+          if (c.line === undefined) continue;
+          const comment = makeComment({ login, body: c.body, diffHunk: `@@ -${c.line},1 +${c.line},1 @@\n line ${c.line}`, commit: input.commit_id ?? pull.headRefOid, replyTo: null });
+          pull.threads.push({
+            id: `PRRT_${comment.databaseId}`, path: c.path, line: c.line, startLine: null, originalLine: c.line, originalStartLine: null,
+            diffSide: c.side === "LEFT" ? "LEFT" : "RIGHT", isResolved: false, isOutdated: false, resolvedBy: null, comments: [comment],
+          });
+        }
         pull.updatedAt = tick();
         return {
           status: 200,

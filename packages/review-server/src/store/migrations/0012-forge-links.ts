@@ -10,6 +10,8 @@ import { sql, type Kysely, type Migration } from "kysely";
 export const forgeLinks: Migration = {
   async up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable("threads").addColumn("then_rev", "text").execute();
+    // A release sent to the pull request as a review: the review's address there.
+    await db.schema.alterTable("reviews").addColumn("forge_url", "text").execute();
 
     await db.schema
       .createTable("forge_pulls")
