@@ -208,23 +208,33 @@ describe("review panel in Chromium", () => {
 
   it("moves between threads and files with the keyboard, and not while typing", async () => {
     const { page } = await open();
-    // Threads load beside the diff; j needs them.
+    // Threads load beside the diff; N needs them.
     await page.locator('[data-component="thread"]').first().waitFor();
-    await page.keyboard.press("j");
+    await page.keyboard.press("N");
     await page.waitForSelector('[data-component="thread"][data-focused="true"]');
     const first = await page.locator('[data-component="thread"][data-focused="true"]').getAttribute("data-thread-id");
-    await page.keyboard.press("j");
+    await page.keyboard.press("N");
     await page.waitForFunction((f) => {
       const el = document.querySelector('[data-component="thread"][data-focused="true"]');
       return el && el.getAttribute("data-thread-id") !== f;
     }, first);
+    // The line cursor is on the thread's row.
+    await page.locator('[data-cursor="true"] [data-component="thread"][data-focused="true"]').waitFor();
     await page.keyboard.press("?");
     await page.locator('[data-component="help-overlay"]').waitFor();
+    expect(await page.locator('[data-component="help-overlay"] dt').allTextContents()).toEqual(expect.arrayContaining(["j / k", "N / P", "t", "r", "s"]));
     await page.keyboard.press("Escape");
     await page.locator('[data-component="help-overlay"]').waitFor({ state: "detached" });
     await page.keyboard.press("n");
-    // j j went to the agent's note in src/lib/math.ts; the diff reads in the file list's order, so src/app.ts is next.
+    // N N went to the agent's note in src/lib/math.ts; the diff reads in the file list's order, so src/app.ts is next.
     await page.locator('[data-component="file-header"][data-focused="true"][data-path="src/app.ts"]').waitFor();
+    await page.locator('[data-cursor="true"] [data-component="file-header"][data-path="src/app.ts"]').waitFor();
+    // j moves the cursor a line at a time, as in the terminal: onto the file's first code line.
+    await page.keyboard.press("j");
+    await page.locator('[data-cursor="true"] [data-component="diff-line"], [data-cursor="true"] [data-component="diff-pair"]').first().waitFor();
+    await page.screenshot({ path: `${screenshotDir}keyboard-cursor.png` });
+    await page.keyboard.press("k");
+    await page.locator('[data-cursor="true"] [data-component="file-header"][data-path="src/app.ts"]').waitFor();
     await page.keyboard.press("c");
     const box = composer(page).locator('textarea[data-slot="body"]');
     await box.waitFor();
@@ -232,6 +242,33 @@ describe("review panel in Chromium", () => {
     await page.keyboard.type("jkn");
     expect(await box.inputValue()).toBe("jkn");
     expect(await page.locator('[data-component="file-header"][data-focused="true"]').getAttribute("data-path")).toBe("src/app.ts");
+  });
+
+  it("s asks before it releases, as in the terminal: Finish your review opens with the release button focused, Escape closes it", async () => {
+    const { page } = await open();
+    await page.locator('[data-component="thread"]').first().waitFor();
+    await page.keyboard.press("s");
+    await page.locator('[data-component="finish-review"]').waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-slot") === "release");
+    // Nothing was released by the key itself.
+    expect(await page.locator('[data-component="release-result"]').count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.locator('[data-component="finish-review"]').waitFor({ state: "detached" });
+
+    // r resolves the thread at the cursor (or reopens a resolved one), as in the terminal.
+    const focused = () => page.locator('[data-component="thread"][data-focused="true"]');
+    let status = "";
+    for (let i = 0; i < 8 && status !== "open"; i++) {
+      await page.keyboard.press("N");
+      await focused().waitFor();
+      status = (await focused().getAttribute("data-status")) ?? "";
+    }
+    expect(status).toBe("open");
+    const id = await focused().getAttribute("data-thread-id");
+    await page.keyboard.press("r");
+    await page.waitForFunction((tid) => document.querySelector(`[data-thread-id="${tid}"]`)?.getAttribute("data-status") === "resolved", id);
+    await page.keyboard.press("r");
+    await page.waitForFunction((tid) => document.querySelector(`[data-thread-id="${tid}"]`)?.getAttribute("data-status") === "open", id);
   });
 
   it("counts characters and refuses a body over 1000; shows server refusals as readable messages", async () => {

@@ -3,7 +3,8 @@ import type { Api, Health } from "../api.js";
 import { ApiContext } from "../state/api-context.js";
 import { BranchBasesContext, createBranchBases } from "../state/branch-bases.js";
 import { createDiff, DiffContext } from "../state/diff.js";
-import { buildRows, fileOf } from "../state/diff-rows.js";
+import { buildRows } from "../state/diff-rows.js";
+import { createCursor, fileOfRow, isStop } from "../state/cursor.js";
 import { createFocus, FocusContext } from "../state/focus.js";
 import { placeFromLink, rowOfPlace } from "../state/link-place.js";
 import { createHighlight, HighlightContext } from "../state/highlight.js";
@@ -94,35 +95,69 @@ export function App(props: { readonly api: Api }) {
     focus.setDrawer(false);
     if (index !== undefined) scroll?.toRow(index);
   };
-  const threadOrder = () => [...rows().threadIndex].sort((a, b) => a[1] - b[1]);
-  const moveThread = (by: 1 | -1) => {
-    const order = threadOrder();
-    if (order.length === 0) return;
-    const at = order.findIndex(([id]) => id === focus.thread());
-    const next = at === -1 ? (by === 1 ? 0 : order.length - 1) : (at + by + order.length) % order.length;
-    const [id, index] = order[next]!;
-    focus.setThread(id);
-    const thread = threads.shown(id);
-    if (thread) focus.setFile(fileOf(thread, rounds.range()));
-    scroll?.toRow(index);
+  // The keyboard cursor is the terminal's (state/cursor.ts) over the same rows: it shows once a move key is
+  // pressed, starting from the first row on screen, and the focused file and thread follow it.
+  const cursor = createCursor(() => rows().rows);
+  const [cursorShown, setCursorShown] = createSignal(false);
+  const move = (step: () => void) => {
+    if (!cursorShown()) {
+      cursor.go(scroll?.firstVisibleRow() ?? 0);
+      if (cursor.row() && !isStop(cursor.row()!)) cursor.down();
+      setCursorShown(true);
+    }
+    step();
+    const row = cursor.row();
+    if (!row) return;
+    focus.setFile(fileOfRow(row));
+    if (row.kind === "threads" || row.kind === "outdated" || row.kind === "file-threads") {
+      const last = row.threads[row.threads.length - 1];
+      if (last) focus.setThread(last.id);
+    }
+    scroll?.showRow(cursor.index());
   };
-  const moveFile = (by: 1 | -1) => {
-    const files = diff.files();
-    if (files.length === 0) return;
-    const current = focus.file() ?? files[0]!.path;
-    const at = files.findIndex((f) => f.path === current);
-    const next = Math.max(0, Math.min(files.length - 1, at === -1 ? 0 : at + by));
-    openFile(files[next]!.path);
+  const moveThread = (by: 1 | -1) => move(by === 1 ? cursor.nextThread : cursor.prevThread);
+  /** The thread the keys act on: the one at the cursor, else the one last focused. */
+  const threadHere = () => {
+    const row = cursorShown() ? cursor.row() : undefined;
+    const id = row && (row.kind === "threads" || row.kind === "outdated" || row.kind === "file-threads") ? row.threads[row.threads.length - 1]?.id : focus.thread();
+    return id ? threads.shown(id) ?? threads.get(id) : undefined;
+  };
+  const replyTo = (id: string) => {
+    focus.setReplyTo(id);
+    const index = rows().threadIndex.get(id);
+    if (index !== undefined) scroll?.toRow(index);
   };
   const commentHere = () => {
+    if (cursorShown()) {
+      const action = cursor.action();
+      if (action?.kind === "reply") return replyTo(action.threadId);
+      if (action?.kind === "comment") {
+        const { target } = action;
+        if (target.start === null) return focus.commentOnFile(target.file);
+        return focus.pick({ file: target.file, side: target.side, line: target.start, extend: false });
+      }
+    }
     const selection = focus.selection();
     if (selection) return void focus.pick({ ...selection.target, line: selection.target.end ?? 1, extend: false });
+    const focused = focus.thread();
+    if (focused) return replyTo(focused);
     // Without a chosen line, the first changed line of the focused file.
     const file = diff.files().find((f) => f.path === focus.file()) ?? diff.files()[0];
     const line = file?.hunks.flatMap((h) => h.lines).find((l) => l.kind !== "ctx");
     if (!file || !line) return file && focus.commentOnFile(file.path);
     const side = line.kind === "del" ? "old" : "new";
     focus.pick({ file: file.path, side, line: (side === "old" ? line.old : line.new) ?? 1, extend: false });
+  };
+  const resolveHere = () => {
+    const thread = threadHere();
+    if (!thread) return;
+    if (thread.status === "resolved") void threads.reopen(thread.id);
+    else if (thread.status === "open") void threads.resolve(thread.id);
+  };
+  // A release asks first, as in the terminal: `s` opens "Finish your review" with the release button focused.
+  const askRelease = () => {
+    focus.setFinishing(true);
+    queueMicrotask(() => document.querySelector<HTMLButtonElement>('[data-component="release-bar"] [data-slot="release"]')?.focus());
   };
 
   const onKey = (e: KeyboardEvent) => {
@@ -137,25 +172,25 @@ export function App(props: { readonly api: Api }) {
     });
     if (!action) return;
     e.preventDefault();
-    if (action === "next-thread") moveThread(1);
-    else if (action === "prev-thread") moveThread(-1);
-    else if (action === "next-file") moveFile(1);
-    else if (action === "prev-file") moveFile(-1);
-    else if (action === "comment") commentHere();
-    else if (action === "reply") {
-      const id = focus.thread();
-      if (id) {
-        focus.setReplyTo(id);
-        const index = rows().threadIndex.get(id);
-        if (index !== undefined) scroll?.toRow(index);
-      }
-    } else if (action === "release") {
-      if (review.canRelease()) void review.release();
-    } else if (action === "find-file") setFinding(true);
-    else if (action === "help") focus.setHelp(!focus.help());
-    else if (action === "close") {
-      focus.setHelp(false);
-      focus.setDrawer(false);
+    switch (action) {
+      case "down": return move(() => cursor.down());
+      case "up": return move(() => cursor.up());
+      case "nextFile": return move(cursor.nextFile);
+      case "prevFile": return move(cursor.prevFile);
+      case "nextHunk": return move(cursor.nextHunk);
+      case "prevHunk": return move(cursor.prevHunk);
+      case "nextThread": return moveThread(1);
+      case "prevThread": return moveThread(-1);
+      case "comment": return commentHere();
+      case "resolve": return resolveHere();
+      case "release": return askRelease();
+      case "findFile": return void setFinding(true);
+      case "help": return void focus.setHelp(!focus.help());
+      case "close":
+        focus.setHelp(false);
+        focus.setDrawer(false);
+        focus.setFinishing(false);
+        return;
     }
   };
 
@@ -280,10 +315,10 @@ export function App(props: { readonly api: Api }) {
                         <small>{health()?.branch ?? ""}</small>
                       </span>
                       <ViewedProgress current={focus.file()} onOpen={openFile} />
-                      <button type="button" data-slot="action prev-thread" aria-label="Previous thread" title="Previous thread (k)" onClick={() => moveThread(-1)}>
+                      <button type="button" data-slot="action prev-thread" aria-label="Previous thread" title="Previous thread (P)" onClick={() => moveThread(-1)}>
                         ↑<span data-slot="word"> thread</span>
                       </button>
-                      <button type="button" data-slot="action next-thread" aria-label="Next thread" title="Next thread (j)" onClick={() => moveThread(1)}>
+                      <button type="button" data-slot="action next-thread" aria-label="Next thread" title="Next thread (N)" onClick={() => moveThread(1)}>
                         ↓<span data-slot="word"> thread</span>
                       </button>
                       <button
@@ -311,7 +346,7 @@ export function App(props: { readonly api: Api }) {
                     <div data-slot="body">
                       <div data-slot="scrim" data-state={focus.drawer() ? "open" : "closed"} onClick={() => focus.setDrawer(false)} />
                       <FileList onOpen={openFile} />
-                      <DiffView rows={rows()} files={diff.files()} phone={narrow()} onReady={(s) => (scroll = s)} />
+                      <DiffView rows={rows()} files={diff.files()} phone={narrow()} cursor={cursorShown() ? (cursor.row()?.key ?? null) : null} onReady={(s) => (scroll = s)} />
                     </div>
                     <ReviewerBar />
                     <ReleaseBar />

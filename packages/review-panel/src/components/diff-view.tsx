@@ -20,6 +20,8 @@ import "./diff-view.css";
 /** What the keyboard and file list need from the scrolling diff. */
 export interface DiffScroll {
   readonly toRow: (index: number) => void;
+  /** Scrolls only as far as needed to show the row (the cursor's moves). */
+  readonly showRow: (index: number) => void;
   readonly firstVisibleRow: () => number;
 }
 
@@ -35,6 +37,8 @@ export function DiffView(props: {
   readonly rows: Rows;
   readonly files: readonly DiffFile[];
   readonly phone: boolean;
+  /** The key of the row the keyboard cursor is on, once the person moved it (j/k, n/p, ]/[, N/P). */
+  readonly cursor?: string | null;
   readonly onReady: (scroll: DiffScroll) => void;
 }) {
   const diff = useDiff();
@@ -54,6 +58,7 @@ export function DiffView(props: {
   onMount(() =>
     props.onReady({
       toRow: (index) => virtualizer.scrollToIndex(index, { align: "start" }),
+      showRow: (index) => virtualizer.scrollToIndex(index, { align: "auto" }),
       firstVisibleRow: () => virtualizer.getVirtualItems().find((v) => v.end > (scroller?.scrollTop ?? 0))?.index ?? 0,
     }),
   );
@@ -75,6 +80,7 @@ export function DiffView(props: {
               return (
                 <div
                   data-index={item.index}
+                  data-cursor={props.cursor != null && props.cursor === row()?.key ? "true" : undefined}
                   ref={(el) => queueMicrotask(() => el.isConnected && virtualizer.measureElement(el))}
                   style={{ position: "absolute", top: "0", left: "0", width: "100%", transform: `translateY(${item.start}px)` }}
                 >

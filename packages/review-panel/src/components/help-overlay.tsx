@@ -1,18 +1,18 @@
 import { For } from "solid-js";
-import { shortcuts } from "../state/keymap.js";
+import { helpLines } from "../state/review-keys.js";
 import "./help-overlay.css";
 
-/** The keyboard shortcuts, opened with `?`. */
+/** The keyboard shortcuts, opened with `?`: the web panel's lines of the one key table (the terminal reads the same). */
 export function HelpOverlay(props: { readonly onClose: () => void }) {
   return (
     <div data-component="help-overlay" role="dialog" aria-label="Keyboard shortcuts" onClick={(e) => e.target === e.currentTarget && props.onClose()}>
       <div data-slot="card">
         <h2>Keyboard shortcuts</h2>
         <dl>
-          <For each={shortcuts}>
+          <For each={helpLines("web")}>
             {(s) => (
               <>
-                <dt>{s.key}</dt>
+                <dt>{s.label}</dt>
                 <dd>{s.does}</dd>
               </>
             )}

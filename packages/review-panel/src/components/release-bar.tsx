@@ -1,5 +1,6 @@
 import { createSignal, For, Show } from "solid-js";
 import type { ReleaseResult, Verdict } from "../api.js";
+import { useFocus } from "../state/focus.js";
 import { useReview } from "../state/review.js";
 import { PastReviews } from "./past-reviews.js";
 import "./release-bar.css";
@@ -7,10 +8,12 @@ import "./release-bar.css";
 /** The pending batch: how many drafts, where they go, the release button, and what the release sent. */
 export function ReleaseBar() {
   const review = useReview();
+  const focus = useFocus();
   const [copied, setCopied] = createSignal(false);
   // GitHub's "Finish your review": the overall comment and the verdict open on request, so the bar stays one row.
   // It opens with no drafts too: an approval or a request for changes needs no comment.
-  const [finishing, setFinishing] = createSignal(false);
+  const finishing = focus.finishing;
+  const setFinishing = focus.setFinishing;
   const [showingPast, setShowingPast] = createSignal(false);
   const drafts = () => review.summary()?.drafts;
   const countText = () => {
@@ -98,6 +101,9 @@ export function ReleaseBar() {
           </div>
           <Show when={!review.canRelease()}>
             <span data-slot="nothing" role="note">Nothing to release: write a comment, or approve or request changes.</span>
+          </Show>
+          <Show when={review.canRelease()}>
+            <span data-slot="confirm-hint" role="note">Enter on the release button sends it · Esc closes this</span>
           </Show>
         </section>
       </Show>

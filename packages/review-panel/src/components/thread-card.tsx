@@ -33,10 +33,6 @@ export function anchorNote(thread: Thread): string | null {
   return null;
 }
 
-// The "new" mark stays for this visit even after the server is told the reply was seen, and even
-// when the row scrolls out of the virtualized list and back.
-const newThisVisit = new Set<string>();
-
 /** One conversation: its state, its messages (drafts editable), and reply, resolve, reopen. */
 export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?: boolean }) {
   const threads = useThreads();
@@ -49,8 +45,7 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
   const [editing, setEditing] = createSignal<string | null>(
     props.thread.messages.find((m) => m.delivery === "unsent" && unsent?.get({ kind: "edit", threadId: props.thread.id, messageId: m.id }))?.id ?? null,
   );
-  if (props.thread.unreadByHuman) newThisVisit.add(props.thread.id);
-  const fresh = () => newThisVisit.has(props.thread.id);
+  const fresh = threads.newThisVisit(props.thread);
 
   const markSeen = () => {
     if (props.thread.unreadByHuman) void threads.seen(props.thread.id);
@@ -165,7 +160,7 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
         <Show when={t().status === "resolved"}>
           <span data-slot="badge" data-tone="ok">Resolved{t().resolvedBy === "agent" ? " by agent" : ""}</span>
         </Show>
-        <Show when={t().unreadByHuman || fresh()}>
+        <Show when={t().unreadByHuman || fresh}>
           <span data-slot="badge" data-tone="unread">New reply</span>
         </Show>
         <Show when={t().anchor.state !== "current" && t().anchor.state !== "outdated" && anchorNote(t())}>

@@ -18,6 +18,8 @@ export function createFocus() {
   const [drawer, setDrawer] = createSignal(false);
   const [replyTo, setReplyTo] = createSignal<string | null>(null);
   const [dragging, setDragging] = createSignal(false);
+  // "Finish your review": the step before a release, opened from the release bar or with `s`.
+  const [finishing, setFinishing] = createSignal(false);
 
   return {
     selection,
@@ -29,6 +31,8 @@ export function createFocus() {
     replyTo,
     dragging,
     setDragging,
+    finishing,
+    setFinishing,
     setThread,
     setFile,
     setHelp,

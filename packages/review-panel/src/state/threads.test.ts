@@ -29,6 +29,23 @@ async function setup(tools = true) {
 }
 
 describe("threads and review slices", () => {
+  it("keeps each panel's own 'new this visit' marks: seen in one panel, a thread is not new in a panel opened after", async () => {
+    const { threads } = await setup();
+    await threads.load();
+    const unread = threads.list().find((t) => t.unreadByHuman)!;
+    expect(unread).toBeDefined();
+    expect(threads.newThisVisit(unread)).toBe(true);
+    await threads.seen(unread.id);
+    const seen = threads.get(unread.id)!;
+    expect(seen.unreadByHuman).toBe(false);
+    // Still new for the rest of this visit, in this panel.
+    expect(threads.newThisVisit(seen)).toBe(true);
+    // Another panel (another createThreads) sees it read: the mark was never module-wide.
+    const other = createRoot(() => createThreads(createApi({ base: target!.origin, token: target!.token }), createNotices()));
+    await other.load();
+    expect(other.newThisVisit(other.get(unread.id)!)).toBe(false);
+  });
+
   it("keeps a new comment as a draft until the release, then open and waiting on the agent", async () => {
     const { threads, review } = await setup();
     await threads.load();

@@ -16,6 +16,9 @@ export function createThreads(api: Api, notices: Notices, onDraftsChanged: () =>
   const list = createMemo(() => [...byId().values()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)));
   const inRange = range === undefined ? list : threadsInRange(api, list, range, notices);
   const shownById = createMemo(() => new Map(inRange().map((t) => [t.id, t])));
+  // The "new" mark stays for this panel's visit even after the server is told the reply was seen, and
+  // even when the card scrolls out of a virtualized list and back; each panel keeps its own.
+  const newThisVisit = new Set<string>();
 
   const upsert = (thread: Thread) => {
     setById((m) => {
@@ -99,6 +102,11 @@ export function createThreads(api: Api, notices: Notices, onDraftsChanged: () =>
     resolve: async (threadId: string) => apply(await api.resolve(threadId), false),
     reopen: async (threadId: string) => apply(await api.reopen(threadId), false),
     seen: async (threadId: string) => apply(await api.seen(threadId), false),
+    /** Whether the thread had something unread when this panel first showed it; `thread` marks it so. */
+    newThisVisit: (thread: Thread) => {
+      if (thread.unreadByHuman) newThisVisit.add(thread.id);
+      return newThisVisit.has(thread.id);
+    },
   };
 }
 

@@ -660,7 +660,7 @@ export function ReviewView(props: ReviewViewProps) {
   const emptyLine = () => {
     if (model.problem()) return model.problem()!;
     if (!model.loaded()) return "Loading the review…";
-    if (model.files().length === 0) return model.preset() === "all" ? "No changes: the work tree matches the review's base." : `No changes in ${presetLabel(model.preset())}: t shows the next view (all changes first).`;
+    if (model.files().length === 0) return model.preset() === "all" ? "No changes: the work tree matches the review's base." : `No changes in ${presetLabel(model.preset())}: T shows the next view (all changes first).`;
     return null;
   };
 

@@ -5,6 +5,7 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { buildCli, runCliToEnd } from "../cli/testing/cli-process.js";
 import { createEventBus } from "../events/event-bus.js";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
@@ -216,6 +217,20 @@ describe("opencode-review mcp over a real stdio child process", () => {
     const ambiguous = await mcp.call("review_reply", { file: "app.ts", line: 3, text: "which?" });
     for (const t of (await api("/api/threads?status=all")).json.threads) expect(ambiguous.text).toContain(t.id);
     expect(await stored()).toBe(before);
+  });
+
+  it("a tool it does not list is a protocol error (InvalidParams), as the SDK's McpServer answers it", async () => {
+    const repo = await changedRepository();
+    const mcp = await mcpOn(repo.dir);
+    const error = await mcp.client.callTool({ name: "review_everything", arguments: {} }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect((error as McpError).message).toContain("Tool review_everything not found; the review tools are review_list, review_reply, review_open.");
+    // The server goes on serving.
+    expect((await mcp.call("review_list", {})).isError).toBe(false);
   });
 
   it("in a folder that is not a git repository, every tool says so in opencode's words", async () => {

@@ -22,7 +22,7 @@ export interface McpServerOptions {
  * @example const server = await createMcpServer({ source, version, panelUrl }); await server.connect(new StdioServerTransport());
  */
 export async function createMcpServer(options: McpServerOptions): Promise<Server> {
-  const [{ Server }, { CallToolRequestSchema, ListToolsRequestSchema }] = await loadMcpSdk();
+  const [{ Server }, { CallToolRequestSchema, ListToolsRequestSchema, McpError, ErrorCode }] = await loadMcpSdk();
   const tools = mcpTools();
   // One stdio server is one client session: a retried reply or note within minutes is stored once.
   const call = { session: `mcp-${randomUUID()}` };
@@ -35,8 +35,10 @@ export async function createMcpServer(options: McpServerOptions): Promise<Server
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = tools.find((t) => t.name === request.params.name);
+    // A name the server does not list is a protocol error, as the SDK's own McpServer answers it; a
+    // refusal (isError) is for a listed tool that declined the call.
     if (tool === undefined) {
-      return refusal(`There is no tool ${request.params.name}; the review tools are ${tools.map((t) => t.name).join(", ")}.`);
+      throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found; the review tools are ${tools.map((t) => t.name).join(", ")}.`);
     }
     try {
       const result = await tool.run(await options.source(), request.params.arguments ?? {}, call);

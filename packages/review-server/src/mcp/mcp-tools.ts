@@ -8,10 +8,11 @@ import { reviewOpen } from "../tools/review-open.js";
 import { REVIEW_REPLY_DESCRIPTION } from "../tools/review-reply.description.js";
 import { reviewReply } from "../tools/review-reply.js";
 import type { ToolResult } from "../tools/tool-result.js";
+import type { AgentToolName } from "../tools/agent-tool-names.js";
 
 /** One agent tool as an MCP server lists and runs it: the opencode tool's description, arguments and work. */
 export interface McpTool {
-  readonly name: "review_list" | "review_reply" | "review_open";
+  readonly name: AgentToolName;
   readonly description: string;
   /** JSON Schema of the arguments, made from the same zod shape opencode turns into the model's schema. */
   readonly inputSchema: { readonly type: "object"; readonly [key: string]: unknown };

@@ -12,9 +12,10 @@ import { sessionEventsHook } from "./session-events-hook.js";
 import { systemPromptHook } from "./system-prompt-hook.js";
 import { createReviewerTools } from "../tools/reviewer-tools.js";
 import { reviewerAgentConfig } from "./reviewer-agent.js";
-import { opencodeLauncher } from "./reviewer-launcher.js";
+import { opencodeLauncher } from "./opencode-reviewer-launcher.js";
 import { reviewerEventsHook } from "./reviewer-events-hook.js";
 import { CallsUnderWay } from "./calls-under-way.js";
+import { AGENT_TOOL_NAMES } from "../tools/agent-tool-names.js";
 
 /**
  * Everything the plugin gives opencode for one process and directory, returned at once: the review server
@@ -122,7 +123,7 @@ function otherToolHook(source: ServiceSource, started: Promise<unknown>): NonNul
   };
 }
 
-const REVIEW_TOOLS: ReadonlySet<string> = new Set(["review_list", "review_reply", "review_open"]);
+const REVIEW_TOOLS: ReadonlySet<string> = new Set(AGENT_TOOL_NAMES);
 
 /** The reason the server did not start, worded for the model that calls a tool and the person who reads the log. */
 function startFailure(error: unknown, directory: string): Error {

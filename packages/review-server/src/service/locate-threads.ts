@@ -1,13 +1,16 @@
 import { locate, pairsOfOnePass, type Location, type PairMaker, type Thread } from "@opencode-review/core";
 import type { Kysely } from "kysely";
 import { worktreeStamp, type FileContent, type Repository } from "../git/index.js";
-import { roundById, type Database, type RoundRow, type ThreadRow } from "../store/index.js";
+import { roundById, type Database, type PlacedRow, type RoundRow, type ThreadRow } from "../store/index.js";
 import type { FileReader } from "./file-reader.js";
 import { createRenameFollower } from "./renames-since.js";
 import { AnchorMemo } from "./anchor-memo.js";
 import type { ServiceContext } from "./service-context.js";
 
 export type ThreadAnchor = Thread["anchor"];
+
+/** What is located: a placed row (a thread or a finding); a thread pulled from a forge reads its lines at `then_rev`. */
+export type Located = PlacedRow & { readonly then_rev?: string | null };
 
 /** Where to locate threads: the work tree now (with the stamps a caller already took), or a round's snapshot. */
 export type LocateTarget = { readonly stamped?: ReadonlyMap<string, string | null> } | { readonly at: string };
@@ -23,7 +26,7 @@ export type LocateTarget = { readonly stamped?: ReadonlyMap<string, string | nul
 export async function locateThreads(
   ctx: Pick<ServiceContext, "db" | "anchors">,
   repo: Repository,
-  rows: readonly ThreadRow[],
+  rows: readonly Located[],
   reader: FileReader,
   rounds: ReadonlyMap<string, RoundRow>,
   target: LocateTarget = {},
@@ -35,8 +38,8 @@ export async function locateThreads(
 
   // The text a thread was written against: the round's snapshot, or its base for comments on deleted lines;
   // a thread pulled from a pull request reads the commit its forge comment was written on.
-  const thenRev = (row: ThreadRow) => {
-    if (row.then_rev !== null) return row.then_rev;
+  const thenRev = (row: Located) => {
+    if (row.then_rev != null) return row.then_rev;
     const round = rounds.get(row.round_id)!;
     return row.side === "old" ? round.base : round.snapshot;
   };
@@ -53,7 +56,7 @@ export async function locateThreads(
 
   // Anchors the memo still holds need no file read at all; the others' old texts are fetched together.
   const anchors = new Map<string, ThreadAnchor>();
-  const toLocate: { readonly row: ThreadRow; readonly key: string | null }[] = [];
+  const toLocate: { readonly row: Located; readonly key: string | null }[] = [];
   if (at === undefined) await memo.recall(ctx.db, rows.map((r) => r.id));
   for (const row of rows) {
     const stamp = stampOf(row.file);
@@ -139,7 +142,7 @@ export function locateContent(
 }
 
 /** The rounds the threads were written on, by id. */
-export async function roundsOf(db: Kysely<Database>, rows: readonly ThreadRow[]): Promise<Map<string, RoundRow>> {
+export async function roundsOf(db: Kysely<Database>, rows: readonly Pick<PlacedRow, "round_id">[]): Promise<Map<string, RoundRow>> {
   const ids = [...new Set(rows.map((r) => r.round_id))];
   const found = await Promise.all(ids.map((id) => roundById(db, id)));
   return new Map(found.filter((r): r is RoundRow => r !== undefined).map((r) => [r.id, r]));

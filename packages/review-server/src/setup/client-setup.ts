@@ -5,10 +5,10 @@ import { ensureCommandHook, objectAt } from "./command-hooks.js";
 import { jsonConfigText, parseJsonConfig, readConfigText, writeConfigText } from "./config-file.js";
 import { hookCommandLine, type Launcher } from "./launcher.js";
 import { mergeTomlTable } from "./toml-table.js";
+import { AGENT_TOOL_NAMES } from "../tools/agent-tool-names.js";
 
 /** The MCP server's name in every client's config, and so the prefix of its tools there. */
 export const SERVER_NAME = "opencode-review";
-const TOOL_NAMES = ["review_list", "review_reply", "review_open"] as const;
 
 /** One file set-up looked at: its path from the project root, its new text, and what changed (none: left alone). */
 export interface ConfigEdit {
@@ -67,7 +67,7 @@ export function claudeEdits(root: string, launcher: Launcher): readonly ConfigEd
       ensureListed(
         objectAt(doc, "permissions", ".claude/settings.json"),
         "allow",
-        TOOL_NAMES.map((tool) => `mcp__${SERVER_NAME}__${tool}`),
+        AGENT_TOOL_NAMES.map((tool) => `mcp__${SERVER_NAME}__${tool}`),
         ".claude/settings.json",
       ),
     ]),

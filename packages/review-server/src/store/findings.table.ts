@@ -1,26 +1,17 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { AnchorContext, Side } from "@opencode-review/core";
 import type { Database } from "./database.js";
 import { newId } from "./new-id.js";
 import { requireWriteTransaction } from "./write-transaction.js";
+import { decodePlacedJson, encodePlacedJson, type Placed, type PlacedColumns } from "./placed-columns.js";
 
 export type Severity = "blocker" | "major" | "minor" | "nit";
 /** `superseded`: a later run pinned the same problem at the same place; such findings are no longer shown. */
 export type FindingStatus = "open" | "accepted" | "dismissed" | "resolved" | "superseded";
 
-/** `findings` as stored (migration 0006): `quoted`, `context` and `suggestion` are JSON text. */
-export interface FindingsTable {
+/** `findings` as stored (migration 0006): the place's columns, then `suggestion` as JSON text. */
+export interface FindingsTable extends PlacedColumns {
   id: string;
   run_id: string;
-  branch: string;
-  file: string;
-  base_file: string | null;
-  side: Side;
-  start_line: number | null;
-  end_line: number | null;
-  round_id: string;
-  quoted: string;
-  context: string;
   body: string;
   suggestion: string | null;
   severity: Severity;
@@ -34,13 +25,7 @@ export interface FindingsTable {
   updated_at: string;
 }
 
-export type FindingRow = Readonly<
-  Omit<Selectable<FindingsTable>, "quoted" | "context" | "suggestion"> & {
-    quoted: readonly string[];
-    context: AnchorContext;
-    suggestion: readonly string[] | null;
-  }
->;
+export type FindingRow = Readonly<Omit<Placed<Selectable<FindingsTable>>, "suggestion"> & { suggestion: readonly string[] | null }>;
 
 export type NewFinding = Omit<FindingRow, "id" | "status" | "accepted_thread_id" | "human_seen_at" | "updated_at"> & Partial<Pick<FindingRow, "id">>;
 export type FindingPatch = Partial<Pick<FindingRow, "status" | "accepted_thread_id" | "human_seen_at" | "updated_at">>;
@@ -56,8 +41,7 @@ export async function insertFinding(db: Kysely<Database>, finding: NewFinding): 
     .values({
       ...finding,
       id: finding.id ?? newId("finding"),
-      quoted: JSON.stringify(finding.quoted),
-      context: JSON.stringify(finding.context),
+      ...encodePlacedJson(finding),
       suggestion: finding.suggestion === null ? null : JSON.stringify(finding.suggestion),
       status: "open",
       accepted_thread_id: null,
@@ -139,10 +123,5 @@ export async function publishedFindingsByIds(
 }
 
 export function decodeFinding(row: Selectable<FindingsTable>): FindingRow {
-  return {
-    ...row,
-    quoted: JSON.parse(row.quoted) as string[],
-    context: JSON.parse(row.context) as AnchorContext,
-    suggestion: row.suggestion === null ? null : (JSON.parse(row.suggestion) as string[]),
-  };
+  return { ...decodePlacedJson(row), suggestion: row.suggestion === null ? null : (JSON.parse(row.suggestion) as string[]) };
 }

@@ -10,6 +10,7 @@ export { newId, type IdKind } from "./new-id.js";
 
 // tables and their queries
 export { insertRound, latestRound, roundById, roundsByBranch, type RoundsTable, type RoundRow, type NewRound } from "./rounds.table.js";
+export { encodePlacedJson, decodePlacedJson, type PlacedColumns, type Placed, type PlacedRow } from "./placed-columns.js";
 export { storePosition, roundsAfter, reviewsAfter, type StorePosition } from "./store-position.js";
 export {
   insertThread,

@@ -1,25 +1,13 @@
 import { sql, type Kysely, type Updateable } from "kysely";
-import type { AnchorContext, Author, Awaiting, Side, ThreadStatus } from "@opencode-review/core";
+import type { Author, Awaiting, ThreadStatus } from "@opencode-review/core";
 import type { Database } from "./database.js";
 import { newId } from "./new-id.js";
 import { requireWriteTransaction } from "./write-transaction.js";
+import { decodePlacedJson, encodePlacedJson, type Placed, type PlacedColumns } from "./placed-columns.js";
 
-/** `threads` as stored: `quoted`, `context` and `checkpoint_quoted` are JSON text. */
-export interface ThreadsTable {
+/** `threads` as stored: the place's columns, then `checkpoint_quoted` as JSON text. */
+export interface ThreadsTable extends PlacedColumns {
   id: string;
-  branch: string;
-  file: string;
-  /** For a comment on deleted lines of a file its round renamed: the path at the round's base (migration 0004). */
-  base_file: string | null;
-  side: Side;
-  /** 1-based, inclusive; both null for a whole-file thread. */
-  start_line: number | null;
-  end_line: number | null;
-  round_id: string;
-  /** JSON array of the quoted diff lines, each with its marker. */
-  quoted: string;
-  /** JSON `{ before, after }`. */
-  context: string;
   status: ThreadStatus;
   awaiting: Awaiting;
   origin: Author;
@@ -40,13 +28,7 @@ export interface ThreadsTable {
 }
 
 /** A thread row with its JSON columns decoded. */
-export type ThreadRow = Readonly<
-  Omit<ThreadsTable, "quoted" | "context" | "checkpoint_quoted"> & {
-    quoted: readonly string[];
-    context: AnchorContext;
-    checkpoint_quoted: readonly string[] | null;
-  }
->;
+export type ThreadRow = Readonly<Omit<Placed<ThreadsTable>, "checkpoint_quoted"> & { checkpoint_quoted: readonly string[] | null }>;
 
 type Defaulted = "id" | "base_file" | "then_rev" | "created_at" | "updated_at" | "resolved_at" | "resolved_by" | "human_seen_at" | Checkpoint;
 type Checkpoint = "checkpoint_round_id" | "checkpoint_file" | "checkpoint_start" | "checkpoint_end" | "checkpoint_quoted";
@@ -81,8 +63,7 @@ export async function insertThread(db: Kysely<Database>, thread: NewThread): Pro
       start_line: thread.start_line,
       end_line: thread.end_line,
       round_id: thread.round_id,
-      quoted: JSON.stringify(thread.quoted),
-      context: JSON.stringify(thread.context),
+      ...encodePlacedJson(thread),
       status: thread.status,
       awaiting: thread.awaiting,
       origin: thread.origin,
@@ -179,10 +160,5 @@ export async function threadsByIds(db: Kysely<Database>, ids: readonly string[])
  * @example decodeThread(await db.selectFrom("threads").selectAll().executeTakeFirstOrThrow())
  */
 export function decodeThread(row: ThreadsTable): ThreadRow {
-  return {
-    ...row,
-    quoted: JSON.parse(row.quoted) as string[],
-    context: JSON.parse(row.context) as AnchorContext,
-    checkpoint_quoted: row.checkpoint_quoted === null ? null : (JSON.parse(row.checkpoint_quoted) as string[]),
-  };
+  return { ...decodePlacedJson(row), checkpoint_quoted: row.checkpoint_quoted === null ? null : (JSON.parse(row.checkpoint_quoted) as string[]) };
 }

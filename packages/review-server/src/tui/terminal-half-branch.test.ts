@@ -20,7 +20,7 @@ const home = (s: string) => s.includes("Ask anything") || s.includes("ctrl+p");
 describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode under tmux)", () => {
   const opencode = packedPluginSuite();
 
-  it("t reaches 'against main', where the work committed on the branch shows, and the pick is kept for the web panel and the next view; h lists a review released elsewhere with its verdict and overall comment", async () => {
+  it("T reaches 'against main', where the work committed on the branch shows, and the pick is kept for the web panel and the next view; h lists a review released elsewhere with its verdict and overall comment", async () => {
     const p = makeTerminalOnlyProject({ fakeModelUrl: opencode.model.url, plugin: opencode.plugin, files: { "src/app.ts": base } });
     // The agent's work, committed on a branch of its own before the review starts: the review's base is
     // HEAD, so only the branch view shows it.
@@ -36,7 +36,7 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
       await screen.waitFor((s) => s.includes("Review · work") && s.includes("all changes") && s.includes("No changes: the work tree matches the review's base."), 30_000);
       screen.save("opened");
       for (const label of ["since last round", "last round only", "against main"]) {
-        screen.keys("t");
+        screen.keys("T");
         await screen.waitFor(label, 15_000);
       }
       const against = await screen.waitFor((s) => s.includes("against main") && /6 \+ const committed = line5 \* 3;/.test(s), 30_000);

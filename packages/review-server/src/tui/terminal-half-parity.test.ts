@@ -107,7 +107,7 @@ function boldAt(line: string, text: string): boolean | null {
 describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode under tmux)", () => {
   const opencode = packedPluginSuite();
 
-  it("shows the image pair's line, a binary's sizes, a too-large file's own line and L, a Markdown body without its marks or escapes, f to go to a file, and keeps editor text across closing and restarting", async () => {
+  it("shows the image pair's line, a binary's sizes, a too-large file's own line and L, a Markdown body without its marks or escapes, t to go to a file, and keeps editor text across closing and restarting", async () => {
     const project = await parityProject(opencode.model.url, opencode.plugin);
     const start = (name: string) => startTmux({ name, cwd: project.dir, env: project.env, command: [opencodeBinary()], width: 160, height: 48 });
     let screen: TmuxScreen = start("tui-parity");
@@ -148,7 +148,7 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       expect(opened).toMatch(/⚠ L loads it · This file is too large to show/);
 
       // Go to file: f, a few letters, Enter: the cursor is on that file's header.
-      await step(["f"], "Go to file", "finder");
+      await step(["t"], "Go to file", "finder");
       screen.type("lgo");
       const listed = await screen.waitFor((s) => /› img\/logo\.png/.test(s), 10_000);
       screen.save("finder-typed");
@@ -161,14 +161,14 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       await step(["Enter"], (s) => s.includes("whole file · DRAFT") && s.includes("you (draft): Image words"), "image-drafted");
 
       // The too-large file, loaded with L.
-      await step(["f"], "Go to file", "finder-2");
+      await step(["t"], "Go to file", "finder-2");
       screen.type("big.txt");
       await screen.waitFor("› src/big.txt", 10_000);
       await step(["Enter"], "›▼ src/big.txt", "on-big");
       await step(["L"], (s) => s.includes("src/big.txt loaded in full.") && /\+ big line 1\b/.test(s), "big-loaded");
 
       // Text typed into the editor survives Escape and closing the view.
-      await step(["f"], "Go to file", "finder-3");
+      await step(["t"], "Go to file", "finder-3");
       screen.type("app.ts");
       await screen.waitFor("› src/app.ts", 10_000);
       await step(["Enter"], "›▼ src/app.ts", "on-app");
@@ -178,7 +178,7 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       await step(["Escape"], "Kept your words for src/app.ts:6", "put-away");
       await step(["q"], (s) => !s.includes("Review · main"), "closed");
       await step(["C-x", "v"], "Review · main", "reopened");
-      await step(["f"], "Go to file", "finder-4");
+      await step(["t"], "Go to file", "finder-4");
       screen.type("app.ts");
       await screen.waitFor("› src/app.ts", 10_000);
       await step(["Enter"], "›▼ src/app.ts", "on-app-again");
@@ -226,7 +226,8 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       const opened = await screen.waitFor((s) => s.includes("1.0% of"), 30_000);
       screen.save("opened");
       expect(opened).toMatch(/◆ PNG 640x480 · \d+ KB → \d+ KB · 1\.0% of/);
-      screen.keys("f");
+      // t finds a file, as in the web panel (and GitHub).
+      screen.keys("t");
       await screen.waitFor("Go to file", 10_000);
       screen.type("big");
       const found = await screen.waitFor("› src/big.txt", 10_000);

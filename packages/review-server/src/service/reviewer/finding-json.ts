@@ -1,6 +1,6 @@
 import type { Finding } from "@opencode-review/core";
 import type { Repository } from "../../git/index.js";
-import type { FindingRow, ThreadRow } from "../../store/index.js";
+import type { FindingRow } from "../../store/index.js";
 import { createFileReader } from "../file-reader.js";
 import { locateThreads, roundsOf, type LocateTarget } from "../locate-threads.js";
 import type { ServiceContext } from "../service-context.js";
@@ -13,9 +13,8 @@ import { placeJson } from "../thread-json.js";
  */
 export async function findingsJson(ctx: ServiceContext, repo: Repository, rows: readonly FindingRow[], target?: LocateTarget): Promise<Finding[]> {
   if (rows.length === 0) return [];
-  const asThreads = rows.map(asThreadRow);
-  const rounds = await roundsOf(ctx.db, asThreads);
-  const anchors = await locateThreads(ctx, repo, asThreads, createFileReader(repo), rounds, target);
+  const rounds = await roundsOf(ctx.db, rows);
+  const anchors = await locateThreads(ctx, repo, rows, createFileReader(repo), rounds, target);
   return rows.map((row) => {
     const round = rounds.get(row.round_id)!;
     const resolved = row.status === "resolved";
@@ -35,34 +34,4 @@ export async function findingsJson(ctx: ServiceContext, repo: Repository, rows: 
       updatedAt: row.updated_at,
     };
   });
-}
-
-/** A finding in the shape `locateThreads` reads: place, round and quote are all it looks at. */
-function asThreadRow(row: FindingRow): ThreadRow {
-  return {
-    id: row.id,
-    branch: row.branch,
-    file: row.file,
-    base_file: row.base_file,
-    then_rev: null,
-    side: row.side,
-    start_line: row.start_line,
-    end_line: row.end_line,
-    round_id: row.round_id,
-    quoted: row.quoted,
-    context: row.context,
-    status: "open",
-    awaiting: "human",
-    origin: "agent",
-    resolved_at: null,
-    resolved_by: null,
-    checkpoint_round_id: null,
-    checkpoint_file: null,
-    checkpoint_start: null,
-    checkpoint_end: null,
-    checkpoint_quoted: null,
-    human_seen_at: row.human_seen_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
 }
