@@ -13,6 +13,7 @@ export { buildAnchor, type BuildAnchorInput, type BuildAnchorResult, type Anchor
 export { locate } from "./anchor/locate.js";
 export { LOCATE_RULES_VERSION } from "./anchor/locate-rules-version.js";
 export { pairsOfOnePass, type PairMaker } from "./anchor/line-pair.js";
+export { forgeAnchor, type ForgeAnchorInput } from "./anchor/forge-anchor.js";
 export { checkResolve, type CheckResolveInput, type ResolveCheck, type ResolveRefusal } from "./anchor/check-resolve.js";
 
 // diff: two versions of an image, pixel by pixel
@@ -24,7 +25,7 @@ export { diffLines } from "./diff/line-diff.js";
 export { mapLine, mapRange, type DiffSide, type LineMapping, type RangeMapping } from "./diff/map-line.js";
 
 // review: threads, messages and their states
-export type { Author, ThreadStatus, Awaiting, Delivery, Message, MessageClaim, RoundRef, Thread, Verdict } from "./review/types.js";
+export type { Author, ThreadStatus, Awaiting, Delivery, Message, MessageClaim, RoundRef, Thread, Verdict, ForgeKind, ForgeLink, ForgeReplyState, ThreadOrigin } from "./review/types.js";
 export { VERDICTS } from "./review/types.js";
 export { ReviewError, type ReviewErrorCode } from "./review/review-error.js";
 export { diskFullError, isDiskFull } from "./review/disk-full.js";

@@ -31,7 +31,8 @@ export interface ThreadListOptions {
 type Listed = Pick<
   Thread,
   "id" | "file" | "side" | "start" | "end" | "round" | "quoted" | "anchor" | "status" | "awaiting" | "origin" | "resolvedBy" | "messages" | "createdAt"
->;
+> &
+  Partial<Pick<Thread, "forge">>;
 
 /** One page of the list: its text, and how many of the threads (in `threadPageOrder`) it shows. */
 export interface ThreadPage {
@@ -145,7 +146,7 @@ function counts(threads: readonly Listed[]): string[] {
 function threadBlock(thread: Listed, now: readonly string[] | undefined): string {
   const lines = [
     `## ${thread.id} · ${describePlace(thread)} · ${describeAnchor(thread)}`,
-    `Status: ${statusWords(thread)}. Opened by ${thread.origin === "agent" ? "you" : "the reviewer"}.`,
+    `Status: ${statusWords(thread)}. Opened by ${opener(thread)}.`,
   ];
   const quote = quoteBlock(thread.quoted);
   if (quote !== "") lines.push(`Code when commented (round ${thread.round.ordinal}):`, quote);
@@ -169,8 +170,25 @@ function statusWords(thread: Listed): string {
   return "open";
 }
 
+// A pull request's people are named as the forge shows them, so the agent can tell reviewers apart.
+function opener(thread: Listed): string {
+  if (thread.origin === "agent") return "you";
+  const first = thread.messages[0];
+  if (thread.forge !== undefined && first?.login !== undefined) return `${first.login} on PR #${thread.forge.pr}`;
+  return "the reviewer";
+}
+
+function speaker(message: Message, thread: Listed): string {
+  if (thread.forge === undefined) return message.author === "agent" ? "you" : "reviewer";
+  if (message.author === "agent") {
+    const state = message.forge?.state;
+    return state === "posted" ? `you on PR #${thread.forge.pr}` : `you (${state === "failed" ? "not sent" : "queued"} for PR #${thread.forge.pr})`;
+  }
+  return `${message.login ?? "reviewer"} on PR #${thread.forge.pr}`;
+}
+
 function messageLines(message: Message, thread: Listed): string {
-  const who = message.author === "agent" ? "you" : "reviewer";
+  const who = speaker(message, thread);
   // Continuation lines are indented so a multi-line body stays visibly one message.
   const body = message.body.split("\n").join("\n  ");
   const text = `${who}: ${body}`;

@@ -13,6 +13,11 @@ export type ReviewErrorCode =
   | "forbidden"
   | "store" // the database cannot be used (newer schema, corrupt file)
   | "disk_full" // the disk (or its quota) is full: nothing was written
+  | "no_token" // no forge token in the environment, nor from `gh auth token`
+  | "forge_auth" // the forge refused the token, or it lacks a scope
+  | "no_pull_request" // the branch has no open pull request (or the one named does not exist)
+  | "rate_limited" // the forge's rate limit is used up until it resets
+  | "forge_unreachable" // the forge did not answer: what was queued stays queued
   | "internal";
 
 /**

@@ -16,6 +16,9 @@ export interface MessageClaim {
   readonly reason?: string;
 }
 
+/** Where an agent's reply on a pull-request thread stands: waiting to be sent, on the forge, or refused by it. */
+export type ForgeReplyState = "queued" | "posted" | "failed";
+
 export interface Message {
   readonly id: string;
   readonly author: Author;
@@ -25,6 +28,24 @@ export interface Message {
   readonly delivery: Delivery;
   /** Only on an agent message that claimed `resolved: true`. */
   readonly claim?: MessageClaim;
+  /** The forge account that wrote it (a message pulled from a pull request). */
+  readonly login?: string;
+  /** An agent reply on a forge thread: queued until the person sends it, then posted (or failed, with why). */
+  readonly forge?: { readonly id?: string; readonly url?: string; readonly state: ForgeReplyState; readonly error?: string };
+}
+
+/** The forges a pull request's threads come from. */
+export type ForgeKind = "github" | "forgejo";
+
+/** Who opened a thread: the person, the agent, or someone on a pull request (`forge` says which). */
+export type ThreadOrigin = Author | "forge";
+
+/** The pull-request thread a thread came from. */
+export interface ForgeLink {
+  readonly kind: ForgeKind;
+  readonly pr: number;
+  readonly url: string;
+  readonly threadId: string;
 }
 
 export interface RoundRef {
@@ -46,7 +67,9 @@ export interface Thread {
   readonly anchor: Location & { readonly file?: string };
   readonly status: ThreadStatus;
   readonly awaiting: Awaiting;
-  readonly origin: Author;
+  readonly origin: ThreadOrigin;
+  /** Present on a thread that came from a pull request. */
+  readonly forge?: ForgeLink;
   readonly resolvedAt: string | null;
   readonly resolvedBy: Author | null;
   readonly unreadByHuman: boolean;

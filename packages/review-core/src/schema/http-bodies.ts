@@ -120,6 +120,7 @@ export const releaseReviewBody = {
     })
     .optional(),
   verdict: z.enum(VERDICTS, { error: 'verdict must be "comment", "approve" or "changes".' }).optional(),
+  pr: z.boolean({ error: "pr must be true (send the review to the branch's pull request) or false." }).optional(),
 };
 
 /**

@@ -16,6 +16,10 @@ export const messageSchema = z.object({
   createdAt: time,
   delivery: z.enum(["unsent", "sent", "delivered"]),
   claim: z.object({ resolved: z.literal(true), accepted: z.boolean(), reason: z.string().min(1).optional() }).strict().optional(),
+  login: z.string().min(1).optional(),
+  forge: z
+    .object({ id: z.string().min(1).optional(), url: z.string().optional(), state: z.enum(["queued", "posted", "failed"]), error: z.string().optional() })
+    .optional(),
 });
 
 const notChanged = z.undefined({ error: "whitespaceOnly is set only on a changed thread." }).optional();
@@ -52,7 +56,8 @@ export const threadSchema = z
     anchor: locationSchema,
     status: z.enum(["draft", "open", "resolved"]),
     awaiting: z.enum(["agent", "human"]).nullable(),
-    origin: author,
+    origin: z.enum(["human", "agent", "forge"]),
+    forge: z.object({ kind: z.enum(["github", "forgejo"]), pr: z.number().int().min(1), url: z.string(), threadId: z.string().min(1) }).optional(),
     resolvedAt: time.nullable(),
     resolvedBy: author.nullable(),
     unreadByHuman: z.boolean(),

@@ -292,22 +292,22 @@ async function forgeCheck(repo: Repository | null, input: DoctorInput): Promise<
   const remote = await upstreamRemote(repo).catch(() => null);
   if (remote === null) return note("forge", "no remote: pull request threads are not used");
   const host = hostOf(remote.url);
-  if (host === null) return note("forge", `remote ${remote.name} is not on a forge (${remote.url.startsWith("/") ? "a local path" : "an unknown address"})`);
+  if (host === null) return note("forge", `remote ${remote.remote} is not on a forge (${remote.url.startsWith("/") ? "a local path" : "an unknown address"})`);
   const env = input.env;
   const github = host === "github.com" || /github/i.test(host) || env.GITHUB_API_URL !== undefined;
   const forgejo = !github && (/codeberg\.org$|forgejo|gitea/i.test(host) || env.FORGEJO_API_URL !== undefined);
   if (github) {
     const token = ["GH_TOKEN", "GITHUB_TOKEN"].find((name) => (env[name] ?? "") !== "");
-    if (token !== undefined) return ok("forge", `remote ${remote.name} is on ${host} (GitHub); a token is in ${token}`);
-    if (onPath("gh", env) !== null) return ok("forge", `remote ${remote.name} is on ${host} (GitHub); gh is installed, its token is asked for when needed`);
-    return note("forge", `remote ${remote.name} is on ${host} (GitHub); no token`, "for opencode-review pr: set GH_TOKEN (or GITHUB_TOKEN), or install gh and run gh auth login");
+    if (token !== undefined) return ok("forge", `remote ${remote.remote} is on ${host} (GitHub); a token is in ${token}`);
+    if (onPath("gh", env) !== null) return ok("forge", `remote ${remote.remote} is on ${host} (GitHub); gh is installed, its token is asked for when needed`);
+    return note("forge", `remote ${remote.remote} is on ${host} (GitHub); no token`, "for opencode-review pr: set GH_TOKEN (or GITHUB_TOKEN), or install gh and run gh auth login");
   }
   if (forgejo) {
     const token = ["FORGEJO_TOKEN", "GITEA_TOKEN"].find((name) => (env[name] ?? "") !== "");
-    if (token !== undefined) return ok("forge", `remote ${remote.name} is on ${host} (Forgejo/Gitea); a token is in ${token}`);
-    return note("forge", `remote ${remote.name} is on ${host} (Forgejo/Gitea); no token`, "for opencode-review pr: set FORGEJO_TOKEN (or GITEA_TOKEN)");
+    if (token !== undefined) return ok("forge", `remote ${remote.remote} is on ${host} (Forgejo/Gitea); a token is in ${token}`);
+    return note("forge", `remote ${remote.remote} is on ${host} (Forgejo/Gitea); no token`, "for opencode-review pr: set FORGEJO_TOKEN (or GITEA_TOKEN)");
   }
-  return note("forge", `remote ${remote.name} is on ${host}, not a forge opencode-review knows`, "for GitHub Enterprise set GITHUB_API_URL; for Forgejo or Gitea set FORGEJO_API_URL");
+  return note("forge", `remote ${remote.remote} is on ${host}, not a forge opencode-review knows`, "for GitHub Enterprise set GITHUB_API_URL; for Forgejo or Gitea set FORGEJO_API_URL");
 }
 
 /** The host of a remote URL (`https://host/…`, `ssh://git@host/…`, `git@host:owner/repo`), never its user or password. */

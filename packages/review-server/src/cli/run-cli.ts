@@ -7,13 +7,14 @@ import { doctorCommand } from "./doctor-command.js";
 import { hookCommand } from "./hook-command.js";
 import { mcpCommand } from "./mcp-command.js";
 import { parseFlags } from "./parse-flags.js";
+import { prCommand } from "./pr-command.js";
 import { removeCommand } from "./remove-command.js";
 import { serveCommand } from "./serve-command.js";
 import { setupCommand } from "./setup-command.js";
 import { urlCommand } from "./url-command.js";
 
 /** Every command, in the order `--help` lists them (docs/cli.md documents each; a test checks). */
-export const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, mcpCommand, hookCommand, setupCommand, removeCommand, doctorCommand];
+export const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, mcpCommand, hookCommand, setupCommand, prCommand, removeCommand, doctorCommand];
 
 const overview = `Usage: opencode-review <command> [flags]
 

@@ -10,6 +10,8 @@ export { readHeadFile } from "./read-head-file.js";
 export { worktreeStamp, worktreeHas, worktreeDigest } from "./worktree-stamp.js";
 export { watchWorktree, type WorktreeWatch, type WorktreeWatchOptions } from "./worktree-watch.js";
 export { defaultDbPath } from "./default-db-path.js";
+export { upstreamRemote, type UpstreamRemote } from "./upstream-remote.js";
+export { commitExists } from "./commit-exists.js";
 
 // rounds: snapshots of the work tree kept alive under refs/opencode-review/
 export { snapshotWorktree, type Snapshot } from "./snapshot.js";
@@ -30,4 +32,3 @@ export { branchMergeBase, parentBranches, type ParentBranch } from "./parent-bra
 export { toFileContent, type FileContent } from "./file-content.js";
 export { resolveWorktreePath, type WorktreePathOptions } from "./worktree-path.js";
 export { gitVersion } from "./git-version.js";
-export { upstreamRemote, type UpstreamRemote } from "./upstream-remote.js";

@@ -1,22 +1,42 @@
 import type { Repository } from "./open-repository.js";
 import { execGit } from "./run-git.js";
 
-/** The remote a branch's pull request would be on: its name and URL. */
+/** Where the checked-out branch goes: its upstream remote's URL and the branch's name there. */
 export interface UpstreamRemote {
-  readonly name: string;
+  /** The remote's name (`origin`). */
+  readonly remote: string;
+  /** The remote's fetch URL as configured (`git@github.com:o/r.git`, `https://host/o/r`). */
   readonly url: string;
+  /** The branch's name on the remote: the pull request's head branch. */
+  readonly branch: string;
+  /** `opencode-review.forge` from git config (`github` or `forgejo`), for a host whose kind its name does not tell. */
+  readonly forgeKind: string | null;
 }
 
 /**
- * The checked-out branch's upstream remote (`branch.<name>.remote`), else `origin`; null when there is none.
- * @example await upstreamRemote(repo) // { name: "origin", url: "git@github.com:acme/app.git" }
+ * The upstream of the checked-out branch from git config, in one git call: `branch.<name>.remote` and
+ * `.merge`, else `origin` and the same branch name; null on a detached HEAD or with no such remote.
+ * @example (await upstreamRemote(repo))?.url // "git@github.com:octo/app.git"
  */
 export async function upstreamRemote(repo: Pick<Repository, "workTree" | "branch">): Promise<UpstreamRemote | null> {
-  const config = async (key: string) => {
-    const { exitCode, stdout } = await execGit(repo.workTree, ["config", "--get", key]);
-    return exitCode === 0 ? stdout.toString("utf8").trim() || null : null;
+  if (repo.branch === null) return null;
+  const result = await execGit(repo.workTree, ["config", "--null", "--list"]);
+  if (result.exitCode !== 0) return null;
+  // --null: each entry is "key\nvalue\0", so values with newlines or spaces stay whole.
+  const config = new Map<string, string>();
+  for (const entry of result.stdout.toString("utf8").split("\0")) {
+    const nl = entry.indexOf("\n");
+    // git prints section and variable names lowercased and the middle part (branch, remote) as written.
+    if (nl > 0) config.set(entry.slice(0, nl), entry.slice(nl + 1));
+  }
+  const remote = config.get(`branch.${repo.branch}.remote`) ?? "origin";
+  const merge = config.get(`branch.${repo.branch}.merge`);
+  const url = config.get(`remote.${remote}.url`);
+  if (url === undefined) return null;
+  return {
+    remote,
+    url,
+    branch: merge === undefined ? repo.branch : merge.replace(/^refs\/heads\//, ""),
+    forgeKind: config.get("opencode-review.forge") ?? null,
   };
-  const name = (repo.branch === null ? null : await config(`branch.${repo.branch}.remote`)) ?? "origin";
-  const url = await config(`remote.${name}.url`);
-  return url === null ? null : { name, url };
 }

@@ -241,6 +241,11 @@ describe("errors", () => {
     not_git: 500,
     store: 500,
     disk_full: 507,
+    no_token: 424,
+    forge_auth: 424,
+    no_pull_request: 404,
+    rate_limited: 429,
+    forge_unreachable: 502,
     internal: 500,
   };
 

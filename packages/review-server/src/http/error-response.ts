@@ -36,6 +36,12 @@ const statusByCode: Readonly<Record<ReviewErrorCode, ContentfulStatusCode>> = {
   store: 500,
   // 507 Insufficient Storage: the request was fine and nothing was lost; there is no room to keep it.
   disk_full: 507,
+  // The forge's answers: our request was fine, the pull request's forge said no or did not answer.
+  no_token: 424,
+  forge_auth: 424,
+  no_pull_request: 404,
+  rate_limited: 429,
+  forge_unreachable: 502,
   internal: 500,
 };
 

@@ -34,7 +34,7 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     notice.toast("error", parsed.message);
     return {};
   }
-  const { tools, ...listen } = parsed.settings;
+  const { tools, forge, reviewer: _reviewer, ...listen } = parsed.settings;
   // tools: false is the panel alone (docs/install.md, Options): no agent tools at all, so no reviewer agent either.
   const reviewer = tools ? parsed.settings.reviewer : false;
   const reportError = (error: unknown) =>
@@ -50,6 +50,7 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     dir: input.directory,
     ...listen,
     tools,
+    ...(forge === undefined ? {} : { forge }),
     delivery: createSessionDoorbell(input.client, tools ? "tools" : "prose"),
     reportError,
     reviewer:

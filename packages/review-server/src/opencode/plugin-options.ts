@@ -13,6 +13,8 @@ export interface PluginSettings {
   readonly tools: boolean;
   /** Reviewer agents: the model and extra instructions for runs, or false for none. */
   readonly reviewer: { readonly model?: string; readonly prompt?: string } | false;
+  /** Pull requests on a forge: `pull` auto (default) or manual, `push` manual (default) or auto. */
+  readonly forge?: { readonly pull?: "auto" | "manual"; readonly push?: "auto" | "manual" };
 }
 
 export type ParsedPluginOptions = { readonly ok: true; readonly settings: PluginSettings } | { readonly ok: false; readonly message: string };
@@ -42,6 +44,15 @@ const pluginOptionsSchema = z.strictObject({
         }),
       ],
       { error: 'reviewer must be false or { model?: "provider/model", prompt?: "..." }.' },
+    )
+    .optional(),
+  forge: z
+    .strictObject(
+      {
+        pull: z.enum(["auto", "manual"], { error: 'forge.pull must be "auto" (pull the pull request every few minutes) or "manual".' }).optional(),
+        push: z.enum(["auto", "manual"], { error: 'forge.push must be "manual" (the person sends replies) or "auto" (sent at once).' }).optional(),
+      },
+      { error: 'forge must be { pull?: "auto"|"manual", push?: "auto"|"manual" }.' },
     )
     .optional(),
 });

@@ -5,7 +5,8 @@ import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import type { ListeningServer } from "../http/listen.js";
 import { requireLoopbackHost } from "../http/loopback.js";
-import { createReviewService, createServiceCaches, type ReleaseDelivery, type ReviewService } from "../service/index.js";
+import { createReviewService, createServiceCaches, startAutoForge, type ForgeOptions, type ReleaseDelivery, type ReviewService } from "../service/index.js";
+import type { TokenSource } from "../forge/index.js";
 import { openStore, preloadSqliteBinding, removePanelToken, removeServer, upsertServer, writePanelToken, writeTransaction, type Store } from "../store/index.js";
 import { defaultPanelDir } from "./default-panel-dir.js";
 import { randomToken } from "./random-token.js";
@@ -14,6 +15,9 @@ import { createRunSupervisor, type RunSupervisor } from "../reviewer/run-supervi
 import type { ReviewerLauncher } from "../reviewer/reviewer-launcher.js";
 
 export interface StartReviewServerOptions {
+  /** Pull requests on a forge: automatic pulls (default) and pushes; the token is read from `forgeSource` (default: the environment). */
+  readonly forge?: ForgeOptions;
+  readonly forgeSource?: TokenSource;
   /** A folder inside the work tree. */
   readonly dir: string;
   /** Default: `<git common dir>/opencode-review/review.sqlite`. */
@@ -102,7 +106,16 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       ],
       onListenerError: reportError,
     });
-    const ready = createReviewService({ dir: options.dir, store, bus, delivery: options.delivery, repository: repo, caches: createServiceCaches() });
+    const ready = createReviewService({
+      dir: options.dir,
+      store,
+      bus,
+      delivery: options.delivery,
+      repository: repo,
+      caches: createServiceCaches(),
+      ...(options.forgeSource === undefined ? {} : { forge: options.forgeSource }),
+      ...(options.forge?.push === undefined ? {} : { forgePush: options.forge.push }),
+    });
     options.onService?.(ready);
     let changeSource: ReturnType<typeof storeChanges> | null = null;
     // Called only once a panel subscribes, after `ready` exists.
@@ -162,6 +175,8 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
     heartbeat = setInterval(() => void register().catch((error: unknown) => (isDiskFull(error) ? undefined : reportError(error))), SERVER_HEARTBEAT_MS);
     (heartbeat as { unref?: () => void }).unref?.();
 
+    // The branch's pull request, pulled now and every few minutes (quiet when there is none or no token).
+    const autoForge = startAutoForge(ready, options.forge ?? {}, reportError);
     let closing: Promise<void> | null = null;
     const server = listening;
     return {
@@ -173,6 +188,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       close: () =>
         (closing ??= (async () => {
           clearInterval(heartbeat!);
+          autoForge.stop();
           runs.close();
           await server.close();
           await writeTransaction(store.db, (trx) => removeServer(trx, url)).catch((error: unknown) => (isDiskFull(error) ? undefined : reportError(error)));

@@ -1,6 +1,6 @@
 import { addressThread, agentReply, claimReason, renderRefusal, ReviewError, type Thread } from "@opencode-review/core";
 import { worktreeHas, type Repository } from "../git/index.js";
-import { newId, threadById, threadsByBranch, type ThreadRow } from "../store/index.js";
+import { forgeThreadsByIds, insertForgeMessage, newId, threadById, threadsByBranch, type ThreadRow } from "../store/index.js";
 import { matchesPathSuffix } from "@opencode-review/core";
 import { changeThread } from "./change-thread.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
@@ -32,6 +32,8 @@ export interface AgentReplyResult {
 export async function addAgentReply(
   ctx: ServiceContext,
   input: ThreadReference & { readonly text: string; readonly resolved?: boolean },
+  /** With `forge: { push: "auto" }`: sends a forge reply at once; a failure leaves it queued (or failed, with why). */
+  pushNow?: () => Promise<unknown>,
 ): Promise<AgentReplyResult> {
   const repo = await ctx.repository();
   const reader = createFileReader(repo);
@@ -49,8 +51,16 @@ export async function addAgentReply(
     }
   }
   const message = { id: newId("message"), body: input.text, at: ctx.now() };
-  const written = await changeThread(ctx, repo, row.id, (state) => agentReply(state, message, verdict, because));
+  // A reply on a pull request's thread is queued for the forge, with whether the checked resolve held.
+  const link = (await forgeThreadsByIds(ctx.db, [row.id])).get(row.id);
+  const queue =
+    link === undefined
+      ? undefined
+      : (trx: Parameters<typeof insertForgeMessage>[0]) =>
+          insertForgeMessage(trx, { message_id: message.id, pull_id: link.pull_id, forge_id: null, url: null, login: null, state: "queued", resolve: verdict === "accepted" ? 1 : 0 });
+  const written = await changeThread(ctx, repo, row.id, (state) => agentReply(state, message, verdict, because), undefined, queue);
   await publishThread(ctx, repo, written!);
+  if (link !== undefined && pushNow !== undefined) await pushNow().catch(() => {});
   const [shown] = await threadsJson(ctx, repo, [written!], "agent", reader);
   return { thread: shown!, resolved: verdict === "accepted", ...(refusal === undefined ? {} : { refusal }) };
 }

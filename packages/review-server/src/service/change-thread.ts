@@ -1,6 +1,7 @@
 import { ReviewError, type ThreadState, type Transition } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
-import { deleteThread, messagesByThreadIds, threadById, writeTransaction, type ThreadPatch, type ThreadRow } from "../store/index.js";
+import type { Kysely } from "kysely";
+import { deleteThread, messagesByThreadIds, threadById, writeTransaction, type Database, type ThreadPatch, type ThreadRow } from "../store/index.js";
 import { applyThreadState } from "./apply-thread-state.js";
 import type { ServiceContext } from "./service-context.js";
 import { threadState } from "./thread-json.js";
@@ -17,6 +18,8 @@ export async function changeThread(
   threadId: string,
   event: (state: ReturnType<typeof threadState>, row: ThreadRow) => Transition<ThreadState | null>,
   patch?: ThreadPatch,
+  /** More writes that belong to the same change, in its transaction (a forge reply's queue entry). */
+  alongside?: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<ThreadRow | null> {
   return writeTransaction(ctx.db, async (trx) => {
     const row = await threadById(trx, threadId);
@@ -31,6 +34,7 @@ export async function changeThread(
       return null;
     }
     await applyThreadState(trx, row.id, before, step.next, patch === undefined ? {} : { patch });
+    await alongside?.(trx);
     return (await threadById(trx, row.id))!;
   });
 }

@@ -18,7 +18,7 @@ export async function checkpointAt(
   reader: FileReader = createFileReader(repo),
 ): Promise<ThreadPatch> {
   if (row.side === "old") return {};
-  const then = await reader.at(threadRound.snapshot, row.file);
+  const then = await reader.at(row.then_rev ?? threadRound.snapshot, row.file);
   const at = await reader.at(round.snapshot, row.file);
   const location: Location = locateContent(row, then, at);
   if (location.state === "outdated" || at.kind !== "text") return {};

@@ -13,3 +13,10 @@ export { defaultDiffLimits, type DiffLimits, type DiffFileJson, type TooLarge } 
 export type { ViewedFileJson } from "./viewed-files.js";
 export type { ReviewBases } from "./review-bases.js";
 export type { AgentCall } from "./agent-retries.js";
+
+// pull requests on a forge
+export { startAutoForge, FORGE_PULL_INTERVAL_MS, type ForgeOptions, type AutoForge } from "./forge/auto-forge.js";
+export { forgeNotice } from "./forge/forge-notice.js";
+export type { ForgePullResult } from "./forge/pull-forge-threads.js";
+export type { ForgePushResult } from "./forge/push-forge-replies.js";
+export type { ForgeStatus, WaitingReply } from "./forge/forge-status.js";

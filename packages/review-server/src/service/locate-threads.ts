@@ -9,6 +9,9 @@ import type { ServiceContext } from "./service-context.js";
 
 export type ThreadAnchor = Thread["anchor"];
 
+/** What is located: a placed row (a thread or a finding); a thread pulled from a forge reads its lines at `then_rev`. */
+export type Located = PlacedRow & { readonly then_rev?: string | null };
+
 /** Where to locate threads: the work tree now (with the stamps a caller already took), or a round's snapshot. */
 export type LocateTarget = { readonly stamped?: ReadonlyMap<string, string | null> } | { readonly at: string };
 
@@ -23,7 +26,7 @@ export type LocateTarget = { readonly stamped?: ReadonlyMap<string, string | nul
 export async function locateThreads(
   ctx: Pick<ServiceContext, "db" | "anchors">,
   repo: Repository,
-  rows: readonly PlacedRow[],
+  rows: readonly Located[],
   reader: FileReader,
   rounds: ReadonlyMap<string, RoundRow>,
   target: LocateTarget = {},
@@ -33,8 +36,10 @@ export async function locateThreads(
   const renames = createRenameFollower(repo, at);
   const nowOf = (path: string) => (at === undefined ? reader.worktree(path) : reader.at(at, path));
 
-  // The text a thread was written against: the round's snapshot, or its base for comments on deleted lines.
-  const thenRev = (row: PlacedRow) => {
+  // The text a thread was written against: the round's snapshot, or its base for comments on deleted lines;
+  // a thread pulled from a pull request reads the commit its forge comment was written on.
+  const thenRev = (row: Located) => {
+    if (row.then_rev != null) return row.then_rev;
     const round = rounds.get(row.round_id)!;
     return row.side === "old" ? round.base : round.snapshot;
   };
@@ -61,7 +66,7 @@ export async function locateThreads(
 
   // Anchors the memo still holds need no file read at all; the others' old texts are fetched together.
   const anchors = new Map<string, ThreadAnchor>();
-  const toLocate: { readonly row: PlacedRow; readonly key: string | null }[] = [];
+  const toLocate: { readonly row: Located; readonly key: string | null }[] = [];
   if (at === undefined) await memo.recall(ctx.db, rows.map((r) => r.id));
   for (const row of rows) {
     const stamp = stampOf(row.file);
@@ -130,7 +135,7 @@ export async function locateThreads(
       // The followed file is stamped before it is read, as every file here is.
       let renamedKey: string | null = null;
       if (now.kind === "missing") {
-        file = await renames.follow(rounds.get(row.round_id)!.snapshot, row.file);
+        file = await renames.follow(row.then_rev ?? rounds.get(row.round_id)!.snapshot, row.file);
         if (file !== row.file) {
           const stamp = stampOf(file);
           // Unstamped (just renamed): kept under a key nothing matches, so the path it went to is known

@@ -30,7 +30,7 @@ export async function resolveCheck(
           quoted: row.checkpoint_quoted,
         }
       : {
-          rev: row.side === "old" ? round.base : round.snapshot,
+          rev: row.then_rev ?? (row.side === "old" ? round.base : round.snapshot),
           file: thenPath(row),
           start: row.start_line,
           end: row.end_line,

@@ -13,6 +13,8 @@ export interface ReviewJson {
   readonly verdict: ReviewVerdict | null;
   /** The whole review as prose, kept with it. */
   readonly prose: string | null;
+  /** Sent to the pull request as a review (`pr: true`), not to the agent: its address there. */
+  readonly pullRequest?: { readonly url: string };
   readonly delivery: {
     readonly state: "delivered" | "pending" | "failed";
     readonly error?: string;
@@ -39,6 +41,7 @@ export async function reviewJson(ctx: ServiceContext, row: ReviewRow, count?: nu
     summary: row.summary,
     verdict: row.verdict,
     prose: row.prose,
+    ...(row.forge_url === null ? {} : { pullRequest: { url: row.forge_url } }),
     delivery: {
       state: row.delivery_state,
       ...(row.delivery_error === null ? {} : { error: row.delivery_error }),

@@ -36,6 +36,11 @@ import { runJson } from "./reviewer/run-json.js";
 import { acceptFinding, markFindingSeen, reopenFinding, setFindingStatus } from "./reviewer/triage-finding.js";
 import { fileInDiff } from "./reviewer/run-diff.js";
 import { runBySession, type RunRow } from "../store/index.js";
+import { openForge, type TokenSource } from "../forge/index.js";
+import { pullForgeThreads } from "./forge/pull-forge-threads.js";
+import { pushForgeReplies } from "./forge/push-forge-replies.js";
+import { forgeStatus } from "./forge/forge-status.js";
+import { releaseToPullRequest } from "./forge/release-to-pull-request.js";
 
 export interface ReviewServiceOptions {
   /** A folder inside the work tree. */
@@ -50,6 +55,10 @@ export interface ReviewServiceOptions {
   readonly repository?: Repository;
   /** The listing and anchor caches, made at the composition root; default: fresh ones for this service alone. */
   readonly caches?: ServiceCaches;
+  /** Where a forge's token is read from, per request (the environment, `gh`); default: this process's environment. */
+  readonly forge?: TokenSource;
+  /** `push: "auto"`: an agent's reply on a forge thread is posted as soon as it is written. */
+  readonly forgePush?: "auto" | "manual";
 }
 
 /**
@@ -74,6 +83,9 @@ export function createReviewService(options: ReviewServiceOptions) {
   // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
   // A retried reply or note returns the first one's result instead of storing it twice.
   const retries = new AgentRetries(() => Date.parse(ctx.now()));
+  const forgeSource: TokenSource = options.forge ?? { env: process.env };
+  const pushForge = async (target: { readonly number?: number } = {}) =>
+    pushForgeReplies(ctx, await openForge(await ctx.repository(), forgeSource), target);
   return {
     context: ctx,
     repository: ctx.repository,
@@ -115,7 +127,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     },
     agentReply: (input: Parameters<typeof addAgentReply>[1], call: AgentCall = {}) =>
       retries.once(["review_reply", input.id ?? null, input.file ?? null, input.line ?? null, input.text, input.resolved ?? false], call, () =>
-        addAgentReply(ctx, input),
+        addAgentReply(ctx, input, options.forgePush === "auto" ? () => pushForge() : undefined),
       ),
     agentNote: (input: Parameters<typeof createAgentNote>[1], call: AgentCall = {}) =>
       retries.once(["review_open", input.file, input.line ?? null, input.from ?? null, input.to ?? null, input.text], call, () =>
@@ -150,6 +162,13 @@ export function createReviewService(options: ReviewServiceOptions) {
     resolveFinding: (id: string) => setFindingStatus(ctx, id, "resolved"),
     reopenFinding: (id: string) => reopenFinding(ctx, id),
     markFindingSeen: (id: string) => markFindingSeen(ctx, id),
+    // pull requests on a forge (the branch's upstream; the token is read by each request)
+    pullForge: async (target: { readonly number?: number } = {}) =>
+      pullForgeThreads(ctx, await openForge(await ctx.repository(), forgeSource), target),
+    pushForge: (target: { readonly number?: number } = {}) => pushForge(target),
+    forgeStatus: () => forgeStatus(ctx),
+    releaseToPullRequest: async (input: Parameters<typeof releaseToPullRequest>[2]) =>
+      releaseToPullRequest(ctx, await openForge(await ctx.repository(), forgeSource), input),
     // other processes
     changesSince: (from: Parameters<typeof changesSince>[1]) => changesSince(ctx, from),
   };

@@ -1,10 +1,17 @@
 import { unreadByHuman, type Message, type Thread, type ThreadState } from "@opencode-review/core";
-import type { MessageRow, RoundRow, ThreadRow } from "../store/index.js";
+import type { ForgeKind } from "@opencode-review/core";
+import type { ForgeMessageRow, ForgeThreadRow, MessageRow, RoundRow, ThreadRow } from "../store/index.js";
 import type { ThreadAnchor } from "./locate-threads.js";
 
-/** A stored message as the contract shows it. */
-export function messageJson(row: MessageRow): Message {
-  return {
+/** The pull-request side of a thread: its link, and its messages' forge rows by message id. */
+export interface ForgeSide {
+  readonly thread: ForgeThreadRow & { readonly kind: ForgeKind; readonly number: number };
+  readonly messages: ReadonlyMap<string, ForgeMessageRow>;
+}
+
+/** A stored message as the contract shows it (with its forge login, or its reply's state, on a pull-request thread). */
+export function messageJson(row: MessageRow, forge?: ForgeMessageRow): Message {
+  const message: Message = {
     id: row.id,
     author: row.author,
     body: row.body,
@@ -14,6 +21,17 @@ export function messageJson(row: MessageRow): Message {
     ...(row.claim_accepted === null
       ? {}
       : { claim: { resolved: true, accepted: row.claim_accepted === 1, ...(row.claim_reason === null ? {} : { reason: row.claim_reason }) } }),
+  };
+  if (forge === undefined) return message;
+  if (forge.state === null) return { ...message, ...(forge.login === null ? {} : { login: forge.login }) };
+  return {
+    ...message,
+    forge: {
+      state: forge.state,
+      ...(forge.forge_id === null ? {} : { id: forge.forge_id }),
+      ...(forge.url === null ? {} : { url: forge.url }),
+      ...(forge.error === null ? {} : { error: forge.error }),
+    },
   };
 }
 
@@ -45,13 +63,17 @@ export function threadJson(
   messages: readonly MessageRow[],
   round: Pick<RoundRow, "id" | "ordinal">,
   anchor: ThreadAnchor,
+  forge?: ForgeSide,
 ): Thread {
-  const shown = messages.map(messageJson);
+  const shown = messages.map((m) => messageJson(m, forge?.messages.get(m.id)));
   return {
     ...placeJson(row, round, anchor),
     status: row.status,
     awaiting: row.awaiting,
-    origin: row.origin,
+    origin: forge === undefined ? row.origin : "forge",
+    ...(forge === undefined
+      ? {}
+      : { forge: { kind: forge.thread.kind, pr: forge.thread.number, url: forge.thread.url, threadId: forge.thread.forge_id } }),
     resolvedAt: row.resolved_at,
     resolvedBy: row.resolved_by,
     unreadByHuman: unreadByHuman(shown, row.human_seen_at),
@@ -72,7 +94,7 @@ export function threadState(row: ThreadRow, messages: readonly MessageRow[]): Th
     resolvedAt: row.resolved_at,
     resolvedBy: row.resolved_by,
     seenAt: row.human_seen_at,
-    messages: messages.map(messageJson),
+    messages: messages.map((m) => messageJson(m)),
     updatedAt: row.updated_at,
   };
 }

@@ -1,6 +1,7 @@
 import type { BranchBasesTable } from "./branch-bases.table.js";
 import type { FindingsTable } from "./findings.table.js";
 import type { ListCursorsTable } from "./list-cursors.table.js";
+import type { ForgeMessagesTable, ForgePullsTable, ForgeThreadsTable } from "./forge-links.table.js";
 import type { LocatedAnchorsTable } from "./located-anchors.table.js";
 import type { MessagesTable } from "./messages.table.js";
 import type { ReviewerChangesTable } from "./reviewer-changes.table.js";
@@ -29,4 +30,7 @@ export interface Database {
   branch_bases: BranchBasesTable;
   located_anchors: LocatedAnchorsTable;
   list_cursors: ListCursorsTable;
+  forge_pulls: ForgePullsTable;
+  forge_threads: ForgeThreadsTable;
+  forge_messages: ForgeMessagesTable;
 }

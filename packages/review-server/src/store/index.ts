@@ -111,3 +111,25 @@ export { markFileViewed, unmarkFileViewed, viewedFilesOfBranch, type ViewedFiles
 export { pickBranchBase, forgetBranchBase, branchBaseOf, type BranchBasesTable, type BranchBaseRow } from "./branch-bases.table.js";
 export { listCursorById, keepListCursor, type ListCursorsTable, type ListCursorRow } from "./list-cursors.table.js";
 export { locatedAnchorsOf, keepLocatedAnchors, type LocatedAnchorsTable, type LocatedAnchorRow } from "./located-anchors.table.js";
+export {
+  ensureForgePull,
+  forgePullByKey,
+  forgePullsOfBranch,
+  markForgePulled,
+  forgeThreadsOfPull,
+  forgeThreadsByIds,
+  insertForgeThread,
+  setForgeThreadResolved,
+  forgeMessagesByIds,
+  forgeCommentIdsOfPull,
+  unsentForgeReplies,
+  insertForgeMessage,
+  updateForgeMessage,
+  type ForgePullsTable,
+  type ForgeThreadsTable,
+  type ForgeMessagesTable,
+  type ForgePullRow,
+  type ForgeThreadRow,
+  type ForgeMessageRow,
+  type ForgePullKey,
+} from "./forge-links.table.js";

@@ -37,6 +37,8 @@ export interface ReviewsTable {
   owner_started: string | null;
   /** 1: it waits for the agent's next turn (an MCP server's release), never pushed. */
   waits_for_turn: number;
+  /** A release sent to a pull request as a review (migration 0012): its address there. */
+  forge_url: string | null;
 }
 
 /** The person's verdict on a release, as GitHub has it. */
@@ -50,7 +52,7 @@ export type ReviewRow = Readonly<Selectable<ReviewsTable>>;
 /** A review to record; id and time are made when absent, session, delivery and prose default to null. */
 export type NewReview = Pick<ReviewRow, "branch" | "mode" | "round_id"> &
   Partial<
-    Pick<ReviewRow, "id" | "released_at" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state" | "owner_pid" | "owner_started" | "waits_for_turn">
+    Pick<ReviewRow, "id" | "released_at" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state" | "owner_pid" | "owner_started" | "waits_for_turn" | "forge_url">
   >;
 
 /** What may be filled in after the release (delivery happens after the transaction). */
@@ -88,6 +90,7 @@ export async function insertReview(db: Kysely<Database>, review: NewReview): Pro
       owner_pid: review.owner_pid ?? null,
       owner_started: review.owner_started ?? null,
       waits_for_turn: review.waits_for_turn ?? 0,
+      forge_url: review.forge_url ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

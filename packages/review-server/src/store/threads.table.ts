@@ -21,6 +21,8 @@ export interface ThreadsTable extends PlacedColumns {
   /** JSON array, like `quoted`. */
   checkpoint_quoted: string | null;
   human_seen_at: string | null;
+  /** The commit the thread's lines were read at when it is not its round's: a pulled forge comment's (migration 0012). */
+  then_rev: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -28,7 +30,7 @@ export interface ThreadsTable extends PlacedColumns {
 /** A thread row with its JSON columns decoded. */
 export type ThreadRow = Readonly<Omit<Placed<ThreadsTable>, "checkpoint_quoted"> & { checkpoint_quoted: readonly string[] | null }>;
 
-type Defaulted = "id" | "base_file" | "created_at" | "updated_at" | "resolved_at" | "resolved_by" | "human_seen_at" | Checkpoint;
+type Defaulted = "id" | "base_file" | "then_rev" | "created_at" | "updated_at" | "resolved_at" | "resolved_by" | "human_seen_at" | Checkpoint;
 type Checkpoint = "checkpoint_round_id" | "checkpoint_file" | "checkpoint_start" | "checkpoint_end" | "checkpoint_quoted";
 
 /** A thread to record; id and times are made when absent, base file, resolution, checkpoint and seen default to null. */
@@ -73,6 +75,7 @@ export async function insertThread(db: Kysely<Database>, thread: NewThread): Pro
       checkpoint_end: thread.checkpoint_end ?? null,
       checkpoint_quoted: thread.checkpoint_quoted == null ? null : JSON.stringify(thread.checkpoint_quoted),
       human_seen_at: thread.human_seen_at ?? null,
+      then_rev: thread.then_rev ?? null,
       created_at: thread.created_at ?? now,
       updated_at: thread.updated_at ?? thread.created_at ?? now,
     })

@@ -43,9 +43,17 @@ export async function reviewReply(service: ReviewService, raw: unknown, call: Ag
         : thread.status === "resolved"
           ? `Replied to thread ${thread.id} (${place}); it was already resolved.`
           : `Replied to thread ${thread.id} (${place}); it now waits for the reviewer.`;
+  // On a pull request's thread the words go out under the person's account: they decide when.
+  const last = thread.messages[thread.messages.length - 1];
+  const forgeNote =
+    thread.forge === undefined || last?.forge === undefined
+      ? ""
+      : last.forge.state === "posted"
+        ? ` It is posted on PR #${thread.forge.pr}.`
+        : ` It is queued for PR #${thread.forge.pr}: the person sends it from the panel or with opencode-review pr push.`;
   return {
     title: `${resolved ? "Resolved" : "Replied to"} ${place}`,
-    output,
+    output: output + forgeNote,
     metadata: { thread, resolved, ...(refusal === undefined ? {} : { refusal }) },
   };
 }

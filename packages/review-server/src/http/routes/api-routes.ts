@@ -13,6 +13,7 @@ import { roundsRoutes } from "./rounds-routes.js";
 import { rawRoutes } from "./raw-routes.js";
 import { threadsRoutes } from "./threads-routes.js";
 import { viewedRoutes } from "./viewed-routes.js";
+import { forgeRoutes } from "./forge-routes.js";
 
 /**
  * Every resource route over one service, chained so the type carries them all; `createApp` mounts it at `/api`.
@@ -32,7 +33,8 @@ export function apiRoutes(service: ReviewService, runs: RunSupervisor | null = n
     .route("/", reviewsRoutes(service))
     .route("/", viewedRoutes(service))
     .route("/", rawRoutes(service))
-    .route("/", basesRoutes(service));
+    .route("/", basesRoutes(service))
+    .route("/", forgeRoutes(service));
 }
 
 /** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */

@@ -11,3 +11,4 @@ export { parseInput, validJson, validQuery } from "./valid-input.js";
 export { viewedRoutes, viewedBodySchema, viewedQuerySchema } from "./viewed-routes.js";
 export { rawRoutes, rawQuerySchema } from "./raw-routes.js";
 export { basesRoutes } from "./bases-routes.js";
+export { forgeRoutes, forgeBodySchema } from "./forge-routes.js";

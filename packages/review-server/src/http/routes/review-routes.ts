@@ -16,7 +16,12 @@ export function reviewRoutes(service: ReviewService) {
       return c.json(waiting === undefined ? { drafts, session } : { drafts, session, waiting }, 200);
     })
     .post("/review/release", validJson(releaseReviewBodySchema), async (c) => {
-      const { sessionId, summary, verdict } = c.req.valid("json");
+      const { sessionId, summary, verdict, pr } = c.req.valid("json");
+      if (pr === true) {
+        // To the branch's pull request as a review, not to the agent (docs/forge.md).
+        const review = await service.releaseToPullRequest({ ...(summary === undefined ? {} : { summary }), ...(verdict === undefined ? {} : { verdict }) });
+        return c.json({ review }, 200);
+      }
       const released = await service.release({
         ...(sessionId === undefined ? {} : { sessionId }),
         ...(summary === undefined ? {} : { summary }),

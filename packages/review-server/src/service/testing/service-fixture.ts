@@ -7,6 +7,7 @@ import { makeTempRepository, type TempRepository } from "../../git/testing/temp-
 import { openStore, type Store } from "../../store/index.js";
 import { createReviewService, type ReviewService } from "../review-service.js";
 import type { ReleaseDelivery } from "../service-context.js";
+import type { TokenSource } from "../../forge/index.js";
 
 /** A real repository, a real SQLite file and the service over them, plus what was delivered and published. */
 export interface ServiceFixture {
@@ -29,7 +30,7 @@ export async function makeServiceFixture(
   files: Record<string, string>,
   mode: "tools" | "prose" = "tools",
   dbDir?: string,
-  options: { readonly commitBase?: boolean; readonly ownSessionsOnly?: boolean } = {},
+  options: { readonly commitBase?: boolean; readonly ownSessionsOnly?: boolean; readonly forge?: TokenSource } = {},
 ): Promise<ServiceFixture> {
   const repo = await makeTempRepository();
   for (const [path, text] of Object.entries(files)) await repo.write(path, text);
@@ -50,7 +51,14 @@ export async function makeServiceFixture(
   };
   // A clock that always moves forward, so order by time is the order of events.
   let tick = Date.parse("2026-01-01T10:00:00.000Z");
-  const service = createReviewService({ dir: repo.dir, store, bus, delivery, now: () => new Date((tick += 1000)).toISOString() });
+  const service = createReviewService({
+    dir: repo.dir,
+    store,
+    bus,
+    delivery,
+    now: () => new Date((tick += 1000)).toISOString(),
+    ...(options.forge === undefined ? {} : { forge: options.forge }),
+  });
   return {
     repo,
     store,

@@ -13,6 +13,7 @@ import { locatedAnchors } from "./0011-located-anchors.js";
 import { messageClaims } from "./0012-message-claims.js";
 import { listCursors } from "./0013-list-cursors.js";
 import { ownerStartTime } from "./0014-owner-start-time.js";
+import { forgeLinks } from "./0015-forge-links.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -34,4 +35,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0012_message_claims", up: messageClaims.up },
   { name: "0013_list_cursors", up: listCursors.up },
   { name: "0014_owner_start_time", up: ownerStartTime.up },
+  { name: "0015_forge_links", up: forgeLinks.up },
 ];

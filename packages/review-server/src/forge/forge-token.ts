@@ -1,0 +1,54 @@
+import { execFile } from "node:child_process";
+import { ReviewError, type ForgeKind } from "@opencode-review/core";
+
+/** Where a token is read from, at the moment a request needs it; nothing here keeps it. */
+export interface TokenSource {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The `gh` command to ask (`gh auth token`); false to never ask it. Default "gh". */
+  readonly gh?: string | false;
+}
+
+const VARIABLES: Readonly<Record<ForgeKind, readonly string[]>> = {
+  github: ["GH_TOKEN", "GITHUB_TOKEN"],
+  forgejo: ["FORGEJO_TOKEN", "GITEA_TOKEN"],
+};
+
+/**
+ * The token for a forge, read now: `GH_TOKEN`, then `GITHUB_TOKEN`, then `gh auth token` when gh is
+ * installed (GitHub); `FORGEJO_TOKEN`, then `GITEA_TOKEN` (Forgejo, Gitea). Null when there is none.
+ * Callers use it for one request and drop it: it is never stored, logged or put in a message.
+ * @example const token = await readForgeToken("github", "github.com", { env: process.env });
+ */
+export async function readForgeToken(kind: ForgeKind, host: string, source: TokenSource): Promise<string | null> {
+  for (const name of VARIABLES[kind]) {
+    const value = source.env[name]?.trim();
+    if (value !== undefined && value !== "") return value;
+  }
+  if (kind !== "github" || source.gh === false) return null;
+  return ghToken(source.gh ?? "gh", host, source.env);
+}
+
+/** Whether a token is there, without saying what it is (for `doctor` and `pr status`). */
+export async function hasForgeToken(kind: ForgeKind, host: string, source: TokenSource): Promise<boolean> {
+  return (await readForgeToken(kind, host, source)) !== null;
+}
+
+/**
+ * The one-line failure for no token: which variables to set, and `gh auth login` for GitHub.
+ * @example throw noTokenError("github", "github.com")
+ */
+export function noTokenError(kind: ForgeKind, host: string): ReviewError {
+  return kind === "github"
+    ? new ReviewError("no_token", `no token for ${host}: set GH_TOKEN or GITHUB_TOKEN to a token that may read and write pull requests (classic scope "repo"), or install gh and run gh auth login.`)
+    : new ReviewError("no_token", `no token for ${host}: set FORGEJO_TOKEN or GITEA_TOKEN to a token with repository read and write access (made at https://${host}/user/settings/applications).`);
+}
+
+function ghToken(command: string, host: string, env: Readonly<Record<string, string | undefined>>): Promise<string | null> {
+  return new Promise((resolve) => {
+    // gh knows hosts by name without a port; it prints nothing (exit 1) when not logged in there.
+    execFile(command, ["auth", "token", "--hostname", host.replace(/:\d+$/, "")], { timeout: 5000, env: { ...env } as NodeJS.ProcessEnv }, (error, stdout) => {
+      const token = error === null ? stdout.trim() : "";
+      resolve(token === "" ? null : token);
+    });
+  });
+}

@@ -1,0 +1,96 @@
+import { sql } from "kysely";
+import { forgePullsOfBranch } from "../../store/index.js";
+import type { ServiceContext } from "../service-context.js";
+
+/** A reply of the agent waiting to go to the pull request (or refused by it). */
+export interface WaitingReply {
+  readonly messageId: string;
+  readonly threadId: string;
+  readonly file: string;
+  readonly line: number | null;
+  readonly body: string;
+  readonly state: "queued" | "failed";
+  readonly error: string | null;
+  /** The push resolves the forge thread too: the checked resolve accepted the agent's claim. */
+  readonly resolves: boolean;
+  /** Who the comment answers in that thread (the login of its first comment). */
+  readonly to: string | null;
+}
+
+/** What `pr status` and `GET /api/forge` show: the branch's pull request, its last pull, what waits to be pushed. */
+export interface ForgeStatus {
+  readonly pull: {
+    readonly kind: "github" | "forgejo";
+    readonly host: string;
+    readonly repository: string;
+    readonly number: number;
+    readonly url: string;
+    readonly pulledAt: string | null;
+    readonly threads: number;
+    readonly comments: number;
+  } | null;
+  readonly waiting: readonly WaitingReply[];
+  readonly posted: number;
+}
+
+/**
+ * The branch's pull request as last pulled, the agent's replies waiting to be pushed (oldest first, with
+ * where they go), and how many were posted. Reads the store only: no request to the forge.
+ * @example (await forgeStatus(ctx)).waiting.length // 2
+ */
+export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
+  const repo = await ctx.repository();
+  const pull = (await forgePullsOfBranch(ctx.db, repo.branchKey))[0];
+  if (pull === undefined) return { pull: null, waiting: [], posted: 0 };
+  const rows = await ctx.db
+    .selectFrom("forge_messages as f")
+    .innerJoin("messages as m", "m.id", "f.message_id")
+    .innerJoin("threads as t", "t.id", "m.thread_id")
+    .select(["f.message_id", "f.state", "f.error", "f.resolve", "m.thread_id", "m.body", "t.file", "t.start_line", "t.end_line"])
+    .select((eb) =>
+      eb
+        .selectFrom("messages as first")
+        .innerJoin("forge_messages as ff", "ff.message_id", "first.id")
+        .select("ff.login")
+        .whereRef("first.thread_id", "=", "m.thread_id")
+        .where("ff.state", "is", null)
+        .orderBy("first.created_at", "asc")
+        .limit(1)
+        .as("to"),
+    )
+    .where("f.pull_id", "=", pull.id)
+    .where("f.state", "in", ["queued", "failed"])
+    .orderBy("m.created_at", "asc")
+    .orderBy(sql`m.rowid`, "asc")
+    .execute();
+  const posted = await ctx.db
+    .selectFrom("forge_messages")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("pull_id", "=", pull.id)
+    .where("state", "=", "posted")
+    .executeTakeFirstOrThrow();
+  return {
+    pull: {
+      kind: pull.kind,
+      host: pull.host,
+      repository: `${pull.owner}/${pull.repo}`,
+      number: pull.number,
+      url: pull.url,
+      pulledAt: pull.pulled_at,
+      threads: pull.threads,
+      comments: pull.comments,
+    },
+    waiting: rows.map((r) => ({
+      messageId: r.message_id,
+      threadId: r.thread_id,
+      file: r.file,
+      line: r.end_line,
+      body: r.body,
+      state: r.state as "queued" | "failed",
+      error: r.error,
+      resolves: r.resolve === 1,
+      to: r.to ?? null,
+    })),
+    posted: Number(posted.n),
+  };
+}
