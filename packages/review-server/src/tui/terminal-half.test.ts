@@ -207,9 +207,9 @@ describe.skipIf(!hasTmux())("the review in opencode's terminal (real opencode un
       await step(["z"], "export const fresh = true;", "unfolded");
 
       // Every draft took a round of the work tree as it is, so nothing changed since the last one.
-      await step(["t"], "No changes in since last round", "since-last");
-      await step(["t"], "last round only", "last-round");
-      await step(["t"], "all changes", "all");
+      await step(["T"], "No changes in since last round", "since-last");
+      await step(["T"], "last round only", "last-round");
+      await step(["T"], "all changes", "all");
       await step(["R"], /Round \d+ taken\./.test.bind(/Round \d+ taken\./), "round");
 
       await step(["n", "]", "j", "j", "j", "S"], "Suggest for src/app.ts:6", "suggest-editor");
