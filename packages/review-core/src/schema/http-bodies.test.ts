@@ -108,6 +108,10 @@ describe("message bodies", () => {
     expect(refusal(releaseReviewBodySchema, { sessionId: "" })).toBe(
       "sessionId: sessionId is empty; leave it out to use the current session.",
     );
+    // An MCP client's agent, as GET /api/review names it to the panel, goes back as it came.
+    expect(releaseReviewBodySchema.parse({ sessionId: "mcp:claude-code" })).toEqual({ sessionId: "mcp:claude-code" });
+    expect(refusal(releaseReviewBodySchema, { sessionId: "ses:1" })).toMatch(/^sessionId: sessionId may hold only letters/);
+    expect(refusal(releaseReviewBodySchema, { sessionId: `mcp:${"x".repeat(101)}` })).toMatch(/^sessionId: /);
   });
 });
 

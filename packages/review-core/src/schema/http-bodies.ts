@@ -107,9 +107,15 @@ export const threadStatusBody = {
 export const threadStatusBodySchema = z.object(threadStatusBody);
 export type ThreadStatusBody = z.infer<typeof threadStatusBodySchema>;
 
+/**
+ * An MCP client's agent is named as a session too, `mcp:<client name>` (GET /api/review gives it to the panel,
+ * which sends it back): the client's own name, so any printable text after the prefix, within the id limit.
+ */
+const mcpSessionId = (value: string) => /^mcp:[^\u0000-\u001f\u007f]{1,100}$/.test(value);
+
 /** `POST /api/review/release`: the opencode session to deliver to, when not the one the server knows. */
 export const releaseReviewBody = {
-  sessionId: idText("sessionId", "an opencode session id", { empty: "leave it out to use the current session." }).optional(),
+  sessionId: idText("sessionId", "an opencode session id", { empty: "leave it out to use the current session.", orElse: mcpSessionId }).optional(),
   /** The person's overall comment ("Finish your review" on GitHub). */
   summary: z
     .string({ error: "summary must be text." })
