@@ -122,7 +122,10 @@ export function ReviewView(props: ReviewViewProps) {
     const past = help() === "past";
     return overlayText().flatMap((line) => wrapWords(line, inner, past ? (line.match(/^ */)?.[0].length ?? 0) + 2 : 16));
   };
-  const helpRows = () => Math.max(1, Math.min(overlayLines().length, dims().height - 6));
+  // The `?` and past-reviews box opens under the header and its notice lines (which wrap to more than one row
+  // on a narrow screen), so its title is never drawn over them.
+  const overlayTop = () => 1 + headerLines().length + waitingLines().length + runLines().length + failedLines().length + sessionWaitLines().length;
+  const helpRows = () => Math.max(1, Math.min(overlayLines().length, dims().height - overlayTop() - 4));
   const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
   const diffWidth = () => Math.max(20, dims().width - (showTree() ? TREE_WIDTH + 1 : 0) - 2);
   const runLine = () => {
@@ -824,7 +827,7 @@ export function ReviewView(props: ReviewViewProps) {
         <FileFinderOverlay api={props.api} paths={model.files().map((f) => f.path)} width={dims().width} height={dims().height} pick={goToFile} close={() => setFinding(false)} />
       </Show>
       <Show when={help()}>
-        <box position="absolute" top={2} left={2} width={overlayWidth()} border borderColor={theme().borderActive} backgroundColor={theme().backgroundPanel} flexDirection="column" title={help() === "past" ? "Past reviews · Escape closes" : "Keys · Escape closes"} height={Math.min(overlayLines().length + 2, dims().height - 3)}>
+        <box position="absolute" top={overlayTop()} left={2} width={overlayWidth()} border borderColor={theme().borderActive} backgroundColor={theme().backgroundPanel} flexDirection="column" title={help() === "past" ? "Past reviews · Escape closes" : "Keys · Escape closes"} height={Math.min(overlayLines().length + 2, dims().height - overlayTop() - 1)}>
           <For each={overlayLines().slice(helpTop(), helpTop() + helpRows())}>{(line) => <text wrapMode="none" fg={theme().text}>{line}</text>}</For>
           <Show when={overlayLines().length > helpRows()}>
             <text wrapMode="none" fg={theme().textMuted}>j / k scroll this list</text>
