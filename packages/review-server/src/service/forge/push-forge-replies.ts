@@ -72,8 +72,8 @@ export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, 
         left--;
         changed.add(message.thread_id);
       }
-      if (reply.resolve === 1 && reply.resolved_on_forge === 0) {
-        await forge.client.resolve(pull.number, thread);
+      // Where the forge's API has no resolve (Forgejo) the thread stays open there; here it is resolved.
+      if (reply.resolve === 1 && reply.resolved_on_forge === 0 && (await forge.client.resolve(pull.number, thread))) {
         await writeTransaction(ctx.db, async (trx) => {
           await updateForgeMessage(trx, message.id, { resolved_on_forge: 1 });
           // The forge now reads resolved because of us: the next pull must not take it for someone's resolve.
