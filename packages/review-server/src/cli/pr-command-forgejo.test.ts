@@ -31,6 +31,19 @@ describe("opencode-review pr on Forgejo", () => {
     expect(f.forgejo.comments(thread).map((c) => c.login)).toEqual(["alice", "person"]);
 
     for (const output of [pulled, status, pushed]) expect(output.out + output.err).not.toContain(FORGEJO_TOKEN);
+    expect(f.forgejo.problems).toEqual([]);
+  });
+
+  test("a push whose checked resolve held says the thread is resolved here only: Forgejo's API has no resolve", async () => {
+    const { f, thread } = await reviewed();
+    await cli(f, ["pr", "pull"]);
+    await f.repo.write("src/app.ts", (await f.repo.git("show", "HEAD:src/app.ts")).replace("  let sum = 0;", "  let sum = xs[0] ?? 0;"));
+    expect(await replyAsAgent(f, "Starts from xs[0].", true)).toEqual({ resolved: true });
+    const pushed = await cli(f, ["pr", "push"]);
+    expect(pushed.out).toBe(
+      "PR #7: posted 1 reply, resolved 0 threads (https://codeberg.org/octo/app/pulls/7)\n1 thread is resolved here only: the forge's API has no resolve; resolve it on the pull request's page.",
+    );
+    expect(thread.first.resolver).toBeNull();
     const leaks = (await filesUnder(join(f.repo.dir, ".git"))).filter((file) => file.bytes.includes(Buffer.from(FORGEJO_TOKEN)));
     expect(leaks.map((l) => l.path)).toEqual([]);
     expect(f.forgejo.problems).toEqual([]);

@@ -34,12 +34,13 @@ export async function filesUnder(dir: string): Promise<{ path: string; bytes: Bu
   return out;
 }
 
-/** The agent answers the first waiting thread through the repository's store, as the plugin would. */
-export async function replyAsAgent(f: PrCliTarget, text = "Done."): Promise<void> {
+/** The agent answers the first waiting thread through the repository's store, as the plugin would (claiming a resolve when asked). */
+export async function replyAsAgent(f: PrCliTarget, text = "Done.", resolved = false): Promise<{ readonly resolved: boolean }> {
   const store = await openStore({ path: defaultDbPath(await openRepository(f.repo.dir)) });
   const agent = createReviewService({ dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
   const [open] = await agent.listThreads({ status: "waiting" });
-  await agent.agentReply({ id: open!.id, text });
+  const reply = await agent.agentReply({ id: open!.id, text, ...(resolved ? { resolved: true } : {}) });
   await agent.context.anchors.written();
   await store.close();
+  return { resolved: reply.resolved };
 }

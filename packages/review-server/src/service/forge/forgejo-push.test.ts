@@ -36,7 +36,7 @@ describe("pr push to forgejo", () => {
     expect((await f.service.agentReply({ id: sumId, text: "Starts from the first item now.", resolved: true })).resolved).toBe(true);
     await f.service.agentReply({ id: nameId, text: "The name is right." });
     const pushed = await f.service.pushForge();
-    expect(pushed).toMatchObject({ pr: 7, posted: 2, found: 0, resolved: 0, failed: [] });
+    expect(pushed).toMatchObject({ pr: 7, posted: 2, found: 0, resolved: 0, unresolvable: 1, failed: [] });
     expect(f.forgejo.comments(sum).map((c) => [c.login, c.reviewId, c.line, c.body.split("\n")[0]])).toEqual([
       ["alice", sum.review.id, 2, "Start from the first item?"],
       ["person", sum.review.id, 2, "Starts from the first item now."],
@@ -44,7 +44,7 @@ describe("pr push to forgejo", () => {
     expect(f.forgejo.comments(name).map((c) => c.login)).toEqual(["bob", "person"]);
     expect(sum.first.resolver).toBeNull();
     // Here the checked resolve holds; a pull neither reopens it nor takes the replies for new comments.
-    expect(await f.service.pushForge()).toMatchObject({ posted: 0, resolved: 0 });
+    expect(await f.service.pushForge()).toMatchObject({ posted: 0, resolved: 0, unresolvable: 0 });
     expect(await f.service.pullForge()).toMatchObject({ newComments: 0, resolved: 0, reopened: 0 });
     const threads = await f.service.listThreads({ status: "all" });
     expect(threads.find((t) => t.id === sumId)).toMatchObject({ status: "resolved", resolvedBy: "agent" });
@@ -73,7 +73,7 @@ describe("pr push to gitea", () => {
     await fixLoop(f);
     expect((await f.service.agentReply({ id: sumId, text: "Starts from the first item now.", resolved: true })).resolved).toBe(true);
     expect((await f.service.agentReply({ id: nameId, text: "The name is right.", resolved: true })).refusal).toMatch(/^Replied, but not resolved:/);
-    expect(await f.service.pushForge()).toMatchObject({ posted: 2, resolved: 1, failed: [] });
+    expect(await f.service.pushForge()).toMatchObject({ posted: 2, resolved: 1, unresolvable: 0, failed: [] });
     const [question, answer] = f.forgejo.comments(sum);
     expect(answer).toMatchObject({ login: "person", line: 2, path: "src/app.ts" });
     expect(answer!.reviewId).not.toBe(question!.reviewId);
