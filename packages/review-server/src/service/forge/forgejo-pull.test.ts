@@ -88,6 +88,21 @@ for (const flavor of ["forgejo", "gitea"] as const) {
   });
 }
 
+describe("conversations on one line", () => {
+  for (const [flavor, expected] of [["forgejo", [["alice"], ["bob", "alice"]]], ["gitea", [["alice", "bob", "alice"]]]] as const) {
+    test(`two reviews on the same line read as ${flavor}'s page shows them`, async () => {
+      const f = (fixture = await makeForgejoFixture(flavor));
+      f.forgejo.addThread(f.pull, { login: "alice", body: "One.", path: "src/app.ts", line: 2, commit: f.head });
+      const second = f.forgejo.addThread(f.pull, { login: "bob", body: "Two.", path: "src/app.ts", line: 2, commit: f.head });
+      f.forgejo.reply(second, "alice", "Three.");
+      await f.service.pullForge();
+      const threads = await f.service.listThreads({ status: "all" });
+      expect(threads.map((t) => t.messages.map((m) => m.login))).toEqual(expected);
+      expect(f.forgejo.problems).toEqual([]);
+    });
+  }
+});
+
 describe("pr pull from forgejo, automatically", () => {
   test("a new forge comment reaches the agent with a notice naming the pull request", async () => {
     const { f, open } = await withReview("forgejo");
