@@ -1,14 +1,9 @@
-import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { makeGitHubFixture, READ_ONLY_TOKEN, STAND_IN_TOKEN, type GitHubFixture } from "../forge/testing/github-fixture.js";
-import { createEventBus } from "../events/event-bus.js";
-import { defaultDbPath, openRepository } from "../git/index.js";
-import { createReviewService } from "../service/index.js";
-import { openStore } from "../store/index.js";
-import type { CliIo } from "./cli-io.js";
-import { runCli } from "./run-cli.js";
+import { filesUnder, prCli, replyAsAgent } from "./testing/pr-cli.js";
 
 let fixture: GitHubFixture | undefined;
 afterEach(async () => {
@@ -16,27 +11,12 @@ afterEach(async () => {
   fixture = undefined;
 });
 
-async function cli(f: GitHubFixture, args: readonly string[], env: Record<string, string | undefined> = f.env) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { cwd: f.repo.dir, out: (t) => out.push(t), err: (t) => err.push(t), stopRequested: new Promise(() => {}), env };
-  const code = await runCli(args, io);
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const cli = prCli;
 
 async function reviewed() {
   const f = (fixture = await makeGitHubFixture());
   const thread = f.github.addThread(f.pull, { login: "alice", body: "Start from the first item?", path: "src/app.ts", line: 2, commit: f.head });
   return { f, thread };
-}
-
-/** Every file under `dir`, read as bytes. */
-async function filesUnder(dir: string): Promise<{ path: string; bytes: Buffer }[]> {
-  const out: { path: string; bytes: Buffer }[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) out.push({ path: join(entry.parentPath, entry.name), bytes: await readFile(join(entry.parentPath, entry.name)) });
-  }
-  return out;
 }
 
 describe("opencode-review pr", () => {
@@ -171,12 +151,3 @@ describe("opencode-review pr", () => {
     });
   });
 });
-
-async function replyAsAgent(f: GitHubFixture, text = "Done."): Promise<void> {
-  const store = await openStore({ path: defaultDbPath(await openRepository(f.repo.dir)) });
-  const agent = createReviewService({ dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
-  const [open] = await agent.listThreads({ status: "waiting" });
-  await agent.agentReply({ id: open!.id, text });
-  await agent.context.anchors.written();
-  await store.close();
-}

@@ -85,6 +85,9 @@ async function push(service: ReviewService, io: CliIo, target: { readonly number
   }
   const found = result.found > 0 ? ` (${result.found} already there from an earlier push, not sent again)` : "";
   io.out(`PR #${result.pr}: posted ${result.posted} ${result.posted === 1 ? "reply" : "replies"}${found}, resolved ${result.resolved} ${result.resolved === 1 ? "thread" : "threads"} (${result.url})`);
+  if (result.unresolvable > 0) {
+    io.out(`${result.unresolvable} ${result.unresolvable === 1 ? "thread is" : "threads are"} resolved here only: the forge's API has no resolve; resolve ${result.unresolvable === 1 ? "it" : "them"} on the pull request's page.`);
+  }
   for (const f of result.failed) io.err(`not posted: ${f.error} (kept; pr push tries it again)`);
 }
 

@@ -205,6 +205,7 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
 
     async resolve(_pr, thread) {
       await query(RESOLVE, { id: thread.id });
+      return true;
     },
 
     async diffLines(pr) {

@@ -9,5 +9,7 @@ export { openForge, type BranchForge } from "./open-forge.js";
 // the clients
 export type { ForgeClient, ForgePullRequest, ForgeThread, ForgeComment, ForgeSurvey, ForgeReviewComment, ForgeReviewEvent } from "./forge-client.js";
 export { createGitHubClient, type GitHubClientOptions } from "./github-client.js";
+export { createForgejoClient, type ForgejoClientOptions } from "./forgejo-client.js";
+export { forgejoDialect, type ForgejoDialect } from "./forgejo-dialect.js";
 export { forgeFailure, type FailureContext } from "./forge-failure.js";
 export { diffSideLines } from "./diff-side-lines.js";

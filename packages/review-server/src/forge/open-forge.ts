@@ -4,6 +4,7 @@ import type { ForgeClient } from "./forge-client.js";
 import { forgeEndpoint } from "./forge-endpoint.js";
 import { forgeKindOf, parseRemoteUrl } from "./forge-remote.js";
 import { readForgeToken, type TokenSource } from "./forge-token.js";
+import { createForgejoClient } from "./forgejo-client.js";
 import { createGitHubClient } from "./github-client.js";
 
 /** The forge of a branch: its client, and the branch's name there (the pull request's head). */
@@ -38,8 +39,6 @@ export async function openForge(repo: Repository, source: TokenSource): Promise<
   }
   const endpoint = forgeEndpoint(kind, repository, source.env);
   const token = () => readForgeToken(kind, repository.host, source);
-  if (kind === "forgejo") {
-    throw new ReviewError("invalid_input", `${repository.host} is a Forgejo or Gitea host, which this version does not pull from yet; GitHub and GitHub Enterprise work.`);
-  }
-  return { client: createGitHubClient({ repository, endpoint, token }), upstream };
+  const client = kind === "forgejo" ? createForgejoClient({ repository, endpoint, token }) : createGitHubClient({ repository, endpoint, token });
+  return { client, upstream };
 }

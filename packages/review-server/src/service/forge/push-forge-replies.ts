@@ -27,6 +27,8 @@ export interface ForgePushResult {
   readonly found: number;
   /** Forge threads resolved because the checked resolve accepted the agent's claim. */
   readonly resolved: number;
+  /** Threads this push answered with an accepted claim that the forge's API cannot resolve (Forgejo): resolved here only. */
+  readonly unresolvable: number;
   /** Replies the forge refused, each with why (they stay to be tried again). */
   readonly failed: readonly { readonly messageId: string; readonly error: string }[];
 }
@@ -50,6 +52,7 @@ export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, 
   let posted = 0;
   let found = 0;
   let resolved = 0;
+  let unresolvable = 0;
   let left = waiting.filter((w) => w.state !== "posted").length;
 
   for (const reply of waiting) {
@@ -59,7 +62,8 @@ export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, 
     if (link === undefined) continue;
     const thread = { id: link.forge_id, replyTo: link.reply_to };
     try {
-      if (reply.state !== "posted") {
+      const postedNow = reply.state !== "posted";
+      if (postedNow) {
         let on = reply.sent_at === null ? null : await forge.client.findReply(pull.number, thread, replyMarker(message.id));
         if (on !== null) found++;
         else {
@@ -72,8 +76,10 @@ export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, 
         left--;
         changed.add(message.thread_id);
       }
-      if (reply.resolve === 1 && reply.resolved_on_forge === 0) {
-        await forge.client.resolve(pull.number, thread);
+      // Where the forge's API has no resolve (Forgejo) the thread stays open there; here it is resolved.
+      const resolves = reply.resolve === 1 && reply.resolved_on_forge === 0 && (await forge.client.resolve(pull.number, thread));
+      if (reply.resolve === 1 && reply.resolved_on_forge === 0 && !resolves && postedNow) unresolvable++;
+      if (resolves) {
         await writeTransaction(ctx.db, async (trx) => {
           await updateForgeMessage(trx, message.id, { resolved_on_forge: 1 });
           // The forge now reads resolved because of us: the next pull must not take it for someone's resolve.
@@ -101,7 +107,7 @@ export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, 
     }
   }
   await announce(ctx, [...changed]);
-  return { pr: pull.number, url: pull.url, posted, found, resolved, failed };
+  return { pr: pull.number, url: pull.url, posted, found, resolved, unresolvable, failed };
 }
 
 /** The pull request a push or status is about: `--pr N` if pulled before, else the branch's latest pulled. */
