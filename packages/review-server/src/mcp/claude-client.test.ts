@@ -101,11 +101,16 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     // The Stop hook's block reached the model as its next instruction, after the turn that ended.
     expect(model.requests[1]!.userTexts.some((text) => text.includes(notice)), trace).toBe(true);
     expect(model.requests[0]!.userTexts.some((text) => text.includes(notice))).toBe(false);
-    // Claude Code, like Codex, hands the model a tool's structuredContent (the metadata) when there is one,
-    // not its text: the threads, the refusal and the outcome all reach it there.
-    const listed = model.requests[2]!.toolResults.at(-1)!.text;
-    expect(listed).toContain("Use reduce instead of the loop.");
-    expect(listed).toContain("Why 3?");
+    // Claude Code, like Codex, hands the model a tool's structuredContent as JSON and drops the text: the
+    // prose reaches it there, under prose, before the metadata.
+    const listed = JSON.parse(model.requests[2]!.toolResults.at(-1)!.text);
+    expect(Object.keys(listed)[0]).toBe("prose");
+    expect(listed.prose).toMatch(/^2 threads in 2 files: 2 waiting for you\./);
+    expect(listed.prose).toContain(`## ${threads.edited} · src/app.ts:2-4 · `);
+    expect(listed.prose).toContain("reviewer: Use reduce instead of the loop.");
+    expect(listed.prose).toContain(`## ${threads.untouched} · src/other.ts:2 · `);
+    expect(listed.prose).toContain("reviewer: Why 3?");
+    expect(listed.threads).toHaveLength(2);
     expect(model.requests[4]!.toolResults.at(-1)!.isError, trace).toBe(false);
     const refused = model.requests[5]!.toolResults.at(-1)!;
     expect(refused.isError).toBe(false);

@@ -110,12 +110,17 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     const notice = "The reviewer released 2 comments on src/app.ts, src/other.ts. Call review_list to read them, fix the code, then review_reply to each.";
     expect(model.requests[1]!.userTexts.some((text) => text.includes(notice)), trace).toBe(true);
     expect(model.requests[0]!.userTexts.some((text) => text.includes(notice))).toBe(false);
-    // Codex hands the model a tool's structuredContent (the metadata) when there is one, not its text: the
-    // threads, the refusal and the outcome all reach it there.
+    // Codex hands the model a tool's structuredContent as JSON (after its own "Wall time" lines) and drops the
+    // text: the prose reaches it there, under prose, before the metadata.
     const listed = model.requests[2]!.toolOutputs.at(-1)!.output;
-    expect(listed).toContain("Use reduce instead of the loop.");
-    expect(listed).toContain("Why 3?");
-    expect(listed).toContain('"delivery":"delivered"');
+    const listedJson = JSON.parse(listed.slice(listed.indexOf("{")));
+    expect(Object.keys(listedJson)[0]).toBe("prose");
+    expect(listedJson.prose).toMatch(/^2 threads in 2 files: 2 waiting for you\./);
+    expect(listedJson.prose).toContain(`## ${threads.edited} · src/app.ts:2-4 · `);
+    expect(listedJson.prose).toContain("reviewer: Use reduce instead of the loop.");
+    expect(listedJson.prose).toContain(`## ${threads.untouched} · src/other.ts:2 · `);
+    expect(listedJson.prose).toContain("reviewer: Why 3?");
+    expect(listedJson.threads.every((t: any) => t.messages[0].delivery === "delivered")).toBe(true);
     // The untouched thread's resolve was refused, and the model was told why.
     const refused = model.requests[4]!.toolOutputs.at(-1)!.output;
     expect(refused).toMatch(/"refusal":"Replied, but not resolved: /);
