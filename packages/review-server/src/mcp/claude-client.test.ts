@@ -12,7 +12,7 @@ import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { startFakeAnthropicModel, type AnthropicTurn, type FakeAnthropicModel } from "../testing/fake-anthropic-model.js";
 import { panelApi } from "../testing/panel-link.js";
-import { claudeTrace, runClaude } from "./testing/claude-cli.js";
+import { claudeTrace, runClaude, trustClaudeProject } from "./testing/claude-cli.js";
 
 const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
 const OTHER = ["export const name = 'demo';", "export const size = 2;", ""].join("\n");
@@ -51,9 +51,7 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     const settings = await readFile(join(repo.dir, ".claude", "settings.json"), "utf8");
     expect((await runCliToEnd(["setup", "claude", "--local", "--repo", repo.dir])).stdout).toContain("Already set up for Claude Code; nothing changed.");
     expect(await readFile(join(repo.dir, ".claude", "settings.json"), "utf8")).toBe(settings);
-    // The person trusted this folder once, interactively: the project's permissions then apply.
-    await mkdir(join(home, ".claude"), { recursive: true });
-    await writeFile(join(home, ".claude", ".claude.json"), JSON.stringify({ projects: { [repo.dir]: { hasTrustDialogAccepted: true } } }));
+    await trustClaudeProject(home, repo.dir);
 
     const threads: { untouched?: string; edited?: string } = {};
     let step = 0;

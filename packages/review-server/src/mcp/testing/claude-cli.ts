@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { isolatedHomeEnv, runClient, type ClientRun } from "./client-run.js";
@@ -51,4 +52,13 @@ export function runClaude(home: string, repo: string, baseUrl: string, prompt: s
 export function claudeTrace(run: ClientRun): string {
   const init = run.events.find((e) => e.type === "system" && e.subtype === "init");
   return `claude exit ${run.code}\nmcp servers: ${JSON.stringify(init?.mcp_servers)}\nstderr:\n${run.stderr.slice(-1500)}\nevents:\n${run.events.map((e) => JSON.stringify(e).slice(0, 300)).join("\n")}`;
+}
+
+/**
+ * The person trusted `repo` once, interactively, in the isolated home: the project's settings then apply.
+ * @example await trustClaudeProject(home, repo.dir);
+ */
+export async function trustClaudeProject(home: string, repo: string): Promise<void> {
+  await mkdir(join(home, ".claude"), { recursive: true });
+  await writeFile(join(home, ".claude", ".claude.json"), JSON.stringify({ projects: { [repo]: { hasTrustDialogAccepted: true } } }));
 }
