@@ -3,7 +3,7 @@
 // them on start; told "address the PR comments", the model lists them, edits under one, claims both
 // resolved (one accepted, one refused by the check); the person pushes with the CLI; GitHub holds each
 // reply once in its thread and the one resolve.
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCliToEnd } from "../cli/testing/cli-process.js";
@@ -18,9 +18,6 @@ describe("Claude Code with opencode-review mcp on a pull request", () => {
     const { loop, home } = places;
     const repo = loop.f.repo.dir;
     expect((await runCliToEnd(["setup", "claude", "--local", "--repo", repo])).code).toBe(0);
-    const config = JSON.parse(await readFile(join(repo, ".mcp.json"), "utf8"));
-    config.mcpServers["opencode-review"].env = loop.serverEnv;
-    await writeFile(join(repo, ".mcp.json"), JSON.stringify(config, null, 2) + "\n");
     await trustClaudeProject(home, repo);
 
     let listed: ListedResult | undefined;
@@ -52,7 +49,8 @@ describe("Claude Code with opencode-review mcp on a pull request", () => {
     });
 
     places.model = model;
-    const run = await runClaude(home, repo, model.url, "Address the PR comments.");
+    // The token and API bases are in the person's shell: Claude Code hands its environment to the server.
+    const run = await runClaude(home, repo, model.url, "Address the PR comments.", loop.serverEnv);
     const trace = claudeTrace(run);
     expect(run.code, trace).toBe(0);
     expect(step, trace).toBeGreaterThanOrEqual(6);

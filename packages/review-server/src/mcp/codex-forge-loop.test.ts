@@ -3,7 +3,7 @@
 // them on start; told "address the PR comments", the model lists them, edits under one with Codex's shell,
 // claims both resolved (one accepted, one refused by the check); the person pushes with the CLI; GitHub
 // holds each reply once in its thread and the one resolve.
-import { appendFile, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCliToEnd } from "../cli/testing/cli-process.js";
@@ -23,9 +23,6 @@ describe("Codex CLI with opencode-review mcp on a pull request", () => {
     const { loop, home } = places;
     const repo = loop.f.repo.dir;
     expect((await runCliToEnd(["setup", "codex", "--local", "--repo", repo])).code).toBe(0);
-    // The server's token and API bases, as the person gives them in the project's Codex config.
-    const env = Object.entries(loop.serverEnv).map(([name, value]) => `${name} = ${JSON.stringify(value)}`);
-    await appendFile(join(repo, ".codex", "config.toml"), ["", "[mcp_servers.opencode-review.env]", ...env, ""].join("\n"));
 
     let listed: ListedResult | undefined;
     let ids: { edited: string; untouched: string } | undefined;
@@ -58,7 +55,8 @@ describe("Codex CLI with opencode-review mcp on a pull request", () => {
     places.model = model;
     await writeCodexConfig(home, repo, model.url);
 
-    const run = await runCodex(home, repo, "Address the PR comments.");
+    // The token and API bases are in the person's shell; set-up named them for Codex to pass on to the server.
+    const run = await runCodex(home, repo, "Address the PR comments.", loop.serverEnv);
     const trace = codexTrace(run);
     expect(run.code, trace).toBe(0);
     expect(step, trace).toBeGreaterThanOrEqual(5);

@@ -24,13 +24,14 @@ export function claudeBinary(): string {
 
 /**
  * Runs `claude -p` isolated in `home` on `repo` against the scripted model at `baseUrl`, to its end, edits
- * accepted (the project's settings allow the rest).
+ * accepted (the project's settings allow the rest); `personEnv` is what the person exported in their shell besides.
  * @example const run = await runClaude(home, repo.dir, model.url, "Tidy up src/app.ts.");
  */
-export function runClaude(home: string, repo: string, baseUrl: string, prompt: string): Promise<ClientRun> {
+export function runClaude(home: string, repo: string, baseUrl: string, prompt: string, personEnv: Record<string, string> = {}): Promise<ClientRun> {
   return runClient(claudeBinary(), ["-p", prompt, "--output-format", "stream-json", "--verbose", "--permission-mode", "acceptEdits"], {
     cwd: repo,
     env: {
+      ...personEnv,
       ...isolatedHomeEnv(home),
       CLAUDE_CONFIG_DIR: join(home, ".claude"),
       ANTHROPIC_BASE_URL: baseUrl,

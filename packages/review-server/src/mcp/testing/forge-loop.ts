@@ -18,7 +18,7 @@ export interface ForgeLoop {
   readonly edited: StandInThread;
   /** On src/app.ts 7, a line the agent leaves as it was. */
   readonly untouched: StandInThread;
-  /** The token and API bases, as the person gives them in the client's MCP config. */
+  /** The token and API bases, as the person exports them in the shell the client starts from. */
   readonly serverEnv: Record<string, string>;
 }
 
