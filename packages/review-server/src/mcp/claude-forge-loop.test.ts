@@ -22,6 +22,7 @@ describe("Claude Code with opencode-review mcp on a pull request", () => {
 
     let listed: ListedResult | undefined;
     let ids: { edited: string; untouched: string } | undefined;
+    const answered: { accepted?: unknown; refused?: unknown } = {};
     let step = 0;
     const appPath = join(repo, "src", "app.ts");
     const model = await startFakeAnthropicModel(async (request): Promise<AnthropicTurn | undefined> => {
@@ -40,8 +41,10 @@ describe("Claude Code with opencode-review mcp on a pull request", () => {
         case 3:
           return call("mcp__opencode-review__review_reply", { id: ids!.edited, text: "Now a reduce.", resolved: true });
         case 4:
+          answered.accepted = JSON.parse(request.toolResults.at(-1)!.text);
           return call("mcp__opencode-review__review_reply", { id: ids!.untouched, text: "Renamed it.", resolved: true });
         case 5:
+          answered.refused = JSON.parse(request.toolResults.at(-1)!.text);
           return { kind: "text", text: "Both PR comments are answered; the replies wait for you to push." };
         default:
           return undefined;
@@ -55,8 +58,8 @@ describe("Claude Code with opencode-review mcp on a pull request", () => {
     expect(run.code, trace).toBe(0);
     expect(step, trace).toBeGreaterThanOrEqual(6);
     expectAliceListed(listed!);
-    expect(JSON.parse(model.requests[4]!.toolResults.at(-1)!.text)).toMatchObject({ resolved: true, thread: { status: "resolved" } });
-    expect(JSON.parse(model.requests[5]!.toolResults.at(-1)!.text)).toMatchObject({ resolved: false, refusal: expect.stringMatching(/^Replied, but not resolved: /) });
+    expect(answered.accepted).toMatchObject({ resolved: true, thread: { status: "resolved" } });
+    expect(answered.refused).toMatchObject({ resolved: false, refusal: expect.stringMatching(/^Replied, but not resolved: /) });
     expect(await readFile(appPath, "utf8")).toContain(REDUCE);
 
     await expectPushedOnce(loop, { edited: "Now a reduce.", untouched: "Renamed it." });
