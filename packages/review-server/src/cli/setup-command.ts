@@ -12,8 +12,8 @@ const help = `Usage: opencode-review setup claude|codex [--repo DIR] [--local]
 Sets up the review for another coding agent in this project (files in the repository's root):
   claude    Claude Code: the MCP server in .mcp.json; in .claude/settings.json the Stop and
             UserPromptSubmit hooks (the doorbell), the server enabled and its three tools allowed.
-  codex     Codex CLI: [mcp_servers.opencode-review] in .codex/config.toml (its tools approved) and
-            the Stop and UserPromptSubmit hooks in .codex/hooks.json.
+  codex     Codex CLI: [mcp_servers.opencode-review] in .codex/config.toml (its tools approved, the
+            forge token's variables passed on) and the Stop and UserPromptSubmit hooks in .codex/hooks.json.
 Existing files are merged into, never replaced (other settings, TOML comments and layout, each file's
 mode, line endings and number texts stay); a symlink is written through when it points inside the
 project and refused when it points outside. Every path is checked before any file is written, so a

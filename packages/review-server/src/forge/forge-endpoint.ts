@@ -10,6 +10,9 @@ export interface ForgeEndpoint {
   readonly graphql: string | null;
 }
 
+/** The variables that move the API bases, for a client that hands an MCP server only the variables it is told to. */
+export const ENDPOINT_VARIABLES: readonly string[] = ["GITHUB_API_URL", "GITHUB_GRAPHQL_URL", "FORGEJO_API_URL"];
+
 /**
  * The API bases for a repository's forge: `GITHUB_API_URL` / `GITHUB_GRAPHQL_URL` (GitHub's own variables)
  * or `FORGEJO_API_URL`, else from the host (github.com → api.github.com; an Enterprise host → /api/v3 and

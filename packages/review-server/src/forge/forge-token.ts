@@ -13,6 +13,9 @@ const VARIABLES: Readonly<Record<ForgeKind, readonly string[]>> = {
   forgejo: ["FORGEJO_TOKEN", "GITEA_TOKEN"],
 };
 
+/** Every variable a token is read from, for a client that hands an MCP server only the variables it is told to. */
+export const TOKEN_VARIABLES: readonly string[] = [...VARIABLES.github, ...VARIABLES.forgejo];
+
 /**
  * The token for a forge, read now: `GH_TOKEN`, then `GITHUB_TOKEN`, then `gh auth token` when gh is
  * installed (GitHub); `FORGEJO_TOKEN`, then `GITEA_TOKEN` (Forgejo, Gitea). Null when there is none.

@@ -2,8 +2,8 @@
 
 // which forge, where its API is, the token
 export { parseRemoteUrl, forgeKindOf, type ForgeRepository } from "./forge-remote.js";
-export { forgeEndpoint, type ForgeEndpoint } from "./forge-endpoint.js";
-export { readForgeToken, hasForgeToken, noTokenError, type TokenSource } from "./forge-token.js";
+export { forgeEndpoint, ENDPOINT_VARIABLES, type ForgeEndpoint } from "./forge-endpoint.js";
+export { readForgeToken, hasForgeToken, noTokenError, TOKEN_VARIABLES, type TokenSource } from "./forge-token.js";
 export { openForge, type BranchForge } from "./open-forge.js";
 
 // the clients

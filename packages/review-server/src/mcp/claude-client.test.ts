@@ -1,12 +1,9 @@
 // A real client: Claude Code, set up by `opencode-review setup claude`, driven headless by a scripted model
 // on loopback. The person releases two comments over HTTP; the Stop hook rings; the model lists them,
 // edits one place with Claude Code's own Edit tool, and claims both resolved: one refused, one accepted.
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCli, runCliToEnd } from "../cli/testing/cli-process.js";
 import { createEventBus } from "../events/event-bus.js";
@@ -14,77 +11,16 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { startFakeAnthropicModel, type AnthropicTurn, type FakeAnthropicModel } from "../testing/fake-anthropic-model.js";
-import { panelToken } from "../testing/panel-link.js";
-
-/**
- * The native binary the package's postinstall would link (pnpm runs no install scripts): it ships as the
- * platform's optional dependency of @anthropic-ai/claude-code.
- */
-function claudeBinary(): string {
-  const fromPackage = createRequire(createRequire(import.meta.url).resolve("@anthropic-ai/claude-code/package.json"));
-  for (const platform of [`${process.platform}-${process.arch}`, `${process.platform}-${process.arch}-musl`]) {
-    try {
-      const binary = join(dirname(fromPackage.resolve(`@anthropic-ai/claude-code-${platform}/package.json`)), "claude");
-      if (existsSync(binary)) return binary;
-    } catch {
-      // Not this platform's package; try the next.
-    }
-  }
-  throw new Error(`no Claude Code binary for ${process.platform}-${process.arch}: run pnpm install with optional dependencies`);
-}
+import { panelApi } from "../testing/panel-link.js";
+import { claudeTrace, runClaude, trustClaudeProject } from "./testing/claude-cli.js";
 
 const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
 const OTHER = ["export const name = 'demo';", "export const size = 2;", ""].join("\n");
 const LOOP = "  let sum = 0; // start\n  for (const x of xs) sum += x;\n  return sum;\n";
 
-function runClaude(home: string, repo: string, baseUrl: string, prompt: string): Promise<{ code: number | null; events: any[]; stderr: string }> {
-  const child = spawn(claudeBinary(), ["-p", prompt, "--output-format", "stream-json", "--verbose", "--permission-mode", "acceptEdits"], {
-    cwd: repo,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: home,
-      CLAUDE_CONFIG_DIR: join(home, ".claude"),
-      TMPDIR: home,
-      XDG_CONFIG_HOME: join(home, ".config"),
-      XDG_DATA_HOME: join(home, ".data"),
-      XDG_CACHE_HOME: join(home, ".cache"),
-      XDG_STATE_HOME: join(home, ".state"),
-      ANTHROPIC_BASE_URL: baseUrl,
-      ANTHROPIC_API_KEY: "x",
-      DISABLE_AUTOUPDATER: "1",
-      DISABLE_TELEMETRY: "1",
-      DISABLE_ERROR_REPORTING: "1",
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-      // MCP tools in the tool list itself, not deferred behind ToolSearch.
-      ENABLE_TOOL_SEARCH: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-  const timer = setTimeout(() => child.kill("SIGKILL"), 150_000);
-  return new Promise((resolve) =>
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      const events = out
-        .split("\n")
-        .filter((line) => line.startsWith("{"))
-        .map((line) => JSON.parse(line));
-      resolve({ code, events, stderr: err });
-    }),
-  );
-}
-
+/** The person, on the panel the running MCP server serves. */
 async function api(panelUrl: string, path: string, body?: unknown): Promise<any> {
-  const url = new URL(panelUrl);
-  const response = await fetch(`${url.origin}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${panelToken(url.href)}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return response.json();
+  return (await panelApi(panelUrl).call(body === undefined ? "GET" : "POST", path.replace(/^\/api/, ""), body)).json;
 }
 
 describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
@@ -115,9 +51,7 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     const settings = await readFile(join(repo.dir, ".claude", "settings.json"), "utf8");
     expect((await runCliToEnd(["setup", "claude", "--local", "--repo", repo.dir])).stdout).toContain("Already set up for Claude Code; nothing changed.");
     expect(await readFile(join(repo.dir, ".claude", "settings.json"), "utf8")).toBe(settings);
-    // The person trusted this folder once, interactively: the project's permissions then apply.
-    await mkdir(join(home, ".claude"), { recursive: true });
-    await writeFile(join(home, ".claude", ".claude.json"), JSON.stringify({ projects: { [repo.dir]: { hasTrustDialogAccepted: true } } }));
+    await trustClaudeProject(home, repo.dir);
 
     const threads: { untouched?: string; edited?: string } = {};
     let step = 0;
@@ -157,8 +91,7 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     });
 
     const run = await runClaude(home, repo.dir, model.url, "Tidy up src/app.ts.");
-    const init = run.events.find((e) => e.type === "system" && e.subtype === "init");
-    const trace = `claude exit ${run.code}\nmcp servers: ${JSON.stringify(init?.mcp_servers)}\nstderr:\n${run.stderr.slice(-1500)}\nevents:\n${run.events.map((e) => JSON.stringify(e).slice(0, 300)).join("\n")}`;
+    const trace = claudeTrace(run);
     expect(run.code, trace).toBe(0);
     expect(step, trace).toBeGreaterThanOrEqual(7);
 
@@ -166,11 +99,16 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     // The Stop hook's block reached the model as its next instruction, after the turn that ended.
     expect(model.requests[1]!.userTexts.some((text) => text.includes(notice)), trace).toBe(true);
     expect(model.requests[0]!.userTexts.some((text) => text.includes(notice))).toBe(false);
-    // Claude Code, like Codex, hands the model a tool's structuredContent (the metadata) when there is one,
-    // not its text: the threads, the refusal and the outcome all reach it there.
-    const listed = model.requests[2]!.toolResults.at(-1)!.text;
-    expect(listed).toContain("Use reduce instead of the loop.");
-    expect(listed).toContain("Why 3?");
+    // Claude Code, like Codex, hands the model a tool's structuredContent as JSON and drops the text: the
+    // prose reaches it there, under prose, before the metadata.
+    const listed = JSON.parse(model.requests[2]!.toolResults.at(-1)!.text);
+    expect(Object.keys(listed)[0]).toBe("prose");
+    expect(listed.prose).toMatch(/^2 threads in 2 files: 2 waiting for you\./);
+    expect(listed.prose).toContain(`## ${threads.edited} · src/app.ts:2-4 · `);
+    expect(listed.prose).toContain("reviewer: Use reduce instead of the loop.");
+    expect(listed.prose).toContain(`## ${threads.untouched} · src/other.ts:2 · `);
+    expect(listed.prose).toContain("reviewer: Why 3?");
+    expect(listed.threads).toHaveLength(2);
     expect(model.requests[4]!.toolResults.at(-1)!.isError, trace).toBe(false);
     const refused = model.requests[5]!.toolResults.at(-1)!;
     expect(refused.isError).toBe(false);

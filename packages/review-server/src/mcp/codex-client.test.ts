@@ -1,9 +1,7 @@
 // A real client: Codex CLI, set up by `opencode-review setup codex`, driven headless by a scripted model
 // on loopback. The person releases two comments over HTTP; the Stop hook rings; the model lists them,
 // edits one place with Codex's own shell tool, and claims both resolved: one refused, one accepted.
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,89 +11,16 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { startFakeResponsesModel, type FakeResponsesModel, type ResponsesTurn } from "../testing/fake-responses-model.js";
-import { panelToken } from "../testing/panel-link.js";
-
-const codexBin = createRequire(import.meta.url).resolve("@openai/codex/bin/codex.js");
+import { panelApi } from "../testing/panel-link.js";
+import { codexTrace, runCodex, writeCodexConfig } from "./testing/codex-cli.js";
 
 const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
 const OTHER = ["export const name = 'demo';", "export const size = 2;", ""].join("\n");
 const FIXED_APP = ["export function total(xs: number[]) {", "  return xs.reduce((a, b) => a + b, 0);", "}", ""].join("\n");
 
-/** Runs `codex exec` isolated in `home`, to its end; its JSONL events and stderr back. */
-function runCodex(home: string, repo: string, prompt: string): Promise<{ code: number | null; events: any[]; stderr: string }> {
-  const child = spawn(process.execPath, [codexBin, "exec", "--json", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "-C", repo, prompt], {
-    cwd: repo,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: home,
-      CODEX_HOME: join(home, ".codex"),
-      XDG_CONFIG_HOME: join(home, ".config"),
-      XDG_DATA_HOME: join(home, ".data"),
-      XDG_CACHE_HOME: join(home, ".cache"),
-      XDG_STATE_HOME: join(home, ".state"),
-      FAKE_MODEL_KEY: "x",
-      RUST_LOG: "warn,codex_rmcp_client=info",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-  const timer = setTimeout(() => child.kill("SIGKILL"), 150_000);
-  return new Promise((resolve) =>
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      const events = out
-        .split("\n")
-        .filter((line) => line.startsWith("{"))
-        .map((line) => JSON.parse(line));
-      resolve({ code, events, stderr: err });
-    }),
-  );
-}
-
-/** The person's own Codex settings in the isolated home: the scripted model as provider, this project trusted. */
-async function writeCodexConfig(home: string, repo: string, modelUrl: string): Promise<void> {
-  await mkdir(join(home, ".codex"), { recursive: true });
-  await writeFile(
-    join(home, ".codex", "config.toml"),
-    [
-      'model = "gpt-5"',
-      'model_provider = "fake"',
-      'approval_policy = "never"',
-      'sandbox_mode = "danger-full-access"',
-      "[model_providers.fake]",
-      'name = "fake"',
-      `base_url = "${modelUrl}"`,
-      'wire_api = "responses"',
-      'env_key = "FAKE_MODEL_KEY"',
-      "request_max_retries = 0",
-      "stream_max_retries = 0",
-      "[features]",
-      "plugins = false",
-      "apps = false",
-      "remote_plugin = false",
-      // Without the real model's metadata there is no tool search, so MCP tools must not be deferred behind it.
-      "tool_search_always_defer_mcp_tools = false",
-      "[analytics]",
-      "enabled = false",
-      `[projects."${repo}"]`,
-      'trust_level = "trusted"',
-      "",
-    ].join("\n"),
-  );
-}
-
 /** The person, on the panel the running MCP server serves. */
 async function api(panelUrl: string, path: string, body?: unknown): Promise<any> {
-  const url = new URL(panelUrl);
-  const response = await fetch(`${url.origin}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${panelToken(url.href)}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return response.json();
+  return (await panelApi(panelUrl).call(body === undefined ? "GET" : "POST", path.replace(/^\/api/, ""), body)).json;
 }
 
 describe("Codex CLI 0.169 with opencode-review over MCP", () => {
@@ -172,7 +97,7 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     await writeCodexConfig(home, repo.dir, model.url);
 
     const run = await runCodex(home, repo.dir, "Tidy up src/app.ts.");
-    const trace = `codex exit ${run.code}\nstderr:\n${run.stderr.split("\n").filter((l) => /mcp|hook|error/i.test(l)).map((l) => l.slice(-400)).join("\n")}\nevents:\n${run.events.map((e) => JSON.stringify(e).slice(0, 300)).join("\n")}`;
+    const trace = codexTrace(run);
     expect(run.code, trace).toBe(0);
     expect(step, trace).toBeGreaterThanOrEqual(6);
 
@@ -185,12 +110,17 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     const notice = "The reviewer released 2 comments on src/app.ts, src/other.ts. Call review_list to read them, fix the code, then review_reply to each.";
     expect(model.requests[1]!.userTexts.some((text) => text.includes(notice)), trace).toBe(true);
     expect(model.requests[0]!.userTexts.some((text) => text.includes(notice))).toBe(false);
-    // Codex hands the model a tool's structuredContent (the metadata) when there is one, not its text: the
-    // threads, the refusal and the outcome all reach it there.
+    // Codex hands the model a tool's structuredContent as JSON (after its own "Wall time" lines) and drops the
+    // text: the prose reaches it there, under prose, before the metadata.
     const listed = model.requests[2]!.toolOutputs.at(-1)!.output;
-    expect(listed).toContain("Use reduce instead of the loop.");
-    expect(listed).toContain("Why 3?");
-    expect(listed).toContain('"delivery":"delivered"');
+    const listedJson = JSON.parse(listed.slice(listed.indexOf("{")));
+    expect(Object.keys(listedJson)[0]).toBe("prose");
+    expect(listedJson.prose).toMatch(/^2 threads in 2 files: 2 waiting for you\./);
+    expect(listedJson.prose).toContain(`## ${threads.edited} · src/app.ts:2-4 · `);
+    expect(listedJson.prose).toContain("reviewer: Use reduce instead of the loop.");
+    expect(listedJson.prose).toContain(`## ${threads.untouched} · src/other.ts:2 · `);
+    expect(listedJson.prose).toContain("reviewer: Why 3?");
+    expect(listedJson.threads.every((t: any) => t.messages[0].delivery === "delivered")).toBe(true);
     // The untouched thread's resolve was refused, and the model was told why.
     const refused = model.requests[4]!.toolOutputs.at(-1)!.output;
     expect(refused).toMatch(/"refusal":"Replied, but not resolved: /);

@@ -146,6 +146,9 @@ describe("opencode-review mcp over a real stdio child process", () => {
     expect(listed.text).toContain("Use reduce here.");
     expect(listed.text).toContain("src/app.ts");
     expect(listed.metadata.threads).toHaveLength(2);
+    // The prose goes inside structuredContent too, first, for the clients that hand the model only that.
+    expect(Object.keys(listed.metadata)[0]).toBe("prose");
+    expect(listed.metadata.prose).toBe(listed.text);
     expect(listed.metadata.threads.every((t: any) => t.messages[0].delivery === "delivered")).toBe(true);
     expect((await api("/api/review")).json.waiting).toBeNull();
     // Read by the agent's tool: delivered, to the client the panel named.

@@ -16,8 +16,9 @@ export interface McpServerOptions {
 /**
  * The MCP server over one review service: lists the three tools with their JSON Schemas and runs each
  * through the same function the opencode tool runs, so arguments are checked by the same full schema
- * and refused with the same words. A result's prose is its text content, its metadata `structuredContent`;
- * a refusal is a tool error (`isError`) whose text is the Error's message, as opencode shows it to the model.
+ * and refused with the same words. A result's prose is its text content, and `structuredContent` is its
+ * metadata with the prose first under `prose` (see `structuredResult`); a refusal is a tool error (`isError`)
+ * whose text is the Error's message, as opencode shows it to the model.
  * The SDK is loaded here, on first use: every other command (the hooks above all) starts without its cost.
  * @example const server = await createMcpServer({ source, version, panelUrl }); await server.connect(new StdioServerTransport());
  */
@@ -42,7 +43,7 @@ export async function createMcpServer(options: McpServerOptions): Promise<Server
     }
     try {
       const result = await tool.run(await options.source(), request.params.arguments ?? {}, call);
-      return { content: [{ type: "text", text: result.output }], structuredContent: result.metadata };
+      return structuredResult(result.output, result.metadata);
     } catch (error) {
       return refusal(error instanceof Error ? error.message : String(error));
     }
@@ -61,6 +62,16 @@ export function loadMcpSdk() {
     import("@modelcontextprotocol/sdk/types.js"),
     import("@modelcontextprotocol/sdk/server/stdio.js"),
   ]);
+}
+
+/**
+ * Claude Code and Codex hand the model a result's `structuredContent` as JSON whenever there is one, and
+ * drop its text (docs/mcp.md): the prose goes first inside it too, so it reaches the model in every client,
+ * while a program reads the metadata's own fields where they always were.
+ * @example structuredResult("1 thread waits for you...", { threads }) // structuredContent: { prose, threads }
+ */
+function structuredResult(prose: string, metadata: Readonly<Record<string, unknown>>): CallToolResult {
+  return { content: [{ type: "text", text: prose }], structuredContent: { prose, ...metadata } };
 }
 
 function refusal(text: string): CallToolResult {

@@ -5,6 +5,9 @@ import { configPlace, jsonConfigText, parseJsonConfig, writeConfigText, type Con
 import { hookCommandLine, type Launcher } from "./launcher.js";
 import { mergeTomlTable } from "./toml-table.js";
 import { AGENT_TOOL_NAMES } from "../tools/agent-tool-names.js";
+// The two modules alone, not forge/index.js: set-up needs the names, not the forge clients.
+import { ENDPOINT_VARIABLES } from "../forge/forge-endpoint.js";
+import { TOKEN_VARIABLES } from "../forge/forge-token.js";
 
 /** The MCP server's name in every client's config, and so the prefix of its tools there. */
 export const SERVER_NAME = "opencode-review";
@@ -77,7 +80,7 @@ export function claudeEdits(root: string, launcher: Launcher): readonly ConfigEd
 
 /**
  * Codex CLI, project-scoped: `[mcp_servers.opencode-review]` in `.codex/config.toml` (its tools approved,
- * the rest of the file kept as written, comments too) and the two hooks in `.codex/hooks.json`.
+ * the forge's token and API variables passed on, the rest of the file kept as written, comments too) and the two hooks in `.codex/hooks.json`.
  * @example const edits = codexEdits("/repo", npxLauncher())
  */
 export function codexEdits(root: string, launcher: Launcher): readonly ConfigEdit[] {
@@ -93,6 +96,9 @@ export function codexEdits(root: string, launcher: Launcher): readonly ConfigEdi
       default_tools_approval_mode: "approve",
       // Codex's default start-up wait is short for a first `npx` run, which downloads the package.
       startup_timeout_sec: 60,
+      // Codex hands an MCP server only a few variables of its own (PATH, HOME...): without these names the
+      // person's GH_TOKEN never reaches the server, and its pull on start says nothing.
+      env_vars: [...TOKEN_VARIABLES, ...ENDPOINT_VARIABLES],
     },
     file,
   );

@@ -123,7 +123,14 @@ describe("opencode-review setup codex", () => {
       model: "o3",
       mcp_servers: {
         docs: { command: "docs-server" },
-        "opencode-review": { command: "npx", args: ["-y", "opencode-review", "mcp"], default_tools_approval_mode: "approve", startup_timeout_sec: 60 },
+        "opencode-review": {
+          command: "npx",
+          args: ["-y", "opencode-review", "mcp"],
+          default_tools_approval_mode: "approve",
+          startup_timeout_sec: 60,
+          // Codex passes on only these of its own variables: the token and API bases for the pull on start.
+          env_vars: ["GH_TOKEN", "GITHUB_TOKEN", "FORGEJO_TOKEN", "GITEA_TOKEN", "GITHUB_API_URL", "GITHUB_GRAPHQL_URL", "FORGEJO_API_URL"],
+        },
       },
     });
     expect(JSON.parse(written[".codex/hooks.json"]!).hooks).toEqual({
