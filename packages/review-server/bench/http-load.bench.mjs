@@ -25,6 +25,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
+import { quantile } from "../../../scripts/bench-timing.mjs";
 
 const FILES = 50;
 const THREADS_PER_FILE = 10;
@@ -262,8 +263,6 @@ async function drive() {
     }
   }
 
-  const sorted = (values) => [...values].sort((a, b) => a - b);
-  const quantile = (values, q) => sorted(values)[Math.min(values.length - 1, Math.floor(q * values.length))];
 
   /** Unloaded: one reader at a time, after a few warm-up requests; the median. */
   async function measureUnloaded() {

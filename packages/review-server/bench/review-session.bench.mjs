@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
+import { median, quantile } from "../../../scripts/bench-timing.mjs";
 
 const FILES = 30;
 const PER_FILE = 5;
@@ -110,7 +111,6 @@ async function serve() {
 async function drive() {
   const variants = (process.env.BENCH_VARIANTS ?? "").split(",").filter(Boolean);
   const gunzipAsync = promisify(gunzip);
-  const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
 
   /** One server process (with OCR_OFF=`off`), one session against it (or its bare neighbour). */
   async function session(off, { bare = false } = {}) {
@@ -218,7 +218,6 @@ async function drive() {
   }
   if (variants.length > 0) {
     console.log(`\nwhat each buys: the server's CPU time for the session with it off / with all on (each beside an all-on run; ${REPEAT} runs, medians)`);
-    const median = (xs) => quantile(xs, 0.5);
     for (const [variant, runs] of byVariant) {
       const ratio = median(runs.map((r) => r.off.cpuMs / r.on.cpuMs));
       const wall = median(runs.map((r) => r.off.ms / r.on.ms));
