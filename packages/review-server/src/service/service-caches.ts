@@ -1,4 +1,5 @@
 import { AnchorMemo } from "./anchor-memo.js";
+import { CommitFileCache } from "./commit-file-cache.js";
 import { ListingMemo } from "./listing-memo.js";
 import { PageListings } from "./page-listings.js";
 import { RoundFileMemo } from "./round-file-memo.js";
@@ -25,9 +26,14 @@ export interface ServiceCaches {
    * idle machine) reading what it reads again for the next comment on the file (`pnpm bench draft-thread`).
    */
   readonly roundFiles: RoundFileMemo;
+  /**
+   * Files' texts at commits (round snapshots and bases), read with git once: a listing computed whole (the
+   * panel's first, or after the files changed) then runs git only for the diff (`pnpm bench list-threads`).
+   */
+  readonly commitFiles: CommitFileCache;
 }
 
 /** @example createReviewService({ dir, store, bus, delivery, caches: createServiceCaches() }) */
 export function createServiceCaches(): ServiceCaches {
-  return { listings: new ListingMemo(), anchors: new AnchorMemo(), pages: new PageListings(), roundFiles: new RoundFileMemo() };
+  return { listings: new ListingMemo(), anchors: new AnchorMemo(), pages: new PageListings(), roundFiles: new RoundFileMemo(), commitFiles: new CommitFileCache() };
 }
