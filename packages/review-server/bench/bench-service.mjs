@@ -10,10 +10,11 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * Bundles `exports` (lines like `export { openStore } from "./src/store/index.ts";`, paths from the
- * package's root) into a folder of its own under node_modules and imports it. `remove()` deletes the folder.
+ * package's root) into a folder of its own under node_modules and imports it; `external` names more packages
+ * to leave as imports (devDependencies such as esbuild). `remove()` deletes the folder.
  * @example const { module, dir, remove } = await bundleService("list-threads", ['export { openStore } from "./src/store/index.ts";']);
  */
-export async function bundleService(name, exports) {
+export async function bundleService(name, exports, { external = [] } = {}) {
   const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
   const dir = await mkdtemp(join(root, "node_modules", `.bench-${name}-`));
   await build({
@@ -24,7 +25,7 @@ export async function bundleService(name, exports) {
     platform: "node",
     format: "esm",
     target: "node20",
-    external: [...Object.keys(manifest.dependencies).flatMap((dep) => [dep, `${dep}/*`]), "bun:*", "@opencode-ai/plugin"],
+    external: [...Object.keys(manifest.dependencies).flatMap((dep) => [dep, `${dep}/*`]), "bun:*", "@opencode-ai/plugin", ...external],
     logLevel: "warning",
   });
   const module = await import(pathToFileURL(join(dir, "service.mjs")).href);

@@ -9,7 +9,9 @@ import { RoundFileMemo } from "./round-file-memo.js";
  * passed in, so no module holds state and two services never share one by accident. Each is kept because
  * it bought at least a fifth of the server's CPU time on a review session (three panels listing after each
  * of 100 agent replies; `pnpm bench review-session`): without the listings 4.2x, without their patching
- * 2.0x, without the anchors 1.5x. The other caches measured there bought less and were removed.
+ * 2.0x, without the anchors 1.5x. The other caches measured there bought less and were removed. The texts
+ * at commits are kept for a listing computed whole (the panel's first, or after the files changed), which a
+ * review session never shows: `pnpm bench list-threads` prints what they buy there.
  */
 export interface ServiceCaches {
   /** The panel's listings, kept and patched while nothing they were computed from changed. */
