@@ -5,8 +5,7 @@ import type { CommitFileCache } from "./commit-file-cache.js";
  * Reads file texts for one operation, at commits and in the work tree, each at most once.
  * Reads at the same commit are batched into one `git cat-file --batch` call (`prefetch`), because
  * listing hundreds of threads must cost one git process per round involved, not one per thread. With a
- * `cache` (the service's, made at the composition root) texts at commits are kept across operations, so a
- * listing computed again runs git only for the diff.
+ * `cache` (one made at the composition root, see ServiceCaches) texts at commits are kept across operations.
  * `rev` must be a commit or tree id, never a name like HEAD that can move.
  */
 export interface FileReader {

@@ -79,7 +79,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     anchors,
     pages,
     roundFiles,
-    commitFiles,
+    ...(commitFiles === undefined ? {} : { commitFiles }),
   };
   // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
   // A retried reply or note returns the first one's result instead of storing it twice.

@@ -1,5 +1,5 @@
 import { AnchorMemo } from "./anchor-memo.js";
-import { CommitFileCache } from "./commit-file-cache.js";
+import type { CommitFileCache } from "./commit-file-cache.js";
 import { ListingMemo } from "./listing-memo.js";
 import { PageListings } from "./page-listings.js";
 import { RoundFileMemo } from "./round-file-memo.js";
@@ -9,9 +9,7 @@ import { RoundFileMemo } from "./round-file-memo.js";
  * passed in, so no module holds state and two services never share one by accident. Each is kept because
  * it bought at least a fifth of the server's CPU time on a review session (three panels listing after each
  * of 100 agent replies; `pnpm bench review-session`): without the listings 4.2x, without their patching
- * 2.0x, without the anchors 1.5x. The other caches measured there bought less and were removed. The texts
- * at commits are kept for a listing computed whole (the panel's first, or after the files changed), which a
- * review session never shows: `pnpm bench list-threads` prints what they buy there.
+ * 2.0x, without the anchors 1.5x. The other caches measured there bought less and were removed.
  */
 export interface ServiceCaches {
   /** The panel's listings, kept and patched while nothing they were computed from changed. */
@@ -29,13 +27,15 @@ export interface ServiceCaches {
    */
   readonly roundFiles: RoundFileMemo;
   /**
-   * Files' texts at commits (round snapshots and bases), read with git once: a listing computed whole (the
-   * panel's first, or after the files changed) then runs git only for the diff (`pnpm bench list-threads`).
+   * Files' texts at commits (round snapshots and bases), read with git once. Not made by default: a listing
+   * computed whole buys 1.3x from it (`pnpm bench list-threads`), but under the HTTP load (`pnpm bench
+   * http-load`, three pairs) the server spent 1.5-1.7x the event-loop time per request with it, and its GC
+   * pauses doubled. A composition root may pass one where listings computed whole dominate.
    */
-  readonly commitFiles: CommitFileCache;
+  readonly commitFiles?: CommitFileCache;
 }
 
 /** @example createReviewService({ dir, store, bus, delivery, caches: createServiceCaches() }) */
 export function createServiceCaches(): ServiceCaches {
-  return { listings: new ListingMemo(), anchors: new AnchorMemo(), pages: new PageListings(), roundFiles: new RoundFileMemo(), commitFiles: new CommitFileCache() };
+  return { listings: new ListingMemo(), anchors: new AnchorMemo(), pages: new PageListings(), roundFiles: new RoundFileMemo() };
 }

@@ -50,6 +50,6 @@ export interface ServiceContext {
   readonly pages: PageListings;
   /** Files' texts and diff at rounds, read once for the anchors of new threads on them. */
   readonly roundFiles: RoundFileMemo;
-  /** Files' texts at commits, kept across operations (a commit never changes); read through every FileReader. */
-  readonly commitFiles: CommitFileCache;
+  /** Files' texts at commits, kept across operations when the composition root made one (see ServiceCaches). */
+  readonly commitFiles?: CommitFileCache;
 }
