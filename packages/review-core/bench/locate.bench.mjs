@@ -11,6 +11,7 @@
 // Run: pnpm bench (builds first), or node --expose-gc packages/review-core/bench/locate.bench.mjs after pnpm build.
 import { diffArrays } from "diff";
 import { diffLines, locate, pairsOfOnePass, splitLines } from "../dist/index.js";
+import { median } from "../../../scripts/bench-timing.mjs";
 
 const FILES = 500;
 const LINES = 2000;
@@ -145,7 +146,6 @@ function time(fn) {
   return { ms: (used.user + used.system) / 1000, wall, result };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // Warm up the JIT on both paths.
 floor();

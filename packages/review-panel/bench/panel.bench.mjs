@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { median as medianOf } from "../../../scripts/bench-timing.mjs";
 import { bigChange, initRepository, layFiles } from "../e2e/git-repository.mjs";
 
 const panelDir = fileURLToPath(new URL("../../review-server/dist/panel/", import.meta.url));
@@ -70,7 +71,7 @@ try {
       }
     }
     runs.sort((a, b) => a - b);
-    const median = runs[1];
+    const median = medianOf(runs);
     console.log(
       `${String(lines).padStart(6)} changed lines: first lines visible ${median} ms (median of 3: ${runs.join(", ")}; ` +
         `the server's first diff alone took ${firstDiffMs} ms), DOM nodes ${nodes} at load, ${maxNodes} max while scrolling`,

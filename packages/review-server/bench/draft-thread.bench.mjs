@@ -6,69 +6,35 @@
 // round and its base and answers the thread as the panel shows it).
 // The service's TypeScript is bundled with esbuild at start (core inlined from its source), so this needs
 // only the installed dependencies; `pnpm bench` runs it after `pnpm build`.
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { promisify } from "node:util";
-import { build } from "esbuild";
+import { median, time } from "../../../scripts/bench-timing.mjs";
+import { reviewedChange } from "./bench-repository.mjs";
+import { bundleService } from "./bench-service.mjs";
 
-const run = promisify(execFile);
 const FILES = 40;
 const LINES = 300;
 const RUNS = 30;
 const PORT = 4321;
 const TOKEN = "bench-token";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
-const bundleDir = await mkdtemp(join(root, "node_modules", ".bench-draft-thread-"));
 const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-bench-")));
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-async function time(fn) {
-  const start = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-const git = (...args) => run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd: dir, maxBuffer: 1 << 28 });
-const pathOf = (f) => `src/mod${f % 5}/file${f}.ts`;
-const fileText = (f) => Array.from({ length: LINES }, (_, i) => `export const f${f}_${i + 1} = ${i + 1}; // line ${i + 1}`).join("\n") + "\n";
+let bundle;
 
 try {
-  await build({
-    stdin: {
-      contents: [
-        'export { createReviewService } from "./src/service/review-service.ts";',
-        'export { createEventBus } from "./src/events/event-bus.ts";',
-        'export { openStore, writeTransaction, newId } from "./src/store/index.ts";',
-        'export { insertNewThread } from "./src/service/insert-new-thread.ts";',
-        'export { createApp } from "./src/http/create-app.ts";',
-        'export { apiRoutes } from "./src/http/routes/index.ts";',
-        'export { loopbackHosts } from "./src/http/loopback.ts";',
-      ].join("\n"),
-      resolveDir: root,
-      loader: "ts",
-    },
-    alias: { "@opencode-review/core": join(root, "..", "review-core", "src", "index.ts") },
-    outfile: join(bundleDir, "service.mjs"),
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    external: [...Object.keys(manifest.dependencies).flatMap((name) => [name, `${name}/*`]), "bun:*"],
-    logLevel: "warning",
-  });
-  const m = await import(pathToFileURL(join(bundleDir, "service.mjs")).href);
+  bundle = await bundleService("draft-thread", [
+    'export { createReviewService } from "./src/service/review-service.ts";',
+    'export { createEventBus } from "./src/events/event-bus.ts";',
+    'export { openStore, writeTransaction, newId } from "./src/store/index.ts";',
+    'export { insertNewThread } from "./src/service/insert-new-thread.ts";',
+    'export { createApp } from "./src/http/create-app.ts";',
+    'export { apiRoutes } from "./src/http/routes/index.ts";',
+    'export { loopbackHosts } from "./src/http/loopback.ts";',
+  ]);
+  const m = bundle.module;
 
-  await git("init", "-q", "-b", "main");
-  const paths = Array.from({ length: FILES }, (_, f) => pathOf(f));
-  for (let d = 0; d < 5; d++) await mkdir(join(dir, `src/mod${d}`), { recursive: true });
-  await Promise.all(paths.map((p, f) => writeFile(join(dir, p), fileText(f))));
-  await git("add", "-A");
-  await git("commit", "-q", "-m", "base");
-  await Promise.all(paths.map((p, f) => writeFile(join(dir, p), fileText(f).replace("// line 10\n", "// line 10, changed by the agent\n"))));
+  const { pathOf } = await reviewedChange(dir, { files: FILES, lines: LINES, folders: 5, changedLine: 10 });
 
   const store = await m.openStore({ path: join(dir, ".git", "opencode-review", "review.sqlite") });
   const bus = m.createEventBus();
@@ -137,5 +103,5 @@ try {
   await store.close();
 } finally {
   await rm(dir, { recursive: true, force: true, maxRetries: 5 });
-  await rm(bundleDir, { recursive: true, force: true });
+  await bundle?.remove();
 }

@@ -18,13 +18,15 @@
 // BENCH_TRACE=1 splits the slowest reads' time: the client late to send, on the way to (or queued before)
 // the server, inside the server, and on the way back.
 // Needs the built server: pnpm --filter @opencode-review/core build && pnpm --filter opencode-review build.
-import { execFile, fork } from "node:child_process";
+import { fork } from "node:child_process";
 import { Agent, request } from "node:http";
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
+import { quantile } from "../../../scripts/bench-timing.mjs";
+import { benchGit } from "./bench-repository.mjs";
 
 const FILES = 50;
 const THREADS_PER_FILE = 10;
@@ -39,9 +41,8 @@ else await drive();
 // ---- the server process: a repository with an agent-style change, 500 released threads, the real server.
 async function serve() {
   const { startReviewServer } = await import("../dist/server/start-review-server.js");
-  const run = promisify(execFile);
   const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-load-")));
-  const git = (...args) => run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd: dir });
+  const git = benchGit(dir);
   const lines = (i, changed) =>
     Array.from({ length: 120 }, (_, n) => (changed && n % 10 === 3 ? `export const v${i}_${n} = ${n} * 2; // changed` : `export const v${i}_${n} = ${n};`)).join("\n") + "\n";
   await git("init", "-q", "-b", "main");
@@ -262,8 +263,6 @@ async function drive() {
     }
   }
 
-  const sorted = (values) => [...values].sort((a, b) => a - b);
-  const quantile = (values, q) => sorted(values)[Math.min(values.length - 1, Math.floor(q * values.length))];
 
   /** Unloaded: one reader at a time, after a few warm-up requests; the median. */
   async function measureUnloaded() {

@@ -5,74 +5,36 @@
 // process. Target: the listing within 2x of that floor.
 // The service's TypeScript is bundled with esbuild at start (core inlined from its source), so this needs
 // only the installed dependencies; `pnpm bench` runs it after `pnpm build`.
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { promisify } from "node:util";
-import { build } from "esbuild";
+import { median, spreadOf, targetVerdict, timeWithCpu } from "../../../scripts/bench-timing.mjs";
+import { benchGit, reviewedChange, threadLine } from "./bench-repository.mjs";
+import { bundleService } from "./bench-service.mjs";
 
-const run = promisify(execFile);
 const FILES = 100;
 const PER_FILE = 5;
 const LINES = 300;
 const RUNS = 15;
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
-// Beside node_modules, so the bundle's external imports (better-sqlite3, kysely, ...) resolve as installed.
-const bundleDir = await mkdtemp(join(root, "node_modules", ".bench-list-threads-"));
 const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-bench-")));
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-async function time(fn) {
-  const start = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-const git = (...args) =>
-  run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd: dir, maxBuffer: 1 << 28 });
-
-const pathOf = (f) => `src/mod${f % 10}/file${f}.ts`;
-// Threads sit on lines 30, 80, 130, 180, 230: apart, so an edit under one never touches another.
-const threadLine = (k) => 30 + 50 * k;
-const fileText = (f) => Array.from({ length: LINES }, (_, i) => `export const f${f}_${i + 1} = ${i + 1}; // line ${i + 1}`).join("\n") + "\n";
+const git = benchGit(dir);
+let bundle;
 
 try {
-  await build({
-    stdin: {
-      contents: [
-        'export { createReviewService } from "./src/service/review-service.ts";',
-        'export { seedDraftThreads } from "./src/service/testing/seed-draft-threads.ts";',
-        'export { createEventBus } from "./src/events/event-bus.ts";',
-        'export { openStore } from "./src/store/index.ts";',
-        'export { listThreads } from "./src/service/list-threads.ts";',
-        'export { AnchorMemo } from "./src/service/anchor-memo.ts";',
-      ].join("\n"),
-      resolveDir: root,
-      loader: "ts",
-    },
-    alias: { "@opencode-review/core": join(root, "..", "review-core", "src", "index.ts") },
-    outfile: join(bundleDir, "service.mjs"),
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    external: [...Object.keys(manifest.dependencies).flatMap((name) => [name, `${name}/*`]), "bun:*"],
-    logLevel: "warning",
-  });
-  const { createReviewService, seedDraftThreads, createEventBus, openStore, listThreads, AnchorMemo } = await import(pathToFileURL(join(bundleDir, "service.mjs")).href);
+  bundle = await bundleService("list-threads", [
+    'export { createReviewService } from "./src/service/review-service.ts";',
+    'export { seedDraftThreads } from "./src/service/testing/seed-draft-threads.ts";',
+    'export { createEventBus } from "./src/events/event-bus.ts";',
+    'export { openStore } from "./src/store/index.ts";',
+    'export { listThreads } from "./src/service/list-threads.ts";',
+    'export { AnchorMemo } from "./src/service/anchor-memo.ts";',
+    'export { CommitFileCache } from "./src/service/commit-file-cache.ts";',
+  ]);
+  const { createReviewService, seedDraftThreads, createEventBus, openStore, listThreads, AnchorMemo, CommitFileCache } = bundle.module;
 
   // The base, then the agent's change (one line per file, so every file is in the round's diff).
-  await git("init", "-q", "-b", "main");
-  const paths = Array.from({ length: FILES }, (_, f) => pathOf(f));
-  for (let m = 0; m < 10; m++) await mkdir(join(dir, `src/mod${m}`), { recursive: true });
-  await Promise.all(paths.map((p, f) => writeFile(join(dir, p), fileText(f))));
-  await git("add", "-A");
-  await git("commit", "-q", "-m", "base");
-  const roundText = (f) => fileText(f).replace(`// line ${LINES}\n`, `// line ${LINES}, changed by the agent\n`);
-  await Promise.all(paths.map((p, f) => writeFile(join(dir, p), roundText(f))));
+  const { paths, changedText: roundText } = await reviewedChange(dir, { files: FILES, lines: LINES, folders: 10 });
 
   const store = await openStore({ path: join(dir, ".git", "opencode-review", "review.sqlite") });
   const service = createReviewService({
@@ -106,15 +68,20 @@ try {
   };
   // A listing computed whole: no kept listing and no anchors from an earlier call (the service keeps both,
   // so its own listThreads would answer an unchanged review from memory): what a panel's first listing
-  // costs, and nothing is cached across listings here (texts at commits are read with git each time). The
-  // anchors the store keeps for a fresh process are forgotten before each run too (outside its time).
+  // costs. The anchors the store keeps for a fresh process are forgotten before each run too (outside its
+  // time); texts at commits are read with git each time, as the server does. The same listing through a
+  // CommitFileCache kept across listings (as a composition root could pass one: see ServiceCaches) shows
+  // what keeping those texts would buy.
   let memo = new AnchorMemo();
+  const keptTexts = new CommitFileCache();
   const list = () => listThreads({ ...service.context, anchors: (memo = new AnchorMemo()) }, { status: "all" });
+  const listKeepingTexts = () => listThreads({ ...service.context, anchors: (memo = new AnchorMemo()), commitFiles: keptTexts }, { status: "all" });
   const forgetKeptAnchors = async () => {
     await memo.written();
     await store.db.deleteFrom("located_anchors").execute();
   };
 
+  await listKeepingTexts();
   const listed = await list();
   const states = {};
   for (const t of listed) states[t.anchor.state] = (states[t.anchor.state] ?? 0) + 1;
@@ -123,20 +90,36 @@ try {
 
   const floorTimes = [];
   const listTimes = [];
-  for (let r = 0; r < RUNS; r++) {
-    globalThis.gc?.();
-    floorTimes.push(await time(floor));
+  const keptTimes = [];
+  // Before each step the last listing's kept anchors are written and forgotten, so no write runs inside
+  // the next step's time.
+  const cpu = { floor: [], list: [], kept: [] };
+  const step = async (fn, times, cpuTimes) => {
     await forgetKeptAnchors();
     globalThis.gc?.();
-    listTimes.push(await time(list));
+    const took = await timeWithCpu(fn);
+    times.push(took.wall);
+    cpuTimes.push(took.cpu);
+  };
+  for (let r = 0; r < RUNS; r++) {
+    await step(floor, floorTimes, cpu.floor);
+    await step(list, listTimes, cpu.list);
+    await step(listKeepingTexts, keptTimes, cpu.kept);
   }
   const b = median(floorTimes);
   const l = median(listTimes);
+  const k = median(keptTimes);
+  const [cb, cl, ck] = [cpu.floor, cpu.list, cpu.kept].map((values) => (values.includes(null) ? Number.NaN : median(values)));
   console.log(`${FILES * PER_FILE} threads in ${FILES} files of ${LINES} lines; anchors: ${JSON.stringify(states)}; ${RUNS} runs each, medians`);
   console.log(`git diff <snapshot> -- files + read files   ${b.toFixed(1)} ms`);
   console.log(`listThreads({ status: "all" })               ${l.toFixed(1)} ms   ratio ${(l / b).toFixed(2)}x (target <= 2x)`);
+  console.log(`  with texts at commits kept (CommitFileCache) ${k.toFixed(1)} ms   ratio ${(k / b).toFixed(2)}x; it buys ${(l / k).toFixed(2)}x (spread ${spreadOf(listTimes.map((t, r) => t / keptTimes[r]))})`);
+  // The CPU time (this process and its git children) does not count waiting for a core: steadier on a
+  // loaded machine, shown beside the wall-time verdict.
+  console.log(`CPU ms (with git's): floor ${cb.toFixed(0)}, listing ${cl.toFixed(0)} (${(cl / cb).toFixed(2)}x), with texts at commits kept ${ck.toFixed(0)} (${(ck / cb).toFixed(2)}x; the cache buys ${(cl / ck).toFixed(2)}x of CPU)`);
+  console.log(`verdict, a listing computed whole against its git diff and reads: ${targetVerdict("e", 2, listTimes.map((t, r) => t / floorTimes[r])).line}`);
   await store.close();
 } finally {
   await rm(dir, { recursive: true, force: true, maxRetries: 5 });
-  await rm(bundleDir, { recursive: true, force: true });
+  await bundle?.remove();
 }

@@ -8,64 +8,34 @@
 // of the database (the first page marks messages delivered); the verdict is the median of the runs'
 // ratios, printed with their spread. BENCH_RUNS (default 9) sets the runs. Run: pnpm bench paged-listing.
 // Exits 1 when the target is missed.
-import { execFile } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { promisify } from "node:util";
-import { build } from "esbuild";
+import { median, targetVerdict } from "../../../scripts/bench-timing.mjs";
+import { reviewedChange, threadBody as body, threadLine } from "./bench-repository.mjs";
+import { bundleService } from "./bench-service.mjs";
 
-const run = promisify(execFile);
 const FILES = 100;
 const PER_FILE = 5;
 const LINES = 300;
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const TARGET = 1.5;
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
-const bundleDir = await mkdtemp(join(root, "node_modules", ".bench-paged-listing-"));
 const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-bench-pages-")));
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const git = (cwd, ...args) => run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd, maxBuffer: 1 << 28 });
-const pathOf = (f) => `src/mod${f % 10}/file${f}.ts`;
-const threadLine = (k) => 30 + 50 * k;
-const fileText = (f) => Array.from({ length: LINES }, (_, i) => `export const f${f}_${i + 1} = ${i + 1}; // line ${i + 1}`).join("\n") + "\n";
-const body = (f, k) => `File ${f}, thread ${k}: this constant should come from the config, not be written out here. Please move it.`;
+let bundle;
 let missed = 0;
 
 try {
-  await build({
-    stdin: {
-      contents: [
-        'export { createReviewService } from "./src/service/review-service.ts";',
-        'export { seedDraftThreads } from "./src/service/testing/seed-draft-threads.ts";',
-        'export { createEventBus } from "./src/events/event-bus.ts";',
-        'export { openStore } from "./src/store/index.ts";',
-      ].join("\n"),
-      resolveDir: root,
-      loader: "ts",
-    },
-    alias: { "@opencode-review/core": join(root, "..", "review-core", "src", "index.ts") },
-    outfile: join(bundleDir, "service.mjs"),
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    external: [...Object.keys(manifest.dependencies).flatMap((name) => [name, `${name}/*`]), "bun:*", "@opencode-ai/plugin"],
-    logLevel: "warning",
-  });
-  const { createReviewService, seedDraftThreads, createEventBus, openStore } = await import(pathToFileURL(join(bundleDir, "service.mjs")).href);
+  bundle = await bundleService("paged-listing", [
+    'export { createReviewService } from "./src/service/review-service.ts";',
+    'export { seedDraftThreads } from "./src/service/testing/seed-draft-threads.ts";',
+    'export { createEventBus } from "./src/events/event-bus.ts";',
+    'export { openStore } from "./src/store/index.ts";',
+  ]);
+  const { createReviewService, seedDraftThreads, createEventBus, openStore } = bundle.module;
+  const bundleDir = bundle.dir;
 
-  await git(dir, "init", "-q", "-b", "main");
-  const paths = Array.from({ length: FILES }, (_, f) => pathOf(f));
-  for (let m = 0; m < 10; m++) await mkdir(join(dir, `src/mod${m}`), { recursive: true });
-  await Promise.all(paths.map((p, f) => writeFile(join(dir, p), fileText(f))));
-  await git(dir, "add", "-A");
-  await git(dir, "commit", "-q", "-m", "base");
-  const roundText = (f) => fileText(f).replace(`// line ${LINES}\n`, `// line ${LINES}, changed by the agent\n`);
-  await Promise.all(paths.map((p, f) => writeFile(join(dir, p), roundText(f))));
+  const { paths, changedText: roundText } = await reviewedChange(dir, { files: FILES, lines: LINES, folders: 10 });
 
   const seeded = join(bundleDir, "seeded.sqlite");
   {
@@ -103,17 +73,14 @@ try {
     runs.push({ first, all, pages });
   }
   const ratios = runs.map((r) => r.all / r.first);
-  const ratio = median(ratios);
-  const ok = ratio <= TARGET;
-  if (!ok) missed++;
+  const verdict = targetVerdict("d", TARGET, ratios);
+  if (!verdict.met) missed++;
   console.log(`every review_list page of ${FILES * PER_FILE} waiting threads in ${FILES} files, every file edited just before the first page (Node, medians of ${RUNS} runs):`);
   console.log(`  the first page alone        ${median(runs.map((r) => r.first)).toFixed(1)} ms`);
   console.log(`  all ${runs[0].pages} pages, one after another  ${median(runs.map((r) => r.all)).toFixed(1)} ms`);
-  console.log(
-    `  verdict: all pages ${ratio.toFixed(2)}x the first page, median of ${RUNS} runs (spread ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}x; target <= ${TARGET}x) ${ok ? "ok" : "MISSED"}`,
-  );
+  console.log(`  verdict, all pages against the first page alone: ${verdict.line}`);
 } finally {
   await rm(dir, { recursive: true, force: true, maxRetries: 5 });
-  await rm(bundleDir, { recursive: true, force: true });
+  await bundle?.remove();
 }
 process.exit(missed > 0 ? 1 : 0);

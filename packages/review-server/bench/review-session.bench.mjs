@@ -14,13 +14,15 @@
 // server reads no OCR_OFF: a measurement build adds a one-line switch at the cache it turns off (issue 14
 // measured every cache so: `if (process.env.OCR_OFF?.split(",").includes("anchorMemo")) return undefined;`).
 // Needs the built server: pnpm build.
-import { execFile, fork } from "node:child_process";
+import { fork } from "node:child_process";
 import { Agent, request } from "node:http";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
+import { median, quantile } from "../../../scripts/bench-timing.mjs";
+import { benchGit } from "./bench-repository.mjs";
 
 const FILES = 30;
 const PER_FILE = 5;
@@ -33,9 +35,8 @@ else await drive();
 
 async function serve() {
   const { startReviewServer } = await import("../dist/server/start-review-server.js");
-  const run = promisify(execFile);
   const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-session-")));
-  const git = (...args) => run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd: dir });
+  const git = benchGit(dir);
   const text = (i) => Array.from({ length: 200 }, (_, n) => `export const v${i}_${n} = ${n};`).join("\n") + "\n";
   const path = (i) => `src/mod${i}.ts`;
   await git("init", "-q", "-b", "main");
@@ -110,7 +111,6 @@ async function serve() {
 async function drive() {
   const variants = (process.env.BENCH_VARIANTS ?? "").split(",").filter(Boolean);
   const gunzipAsync = promisify(gunzip);
-  const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
 
   /** One server process (with OCR_OFF=`off`), one session against it (or its bare neighbour). */
   async function session(off, { bare = false } = {}) {
@@ -218,7 +218,6 @@ async function drive() {
   }
   if (variants.length > 0) {
     console.log(`\nwhat each buys: the server's CPU time for the session with it off / with all on (each beside an all-on run; ${REPEAT} runs, medians)`);
-    const median = (xs) => quantile(xs, 0.5);
     for (const [variant, runs] of byVariant) {
       const ratio = median(runs.map((r) => r.off.cpuMs / r.on.cpuMs));
       const wall = median(runs.map((r) => r.off.ms / r.on.ms));

@@ -2,53 +2,27 @@
 // A round (snapshot the work tree, commit it, keep it under a ref) on a repository of 20,000 files with
 // 10 changed, against `git status --porcelain` on the same tree as the baseline, in the same process.
 // Target: a round within 2x of status. Needs the built server: pnpm --filter opencode-review build.
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
+import { median, time } from "../../../scripts/bench-timing.mjs";
+import { benchGit, widePath, wideRepository } from "./bench-repository.mjs";
 import { openRepository } from "../dist/git/open-repository.js";
 import { roundRefName } from "../dist/git/round-ref-name.js";
 import { snapshotWorktree } from "../dist/git/snapshot.js";
 import { takeRound } from "../dist/git/take-round.js";
 
-const run = promisify(execFile);
 const FILES = 20_000;
 const CHANGED = 10;
 const RUNS = 5;
 
 const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-bench-")));
-const git = (...args) =>
-  run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd: dir, maxBuffer: 1 << 28 });
-
-function pathOf(i) {
-  // 20 top folders x 20 sub folders x 50 files: nesting like a real project's src tree.
-  return join(`pkg${i % 20}`, `mod${Math.floor(i / 20) % 20}`, `file${i}.ts`);
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-async function time(fn) {
-  const start = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
+const git = benchGit(dir);
 
 try {
-  await git("init", "-q", "-b", "main");
-  const folders = new Set();
-  for (let i = 0; i < FILES; i++) folders.add(join(dir, pathOf(i), ".."));
-  for (const folder of folders) await mkdir(folder, { recursive: true });
-  for (let i = 0; i < FILES; i += 500) {
-    await Promise.all(
-      Array.from({ length: Math.min(500, FILES - i) }, (_, k) =>
-        writeFile(join(dir, pathOf(i + k)), `export const value${i + k} = ${i + k};\n// line two\n// line three\n`),
-      ),
-    );
-  }
-  await git("add", "-A");
-  await git("commit", "-q", "-m", "generated");
+  await wideRepository(dir, { files: FILES, text: (i) => `export const value${i} = ${i};\n// line two\n// line three\n` });
   for (let i = 0; i < CHANGED; i++) {
-    await writeFile(join(dir, pathOf(i * 1999)), `export const changed${i} = true;\n`);
+    await writeFile(join(dir, widePath(i * 1999)), `export const changed${i} = true;\n`);
   }
 
   const repo = await openRepository(dir);

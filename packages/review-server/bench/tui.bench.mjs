@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { median, quantile } from "../../../scripts/bench-timing.mjs";
 
 const serverPackage = fileURLToPath(new URL("..", import.meta.url));
 const PRESSES = Number(process.env.BENCH_PRESSES ?? 20);
@@ -99,14 +100,7 @@ function project(plugin, size, home, label = `repo-${size.lines}`) {
   return { dir, env };
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-function p90(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))];
-}
+const p90 = (values) => quantile(values, 0.9);
 
 function capture(name) {
   return spawnSync("tmux", ["capture-pane", "-p", "-t", name], { encoding: "utf8" }).stdout ?? "";

@@ -8,33 +8,22 @@
 // - idle: what watching costs while nothing changes (nothing: no timer, no poll), shown as the CPU time used
 //   over 2 s.
 // Target: start within 2x of one status; a change within 1x of one status. Needs the built server.
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
+import { median } from "../../../scripts/bench-timing.mjs";
+import { benchGit, widePath, wideRepository } from "./bench-repository.mjs";
 import { watchWorktree } from "../dist/git/worktree-watch.js";
 
-const run = promisify(execFile);
 const FILES = 20_000;
 const RUNS = 7;
 
 const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-bench-")));
-const git = (...args) => run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd: dir, maxBuffer: 1 << 28 });
-const pathOf = (i) => join(`pkg${i % 20}`, `mod${Math.floor(i / 20) % 20}`, `file${i}.ts`);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const git = benchGit(dir);
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 try {
-  await git("init", "-q", "-b", "main");
-  const folders = new Set();
-  for (let i = 0; i < FILES; i++) folders.add(join(dir, pathOf(i), ".."));
-  for (const folder of folders) await mkdir(folder, { recursive: true });
-  for (let i = 0; i < FILES; i += 500) {
-    await Promise.all(Array.from({ length: Math.min(500, FILES - i) }, (_, k) => writeFile(join(dir, pathOf(i + k)), `export const v${i + k} = ${i + k};\n`)));
-  }
-  await git("add", "-A");
-  await git("commit", "-q", "-m", "generated");
+  await wideRepository(dir, { files: FILES, text: (i) => `export const v${i} = ${i};\n` });
   const status = async () => {
     const start = now();
     await git("status", "--porcelain");
@@ -54,7 +43,7 @@ try {
     startTimes.push(now() - begin);
     watchedFolders = watch.folders();
     const written = now();
-    await writeFile(join(dir, pathOf(r * 97)), `export const changed${r} = true;\n`);
+    await writeFile(join(dir, widePath(r * 97)), `export const changed${r} = true;\n`);
     while (told === null) await new Promise((resolve) => setTimeout(resolve, 1));
     changeTimes.push(told - written);
     watch.close();

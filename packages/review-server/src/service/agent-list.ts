@@ -51,7 +51,7 @@ export async function agentList(ctx: ServiceContext, query: AgentListQuery = {})
   const position = await readCursor(ctx, repo.branchKey, query.cursor);
   const status = query.status ?? "waiting";
   const listingQuery = JSON.stringify([status, query.file ?? ""]);
-  const reader = createFileReader(repo);
+  const reader = createFileReader(repo, ctx.commitFiles);
   const kept = query.cursor === undefined ? undefined : ctx.pages.take(query.cursor, repo, listingQuery);
   let listing = (kept === undefined ? null : await continued(ctx, repo, kept, query.file, status, position, reader)) ?? (await whole(ctx, repo, query.file, status, position, reader));
 

@@ -36,7 +36,7 @@ export async function addAgentReply(
   pushNow?: () => Promise<unknown>,
 ): Promise<AgentReplyResult> {
   const repo = await ctx.repository();
-  const reader = createFileReader(repo);
+  const reader = createFileReader(repo, ctx.commitFiles);
   const { thread, row } = await findForAgent(ctx, repo, input, reader);
 
   let verdict: "none" | "accepted" | "refused" = "none";

@@ -27,7 +27,7 @@ export async function createDraftThread(ctx: ServiceContext, input: DraftThreadI
   const repo = await ctx.repository();
   const file = await resolveWorktreePath(repo, input.file, { followLast: false });
   // One reader for the round, the anchor and the answer: each reads what the one before it read already.
-  const reader = createFileReader(repo);
+  const reader = createFileReader(repo, ctx.commitFiles);
   const round = input.roundId === undefined ? await roundForDraft(ctx, repo, file, reader) : await roundById(ctx.db, input.roundId);
   if (round === undefined || round.branch !== repo.branchKey) {
     throw new ReviewError("not_found", `No round ${input.roundId} on ${repo.branchKey}. Pick a round from GET /api/rounds, or leave roundId out.`);

@@ -1,10 +1,11 @@
 import { readFiles, readWorktreeFile, type FileContent, type Repository } from "../git/index.js";
+import type { CommitFileCache } from "./commit-file-cache.js";
 
 /**
  * Reads file texts for one operation, at commits and in the work tree, each at most once.
  * Reads at the same commit are batched into one `git cat-file --batch` call (`prefetch`), because
- * listing hundreds of threads must cost one git process per round involved, not one per thread. Across
- * operations nothing is kept here: the service keeps the anchors located from these texts instead.
+ * listing hundreds of threads must cost one git process per round involved, not one per thread. With a
+ * `cache` (one made at the composition root, see ServiceCaches) texts at commits are kept across operations.
  * `rev` must be a commit or tree id, never a name like HEAD that can move.
  */
 export interface FileReader {
@@ -16,22 +17,31 @@ export interface FileReader {
   worktree(path: string): Promise<FileContent>;
 }
 
-/** @example const files = createFileReader(repo); await files.prefetch(round.snapshot, ["a.ts"]); */
-export function createFileReader(repo: Repository): FileReader {
+/** @example const files = createFileReader(repo, ctx.commitFiles); await files.prefetch(round.snapshot, ["a.ts"]); */
+export function createFileReader(repo: Repository, cache?: CommitFileCache): FileReader {
   const atRev = new Map<string, Promise<FileContent>>();
   const inWorktree = new Map<string, Promise<FileContent>>();
   const key = (rev: string, path: string) => `${rev}\0${path}`;
 
   const prefetch = async (rev: string, paths: readonly string[]) => {
     const wanted: string[] = [];
-    for (const path of new Set(paths)) if (!atRev.has(key(rev, path))) wanted.push(path);
+    for (const path of new Set(paths)) {
+      if (atRev.has(key(rev, path))) continue;
+      const kept = cache?.get(rev, path);
+      if (kept !== undefined) atRev.set(key(rev, path), Promise.resolve(kept));
+      else wanted.push(path);
+    }
     if (wanted.length === 0) return;
-    const batch = readFiles(repo, rev, wanted);
+    const batch = readFiles(repo, rev, wanted).then((files) => {
+      for (const path of wanted) cache?.set(rev, path, files.get(path) ?? { kind: "missing" });
+      return files;
+    });
     for (const path of wanted) {
-      atRev.set(
-        key(rev, path),
-        batch.then((files) => files.get(path) ?? { kind: "missing" }),
-      );
+      const entry: Promise<FileContent> = batch.then((files) => files.get(path) ?? { kind: "missing" });
+      // A failed batch rejects here (awaited) and in every path's entry, which only a later `at` awaits:
+      // unawaited, it must not count as an unhandled rejection (one takes a Node process down).
+      entry.catch(() => {});
+      atRev.set(key(rev, path), entry);
     }
     await batch;
   };

@@ -57,7 +57,7 @@ export async function releasePendingReview(
   if (ids.length === 0 && !saysSomething) throw new ReviewError("conflict", nothing);
 
   // Git work happens before the write transaction, which must stay short (other processes wait on it).
-  const reader = createFileReader(repo);
+  const reader = createFileReader(repo, ctx.commitFiles);
   const rows = (await Promise.all(ids.map((id) => threadById(ctx.db, id)))).filter((r): r is ThreadRow => r !== undefined);
   const rounds = new Map<string, RoundRow>();
   for (const id of new Set(rows.map((r) => r.round_id))) rounds.set(id, (await roundById(ctx.db, id))!);

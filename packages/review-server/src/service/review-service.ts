@@ -68,7 +68,7 @@ export interface ReviewServiceOptions {
  */
 export function createReviewService(options: ReviewServiceOptions) {
   // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
-  const { listings, anchors, pages, roundFiles } = options.caches ?? createServiceCaches();
+  const { listings, anchors, pages, roundFiles, commitFiles } = options.caches ?? createServiceCaches();
   const ctx: ServiceContext = {
     repository: trackRepository(options.dir, options.repository),
     db: options.store.db,
@@ -79,6 +79,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     anchors,
     pages,
     roundFiles,
+    ...(commitFiles === undefined ? {} : { commitFiles }),
   };
   // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
   // A retried reply or note returns the first one's result instead of storing it twice.

@@ -1,4 +1,5 @@
 import { AnchorMemo } from "./anchor-memo.js";
+import type { CommitFileCache } from "./commit-file-cache.js";
 import { ListingMemo } from "./listing-memo.js";
 import { PageListings } from "./page-listings.js";
 import { RoundFileMemo } from "./round-file-memo.js";
@@ -25,6 +26,13 @@ export interface ServiceCaches {
    * idle machine) reading what it reads again for the next comment on the file (`pnpm bench draft-thread`).
    */
   readonly roundFiles: RoundFileMemo;
+  /**
+   * Files' texts at commits (round snapshots and bases), read with git once. Not made by default: a listing
+   * computed whole buys 1.3x from it (`pnpm bench list-threads`), but under the HTTP load (`pnpm bench
+   * http-load`, three pairs) the server spent 1.5-1.7x the event-loop time per request with it, and its GC
+   * pauses doubled. A composition root may pass one where listings computed whole dominate.
+   */
+  readonly commitFiles?: CommitFileCache;
 }
 
 /** @example createReviewService({ dir, store, bus, delivery, caches: createServiceCaches() }) */

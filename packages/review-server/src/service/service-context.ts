@@ -5,6 +5,7 @@ import type { Database } from "../store/index.js";
 import type { PageListings } from "./page-listings.js";
 import type { RoundFileMemo } from "./round-file-memo.js";
 import type { AnchorMemo } from "./anchor-memo.js";
+import type { CommitFileCache } from "./commit-file-cache.js";
 
 /** How a released review reaches the agent: a short notice when it has the tools, the whole review as prose when not. */
 export interface ReleaseDelivery {
@@ -49,4 +50,6 @@ export interface ServiceContext {
   readonly pages: PageListings;
   /** Files' texts and diff at rounds, read once for the anchors of new threads on them. */
   readonly roundFiles: RoundFileMemo;
+  /** Files' texts at commits, kept across operations when the composition root made one (see ServiceCaches). */
+  readonly commitFiles?: CommitFileCache;
 }

@@ -26,7 +26,7 @@ export async function threadsJson(
   const roundOf = await roundsOf(ctx.db, rows);
   const [messages, anchors, forgeThreads] = await Promise.all([
     messagesByThreadIds(ctx.db, rows.map((r) => r.id)),
-    locateThreads(ctx, repo, rows, reader ?? createFileReader(repo), roundOf, target),
+    locateThreads(ctx, repo, rows, reader ?? createFileReader(repo, ctx.commitFiles), roundOf, target),
     forgeThreadsByIds(ctx.db, rows.map((r) => r.id)),
   ]);
   const forgeMessages =

@@ -79,7 +79,7 @@ export async function pullForgeThreads(ctx: ServiceContext, forge: BranchForge, 
   const fresh = threads.filter((t) => !known.has(t.id));
   // Git work first, outside the transaction: which commits are here, and the files the new threads read.
   const round = await ensureRound(ctx, repo);
-  const reader = createFileReader(repo);
+  const reader = createFileReader(repo, ctx.commitFiles);
   const places = await placesOf(repo, fresh, round, reader);
 
   const changed: string[] = [];

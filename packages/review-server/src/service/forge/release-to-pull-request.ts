@@ -50,7 +50,7 @@ export async function releaseToPullRequest(
 
   // Where the forge takes a comment: a line its diff shows, reading at the pull request's head as here.
   const lines = await forge.client.diffLines(survey.pull.number);
-  const reader = createFileReader(repo);
+  const reader = createFileReader(repo, ctx.commitFiles);
   const headHere = await commitExists(repo, survey.pull.headOid);
   const inline: ForgeReviewComment[] = [];
   const inBody: string[] = [];

@@ -14,7 +14,7 @@ import { placeJson } from "../thread-json.js";
 export async function findingsJson(ctx: ServiceContext, repo: Repository, rows: readonly FindingRow[], target?: LocateTarget): Promise<Finding[]> {
   if (rows.length === 0) return [];
   const rounds = await roundsOf(ctx.db, rows);
-  const anchors = await locateThreads(ctx, repo, rows, createFileReader(repo), rounds, target);
+  const anchors = await locateThreads(ctx, repo, rows, createFileReader(repo, ctx.commitFiles), rounds, target);
   return rows.map((row) => {
     const round = rounds.get(row.round_id)!;
     const resolved = row.status === "resolved";

@@ -26,7 +26,7 @@ export async function seedDraftThreads(service: ReviewService, places: readonly 
   const repo = await ctx.repository();
   const { round } = await takeServiceRound(ctx, repo);
   const files = [...new Set(places.map((p) => p.file))];
-  const reader = createFileReader(repo);
+  const reader = createFileReader(repo, ctx.commitFiles);
   const [, , patch] = await Promise.all([reader.prefetch(round.base, files), reader.prefetch(round.snapshot, files), diffText(repo, round.base, round.snapshot, files)]);
   const hunks = new Map(parseGitDiff(patch).map((f) => [f.path, f.hunks]));
 
