@@ -1,7 +1,7 @@
 // The terminal's editor without its box: what it writes (a comment, a suggestion, a reply, a draft's new
 // words, the release's overall comment), the words it keeps when put away, and what saving it stores.
 // The view draws the box and hands over what is typed in it (`typed`).
-import { pathNow } from "@opencode-review/core";
+import { describePlace } from "@opencode-review/core";
 import { createEffect, createSignal } from "solid-js";
 import { fileOfRow } from "../state/cursor.js";
 import type { CommentTarget } from "../state/diff-rows.js";
@@ -10,16 +10,10 @@ import { lastDraft, type ReviewActions } from "./review-actions.js";
 import type { ReviewBackend } from "./review-backend.js";
 import type { ReviewModel } from "./review-model.js";
 
-function describeTarget(t: CommentTarget): string {
-  if (t.start === null) return `${t.file} (whole file)`;
-  const side = t.side === "old" ? " (deleted)" : "";
-  return t.start === t.end ? `${t.file}:${t.start}${side}` : `${t.file}:${t.start}-${t.end}${side}`;
-}
-
 function placeName(e: Editing): string {
-  if (e.kind === "comment") return describeTarget(e.target);
+  if (e.kind === "comment") return describePlace(e.target, { for: "terminal" });
   if (e.kind === "summary") return "the overall comment";
-  const where = e.thread.start === null ? pathNow(e.thread) : `${pathNow(e.thread)}:${e.thread.anchor.start ?? e.thread.start}`;
+  const where = describePlace(e.thread, { for: "terminal" });
   return e.kind === "reply" ? `the reply on ${where}` : `the draft on ${where}`;
 }
 
@@ -28,7 +22,7 @@ function placeName(e: Editing): string {
  * @example editorTitle({ kind: "reply", thread, initial: "" }) // "Reply"
  */
 export function editorTitle(e: Editing): string {
-  if (e.kind === "comment") return `${e.suggestion ? "Suggest for" : "Comment on"} ${describeTarget(e.target)}`;
+  if (e.kind === "comment") return `${e.suggestion ? "Suggest for" : "Comment on"} ${describePlace(e.target, { for: "terminal" })}`;
   return e.kind === "reply" ? "Reply" : e.kind === "summary" ? "Overall comment for the release" : "Edit draft";
 }
 
@@ -137,7 +131,7 @@ export function createReviewEditing(input: {
         const thread = await backend.draftThread({ file: e.target.file, side: e.target.side, start: e.target.start, end: e.target.end, body, suggestion });
         model.put(thread);
         close("saved");
-        return `Draft saved on ${describeTarget(e.target)}: s releases it.`;
+        return `Draft saved on ${describePlace(e.target, { for: "terminal" })}: s releases it.`;
       }
       if (e.kind === "reply") {
         model.put(await backend.draftReply(e.thread.id, { body: text }));
