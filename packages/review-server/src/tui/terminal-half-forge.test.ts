@@ -41,7 +41,7 @@ async function forgeProject(opencode: ReturnType<typeof packedPluginSuite>) {
   const thread = github.addThread(pull, { login: "alice", body: "Start from the first item?", path: "src/app.ts", line: 2, commit: head });
   const env = { GH_TOKEN: STAND_IN_TOKEN, GITHUB_API_URL: github.url, GITHUB_GRAPHQL_URL: github.graphqlUrl };
   Object.assign(p.env, env);
-  return { p, thread, forgeEnv: { ...env, PATH: "/nonexistent" } };
+  return { p, pull, thread, forgeEnv: { ...env, PATH: "/nonexistent" } };
 }
 
 async function withService<T>(p: OpencodeProject, env: Record<string, string>, use: (service: ReturnType<typeof createReviewService>) => Promise<T>): Promise<T> {
@@ -57,8 +57,8 @@ async function withService<T>(p: OpencodeProject, env: Record<string, string>, u
 describe.skipIf(!hasTmux())("the pull request's Send list in opencode's terminal (real opencode under tmux, GitHub stand-in)", () => {
   const opencode = packedPluginSuite();
 
-  it("f lists the queued reply under the token's login; Enter asks, y posts it to the forge thread and the list empties", async () => {
-    const { p, thread, forgeEnv } = await forgeProject(opencode);
+  it("f lists the queued reply under the token's login; Enter asks, y posts it to the forge thread and the list empties; p sends a release to the pull request", async () => {
+    const { p, pull, thread, forgeEnv } = await forgeProject(opencode);
     await withService(p, forgeEnv, async (service) => {
       await service.pullForge();
       const [open] = await service.listThreads({ status: "waiting" });
@@ -93,6 +93,21 @@ describe.skipIf(!hasTmux())("the pull request's Send list in opencode's terminal
 
       screen.keys("Escape");
       await screen.waitFor((s) => !s.includes("Send list") && s.includes("Posted 1 reply"), 10_000);
+
+      // The release can go to the pull request instead of the agent: p in the confirmation line toggles it.
+      await withService(p, forgeEnv, (service) => service.draftThread({ file: "src/app.ts", start: 3, end: 3, body: "Use reduce here." }));
+      await screen.waitFor("1 draft", 15_000);
+      screen.keys("s");
+      await screen.waitFor("p to pull request #7", 10_000);
+      screen.keys("p");
+      await screen.waitFor("Release 1 draft to pull request #7 as a review?", 10_000);
+      screen.save("forge-release-ask");
+      screen.keys("Enter");
+      const released = await screen.waitFor("to pull request #7 as a review: https://github.com/octo/app/pull/7#pullrequestreview-", 30_000);
+      screen.save("forge-released");
+      expect(released).toContain("Released 1 message");
+      expect(pull.reviews).toHaveLength(1);
+      expect(pull.reviews[0]).toMatchObject({ event: "COMMENT", login: "person", body: expect.stringContaining("Use reduce here.") });
     } finally {
       screen.save("forge-last");
       screen.kill();
