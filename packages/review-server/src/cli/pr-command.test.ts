@@ -33,7 +33,7 @@ describe("opencode-review pr", () => {
 
     const status = await cli(f, ["pr", "status"]);
     expect(status.code).toBe(0);
-    expect(status.out).toMatch(/^PR #7 on octo\/app \(https:\/\/github.com\/octo\/app\/pull\/7\)\nPulled 20\S+: 1 threads, 1 comments\.\n1 reply waits to be pushed/);
+    expect(status.out).toMatch(/^PR #7 on octo\/app \(https:\/\/github.com\/octo\/app\/pull\/7\)\nPulled 20\S+: 1 threads, 1 comments\.\n1 reply waits to be pushed as @person \(opencode-review pr push\):/);
     expect(status.out).toContain("src/app.ts:2 to alice: Done: it starts from xs[0].");
 
     const pushed = await cli(f, ["pr", "push"]);

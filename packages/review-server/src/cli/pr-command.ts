@@ -101,7 +101,7 @@ async function status(service: ReviewService, io: CliIo): Promise<void> {
   io.out(`Pulled ${s.pull.pulledAt ?? "never"}: ${s.pull.threads} threads, ${s.pull.comments} comments.`);
   if (s.waiting.length === 0) io.out(`Nothing waits to be pushed (${s.posted} posted).`);
   else {
-    io.out(`${s.waiting.length} ${s.waiting.length === 1 ? "reply waits" : "replies wait"} to be pushed (opencode-review pr push):`);
+    io.out(`${s.waiting.length} ${s.waiting.length === 1 ? "reply waits" : "replies wait"} to be pushed${s.pull.login === null ? "" : ` as @${s.pull.login}`} (opencode-review pr push):`);
     for (const w of s.waiting) {
       const where = `${w.file}${w.line === null ? "" : `:${w.line}`}`;
       const first = w.body.split("\n")[0]!;
