@@ -75,6 +75,8 @@ export interface Release {
   readonly summary?: string | null;
   readonly verdict?: Verdict | null;
   readonly delivery?: Delivery;
+  /** A release sent to the pull request as a review: its address there. */
+  readonly pullRequest?: { readonly url: string };
 }
 
 /** A past release, as `GET /api/reviews` lists it. */
@@ -87,6 +89,8 @@ export interface PastReview extends Release {
 export interface Finish {
   readonly summary?: string;
   readonly verdict?: Verdict;
+  /** To the branch's pull request as a review (`pr: true`), not to the agent. */
+  readonly pr?: boolean;
 }
 
 export interface ReleaseResult {
@@ -351,6 +355,7 @@ export function createApi(options: ApiOptions = {}) {
             ...(sessionId ? { sessionId } : {}),
             ...(finish.summary?.trim() ? { summary: finish.summary.trim() } : {}),
             ...(finish.verdict ? { verdict: finish.verdict } : {}),
+            ...(finish.pr ? { pr: true } : {}),
           },
         }),
       ),

@@ -3,14 +3,15 @@
 // from here. The choices follow what reviewers already know: j/k move a line (Gerrit, vim, opencode's
 // diff viewer), n/p a file and ]/[ a hunk (opencode's viewer), N/P a thread (Gerrit's shift for
 // comments), t finds a file (GitHub), c comments (or replies where a thread is), r resolves or reopens,
-// s releases after asking, ? helps, q/Esc closes.
+// s releases after asking, ? helps, q/Esc closes; f opens the pull request's Send list (f for forge, the
+// word the product and docs/forge.md use; p, the pull request's own letter, is the previous file).
 
 export type ReviewAction =
   | "down" | "up" | "pageDown" | "pageUp" | "nextFile" | "prevFile" | "nextHunk" | "prevHunk" | "nextThread" | "prevThread"
   | "toggleView" | "comment" | "suggest" | "fileComment" | "mark" | "editDraft" | "deleteDraft" | "resolve" | "seen"
   | "release" | "takeRound" | "webPanel" | "rounds" | "fold" | "tree" | "refresh" | "help" | "close"
   | "retryDelivery" | "dismissDelivery" | "acceptFinding" | "dismissFinding" | "startRun" | "cancelRun" | "viewed" | "nextUnviewed"
-  | "findFile" | "loadAnyway" | "pastReviews";
+  | "findFile" | "loadAnyway" | "pastReviews" | "forge";
 
 /** How one panel binds an action: its keys (opencode's keymap names, or the browser's `KeyboardEvent.key`) and the label `?` shows. */
 export interface PanelBinding {
@@ -74,6 +75,7 @@ export const REVIEW_KEYS: readonly ReviewKey[] = [
   { action: "findFile", does: "go to file: type part of its path, Enter jumps", ...both(["t"], ["t"], "t") },
   { action: "loadAnyway", does: "load a file too large to show, as the web panel's Load diff", terminal: { keys: ["shift+l"], label: "L" } },
   { action: "pastReviews", does: "past reviews: each release with its verdict, overall comment and delivery", terminal: { keys: ["h"], label: "h" } },
+  { action: "forge", does: "the pull request: the agent's replies waiting to be posted, Send (asks first) and Pull", terminal: { keys: ["f"], label: "f" } },
   { action: "refresh", does: "reload", terminal: { keys: ["g"], label: "g" } },
   { action: "help", does: "this help", ...both(["?"], ["?"], "?") },
   { action: "close", does: "close, back to where you were", terminal: { keys: ["q", "escape"], label: "q / Esc" }, web: { keys: ["q", "Escape"], label: "q / Esc" } },

@@ -5,6 +5,7 @@ import type { ImageDifference } from "@opencode-review/core";
 import type { RunModels } from "./run-model-pick.js";
 import type { DiffFile, DiffRange, Finding, Run, Finish, MessageInput, NewThread, ParentBranch, PastReview, Round, Thread } from "../api.js";
 import type { BinarySideFacts } from "../state/binary-summary.js";
+import type { ForgeQueueSource } from "../state/forge-queue.js";
 import type { UnsentStorage } from "../state/unsent-text.js";
 
 export interface TuiRelease {
@@ -15,6 +16,8 @@ export interface TuiRelease {
   readonly waitsForAgentTurn?: boolean;
   /** True when no session was open to take it: it waits, pending, and goes to the next session that appears. */
   readonly waitsForSession?: boolean;
+  /** Set when it went to the branch's pull request as a review (`finish.pr`): the review's address there. */
+  readonly pullRequest?: { readonly url: string };
 }
 
 /** One side of a changed binary file as the backend read it, without decoding it. */
@@ -34,7 +37,8 @@ export interface BinaryVersions {
   readonly comparison: Promise<ImageComparison> | null;
 }
 
-export interface ReviewBackend {
+/** The terminal's way to the review; the forge's Send list reads and writes through `ForgeQueueSource`'s three calls. */
+export interface ReviewBackend extends ForgeQueueSource {
   /** The repository's work tree and branch, for the header. */
   readonly where: { readonly workTree: string; readonly branch: string };
   diff(range: DiffRange): Promise<readonly DiffFile[]>;
@@ -70,7 +74,10 @@ export interface ReviewBackend {
   resolve(threadId: string): Promise<Thread>;
   reopen(threadId: string): Promise<Thread>;
   seen(threadId: string): Promise<Thread>;
-  /** Releases the drafts to `sessionId` (null: the latest session); the notice or the prose is chosen by the backend. */
+  /**
+   * Releases the drafts to `sessionId` (null: the latest session); the notice or the prose is chosen by the
+   * backend. With `finish.pr` they go to the branch's pull request as a review instead.
+   */
   release(sessionId: string | null, finish?: Finish): Promise<TuiRelease>;
   /** Every past release, newest first, with its delivery (a failed one says why). */
   reviews(): Promise<readonly PastReview[]>;

@@ -14,6 +14,7 @@ import { linkToPlace, placeOfRow } from "../state/link-place.js";
 import { NO_SESSION_YET, pastReviewLines } from "../state/past-review-text.js";
 import { followCursor } from "../state/viewport.js";
 import { FileFinderOverlay } from "./file-finder-overlay.js";
+import { ForgeSendOverlay } from "./forge-send-overlay.js";
 import { terminalSafe, type MarkdownLine } from "./markdown-lines.js";
 import { createKeptEditorText, type Editing } from "./kept-editor-text.js";
 import type { ReviewBackend } from "./review-backend.js";
@@ -81,6 +82,9 @@ export function ReviewView(props: ReviewViewProps) {
   const [confirm, setConfirm] = createSignal<{ readonly text: () => string; readonly run: () => Promise<void>; readonly release?: true } | null>(null);
   const [verdict, setVerdict] = createSignal<Verdict | null>(null);
   const [summary, setSummary] = createSignal("");
+  // The release's other way, shown only when the branch has a pull request: p in the confirmation toggles it.
+  const [pullRequest, setPullRequest] = createSignal<number | null>(null);
+  const [toPr, setToPr] = createSignal(false);
   const run = model.run;
   const setRun = model.showRun;
   // A viewed file folds (and one no longer viewed unfolds), whoever marked it: this view or another panel.
@@ -101,6 +105,7 @@ export function ReviewView(props: ReviewViewProps) {
   const [busy, setBusy] = createSignal(false);
   const [top, setTop] = createSignal(0);
   const [finding, setFinding] = createSignal(false);
+  const [forgeOpen, setForgeOpen] = createSignal(false);
   let editor: TextareaRenderable | undefined;
   const kept = createKeptEditorText(props.backend.unsentStorage, props.backend.where);
   // What the open editor started from (a draft's words, a suggestion's code): unchanged, there is nothing to keep.
@@ -356,22 +361,29 @@ export function ReviewView(props: ReviewViewProps) {
   const release = () => {
     const { drafts } = model.counts();
     if (drafts === 0) return setStatus("Nothing to release: write a comment with c first.");
+    void props.backend.forgeStatus().then((f) => setPullRequest(f.pull?.number ?? null), () => setPullRequest(null));
     setConfirm({
       release: true,
       text: () => {
         const v = verdict();
         const words = summary();
         const said = `${v ? ` · verdict: ${VERDICT_LABEL[v]}` : ""}${words ? ` · overall: "${words.length > 40 ? `${words.slice(0, 39)}…` : words}"` : ""}`;
-        return `Release ${drafts} draft${drafts === 1 ? "" : "s"} to the agent?${said} Enter sends · tab verdict · w overall comment · Escape cancels`;
+        const pr = pullRequest();
+        const to = pr !== null && toPr() ? `to pull request #${pr} as a review` : "to the agent";
+        const toggle = pr === null ? "" : ` · p ${toPr() ? "to the agent instead" : `to pull request #${pr}`}`;
+        return `Release ${drafts} draft${drafts === 1 ? "" : "s"} ${to}?${said} Enter sends · tab verdict · w overall comment${toggle} · Escape cancels`;
       },
       run: () =>
         act("Released", async () => {
           const v = verdict();
           const words = summary();
-          const result = await props.backend.release(await props.session(), { ...(v ? { verdict: v } : {}), ...(words ? { summary: words } : {}) });
+          const pr = pullRequest() !== null && toPr();
+          const result = await props.backend.release(await props.session(), { ...(v ? { verdict: v } : {}), ...(words ? { summary: words } : {}), ...(pr ? { pr: true } : {}) });
           setVerdict(null);
           setSummary("");
+          setToPr(false);
           await model.refresh();
+          if (result.pullRequest) return `Released ${result.messages} message${result.messages === 1 ? "" : "s"} to pull request #${pullRequest()} as a review: ${result.pullRequest.url}`;
           const prose = result.mode === "prose" ? " as prose" : "";
           const what = `Released ${result.messages} message${result.messages === 1 ? "" : "s"}`;
           if (result.waitsForSession) return `${what}${prose}: ${NO_SESSION_YET}.`;
@@ -657,6 +669,7 @@ export function ReviewView(props: ReviewViewProps) {
     dismissDelivery: dismissDeliveries,
     refresh: () => void model.refresh().then(() => setStatus("Reloaded.")),
     findFile: () => (setHelp(null), setFinding(true)),
+    forge: () => (setHelp(null), setForgeOpen(true)),
     loadAnyway,
     help: () => (setHelpTop(0), setHelp("keys")),
     pastReviews: () => (setHelpTop(0), setHelp("past")),
@@ -692,6 +705,7 @@ export function ReviewView(props: ReviewViewProps) {
           },
           desc: "Overall comment",
         },
+        { key: "p", cmd: () => void (confirm()?.release && pullRequest() !== null && setToPr((t) => !t)), desc: "To the pull request / to the agent" },
       ],
     }),
     props.api.keymap.registerLayer({
@@ -825,6 +839,9 @@ export function ReviewView(props: ReviewViewProps) {
       <For each={statusLines()}>{(line) => <text wrapMode="none" fg={theme().textMuted}>{line}</text>}</For>
       <Show when={finding()}>
         <FileFinderOverlay api={props.api} paths={model.files().map((f) => f.path)} width={dims().width} height={dims().height} pick={goToFile} close={() => setFinding(false)} />
+      </Show>
+      <Show when={forgeOpen()}>
+        <ForgeSendOverlay api={props.api} source={props.backend} threads={model.threads} top={overlayTop()} width={dims().width} height={dims().height} close={(said) => (setForgeOpen(false), said && setStatus(said))} />
       </Show>
       <Show when={help()}>
         <box position="absolute" top={overlayTop()} left={2} width={overlayWidth()} border borderColor={theme().borderActive} backgroundColor={theme().backgroundPanel} flexDirection="column" title={help() === "past" ? "Past reviews · Escape closes" : "Keys · Escape closes"} height={Math.min(overlayLines().length + 2, dims().height - overlayTop() - 1)}>

@@ -9,6 +9,16 @@ import { binaryVersions } from "./binary-versions.js";
 import { createImageComparer } from "./image-comparer.js";
 import { openInBrowser } from "./open-browser.js";
 
+/** What a release from the terminal says: where it went (a session, a pull request) or what it waits for. */
+interface TuiReleaseResult {
+  readonly messages: number;
+  readonly mode: "tools" | "prose";
+  readonly deliveredTo: string | null;
+  readonly waitsForAgentTurn?: boolean;
+  readonly waitsForSession?: boolean;
+  readonly pullRequest?: { readonly url: string };
+}
+
 /** How the terminal half sends a released review into a session: opencode's own client in this process. */
 export type SendToSession = (sessionId: string, text: string) => Promise<boolean>;
 
@@ -134,7 +144,12 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     resolve: (threadId: string) => service.resolve(threadId),
     reopen: (threadId: string) => service.reopen(threadId),
     seen: (threadId: string) => service.markSeen(threadId),
-    release: async (sessionId: string | null, finish: { readonly summary?: string; readonly verdict?: "comment" | "approve" | "changes" } = {}) => {
+    release: async (sessionId: string | null, finish: { readonly summary?: string; readonly verdict?: "comment" | "approve" | "changes"; readonly pr?: boolean } = {}): Promise<TuiReleaseResult> => {
+      if (finish.pr === true) {
+        // To the branch's pull request as a review: no session takes it, the forge does.
+        const review = await service.releaseToPullRequest({ ...(finish.summary === undefined ? {} : { summary: finish.summary }), ...(finish.verdict === undefined ? {} : { verdict: finish.verdict }) });
+        return { messages: review.messages, mode: review.mode, deliveredTo: null, ...(review.pullRequest ? { pullRequest: review.pullRequest } : {}) };
+      }
       const panel = await ownPanel();
       forAgentTurn = sessionId === null && (await agentTurnPanels()).mcp;
       // An MCP client's agent has the tools (review_list), as this process's own server half may.
@@ -153,6 +168,10 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
       }
     },
     reviews: () => service.pastReviews(),
+    // The branch's pull request: where it stands (the store only), Pull and the person's Send (the forge).
+    forgeStatus: () => service.forgeStatus(),
+    pullForge: () => service.pullForge(),
+    pushForge: () => service.pushForge(),
     findings: () => service.listFindings({ status: "waiting" }),
     viewed: () => service.listViewed({}),
     setViewed: async (path: string, viewed: boolean) => void (await service.setViewed({ path, viewed })),

@@ -15,6 +15,8 @@ export interface WaitingReply {
   readonly resolves: boolean;
   /** Who the comment answers in that thread (the login of its first comment). */
   readonly to: string | null;
+  /** The forge comment it answers: the last one pulled into its thread before it. */
+  readonly answers: { readonly login: string; readonly body: string; readonly url: string | null } | null;
 }
 
 /** What `pr status` and `GET /api/forge` show: the branch's pull request, its last pull, what waits to be pushed. */
@@ -46,7 +48,7 @@ export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
     .selectFrom("forge_messages as f")
     .innerJoin("messages as m", "m.id", "f.message_id")
     .innerJoin("threads as t", "t.id", "m.thread_id")
-    .select(["f.message_id", "f.state", "f.error", "f.resolve", "m.thread_id", "m.body", "t.file", "t.start_line", "t.end_line"])
+    .select(["f.message_id", "f.state", "f.error", "f.resolve", "m.thread_id", "m.body", "m.created_at", "t.file", "t.start_line", "t.end_line"])
     .select((eb) =>
       eb
         .selectFrom("messages as first")
@@ -63,6 +65,7 @@ export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
     .orderBy("m.created_at", "asc")
     .orderBy(sql`m.rowid`, "asc")
     .execute();
+  const answers = await Promise.all(rows.map((r) => answeredComment(ctx, r.thread_id, r.created_at)));
   const posted = await ctx.db
     .selectFrom("forge_messages")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -80,7 +83,7 @@ export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
       threads: pull.threads,
       comments: pull.comments,
     },
-    waiting: rows.map((r) => ({
+    waiting: rows.map((r, i) => ({
       messageId: r.message_id,
       threadId: r.thread_id,
       file: r.file,
@@ -90,7 +93,24 @@ export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
       error: r.error,
       resolves: r.resolve === 1,
       to: r.to ?? null,
+      answers: answers[i] ?? null,
     })),
     posted: Number(posted.n),
   };
+}
+
+/** The last comment pulled from the forge into the thread before `before`: what a reply written then answers. */
+async function answeredComment(ctx: ServiceContext, threadId: string, before: string): Promise<WaitingReply["answers"]> {
+  const row = await ctx.db
+    .selectFrom("messages as m")
+    .innerJoin("forge_messages as f", "f.message_id", "m.id")
+    .select(["f.login", "m.body", "f.url"])
+    .where("m.thread_id", "=", threadId)
+    .where("f.state", "is", null)
+    .where("m.created_at", "<=", before)
+    .orderBy("m.created_at", "desc")
+    .orderBy(sql`m.rowid`, "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? null : { login: row.login ?? "ghost", body: row.body, url: row.url };
 }

@@ -29,6 +29,8 @@ export interface ForgePushResult {
   readonly resolved: number;
   /** Replies the forge refused, each with why (they stay to be tried again). */
   readonly failed: readonly { readonly messageId: string; readonly error: string }[];
+  /** Each reply now on the forge with its address there, for the panels' "what was posted". */
+  readonly sent: readonly { readonly messageId: string; readonly url: string }[];
 }
 
 // Failures that concern the forge or the token, not one reply: the push stops and what is left stays queued.
@@ -46,6 +48,7 @@ export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, 
   const pull = await pulledPull(ctx, forge, repo.branchKey, target.number);
   const waiting = await unsentForgeReplies(ctx.db, pull.id);
   const failed: { messageId: string; error: string }[] = [];
+  const sent: { messageId: string; url: string }[] = [];
   const changed = new Set<string>();
   let posted = 0;
   let found = 0;
@@ -68,6 +71,7 @@ export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, 
           on = await forge.client.reply(pull.number, thread, withReplyMarker(message.body, message.id));
         }
         await writeTransaction(ctx.db, (trx) => updateForgeMessage(trx, message.id, { state: "posted", forge_id: on!.id, url: on!.url, error: null }));
+        sent.push({ messageId: message.id, url: on.url });
         posted++;
         left--;
         changed.add(message.thread_id);
@@ -101,7 +105,7 @@ export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, 
     }
   }
   await announce(ctx, [...changed]);
-  return { pr: pull.number, url: pull.url, posted, found, resolved, failed };
+  return { pr: pull.number, url: pull.url, posted, found, resolved, failed, sent };
 }
 
 /** The pull request a push or status is about: `--pr N` if pulled before, else the branch's latest pulled. */
