@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Thread } from "@opencode-review/core";
-import { cliPath, buildCli } from "../cli/testing/cli-process.js";
 import { createEventBus } from "../events/event-bus.js";
 import { APP_TS, STAND_IN_TOKEN } from "../forge/testing/github-fixture.js";
 import { startGitHubStandIn, type GitHubStandIn } from "../forge/testing/github-stand-in.js";
@@ -14,12 +13,13 @@ import { startFakeModel, type FakeTurn, type RecordedRequest } from "../testing/
 import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeOpencodeProject, type OpencodeProject } from "../testing/opencode-project.js";
-import { hasTmux, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
+import { hasTmux, startTmux } from "../testing/tmux-screen.js";
 
 // Issue 23's proof in the real opencode 1.18.33 under tmux, both halves from the installed package: a pull
 // request's threads on the GitHub stand-in reach the agent, a scripted model addresses them (review_list,
 // read, edit, review_reply with resolved: true on both), our check accepts one claim and refuses the other,
-// the person pushes, and the stand-in holds each reply once in its own thread and the one resolve.
+// the person sends them from the terminal half's Send list (f), and the stand-in holds each reply once in its
+// own thread and the one resolve.
 
 const home = (s: string) => s.includes("Ask anything") || s.includes("ctrl+p");
 const FIXED = "  return xs.reduce((a, b) => a + b, 0);";
@@ -73,28 +73,9 @@ async function eventually<T>(read: () => Promise<T | undefined>, what: string, t
   }
 }
 
-/**
- * The person's shell in a second tmux session, with `opencode-review` (the CLI built from this tree) on PATH.
- * @example const shell = personShell(project, github); shell.type("opencode-review pr push");
- */
-function personShell(project: OpencodeProject, github: GitHubStandIn): TmuxScreen {
-  const bin = join(project.dir, "..", "bin");
-  mkdirSync(bin, { recursive: true });
-  writeFileSync(join(bin, "opencode-review"), `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" "$@"\n`);
-  chmodSync(join(bin, "opencode-review"), 0o755);
-  return startTmux({
-    name: "tui23-forge-shell",
-    cwd: project.dir,
-    env: { ...project.env, ...forgeEnv(github), PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`, PS1: "$ " },
-    command: ["bash", "--norc", "--noprofile"],
-    width: 120,
-    height: 20,
-  });
-}
-
 describe.skipIf(!hasTmux())("a pull request's review in the real opencode: the agent addresses it, the person pushes (GitHub stand-in)", () => {
-  it("'address the PR comments': review_list names alice on PR #7, the agent edits and claims both; the push posts both replies in their threads and resolves only the changed one", async () => {
-    const [plugin] = await Promise.all([installPackedPlugin(), buildCli()]);
+  it("'address the PR comments': review_list names alice on PR #7, the agent edits and claims both; the person's Send in the terminal posts both replies in their threads and resolves only the changed one", async () => {
+    const plugin = await installPackedPlugin();
     const github = await startGitHubStandIn({ owner: "octo", repo: "app", tokens: { [STAND_IN_TOKEN]: { login: "person", scopes: ["repo"] } } });
     const ids = { sum: "", name: "" };
     let absolute = "";
@@ -123,7 +104,6 @@ describe.skipIf(!hasTmux())("a pull request's review in the real opencode: the a
     github.reply(pull, name, "bob", "I would call it appName.");
 
     const screen = startTmux({ name: "tui23-forge", cwd: project.dir, env: { ...project.env, ...forgeEnv(github) }, command: [opencodeBinary()], width: 160, height: 48 });
-    let shell: TmuxScreen | undefined;
     try {
       await screen.waitFor(home, 120_000);
       // The plugin pulls the pull request on start, before any session: nobody is rung, the threads wait.
@@ -177,14 +157,26 @@ describe.skipIf(!hasTmux())("a pull request's review in the real opencode: the a
       expect(name.comments).toHaveLength(2);
       expect(sum.isResolved).toBe(false);
 
-      // The person pushes.
-      shell = personShell(project, github);
-      await shell.waitFor((s) => s.startsWith("$"), 20_000);
-      shell.type("opencode-review pr push");
-      shell.keys("Enter");
-      const pushed = await shell.waitFor("PR #7: posted", 60_000);
-      shell.save("pushed");
-      expect(pushed).toContain("PR #7: posted 2 replies, resolved 1 thread (https://github.com/octo/app/pull/7)");
+      // The person pushes from the terminal half: f lists what goes where and under whose name, Enter asks, y posts.
+      screen.keys("f");
+      const sendList = await screen.waitFor((s) => s.includes("Send list") && s.includes("2 replies wait to be posted"), 30_000);
+      screen.save("send-list");
+      expect(sendList).toContain("Replies are posted under the token's account.");
+      expect(sendList).toContain('src/app.ts:2 · answers @alice: "Use reduce here?" · resolves the forge thread');
+      // bob's line did not change: that reply goes without a resolve.
+      const other = sendList.split("\n").find((l) => l.includes("answers @") && !l.includes("src/app.ts:2 "));
+      expect(other).toMatch(/src\/app\.ts:\d · answers @/);
+      expect(other).not.toContain("resolves");
+      screen.keys("Enter");
+      await screen.waitFor("Post 2 replies to pull request #7, resolving 1 thread there?", 15_000);
+      screen.save("send-ask");
+      expect(sum.comments).toHaveLength(1);
+      screen.keys("y");
+      const pushed = await screen.waitFor("Posted 2 replies to pull request #7, resolved 1 thread there.", 60_000);
+      screen.save("sent");
+      expect(pushed).toContain("Nothing waits to be posted (2 posted so far).");
+      expect(pushed).toMatch(/src\/app\.ts:2 → https:\/\/github\.com\/octo\/app\/pull\/7#discussion_r\d+/);
+      screen.keys("Escape");
 
       // The stand-in: each reply once, in its own thread, under the person's login; the one resolve.
       expect(sum.comments.map((c) => [c.login, c.body.split("\n")[0]])).toEqual([["alice", "Use reduce here?"], ["person", "It is a reduce now."]]);
@@ -199,7 +191,7 @@ describe.skipIf(!hasTmux())("a pull request's review in the real opencode: the a
       expect(sum.resolvedBy).toBe("person");
       expect(github.counters.log.filter((l) => l.endsWith("/replies"))).toHaveLength(2);
       expect(github.problems).toEqual([]);
-      // The open review view follows the push another process made: the replies read as sent.
+      // The review view behind the list reads the replies as sent.
       const sent = await screen.waitFor((s) => s.includes("agent: It is a reduce now.") && !s.includes("queued for PR #7"), 60_000);
       screen.save("review-view-pushed");
       expect(sent).toContain("agent: The name stays: it is the package's.");
@@ -210,8 +202,6 @@ describe.skipIf(!hasTmux())("a pull request's review in the real opencode: the a
     } finally {
       screen.save("last");
       screen.kill();
-      shell?.save("last");
-      shell?.kill();
       await model.close();
       await github.close();
       project.cleanup();
