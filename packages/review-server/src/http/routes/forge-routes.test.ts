@@ -58,7 +58,8 @@ describe("/api/forge", () => {
     await f.service.agentReply({ id: open!.id, text: "Done." });
     const status = await send("GET", "/api/forge");
     expect(status.json).toMatchObject({
-      pull: { kind: "github", host: "github.com", repository: "octo/app", number: 7, url: "https://github.com/octo/app/pull/7", threads: 1, comments: 1 },
+      // login: the token's account, whose name the Send list says the replies go under.
+      pull: { kind: "github", host: "github.com", repository: "octo/app", number: 7, url: "https://github.com/octo/app/pull/7", threads: 1, comments: 1, login: "person" },
       waiting: [{ threadId: open!.id, file: "src/app.ts", line: 2, body: "Done.", state: "queued", resolves: false, to: "alice" }],
       posted: 0,
     });
