@@ -161,14 +161,14 @@ describe.skipIf(!hasTmux())("a pull request's review in the real opencode: the a
       screen.keys("f");
       const sendList = await screen.waitFor((s) => s.includes("Send list") && s.includes("2 replies wait to be posted"), 30_000);
       screen.save("send-list");
-      expect(sendList).toContain("Replies are posted under the token's account.");
+      expect(sendList).toContain("Replies are posted as @person.");
       expect(sendList).toContain('src/app.ts:2 · answers @alice: "Use reduce here?" · resolves the forge thread');
       // bob's line did not change: that reply goes without a resolve.
       const other = sendList.split("\n").find((l) => l.includes("answers @") && !l.includes("src/app.ts:2 "));
       expect(other).toMatch(/src\/app\.ts:\d · answers @/);
       expect(other).not.toContain("resolves");
       screen.keys("Enter");
-      await screen.waitFor("Post 2 replies to pull request #7, resolving 1 thread there?", 15_000);
+      await screen.waitFor("Post 2 replies to pull request #7 as @person, resolving 1 thread there?", 15_000);
       screen.save("send-ask");
       expect(sum.comments).toHaveLength(1);
       screen.keys("y");
