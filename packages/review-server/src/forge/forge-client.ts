@@ -46,8 +46,6 @@ export interface ForgeSurvey {
   /** Equal fingerprints: no thread, comment or resolve changed since. */
   readonly fingerprint: string;
   readonly threads: number;
-  /** The token's account: whose name the replies go under (absent when the forge does not say). */
-  readonly login?: string;
 }
 
 /** A comment line for a review: where on the pull request's diff, and what it says. */

@@ -40,15 +40,12 @@ const SURVEY_FIELDS = `number url headRefName headRefOid
     totalCount pageInfo { hasNextPage endCursor }
     nodes { id isResolved comments(last: 1) { totalCount nodes { databaseId } } }
   }`;
-// viewer: the token's account, whose name the replies go under (no rate-limit points of its own).
 const SURVEY_BRANCH = `query ($owner: String!, $name: String!, $branch: String!, $after: String) {
-  viewer { login }
   repository(owner: $owner, name: $name) {
     pullRequests(headRefName: $branch, states: [OPEN], first: 1, orderBy: { field: UPDATED_AT, direction: DESC }) { nodes { ${SURVEY_FIELDS} } }
   }
 }`;
 const SURVEY_NUMBER = `query ($owner: String!, $name: String!, $number: Int!, $after: String) {
-  viewer { login }
   repository(owner: $owner, name: $name) { pullRequest(number: $number) { ${SURVEY_FIELDS} } }
 }`;
 
@@ -149,16 +146,10 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
     repository,
 
     async survey(target): Promise<ForgeSurvey | null> {
-      type Viewer = { readonly viewer: { readonly login: string } };
-      let login: string;
-      let first: SurveyNode | null | undefined;
-      if ("branch" in target) {
-        const answer = await query<Viewer & { repository: { pullRequests: { nodes: SurveyNode[] } } | null }>(SURVEY_BRANCH, { ...vars, branch: target.branch });
-        [login, first] = [answer.viewer.login, answer.repository?.pullRequests.nodes[0]];
-      } else {
-        const answer = await query<Viewer & { repository: { pullRequest: SurveyNode | null } | null }>(SURVEY_NUMBER, { ...vars, number: target.number });
-        [login, first] = [answer.viewer.login, answer.repository?.pullRequest];
-      }
+      const first =
+        "branch" in target
+          ? (await query<{ repository: { pullRequests: { nodes: SurveyNode[] } } | null }>(SURVEY_BRANCH, { ...vars, branch: target.branch })).repository?.pullRequests.nodes[0]
+          : (await query<{ repository: { pullRequest: SurveyNode | null } | null }>(SURVEY_NUMBER, { ...vars, number: target.number })).repository?.pullRequest;
       if (first === undefined || first === null) return null;
       const parts: string[] = [];
       let page = first.reviewThreads;
@@ -172,7 +163,6 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
         pull: { number: first.number, url: first.url, headRefName: first.headRefName, headOid: first.headRefOid },
         fingerprint: parts.join(","),
         threads: first.reviewThreads.totalCount,
-        login,
       };
     },
 

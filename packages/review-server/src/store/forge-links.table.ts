@@ -18,8 +18,6 @@ export interface ForgePullsTable {
   pulled_at: string | null;
   threads: number;
   comments: number;
-  /** The token's account at the last pull (migration 0016): whose name a push posts under. */
-  login: string | null;
 }
 
 /** `forge_threads`: the pull-request thread a thread came from. */
@@ -72,7 +70,7 @@ export async function ensureForgePull(db: Kysely<Database>, key: ForgePullKey, b
   }
   return db
     .insertInto("forge_pulls")
-    .values({ id: newId("forge"), ...key, branch, url, fingerprint: null, pulled_at: null, threads: 0, comments: 0, login: null })
+    .values({ id: newId("forge"), ...key, branch, url, fingerprint: null, pulled_at: null, threads: 0, comments: 0 })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -98,7 +96,7 @@ export async function forgePullsOfBranch(db: Kysely<Database>, branch: string): 
 export async function markForgePulled(
   db: Kysely<Database>,
   id: string,
-  seen: Pick<ForgePullRow, "fingerprint" | "pulled_at" | "threads" | "comments" | "login">,
+  seen: Pick<ForgePullRow, "fingerprint" | "pulled_at" | "threads" | "comments">,
 ): Promise<void> {
   requireWriteTransaction(db, "markForgePulled");
   await db.updateTable("forge_pulls").set(seen).where("id", "=", id).execute();

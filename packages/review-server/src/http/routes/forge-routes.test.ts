@@ -58,8 +58,7 @@ describe("/api/forge", () => {
     await f.service.agentReply({ id: open!.id, text: "Done." });
     const status = await send("GET", "/api/forge");
     expect(status.json).toMatchObject({
-      // login: the token's account, whose name the Send list says the replies go under.
-      pull: { kind: "github", host: "github.com", repository: "octo/app", number: 7, url: "https://github.com/octo/app/pull/7", threads: 1, comments: 1, login: "person" },
+      pull: { kind: "github", host: "github.com", repository: "octo/app", number: 7, url: "https://github.com/octo/app/pull/7", threads: 1, comments: 1 },
       waiting: [{ threadId: open!.id, file: "src/app.ts", line: 2, body: "Done.", state: "queued", resolves: false, to: "alice" }],
       posted: 0,
     });

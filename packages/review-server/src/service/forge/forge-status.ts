@@ -30,8 +30,6 @@ export interface ForgeStatus {
     readonly pulledAt: string | null;
     readonly threads: number;
     readonly comments: number;
-    /** The token's account as the last pull saw it: whose name the replies go under; null before one saw it. */
-    readonly login: string | null;
   } | null;
   readonly waiting: readonly WaitingReply[];
   readonly posted: number;
@@ -84,7 +82,6 @@ export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
       pulledAt: pull.pulled_at,
       threads: pull.threads,
       comments: pull.comments,
-      login: pull.login,
     },
     waiting: rows.map((r, i) => ({
       messageId: r.message_id,
