@@ -5,6 +5,7 @@ import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/c
 import { createParser } from "eventsource-parser";
 import { hc, type ClientResponse } from "hono/client";
 import type { AppType, Health } from "opencode-review/http";
+import type { ForgePullOutcome, ForgePushOutcome, ForgeQueueStatus } from "./state/forge-queue.js";
 
 export type { Thread, Finding, Run, Severity } from "@opencode-review/core";
 
@@ -359,6 +360,12 @@ export function createApi(options: ApiOptions = {}) {
           },
         }),
       ),
+    /** The branch's pull request as last pulled, the agent's replies waiting to be posted there, how many were. */
+    forgeStatus: (): Promise<Outcome<ForgeQueueStatus>> => call("GET /api/forge", () => api.forge.$get()),
+    /** Brings the pull request's new forge comments in now. */
+    pullForge: (): Promise<Outcome<{ readonly pull: ForgePullOutcome }>> => call("POST /api/forge/pull", () => api.forge.pull.$post({ json: {} })),
+    /** The person's Send: posts the queued replies to the pull request. */
+    pushForge: (): Promise<Outcome<{ readonly push: ForgePushOutcome }>> => call("POST /api/forge/push", () => api.forge.push.$post({ json: {} })),
     /** Every past release, newest first, with its prose and delivery state. */
     reviews: (): Promise<Outcome<{ readonly reviews: readonly PastReview[] }>> => call("GET /api/reviews", () => api.reviews.$get()),
     /** Tries a delivery again, to `sessionId` (the session the panel names) or, without one, where a release would go now. */

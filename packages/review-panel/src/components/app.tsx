@@ -25,6 +25,7 @@ import { FileList } from "./file-list.js";
 import { HelpOverlay } from "./help-overlay.js";
 import { NoticeList } from "./notice-list.js";
 import { ReleaseBar } from "./release-bar.js";
+import { createForgeQueue, forgeQueueSourceOf, ForgeQueueContext } from "../state/forge-queue.js";
 import { RoundPicker } from "./round-picker.js";
 import { ViewedProgress } from "./viewed-toggle.js";
 import "./app.css";
@@ -57,6 +58,7 @@ export function App(props: { readonly api: Api }) {
   review = createReview(api, notices, () => Promise.all([threads.load(), rounds.load()]));
   const diff = createDiff(api, rounds.range, notices);
   const reviewer = createReviewer(api, notices);
+  const forge = createForgeQueue(forgeQueueSourceOf(api));
   const viewed = createViewed(api, rounds.range, diff.files, diff.setFolded, notices);
   const focus = createFocus();
   const highlight = createHighlight();
@@ -262,10 +264,13 @@ export function App(props: { readonly api: Api }) {
     void Promise.all([healthy, threads.load(), settled]).then(([ok]) => ok && setReadyToReopen(true));
     void review.refresh();
     void reviewer.load();
+    void forge.load();
     const close = api.events(
       (event) => {
         if (event.type === "thread") {
           threads.upsert(event.thread);
+          // A reply queued on a pull request's thread, or posted by another process: the Send list is read again.
+          if (event.thread.forge) void forge.load();
           // A draft written or changed elsewhere (another tab) changes what a release would send.
           if (event.thread.status === "draft" || event.thread.messages.some((m) => m.delivery === "unsent")) void review.refresh();
           // A tool read released comments (MCP): what still waits for the agent's next turn changed.
@@ -286,7 +291,7 @@ export function App(props: { readonly api: Api }) {
       (state) => {
         // Whatever happened while the stream was down is read again on reconnect (not on the first
         // connection: the first load is already under way, and a second one redraws a big diff again).
-        if (state === "open" && live() !== "open" && connected) void Promise.all([threads.load(), reviewer.load()]);
+        if (state === "open" && live() !== "open" && connected) void Promise.all([threads.load(), reviewer.load(), forge.load()]);
         if (state === "open") connected = true;
         setLive(state);
       },
@@ -305,6 +310,7 @@ export function App(props: { readonly api: Api }) {
         <ThreadsContext.Provider value={threads}>
           <ReviewContext.Provider value={review}>
             <ReviewerContext.Provider value={reviewer}>
+            <ForgeQueueContext.Provider value={forge}>
             <DiffContext.Provider value={diff}>
               <FocusContext.Provider value={focus}>
                 <HighlightContext.Provider value={highlight}>
@@ -388,6 +394,7 @@ export function App(props: { readonly api: Api }) {
                 </HighlightContext.Provider>
               </FocusContext.Provider>
             </DiffContext.Provider>
+            </ForgeQueueContext.Provider>
             </ReviewerContext.Provider>
           </ReviewContext.Provider>
         </ThreadsContext.Provider>

@@ -16,7 +16,16 @@ export function PastReviews() {
                 <span data-slot="verdict">{verdictLabel[past.verdict ?? "comment"]}</span>
                 <time datetime={past.releasedAt}>{new Date(past.releasedAt).toLocaleString()}</time>
                 <span data-slot="messages">{messagesText(past.messages)}</span>
-                <span data-slot="delivery" data-state={past.delivery.state}>{deliveryText(past)}</span>
+                <Show when={past.pullRequest} fallback={<span data-slot="delivery" data-state={past.delivery.state}>{deliveryText(past)}</span>}>
+                  {(pr) => (
+                    <span data-slot="delivery" data-state="pull-request">
+                      sent to the pull request:{" "}
+                      <a href={pr().url} target="_blank" rel="noreferrer">
+                        {pr().url}
+                      </a>
+                    </span>
+                  )}
+                </Show>
                 <Show when={past.summary}>{(summary) => <p data-slot="summary">{summary()}</p>}</Show>
               </li>
             )}

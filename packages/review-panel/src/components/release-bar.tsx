@@ -1,8 +1,10 @@
 import { createSignal, For, Show } from "solid-js";
 import type { ReleaseResult, Verdict } from "../api.js";
 import { useFocus } from "../state/focus.js";
+import { useForgeQueue } from "../state/forge-queue.js";
 import { useReview } from "../state/review.js";
 import { NO_SESSION_YET } from "../state/past-review-text.js";
+import { ForgeBar } from "./forge-bar.js";
 import { PastReviews } from "./past-reviews.js";
 import "./release-bar.css";
 
@@ -10,6 +12,10 @@ import "./release-bar.css";
 export function ReleaseBar() {
   const review = useReview();
   const focus = useFocus();
+  const forge = useForgeQueue();
+  // The pull request a release may go to instead of the agent; without one the choice is not offered.
+  const pullRequest = () => forge.pullRequest();
+  const toPr = () => review.target() === "pr" && pullRequest() !== null;
   const [copied, setCopied] = createSignal(false);
   // GitHub's "Finish your review": the overall comment and the verdict open on request, so the bar stays one row.
   // It opens with no drafts too: an approval or a request for changes needs no comment.
@@ -44,6 +50,7 @@ export function ReleaseBar() {
   // Without drafts the button is the verdict itself, as GitHub's Approve.
   const releaseLabel = () => {
     if (review.releasing()) return "Releasing…";
+    if (toPr()) return `Send review to pull request #${pullRequest()!.number}`;
     const alone = review.drafts() === 0;
     if (review.verdict() === "approve") return alone ? "Approve" : "Release and approve";
     if (review.verdict() === "changes") return alone ? "Request changes" : "Release and request changes";
@@ -51,6 +58,7 @@ export function ReleaseBar() {
   };
   const releasedText = (result: ReleaseResult) => {
     const r = result.review;
+    if (r.pullRequest) return `Sent to the pull request as a review (${r.messages} message${r.messages === 1 ? "" : "s"}):`;
     const what =
       r.messages > 0
         ? `Released ${r.messages} message${r.messages === 1 ? "" : "s"}`
@@ -74,6 +82,7 @@ export function ReleaseBar() {
       <Show when={showingPast()}>
         <PastReviews />
       </Show>
+      <ForgeBar />
       <Show when={finishing()}>
         <section data-component="finish-review" aria-label="Finish your review">
           <textarea
@@ -101,6 +110,20 @@ export function ReleaseBar() {
               )}
             </For>
           </div>
+          <Show when={pullRequest()}>
+            {(pull) => (
+              <div data-slot="targets" role="radiogroup" aria-label="Send to">
+                <label data-slot="target" data-value="agent">
+                  <input type="radio" name="target" value="agent" checked={!toPr()} onChange={() => review.setTarget("agent")} />
+                  to the agent
+                </label>
+                <label data-slot="target" data-value="pr" title="As a review on the forge: the verdict its event, the overall comment its body, each comment at its line.">
+                  <input type="radio" name="target" value="pr" checked={toPr()} onChange={() => review.setTarget("pr")} />
+                  to pull request #{pull().number}
+                </label>
+              </div>
+            )}
+          </Show>
           <Show when={!review.canRelease()}>
             <span data-slot="nothing" role="note">Nothing to release: write a comment, or approve or request changes.</span>
           </Show>
@@ -191,6 +214,13 @@ export function ReleaseBar() {
                 Close
               </button>
             </div>
+            <Show when={result().review.pullRequest}>
+              {(pr) => (
+                <a data-slot="pull-request" href={pr().url} target="_blank" rel="noreferrer">
+                  {pr().url}
+                </a>
+              )}
+            </Show>
             <Show when={result().prose}>{(prose) => <pre data-slot="prose">{prose()}</pre>}</Show>
           </section>
         )}

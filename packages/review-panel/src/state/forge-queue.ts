@@ -2,7 +2,8 @@
 // person's Send, Send itself (after a confirmation the view asks for), and Pull. Renderer-free: the web
 // panel and the terminal half each draw it, over a source each satisfies (the HTTP API, the in-process
 // service), so what is listed, sent and said after is decided once.
-import { createMemo, createSignal } from "solid-js";
+import { createContext, createMemo, createSignal, useContext } from "solid-js";
+import type { Api, Outcome } from "../api.js";
 
 /** An agent reply waiting to go to the pull request (`failed`: the forge refused it; it stays to try again). */
 export interface ForgeWaitingReply {
@@ -213,4 +214,30 @@ export function createForgeQueue(source: ForgeQueueSource) {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The web panel's way to the slice: the HTTP calls, each refusal thrown as its one line.
+ * @example const queue = createForgeQueue(forgeQueueSourceOf(api));
+ */
+export function forgeQueueSourceOf(api: Pick<Api, "forgeStatus" | "pullForge" | "pushForge">): ForgeQueueSource {
+  const value = async <T>(outcome: Promise<Outcome<T>>): Promise<T> => {
+    const done = await outcome;
+    if (!done.ok) throw new Error(done.error.message);
+    return done.value;
+  };
+  return {
+    forgeStatus: () => value(api.forgeStatus()),
+    pullForge: async () => (await value(api.pullForge())).pull,
+    pushForge: async () => (await value(api.pushForge())).push,
+  };
+}
+
+export const ForgeQueueContext = createContext<ForgeQueue>();
+
+/** The forge slice of the enclosing web panel. */
+export function useForgeQueue(): ForgeQueue {
+  const value = useContext(ForgeQueueContext);
+  if (!value) throw new Error("useForgeQueue outside ForgeQueueContext");
+  return value;
 }

@@ -9,6 +9,7 @@ export const NO_SESSION_YET = "no session yet: it goes to the next session you o
 
 /** @example deliveryText(review) // "delivered to ses_1", "waiting for the agent", "not delivered: ..." */
 export function deliveryText(review: PastReview): string {
+  if (review.pullRequest) return `sent to the pull request: ${review.pullRequest.url}`;
   if (review.delivery.state === "delivered") return review.delivery.to ? `delivered to ${review.delivery.to}` : "delivered";
   if (review.delivery.state === "pending") return review.delivery.waitsFor === "session" ? `waiting: ${NO_SESSION_YET}` : "waiting for the agent";
   return `not delivered: ${review.delivery.error ?? "the delivery failed"}`;

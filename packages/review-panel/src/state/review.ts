@@ -15,6 +15,8 @@ export function createReview(api: Api, notices: Notices, onReleased: () => Promi
   const [releasing, setReleasing] = createSignal(false);
   const [overall, setOverall] = createSignal("");
   const [verdict, setVerdict] = createSignal<Verdict>("comment");
+  // Where the next release goes: the agent, or the branch's pull request as a review (offered only when there is one).
+  const [target, setTarget] = createSignal<"agent" | "pr">("agent");
   const [past, setPast] = createSignal<readonly PastReview[]>([]);
 
   async function refresh(): Promise<void> {
@@ -46,6 +48,8 @@ export function createReview(api: Api, notices: Notices, onReleased: () => Promi
     setOverall,
     verdict,
     setVerdict,
+    target,
+    setTarget,
     /** Releases whose message has not reached the agent (still failing after the server's retries), until dismissed. */
     failedDeliveries: () => past().filter((r) => r.delivery.state === "failed" && !r.delivery.dismissed),
     /** Releases that wait for a session to go to (none was open when they were made). */
@@ -76,12 +80,13 @@ export function createReview(api: Api, notices: Notices, onReleased: () => Promi
     release: async (): Promise<boolean> => {
       if (releasing()) return false;
       setReleasing(true);
-      const outcome = await api.release(summary()?.session?.id, { summary: overall(), verdict: verdict() });
+      const outcome = await api.release(summary()?.session?.id, { summary: overall(), verdict: verdict(), ...(target() === "pr" ? { pr: true } : {}) });
       setReleasing(false);
       if (!outcome.ok) return notices.report(outcome.error), false;
       setReleased(outcome.value);
       setOverall("");
       setVerdict("comment");
+      setTarget("agent");
       await Promise.all([refresh(), onReleased()]);
       return true;
     },

@@ -46,6 +46,8 @@ export interface ForgeSurvey {
   /** Equal fingerprints: no thread, comment or resolve changed since. */
   readonly fingerprint: string;
   readonly threads: number;
+  /** The token's account (GitHub's viewer): replies go under this name; null when the forge does not say. */
+  readonly login: string | null;
 }
 
 /** A comment line for a review: where on the pull request's diff, and what it says. */

@@ -41,11 +41,13 @@ const SURVEY_FIELDS = `number url headRefName headRefOid
     nodes { id isResolved comments(last: 1) { totalCount nodes { databaseId } } }
   }`;
 const SURVEY_BRANCH = `query ($owner: String!, $name: String!, $branch: String!, $after: String) {
+  viewer { login }
   repository(owner: $owner, name: $name) {
     pullRequests(headRefName: $branch, states: [OPEN], first: 1, orderBy: { field: UPDATED_AT, direction: DESC }) { nodes { ${SURVEY_FIELDS} } }
   }
 }`;
 const SURVEY_NUMBER = `query ($owner: String!, $name: String!, $number: Int!, $after: String) {
+  viewer { login }
   repository(owner: $owner, name: $name) { pullRequest(number: $number) { ${SURVEY_FIELDS} } }
 }`;
 
@@ -146,10 +148,11 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
     repository,
 
     async survey(target): Promise<ForgeSurvey | null> {
+      let login: string | null = null;
       const first =
         "branch" in target
-          ? (await query<{ repository: { pullRequests: { nodes: SurveyNode[] } } | null }>(SURVEY_BRANCH, { ...vars, branch: target.branch })).repository?.pullRequests.nodes[0]
-          : (await query<{ repository: { pullRequest: SurveyNode | null } | null }>(SURVEY_NUMBER, { ...vars, number: target.number })).repository?.pullRequest;
+          ? await query<{ viewer: { login: string } | null; repository: { pullRequests: { nodes: SurveyNode[] } } | null }>(SURVEY_BRANCH, { ...vars, branch: target.branch }).then((d) => ((login = d.viewer?.login ?? null), d.repository?.pullRequests.nodes[0]))
+          : await query<{ viewer: { login: string } | null; repository: { pullRequest: SurveyNode | null } | null }>(SURVEY_NUMBER, { ...vars, number: target.number }).then((d) => ((login = d.viewer?.login ?? null), d.repository?.pullRequest));
       if (first === undefined || first === null) return null;
       const parts: string[] = [];
       let page = first.reviewThreads;
@@ -163,6 +166,7 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
         pull: { number: first.number, url: first.url, headRefName: first.headRefName, headOid: first.headRefOid },
         fingerprint: parts.join(","),
         threads: first.reviewThreads.totalCount,
+        login,
       };
     },
 

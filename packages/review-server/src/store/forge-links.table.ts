@@ -18,6 +18,8 @@ export interface ForgePullsTable {
   pulled_at: string | null;
   threads: number;
   comments: number;
+  /** The token's account when the last pull ran (migration 0016); null before. */
+  login: string | null;
 }
 
 /** `forge_threads`: the pull-request thread a thread came from. */
@@ -70,7 +72,7 @@ export async function ensureForgePull(db: Kysely<Database>, key: ForgePullKey, b
   }
   return db
     .insertInto("forge_pulls")
-    .values({ id: newId("forge"), ...key, branch, url, fingerprint: null, pulled_at: null, threads: 0, comments: 0 })
+    .values({ id: newId("forge"), ...key, branch, url, fingerprint: null, pulled_at: null, threads: 0, comments: 0, login: null })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -96,7 +98,7 @@ export async function forgePullsOfBranch(db: Kysely<Database>, branch: string): 
 export async function markForgePulled(
   db: Kysely<Database>,
   id: string,
-  seen: Pick<ForgePullRow, "fingerprint" | "pulled_at" | "threads" | "comments">,
+  seen: Pick<ForgePullRow, "fingerprint" | "pulled_at" | "threads" | "comments" | "login">,
 ): Promise<void> {
   requireWriteTransaction(db, "markForgePulled");
   await db.updateTable("forge_pulls").set(seen).where("id", "=", id).execute();

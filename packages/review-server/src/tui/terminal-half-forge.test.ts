@@ -75,7 +75,7 @@ describe.skipIf(!hasTmux())("the pull request's Send list in opencode's terminal
       expect(listed).toContain('answers @alice: "Start from the first item?"');
       expect(listed).toContain("Yes: the loop starts at the first item now.");
       expect(listed).toContain("1 reply waits to be posted");
-      expect(listed).toContain("Replies are posted");
+      expect(listed).toContain("Replies are posted as @person.");
       expect(thread.comments).toHaveLength(1);
 
       screen.keys("Enter");

@@ -58,12 +58,17 @@ describe("/api/forge", () => {
     await f.service.agentReply({ id: open!.id, text: "Done." });
     const status = await send("GET", "/api/forge");
     expect(status.json).toMatchObject({
-      pull: { kind: "github", host: "github.com", repository: "octo/app", number: 7, url: "https://github.com/octo/app/pull/7", threads: 1, comments: 1 },
-      waiting: [{ threadId: open!.id, file: "src/app.ts", line: 2, body: "Done.", state: "queued", resolves: false, to: "alice" }],
+      pull: { kind: "github", host: "github.com", repository: "octo/app", number: 7, url: "https://github.com/octo/app/pull/7", threads: 1, comments: 1, login: "person" },
+      waiting: [
+        {
+          threadId: open!.id, file: "src/app.ts", line: 2, body: "Done.", state: "queued", resolves: false, to: "alice",
+          answers: { login: "alice", body: "Start from the first item?", url: expect.stringMatching(/^https:\/\/github\.com\/octo\/app\/pull\/7#discussion_r\d+$/) },
+        },
+      ],
       posted: 0,
     });
 
-    expect((await send("POST", "/api/forge/push")).json).toMatchObject({ push: { pr: 7, posted: 1 } });
+    expect((await send("POST", "/api/forge/push")).json).toMatchObject({ push: { pr: 7, posted: 1, sent: [{ url: `https://github.com/octo/app/pull/7#discussion_r${thread.comments[1]?.databaseId}` }] } });
     expect(thread.comments).toHaveLength(2);
     expect((await send("GET", "/api/threads?status=all")).json.threads[0].messages[1].forge).toMatchObject({ state: "posted" });
     for (const answer of answers) expect(answer).not.toContain(STAND_IN_TOKEN);

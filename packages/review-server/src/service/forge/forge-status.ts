@@ -30,6 +30,8 @@ export interface ForgeStatus {
     readonly pulledAt: string | null;
     readonly threads: number;
     readonly comments: number;
+    /** The token's account as the last pull found it: the replies go under this name (null before a pull that saw it). */
+    readonly login: string | null;
   } | null;
   readonly waiting: readonly WaitingReply[];
   readonly posted: number;
@@ -82,6 +84,7 @@ export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
       pulledAt: pull.pulled_at,
       threads: pull.threads,
       comments: pull.comments,
+      login: pull.login,
     },
     waiting: rows.map((r, i) => ({
       messageId: r.message_id,

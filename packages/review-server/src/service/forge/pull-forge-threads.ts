@@ -70,7 +70,7 @@ export async function pullForgeThreads(ctx: ServiceContext, forge: BranchForge, 
   const stored = await forgePullByKey(ctx.db, key);
   const base = { pr: survey.pull.number, url: survey.pull.url };
   if (stored !== undefined && stored.fingerprint === survey.fingerprint && stored.branch === repo.branchKey) {
-    await writeTransaction(ctx.db, (trx) => markForgePulled(trx, stored.id, { ...stored, pulled_at: ctx.now() }));
+    await writeTransaction(ctx.db, (trx) => markForgePulled(trx, stored.id, { ...stored, pulled_at: ctx.now(), login: survey.login ?? stored.login }));
     return { ...base, unchanged: true, newThreads: 0, newComments: 0, resolved: 0, reopened: 0, files: [], withoutCommit: 0 };
   }
 
@@ -167,7 +167,7 @@ export async function pullForgeThreads(ctx: ServiceContext, forge: BranchForge, 
       }
       if (touched) changed.push(row.id);
     }
-    await markForgePulled(trx, pull.id, { fingerprint: survey.fingerprint, pulled_at: ctx.now(), threads: threads.length, comments });
+    await markForgePulled(trx, pull.id, { fingerprint: survey.fingerprint, pulled_at: ctx.now(), threads: threads.length, comments, login: survey.login });
   });
 
   if (changed.length > 0) {

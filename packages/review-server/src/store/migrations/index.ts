@@ -14,6 +14,7 @@ import { messageClaims } from "./0012-message-claims.js";
 import { listCursors } from "./0013-list-cursors.js";
 import { ownerStartTime } from "./0014-owner-start-time.js";
 import { forgeLinks } from "./0015-forge-links.js";
+import { forgeLogin } from "./0016-forge-login.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -36,4 +37,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0013_list_cursors", up: listCursors.up },
   { name: "0014_owner_start_time", up: ownerStartTime.up },
   { name: "0015_forge_links", up: forgeLinks.up },
+  { name: "0016_forge_login", up: forgeLogin.up },
 ];
