@@ -162,4 +162,13 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
     expect(await listed.locator('[data-slot="delivery"] a').getAttribute("href")).toBe(link);
     await page.screenshot({ path: `${screenshotDir}forge-release-past.png` });
   });
+
+  it("a pull request's comment reads as its author's (alice), not as the person's own", async () => {
+    const { server, page } = await start();
+    const [open] = await server.service.listThreads({ status: "waiting" });
+    const card = page.locator(`[data-component="thread"][data-thread-id="${open!.id}"]`);
+    await card.waitFor();
+    expect(await card.locator('[data-component="message"] [data-slot="author"]').allTextContents()).toEqual(["alice"]);
+    await card.screenshot({ path: `${screenshotDir}forge-thread-author.png` });
+  });
 });

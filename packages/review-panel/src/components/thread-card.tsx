@@ -85,7 +85,7 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
         }
       >
         <div data-slot="meta">
-          <span data-slot="author">{m.message.author === "human" ? "You" : finding() ? "Reviewer" : "Agent"}</span>
+          <span data-slot="author">{m.message.author === "human" ? (m.message.login ?? "You") : finding() ? "Reviewer" : "Agent"}</span>
           <time dateTime={m.message.createdAt}>{new Date(m.message.createdAt).toLocaleString()}</time>
           <Show when={m.message.author === "human"}>
             <span data-slot="badge" data-tone={m.message.delivery === "unsent" ? "draft" : "muted"}>

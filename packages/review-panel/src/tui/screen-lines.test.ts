@@ -43,6 +43,28 @@ describe("terminal lines", () => {
     ]);
   });
 
+  it("names a pull request's reviewers by their login, and says an agent reply on a pull-request thread is queued until sent", () => {
+    const forge = thread({
+      origin: "forge",
+      forge: { kind: "github", pr: 7, url: "https://github.com/octo/app/pull/7", threadId: "PRRT_1" },
+      messages: [
+        { id: "m1", author: "human", login: "alice", body: "why?", suggestion: null, createdAt: "2025-01-01T00:00:00Z", delivery: "sent" },
+        { id: "m2", author: "human", login: "bob", body: "Agreed.", suggestion: null, createdAt: "2025-01-01T00:00:01Z", delivery: "sent" },
+        { id: "m3", author: "agent", body: "Fixed.", suggestion: null, createdAt: "2025-01-01T00:00:02Z", delivery: "sent", forge: { state: "queued" } },
+        { id: "m4", author: "agent", body: "Refused.", suggestion: null, createdAt: "2025-01-01T00:00:03Z", delivery: "sent", forge: { state: "failed", error: "422" } },
+        { id: "m5", author: "agent", body: "Posted.", suggestion: null, createdAt: "2025-01-01T00:00:04Z", delivery: "sent", forge: { state: "posted", id: "9", url: "https://github.com/octo/app/pull/7#discussion_r9" } },
+      ],
+    });
+    const rows = terminalRows({ files: [file], threads: [forge], range, view: "unified" });
+    expect(text(layout(rows, { width: 80, view: "unified", collapsed: new Set() })).slice(6)).toEqual([
+      "   ┃ alice: why?",
+      "   ┃ bob: Agreed.",
+      "   ┃ agent (queued for PR #7): Fixed.",
+      "   ┃ agent (not sent to PR #7): Refused.",
+      "   ┃ agent: Posted.",
+    ]);
+  });
+
   it("says under an agent message what came of its resolve claim, in the web panel's words", () => {
     const claimed = thread({
       messages: [

@@ -143,6 +143,21 @@ function bodyLines(body: string, bodies: Map<string, MarkdownLine[]> | undefined
   return lines;
 }
 
+/**
+ * Who wrote a message, as the person reads it: a pull request's reviewer by their login (not "you": the
+ * person did not write it), and an agent reply on a pull-request thread with whether it is on the forge yet.
+ * @example speaker(thread, message) // "alice", "agent (queued for PR #7)", "you (draft)"
+ */
+function speaker(thread: Thread, message: Thread["messages"][number]): string {
+  if (findingOf(thread)) return "reviewer";
+  if (message.author === "agent") {
+    const state = thread.forge === undefined ? undefined : message.forge?.state;
+    return state === "queued" ? `agent (queued for PR #${thread.forge!.pr})` : state === "failed" ? `agent (not sent to PR #${thread.forge!.pr})` : "agent";
+  }
+  if (message.login !== undefined) return message.login;
+  return message.delivery === "unsent" ? "you (draft)" : "you";
+}
+
 function threadLines(thread: Thread, width: number, quote: boolean, bodies: Map<string, MarkdownLine[]> | undefined, shownIn: string): ScreenLine[] {
   const bar = "   ┃ ";
   const inner = width - bar.length;
@@ -153,7 +168,7 @@ function threadLines(thread: Thread, width: number, quote: boolean, bodies: Map<
   }));
   if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });
   for (const message of thread.messages) {
-    const who = findingOf(thread) ? "reviewer" : message.author === "agent" ? "agent" : message.delivery === "unsent" ? "you (draft)" : "you";
+    const who = speaker(thread, message);
     const labelled = (i: number): Piece => ({
       text: i === 0 ? `${who}: ` : " ".repeat(who.length + 2),
       tone: message.author === "agent" ? "agent" : message.delivery === "unsent" ? "draft" : "human",
