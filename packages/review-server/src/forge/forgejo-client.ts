@@ -137,6 +137,8 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
         pull: { number: pull.number, url: pull.html_url, headRefName: pull.head?.ref ?? "", headOid: pull.head?.sha ?? "" },
         fingerprint: threads.map((t) => `${t.id}:${t.resolved ? 1 : 0}:${t.comments.map((c) => c.id).join(".")}`).join(","),
         threads: threads.length,
+        // The token's account would cost a request of its own here (GET /user); the panels say "the token's account".
+        login: null,
       };
     },
 
