@@ -68,9 +68,9 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
   let surveyed: { readonly pr: number; readonly threads: readonly ForgeThread[] } | null = null;
 
   const rest = async <T>(route: string, parameters: Record<string, unknown> = {}, accept = "application/json"): Promise<T> => {
+    const token = await options.token();
+    if (token === null) throw noTokenError("forgejo", repository.host);
     try {
-      const token = await options.token();
-      if (token === null) throw noTokenError("forgejo", repository.host);
       const answer = await request(route, {
         baseUrl: endpoint.rest,
         // Parameters a route does not name go out as its query: only routes of the repository take these.
@@ -81,7 +81,7 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
       });
       return answer.data as T;
     } catch (error) {
-      throw forgeFailure(error, context);
+      throw forgeFailure(error, context, token);
     }
   };
   const pages = async <T>(route: string, parameters: Record<string, unknown>): Promise<T[]> => {
