@@ -239,8 +239,12 @@ function parseThreadId(id: string): { review: number; side: Side; line: number; 
   return { review: Number(review), side: side === "old" ? "old" : "new", line: Number(line), path: path.join(":") };
 }
 
+// A quote is a reminder of what is answered, not a copy: a forge comment may be 65,536 characters long.
+const QUOTE_CHARACTERS = 500;
+
 function quote(c: ApiReviewComment): string {
-  const lines = (c.body ?? "").replace(/\n*<!-- opencode-review:[^>]* -->\s*$/, "").split("\n");
+  const body = (c.body ?? "").replace(/\n*<!-- opencode-review:[^>]* -->\s*$/, "");
+  const lines = (body.length > QUOTE_CHARACTERS ? `${body.slice(0, QUOTE_CHARACTERS)}… (cut)` : body).split("\n");
   return [`> @${c.user?.login ?? "Ghost"} wrote:`, ...lines.map((l) => `> ${l}`)].join("\n");
 }
 
