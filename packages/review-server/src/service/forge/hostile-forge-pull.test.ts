@@ -62,13 +62,15 @@ describe("pr pull of hostile forge data", () => {
     expect(reply).toBeDefined();
   });
 
-  test("line numbers of 0, negative, past the end, start after end and huge pin the whole file; a repeated thread comes in once", async () => {
+  test("line numbers of 0, negative, past the end, start after end and huge pin the whole file; a repeated thread or comment comes in once, a thread with no comments not at all", async () => {
     const f = (fixture = await makeGitHubFixture());
     for (const [line, startLine] of [[0, undefined], [-3, undefined], [400, undefined], [2, 5], [2 ** 31 - 1, 1]] as const) {
       f.github.addThread(f.pull, { login: "alice", body: `at ${line}`, path: "src/app.ts", line, startLine, commit: f.head });
     }
     const twice = f.github.addThread(f.pull, { login: "alice", body: "twice", path: "src/app.ts", line: 1, commit: f.head });
     f.pull.threads.push(twice);
+    // A thread with no comments, and one that repeats another thread's comment id.
+    f.pull.threads.push({ ...twice, id: "PRRT_empty", comments: [] }, { ...twice, id: "PRRT_copy", comments: [...twice.comments] });
     const result = await f.service.pullForge();
     expect(result.newThreads).toBe(6);
     const threads = await f.service.listThreads({ status: "all" });
