@@ -31,16 +31,16 @@ export async function checkForgeThreads(repo: Pick<Repository, "workTree">, thre
     threadIds.add(thread.id);
     const why = await pathProblem(repo, thread.path);
     if (why !== null) {
-      skipped.push(`skipped the thread ${thread.url || thread.id}: its path ${JSON.stringify(thread.path.slice(0, 200))} ${why}.`);
+      skipped.push(`skipped the thread ${webUrl(thread.url) || JSON.stringify(cleanForgeText(thread.id))}: its path ${JSON.stringify(thread.path.slice(0, 200))} ${why}.`);
       continue;
     }
     const comments: ForgeComment[] = [];
     for (const c of thread.comments) {
       if (commentIds.has(c.id)) continue;
       commentIds.add(c.id);
-      comments.push({ ...c, login: cleanLogin(c.login), body: cleanForgeText(c.body) });
+      comments.push({ ...c, login: cleanLogin(c.login), body: cleanForgeText(c.body), url: webUrl(c.url) });
     }
-    out.push({ ...thread, side: thread.side === "old" ? "old" : "new", ...lines(thread), comments });
+    out.push({ ...thread, url: webUrl(thread.url), side: thread.side === "old" ? "old" : "new", ...lines(thread), comments });
   }
   return { threads: out, skipped };
 }
@@ -48,6 +48,11 @@ export async function checkForgeThreads(repo: Pick<Repository, "workTree">, thre
 /** Text from a forge without control characters (but tab and newline) or bidi overrides. */
 export function cleanForgeText(text: string): string {
   return text.replace(UNSAFE_TEXT, "");
+}
+
+// A link the panels or a terminal may show: a web address without spaces or controls, else none.
+function webUrl(url: string): string {
+  return /^https?:\/\/[^\s\u0000-\u001f\u007f-\u009f]+$/i.test(url) ? url : "";
 }
 
 function cleanLogin(login: string): string {
