@@ -18,10 +18,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
  * request wrote it. A thread whose path is not a plain path of a file inside the work tree (absolute,
  * with `..`, a control character, into .git, or through a symlink out) is skipped with a reason;
  * repeated thread or comment ids keep their first; logins and bodies lose control characters and bidi
- * overrides (a terminal would run the escapes; the panels would show text reordered).
- * @example const { threads, skipped } = await checkForgeThreads(repo, await client.threads(7));
+ * overrides (a terminal would run the escapes; the panels would show text reordered); a comment's time
+ * that is no ISO date and time (a field the API may leave out) reads as `now`.
+ * @example const { threads, skipped } = await checkForgeThreads(repo, await client.threads(7), ctx.now());
  */
-export async function checkForgeThreads(repo: Pick<Repository, "workTree">, threads: readonly ForgeThread[]): Promise<CheckedForgeThreads> {
+export async function checkForgeThreads(repo: Pick<Repository, "workTree">, threads: readonly ForgeThread[], now: string): Promise<CheckedForgeThreads> {
   const out: ForgeThread[] = [];
   const skipped: string[] = [];
   const threadIds = new Set<string>();
@@ -38,7 +39,7 @@ export async function checkForgeThreads(repo: Pick<Repository, "workTree">, thre
     for (const c of thread.comments) {
       if (commentIds.has(c.id)) continue;
       commentIds.add(c.id);
-      comments.push({ ...c, login: cleanLogin(c.login), body: cleanForgeText(c.body), url: webUrl(c.url) });
+      comments.push({ ...c, login: cleanLogin(c.login), body: cleanForgeText(c.body), url: webUrl(c.url), createdAt: isoTime(c.createdAt) ?? now });
     }
     out.push({ ...thread, url: webUrl(thread.url), side: thread.side === "old" ? "old" : "new", ...lines(thread), comments });
   }
@@ -48,6 +49,12 @@ export async function checkForgeThreads(repo: Pick<Repository, "workTree">, thre
 /** Text from a forge without control characters (but tab and newline) or bidi overrides. */
 export function cleanForgeText(text: string): string {
   return text.replace(UNSAFE_TEXT, "");
+}
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)$/;
+
+function isoTime(text: string): string | null {
+  return typeof text === "string" && ISO_TIME.test(text) && Number.isFinite(Date.parse(text)) ? text : null;
 }
 
 // A link the panels or a terminal may show: a web address without spaces or controls, else none.

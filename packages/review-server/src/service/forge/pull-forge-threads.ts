@@ -77,7 +77,7 @@ export async function pullForgeThreads(ctx: ServiceContext, forge: BranchForge, 
     return { ...base, unchanged: true, newThreads: 0, newComments: 0, resolved: 0, reopened: 0, files: [], withoutCommit: 0, skipped: [] };
   }
 
-  const { threads, skipped } = await checkForgeThreads(repo, await client.threads(survey.pull.number));
+  const { threads, skipped } = await checkForgeThreads(repo, await client.threads(survey.pull.number), ctx.now());
   const known = stored === undefined ? new Map() : await forgeThreadsOfPull(ctx.db, stored.id);
   const fresh = threads.filter((t) => !known.has(t.id));
   // Git work first, outside the transaction: which commits are here, and the files the new threads read.
