@@ -77,4 +77,18 @@ describe("pr pull of hostile forge data", () => {
     expect(threads).toHaveLength(6);
     for (const t of threads.filter((x) => x.messages[0]!.body !== "twice")) expect([t.start, t.end]).toEqual([null, null]);
   });
+
+  test("a thread on a binary file or a big one comes in pinned to the whole file or its line, and lists", async () => {
+    const f = (fixture = await makeGitHubFixture());
+    await f.repo.write("assets/logo.bin", new Uint8Array([0, 1, 2, 0, 255, 10, 0]));
+    await f.repo.write("big.txt", "x\n".repeat(2_000_000));
+    const head = await f.repo.commitAll("add a binary and a big file");
+    f.github.addThread(f.pull, { login: "alice", body: "Binary?", path: "assets/logo.bin", line: 1, commit: head });
+    f.github.addThread(f.pull, { login: "alice", body: "Big.", path: "big.txt", line: 1_999_999, commit: head });
+    expect((await f.service.pullForge()).newThreads).toBe(2);
+    const threads = await f.service.listThreads({ status: "all" });
+    expect(threads.find((t) => t.file === "assets/logo.bin")).toMatchObject({ start: null, end: null });
+    expect(threads.find((t) => t.file === "big.txt")).toMatchObject({ start: 1_999_999, end: 1_999_999, quoted: [" x"] });
+    expect((await f.service.agentList({})).output).toContain("Binary?");
+  }, 60_000);
 });
