@@ -150,4 +150,13 @@ describe("opencode-review pr", () => {
       expect(r.err).toContain("GITHUB_GRAPHQL_URL is http://example.com: the token would travel unencrypted; use an https:// address");
     });
   });
+
+  test("pr pull names each thread it left out and why, and brings the rest in", async () => {
+    const { f } = await reviewed();
+    f.github.addThread(f.pull, { login: "mallory", body: "Look.", path: "../../etc/passwd", line: 1, commit: f.head });
+    const pulled = await cli(f, ["pr", "pull"]);
+    expect(pulled).toMatchObject({ code: 0, err: "" });
+    expect(pulled.out).toContain("PR #7: 1 new thread, 1 new comment");
+    expect(pulled.out).toMatch(/^Not brought in: skipped the thread https:\/\/github\.com\/octo\/app\/pull\/7#discussion_r\d+: its path "\.\.\/\.\.\/etc\/passwd" is not a plain path from the repository's root\.$/m);
+  });
 });

@@ -70,6 +70,7 @@ async function pull(service: ReviewService, io: CliIo, target: { readonly number
   if (result.reopened > 0) parts.push(`${result.reopened} reopened`);
   io.out(`PR #${result.pr}: ${parts.join(", ")} (${result.url})`);
   if (result.files.length > 0) io.out(`Waiting for the agent in ${result.files.join(", ")}.`);
+  for (const line of result.skipped) io.out(`Not brought in: ${line}`);
   if (result.withoutCommit > 0) {
     io.out(
       `${result.withoutCommit} ${result.withoutCommit === 1 ? "thread was" : "threads were"} written on a commit this repository lacks, so ${result.withoutCommit === 1 ? "it is" : "they are"} pinned to the files as they are here; git fetch the pull request's commits before pulling for exact places.`,

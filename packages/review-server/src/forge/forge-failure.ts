@@ -21,15 +21,15 @@ interface ClientError {
  * Turns whatever a forge request threw (octokit's RequestError or GraphqlResponseError, a network failure)
  * into a ReviewError whose message is one line saying what happened and what to do. It is built from the
  * status, the forge's own short message and its rate-limit headers only: never from the request, which
- * holds the token.
- * @example throw forgeFailure(error, { kind: "github", host: "github.com", repository: "o/r" })
+ * holds the token. A forge that echoes the token back in its message gets it replaced by "[token]".
+ * @example throw forgeFailure(error, { kind: "github", host: "github.com", repository: "o/r" }, token)
  */
-export function forgeFailure(error: unknown, context: FailureContext): ReviewError {
+export function forgeFailure(error: unknown, context: FailureContext, token: string | null = null): ReviewError {
   if (error instanceof ReviewError) return error;
   const e = (error ?? {}) as ClientError;
   const headers = e.response?.headers ?? e.headers ?? {};
   const forgeName = context.kind === "github" ? "GitHub" : context.host;
-  const said = shortMessage(e);
+  const said = withoutToken(shortMessage(e), token);
   const types = new Set((e.errors ?? []).map((x) => x.type));
 
   const rateLimited =
@@ -70,6 +70,10 @@ export function forgeFailure(error: unknown, context: FailureContext): ReviewErr
     );
   }
   return new ReviewError("internal", `${context.host} refused the request (${e.status ?? "no status"}${said === "" ? "" : ` ${said}`}).`);
+}
+
+function withoutToken(text: string, token: string | null): string {
+  return token === null || token === "" ? text : text.split(token).join("[token]");
 }
 
 function shortMessage(e: ClientError): string {

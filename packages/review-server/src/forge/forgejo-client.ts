@@ -68,9 +68,9 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
   let surveyed: { readonly pr: number; readonly threads: readonly ForgeThread[] } | null = null;
 
   const rest = async <T>(route: string, parameters: Record<string, unknown> = {}, accept = "application/json"): Promise<T> => {
+    const token = await options.token();
+    if (token === null) throw noTokenError("forgejo", repository.host);
     try {
-      const token = await options.token();
-      if (token === null) throw noTokenError("forgejo", repository.host);
       const answer = await request(route, {
         baseUrl: endpoint.rest,
         // Parameters a route does not name go out as its query: only routes of the repository take these.
@@ -81,7 +81,7 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
       });
       return answer.data as T;
     } catch (error) {
-      throw forgeFailure(error, context);
+      throw forgeFailure(error, context, token);
     }
   };
   const pages = async <T>(route: string, parameters: Record<string, unknown>): Promise<T[]> => {
@@ -241,8 +241,12 @@ function parseThreadId(id: string): { review: number; side: Side; line: number; 
   return { review: Number(review), side: side === "old" ? "old" : "new", line: Number(line), path: path.join(":") };
 }
 
+// A quote is a reminder of what is answered, not a copy: a forge comment may be 65,536 characters long.
+const QUOTE_CHARACTERS = 500;
+
 function quote(c: ApiReviewComment): string {
-  const lines = (c.body ?? "").replace(/\n*<!-- opencode-review:[^>]* -->\s*$/, "").split("\n");
+  const body = (c.body ?? "").replace(/\n*<!-- opencode-review:[^>]* -->\s*$/, "");
+  const lines = (body.length > QUOTE_CHARACTERS ? `${body.slice(0, QUOTE_CHARACTERS)}… (cut)` : body).split("\n");
   return [`> @${c.user?.login ?? "Ghost"} wrote:`, ...lines.map((l) => `> ${l}`)].join("\n");
 }
 

@@ -6,6 +6,7 @@ import { forgeFailure } from "./forge-failure.js";
 import type { ForgeRepository } from "./forge-remote.js";
 import { noTokenError } from "./forge-token.js";
 import { diffSideLines } from "./diff-side-lines.js";
+import { pageCursors } from "./page-cursors.js";
 
 // Each page asks for 100 threads and each thread's first 100 comments: GitHub counts one request for the
 // threads and one per thread for their comments, 101 in all, which costs 1 rate-limit point per page.
@@ -108,38 +109,40 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
   const context = { kind: "github" as const, host: repository.host, repository: `${repository.owner}/${repository.repo}` };
   const vars = { owner: repository.owner, name: repository.repo };
 
-  const authorization = async () => {
+  const readToken = async () => {
     const token = await options.token();
     if (token === null) throw noTokenError("github", repository.host);
-    return `token ${token}`;
+    return token;
   };
   const query = async <T>(text: string, variables: Record<string, unknown>): Promise<T> => {
+    const token = await readToken();
     try {
       // The object form: `url` is an option there, not a variable.
       return await graphql<T>({
         query: text,
         ...variables,
         url: endpoint.graphql!,
-        headers: { authorization: await authorization() },
+        headers: { authorization: `token ${token}` },
         request: { signal: AbortSignal.timeout(60_000) },
       });
     } catch (error) {
-      throw forgeFailure(error, context);
+      throw forgeFailure(error, context, token);
     }
   };
   const rest = async <T>(route: string, parameters: Record<string, unknown>): Promise<T> => {
+    const token = await readToken();
     try {
       const answer = await request(route, {
         baseUrl: endpoint.rest,
         owner: repository.owner,
         repo: repository.repo,
         ...parameters,
-        headers: { authorization: await authorization(), "x-github-api-version": "2022-11-28" },
+        headers: { authorization: `token ${token}`, "x-github-api-version": "2022-11-28" },
         request: { signal: AbortSignal.timeout(60_000) },
       });
       return answer.data as T;
     } catch (error) {
-      throw forgeFailure(error, context);
+      throw forgeFailure(error, context, token);
     }
   };
 
@@ -156,10 +159,11 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
       if (first === undefined || first === null) return null;
       const parts: string[] = [];
       let page = first.reviewThreads;
+      const cursors = pageCursors("GitHub");
       for (;;) {
         for (const t of page.nodes) parts.push(`${t.id}:${t.isResolved ? 1 : 0}:${t.comments.totalCount}:${t.comments.nodes[0]?.databaseId ?? ""}`);
         if (!page.pageInfo.hasNextPage) break;
-        const next = await query<{ repository: { pullRequest: SurveyNode } }>(SURVEY_NUMBER, { ...vars, number: first.number, after: page.pageInfo.endCursor });
+        const next = await query<{ repository: { pullRequest: SurveyNode } }>(SURVEY_NUMBER, { ...vars, number: first.number, after: cursors.next(page.pageInfo) });
         page = next.repository.pullRequest.reviewThreads;
       }
       return {
@@ -173,6 +177,7 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
     async threads(pr) {
       const out: ForgeThread[] = [];
       let after: string | null = null;
+      const cursors = pageCursors("GitHub");
       for (;;) {
         const data: { repository: { pullRequest: { reviewThreads: Page<ThreadNode> } | null } | null } = await query(THREADS, { ...vars, number: pr, after });
         const page = data.repository?.pullRequest?.reviewThreads;
@@ -180,15 +185,16 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
         for (const node of page.nodes) {
           const comments = [...node.comments.nodes];
           let cursor = node.comments.pageInfo;
+          const commentCursors = pageCursors("GitHub");
           while (cursor.hasNextPage) {
-            const more: { node: { comments: Page<CommentNode> } } = await query(MORE_COMMENTS, { id: node.id, after: cursor.endCursor });
+            const more: { node: { comments: Page<CommentNode> } } = await query(MORE_COMMENTS, { id: node.id, after: commentCursors.next(cursor) });
             comments.push(...more.node.comments.nodes);
             cursor = more.node.comments.pageInfo;
           }
           out.push(threadOf(node, comments));
         }
         if (!page.pageInfo.hasNextPage) return out;
-        after = page.pageInfo.endCursor;
+        after = cursors.next(page.pageInfo);
       }
     },
 

@@ -1,3 +1,4 @@
+import { ReviewError } from "@opencode-review/core";
 import { readFiles, readWorktreeFile, type FileContent, type Repository } from "../git/index.js";
 import type { CommitFileCache } from "./commit-file-cache.js";
 
@@ -58,7 +59,12 @@ export function createFileReader(repo: Repository, cache?: CommitFileCache): Fil
     worktree(path) {
       let read = inWorktree.get(path);
       if (read === undefined) {
-        read = readWorktreeFile(repo, path);
+        // A stored thread's folder may since have become a symlink out of the work tree: nothing is read
+        // through it, and the file reads as gone (the thread outdated) instead of failing the whole listing.
+        read = readWorktreeFile(repo, path).catch((error: unknown): FileContent => {
+          if (error instanceof ReviewError && error.code === "outside_worktree") return { kind: "missing" };
+          throw error;
+        });
         inWorktree.set(path, read);
       }
       return read;

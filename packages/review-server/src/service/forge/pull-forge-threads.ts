@@ -27,6 +27,7 @@ import { createFileReader, textOf, type FileReader } from "../file-reader.js";
 import type { ServiceContext } from "../service-context.js";
 import { threadsJson } from "../threads-json.js";
 import { ensureRound } from "../take-round.js";
+import { checkForgeThreads } from "./forge-input.js";
 import { replyMarkerOf } from "./reply-marker.js";
 
 /** What one pull brought in. */
@@ -44,6 +45,8 @@ export interface ForgePullResult {
   readonly files: readonly string[];
   /** Threads whose comment's commit is not in this repository: pinned to the work tree's file instead. */
   readonly withoutCommit: number;
+  /** One line per thread left out, saying why (a path outside the work tree): the rest came in. */
+  readonly skipped: readonly string[];
 }
 
 /**
@@ -71,10 +74,10 @@ export async function pullForgeThreads(ctx: ServiceContext, forge: BranchForge, 
   const base = { pr: survey.pull.number, url: survey.pull.url };
   if (stored !== undefined && stored.fingerprint === survey.fingerprint && stored.branch === repo.branchKey) {
     await writeTransaction(ctx.db, (trx) => markForgePulled(trx, stored.id, { ...stored, pulled_at: ctx.now(), login: survey.login ?? stored.login }));
-    return { ...base, unchanged: true, newThreads: 0, newComments: 0, resolved: 0, reopened: 0, files: [], withoutCommit: 0 };
+    return { ...base, unchanged: true, newThreads: 0, newComments: 0, resolved: 0, reopened: 0, files: [], withoutCommit: 0, skipped: [] };
   }
 
-  const threads = await client.threads(survey.pull.number);
+  const { threads, skipped } = await checkForgeThreads(repo, await client.threads(survey.pull.number), ctx.now());
   const known = stored === undefined ? new Map() : await forgeThreadsOfPull(ctx.db, stored.id);
   const fresh = threads.filter((t) => !known.has(t.id));
   // Git work first, outside the transaction: which commits are here, and the files the new threads read.
@@ -174,7 +177,7 @@ export async function pullForgeThreads(ctx: ServiceContext, forge: BranchForge, 
     const rows = (await Promise.all(changed.map((id) => threadById(ctx.db, id)))).filter((r): r is ThreadRow => r !== undefined);
     for (const thread of await threadsJson(ctx, repo, rows, "human", reader)) ctx.bus.publish({ type: "thread", thread });
   }
-  return { ...base, unchanged: false, newThreads, newComments, resolved, reopened, files: [...files].sort(), withoutCommit };
+  return { ...base, unchanged: false, newThreads, newComments, resolved, reopened, files: [...files].sort(), withoutCommit, skipped };
 }
 
 async function addComment(trx: ServiceContext["db"], threadId: string, pullId: string, comment: ForgeComment): Promise<void> {
