@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { runCliToEnd } from "../cli/testing/cli-process.js";
 import { startFakeAnthropicModel, type AnthropicTurn } from "../testing/fake-anthropic-model.js";
 import { claudeTrace, runClaude, trustClaudeProject } from "./testing/claude-cli.js";
-import { aliceThreadIds, expectAliceListed, expectPushedOnce, forgeLoopPlaces, LOOP, pulledByServer, REDUCE, type ListedResult } from "./testing/forge-loop.js";
+import { aliceThreadIds, expectAliceListed, expectPushedOnce, forgeLoopPlaces, LOOP, REDUCE, type ListedResult } from "./testing/forge-loop.js";
 
 describe("Claude Code with opencode-review mcp on a pull request", () => {
   const places = forgeLoopPlaces("claude");
@@ -29,7 +29,6 @@ describe("Claude Code with opencode-review mcp on a pull request", () => {
       const call = (name: string, args: Record<string, unknown>): AnthropicTurn => ({ kind: "tools", calls: [{ name, args }] });
       switch (step++) {
         case 0:
-          await pulledByServer(repo, 2);
           return call("mcp__opencode-review__review_list", {});
         case 1:
           // Claude Code hands the model the result's structuredContent as JSON: the prose is its first field.

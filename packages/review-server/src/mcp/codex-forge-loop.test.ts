@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { runCliToEnd } from "../cli/testing/cli-process.js";
 import { startFakeResponsesModel, type ResponsesTurn } from "../testing/fake-responses-model.js";
 import { codexTrace, runCodex, writeCodexConfig } from "./testing/codex-cli.js";
-import { aliceThreadIds, expectAliceListed, expectPushedOnce, forgeLoopPlaces, LOOP, pulledByServer, REDUCE, type ListedResult } from "./testing/forge-loop.js";
+import { aliceThreadIds, expectAliceListed, expectPushedOnce, forgeLoopPlaces, LOOP, REDUCE, type ListedResult } from "./testing/forge-loop.js";
 
 /** A tool output as Codex hands it to the model: its "Wall time" lines, then the structuredContent as JSON. */
 function outputJson(output: string): any {
@@ -36,7 +36,6 @@ describe("Codex CLI with opencode-review mcp on a pull request", () => {
       const call = (name: string, args: Record<string, unknown>): ResponsesTurn => ({ kind: "tools", calls: [{ name, namespace: review.name, args }] });
       switch (step++) {
         case 0:
-          await pulledByServer(repo, 2);
           return call("review_list", {});
         case 1: {
           listed = outputJson(request.toolOutputs.at(-1)!.output);

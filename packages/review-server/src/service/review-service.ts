@@ -87,6 +87,18 @@ export function createReviewService(options: ReviewServiceOptions) {
   const forgeSource: TokenSource = options.forge ?? { env: process.env };
   const pushForge = async (target: { readonly number?: number } = {}) =>
     pushForgeReplies(ctx, await openForge(await ctx.repository(), forgeSource), target);
+  // The pulls under way (the one on start above all): the agent's review_list waits for them a while.
+  const pulling = new Set<Promise<unknown>>();
+  const pullForge = (target: { readonly number?: number } = {}) => {
+    const pull = (async () => pullForgeThreads(ctx, await openForge(await ctx.repository(), forgeSource), target))();
+    const tracked = pull.then(
+      () => undefined,
+      () => undefined,
+    );
+    pulling.add(tracked);
+    void tracked.then(() => pulling.delete(tracked));
+    return pull;
+  };
   return {
     context: ctx,
     repository: ctx.repository,
@@ -164,8 +176,9 @@ export function createReviewService(options: ReviewServiceOptions) {
     reopenFinding: (id: string) => reopenFinding(ctx, id),
     markFindingSeen: (id: string) => markFindingSeen(ctx, id),
     // pull requests on a forge (the branch's upstream; the token is read by each request)
-    pullForge: async (target: { readonly number?: number } = {}) =>
-      pullForgeThreads(ctx, await openForge(await ctx.repository(), forgeSource), target),
+    pullForge: (target: { readonly number?: number } = {}) => pullForge(target),
+    /** The pulls under way now, each settling (never rejecting) when it ends; empty when none is. */
+    forgePullsUnderWay: (): readonly Promise<unknown>[] => [...pulling],
     pushForge: (target: { readonly number?: number } = {}) => pushForge(target),
     forgeStatus: () => forgeStatus(ctx),
     releaseToPullRequest: async (input: Parameters<typeof releaseToPullRequest>[2]) =>

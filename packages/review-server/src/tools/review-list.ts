@@ -1,5 +1,6 @@
 import { tool, type ToolDefinition } from "@opencode-ai/plugin";
 import { reviewListArgs, reviewListArgsSchema } from "@opencode-review/core";
+import { FORGE_PULL_WAIT_MS, forgePullStillRunning, STILL_FETCHING } from "./forge-pull-wait.js";
 import { parseToolArgs } from "./parse-tool-args.js";
 import { REVIEW_LIST_DESCRIPTION } from "./review-list.description.js";
 import type { AgentCall, ReviewService } from "../service/index.js";
@@ -22,11 +23,13 @@ export function reviewListTool(source: ServiceSource): ToolDefinition {
 
 /**
  * What `review_list` does with its arguments as the model sent them (checked here), for any host of
- * the tools (opencode, MCP): one page of threads, `metadata.next` the cursor of the next.
+ * the tools (opencode, MCP): one page of threads, `metadata.next` the cursor of the next. A forge pull
+ * under way (the one on start) is waited for up to `pullWaitMs`, so "address the PR comments" finds them.
  * @example const { output, metadata } = await reviewList(service, { cursor }, { session: "ses_1" });
  */
-export async function reviewList(service: ReviewService, raw: unknown, call: AgentCall = {}): Promise<ToolResult> {
+export async function reviewList(service: ReviewService, raw: unknown, call: AgentCall = {}, pullWaitMs = FORGE_PULL_WAIT_MS): Promise<ToolResult> {
   const args = parseToolArgs(reviewListArgsSchema, raw);
+  const stillFetching = await forgePullStillRunning(service, pullWaitMs);
   const { threads, output, next } = await service.agentList(
     {
       ...(args.status === undefined ? {} : { status: args.status }),
@@ -40,5 +43,5 @@ export async function reviewList(service: ReviewService, raw: unknown, call: Age
     threads.length === 0
       ? "No review threads"
       : `${threads.length === 1 ? "1 review thread" : `${threads.length} review threads`}, ${waiting} waiting for you${next === undefined ? "" : ", more on the next page"}`;
-  return { title, output, metadata: { threads, ...(next === undefined ? {} : { next }) } };
+  return { title, output: stillFetching ? `${STILL_FETCHING}\n\n${output}` : output, metadata: { threads, ...(next === undefined ? {} : { next }) } };
 }

@@ -106,6 +106,8 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
   const counters: StandInCounters = { graphqlRequests: 0, graphqlPoints: 0, restCalls: 0, log: [] };
   const problems: string[] = [];
   const faults: { readonly match: RegExp; readonly fault: StandInFault }[] = [];
+  // While set, every answer waits for it: a slow GitHub, released by the test.
+  let held: Promise<void> | null = null;
   let nextId = 1000;
   // Before the service fixture's clock, so forge comments come before the replies written in a test.
   let clock = Date.parse("2025-06-01T10:00:00Z");
@@ -133,6 +135,7 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
     const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
     const method = req.method ?? "GET";
     counters.log.push(`${method} ${path}`);
+    if (held !== null) await held;
 
     const auth = /^(?:token|bearer)\s+(.+)$/i.exec(req.headers.authorization ?? "");
     const user = auth === null ? undefined : options.tokens[auth[1]!];
@@ -435,6 +438,15 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
     /** The next request matching `match` (e.g. /^POST \/repos\//) gets `fault` instead of its answer. */
     failNext(match: RegExp, fault: StandInFault): void {
       faults.push({ match, fault });
+    },
+    /** GitHub is slow: requests are answered only once the returned function is called. */
+    hold(): () => void {
+      let release!: () => void;
+      held = new Promise<void>((done) => (release = done));
+      return () => {
+        held = null;
+        release();
+      };
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { buildCli, runCliToEnd } from "../../cli/testing/cli-process.js";
 import { makeGitHubFixture, STAND_IN_TOKEN, type GitHubFixture } from "../../forge/testing/github-fixture.js";
 import type { StandInThread } from "../../forge/testing/github-stand-in.js";
-import { panelApi } from "../../testing/panel-link.js";
 
 /** The lines under alice's first thread, and what the agent makes of them. */
 export const LOOP = "  let sum = 0;\n  for (const x of xs) sum += x;\n  return sum;\n";
@@ -60,23 +59,6 @@ export function forgeLoopPlaces(client: string): ForgeLoopPlaces {
     if (places.home) await rm(places.home, { recursive: true, force: true });
   });
   return places;
-}
-
-/**
- * Resolves once the running MCP server's own start pull (in the background) has brought `count` forge
- * threads in, read on its panel as the person would; the agent's first look comes after it.
- * @example await pulledByServer(repo.dir, 2); return call("review_list", {});
- */
-export async function pulledByServer(repo: string, count: number): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    const link = (await runCliToEnd(["url", "--repo", repo])).stdout.trim().split("\n")[0];
-    if (link !== undefined && link !== "") {
-      const threads = (await panelApi(link).call("GET", "/threads?status=all")).json.threads ?? [];
-      if (threads.filter((t: any) => t.origin === "forge").length >= count) return;
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`the MCP server did not pull ${count} forge threads`);
 }
 
 /** What review_list answered, as a client hands it to the model (structuredContent: the prose first, then the metadata). */

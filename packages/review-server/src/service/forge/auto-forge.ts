@@ -46,14 +46,14 @@ export function startAutoForge(service: ReviewService, options: ForgeOptions, re
     if (stopped || running !== null) return;
     running = once().finally(() => (running = null));
   };
-  const first = setTimeout(tick, 0);
+  // The pull on start begins now, not on a timer: the service counts it under way before the server is
+  // handed out, so the agent's first review_list waits for it (see forgePullStillRunning).
+  tick();
   const timer = setInterval(tick, options.intervalMs ?? FORGE_PULL_INTERVAL_MS);
   (timer as { unref?: () => void }).unref?.();
-  (first as { unref?: () => void }).unref?.();
   return {
     stop: () => {
       stopped = true;
-      clearTimeout(first);
       clearInterval(timer);
     },
     pullNow: async () => {
