@@ -6,7 +6,7 @@ import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { TextAttributes, type RGBA, type TextareaRenderable } from "@opentui/core";
 import { useTerminalDimensions } from "@opentui/solid";
 import { createEffect, createMemo, createSignal, For, Index, on, onCleanup, Show } from "solid-js";
-import { findingOf, type Thread, type Verdict } from "../api.js";
+import { errorText, findingOf, type ApiError, type Thread, type Verdict } from "../state/review-client.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
 import type { CommentTarget, ViewMode } from "../state/diff-rows.js";
 import { fileTree } from "../state/file-tree.js";
@@ -96,7 +96,7 @@ export function ReviewView(props: ReviewViewProps) {
       });
     }),
   );
-  void model.loadViewed();
+  const { threads: threadActions, review: releases, viewed: viewedMarks, rounds: roundList, notices } = model.slices;
   const [status, setStatus] = createSignal<string>("? for keys · q to close");
   const [busy, setBusy] = createSignal(false);
   const [top, setTop] = createSignal(0);
@@ -257,19 +257,25 @@ export function ReviewView(props: ReviewViewProps) {
     return undefined;
   };
 
-  // Every action reports its refusal as the status line; none throws into opencode.
-  const act = async (label: string, run: () => Promise<string | void>) => {
+  // Every action reports its refusal as the status line; none throws into opencode. An action answers
+  // false when a slice refused (its notice says why, as the web panel's notice bar does) or a refusal's text.
+  const act = async (label: string, run: () => Promise<string | void | false | { readonly refused: string }>) => {
     if (busy()) return;
     setBusy(true);
     try {
       const said = await run();
-      setStatus(said ?? label);
+      if (said === false) setStatus(`${label} failed: ${notices.list().at(-1)?.text ?? "refused"}`);
+      else if (typeof said === "object") setStatus(`${label} failed: ${said.refused}`);
+      else setStatus(said ?? label);
     } catch (error) {
       setStatus(`${label} failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setBusy(false);
     }
   };
+  /** A port answer's value, or the refusal the status line shows. */
+  const refused = (error: ApiError) => ({ refused: errorText(error) });
+  const session = async () => (await props.session()) ?? undefined;
   const threadHere = (): Thread | null => {
     const row = cursor.row();
     if (!row || !("threads" in row)) return null;
@@ -337,17 +343,16 @@ export function ReviewView(props: ReviewViewProps) {
       if (e.kind === "comment") {
         const suggestion = e.suggestion ? text.split("\n") : null;
         const body = e.suggestion ? "Suggested change:" : text;
-        const thread = await props.backend.draftThread({ file: e.target.file, side: e.target.side, start: e.target.start, end: e.target.end, body, suggestion });
-        model.put(thread);
+        if (!(await threadActions.create({ file: e.target.file, side: e.target.side, start: e.target.start, end: e.target.end, body, suggestion }))) return false;
         closeEditor("saved");
         return `Draft saved on ${describeTarget(e.target)}: s releases it.`;
       }
       if (e.kind === "reply") {
-        model.put(await props.backend.draftReply(e.thread.id, { body: text }));
+        if (!(await threadActions.reply(e.thread.id, { body: text }))) return false;
         closeEditor("saved");
         return "Draft reply saved: s releases it.";
       }
-      model.put(await props.backend.editDraft(e.messageId, { body: text }));
+      if (!(await threadActions.edit(e.messageId, { body: text }))) return false;
       closeEditor("saved");
       return "Draft updated.";
     });
@@ -368,16 +373,18 @@ export function ReviewView(props: ReviewViewProps) {
         act("Released", async () => {
           const v = verdict();
           const words = summary();
-          const result = await props.backend.release(await props.session(), { ...(v ? { verdict: v } : {}), ...(words ? { summary: words } : {}) });
+          const answer = await props.backend.release(await session(), { ...(v ? { verdict: v } : {}), ...(words ? { summary: words } : {}) });
+          if (!answer.ok) return refused(answer.error);
+          const result = answer.value.review;
           setVerdict(null);
           setSummary("");
           await model.refresh();
           const prose = result.mode === "prose" ? " as prose" : "";
           const what = `Released ${result.messages} message${result.messages === 1 ? "" : "s"}`;
-          if (result.waitsForSession) return `${what}${prose}: ${NO_SESSION_YET}.`;
+          if (result.delivery?.waitsFor === "session") return `${what}${prose}: ${NO_SESSION_YET}.`;
           const where = result.deliveredTo
             ? "to the session"
-            : result.waitsForAgentTurn
+            : answer.value.waitsForAgentTurn
               ? "for the MCP client's agent: it reads them at its next turn"
               : "(no session to send to)";
           return `${what} ${where}${prose}.`;
@@ -389,7 +396,7 @@ export function ReviewView(props: ReviewViewProps) {
     if (!thread) return setStatus("Move onto a thread to resolve or reopen it.");
     if (thread.status === "draft") return setStatus("A draft is not released yet: d deletes it, e edits it.");
     void act(thread.status === "resolved" ? "Reopened" : "Resolved", async () => {
-      model.put(thread.status === "resolved" ? await props.backend.reopen(thread.id) : await props.backend.resolve(thread.id));
+      if (!(thread.status === "resolved" ? await threadActions.reopen(thread.id) : await threadActions.resolve(thread.id))) return false;
     });
   };
   const editDraft = () => {
@@ -403,24 +410,26 @@ export function ReviewView(props: ReviewViewProps) {
     const draft = thread ? lastDraft(thread) : null;
     if (!thread || !draft) return setStatus("No draft here to delete.");
     void act("Draft deleted", async () => {
-      await props.backend.deleteDraft(draft.id);
-      await model.refresh();
+      if (!(await threadActions.deleteMessage(thread, draft.id))) return false;
     });
   };
   const seen = () => {
     const thread = threadHere();
     if (!thread) return setStatus("Move onto a thread to mark it seen.");
-    void act("Marked seen", async () => void model.put(await props.backend.seen(thread.id)));
+    void act("Marked seen", async () => (await threadActions.seen(thread.id)) && undefined);
   };
   const takeRound = () =>
     void act("Round taken", async () => {
-      const round = await props.backend.takeRound();
+      const round = await roundList.take();
+      if (!round) return false;
       await model.refresh();
       return `Round ${round.ordinal} taken.`;
     });
   const webPanel = () =>
     void act("Web panel", async () => {
-      const url = await props.backend.panelUrl();
+      const answer = await props.backend.panelUrl();
+      if (!answer.ok) return refused(answer.error);
+      const url = answer.value;
       if (!url) return "No web panel runs for this repository (the server half is not loaded): run opencode-review serve.";
       // The link names the place under the cursor, so the panel opens there.
       const row = cursor.row();
@@ -437,7 +446,7 @@ export function ReviewView(props: ReviewViewProps) {
     const target = model.failed()[0] ?? model.waitingForSession()[0];
     if (!target) return setStatus("No release waits on a failed delivery.");
     void act("Retried", async () => {
-      await props.backend.retryDelivery(target.id, await props.session());
+      if (!(await releases.retryDelivery(target.id, await session()))) return false;
       await model.reloadReleases();
       const still = model.reviews().find((r) => r.id === target.id);
       if (still?.delivery.state === "delivered") return "Delivered to the session.";
@@ -450,8 +459,7 @@ export function ReviewView(props: ReviewViewProps) {
     const failed = model.failed();
     if (failed.length === 0) return setStatus("No release waits on a failed delivery.");
     void act("Dismissed", async () => {
-      for (const r of failed) await props.backend.dismissDelivery(r.id);
-      await model.reloadReleases();
+      if (!(await releases.dismissAllDeliveries())) return false;
       return failed.length === 1
         ? "Dismissed: the release stands; its delivery is no longer shown."
         : `Dismissed all ${failed.length}: the releases stand; their deliveries are no longer shown.`;
@@ -470,8 +478,7 @@ export function ReviewView(props: ReviewViewProps) {
     const finding = findingHere();
     if (!finding) return setStatus("Move onto a reviewer's finding to accept it.");
     void act("Accepted", async () => {
-      model.put(await props.backend.acceptFinding(finding.id));
-      model.dropFinding(finding.id);
+      if (!(await threadActions.accept(finding.id))) return false;
       return `Accepted: the finding is your draft on ${finding.file}; e edits it, s releases it.`;
     });
   };
@@ -479,23 +486,24 @@ export function ReviewView(props: ReviewViewProps) {
     const finding = findingHere();
     if (!finding) return setStatus("Move onto a reviewer's finding to dismiss it.");
     void act("Dismissed", async () => {
-      await props.backend.dismissFinding(finding.id);
-      model.dropFinding(finding.id);
+      if (!(await threadActions.dismiss(finding.id))) return false;
       return "Finding dismissed.";
     });
   };
   const startRun = () => {
     if (busy()) return;
     void (async () => {
-      const choice = await chooseRunModel(props.api, props.backend).catch((error: unknown) => ({ kind: "failed" as const, error }));
-      if (choice.kind === "failed") return setStatus(`AI review failed: ${choice.error instanceof Error ? choice.error.message : String(choice.error)}`);
+      const choice = await chooseRunModel(props.api, props.backend);
+      if (choice.kind === "refused") return setStatus(`AI review failed: ${choice.text}`);
       if (choice.kind === "live") {
         setRun(choice.run);
         return setStatus(`An AI review runs already: ${choice.run.status}.`);
       }
       if (choice.kind === "closed") return setStatus("No AI review started (no model picked).");
       void act("AI review", async () => {
-        const started = await props.backend.startRun(await props.session(), choice.model);
+        const answer = await props.backend.startRun(choice.model, await session());
+        if (!answer.ok) return refused(answer.error);
+        const started = answer.value.run;
         setRun(started);
         return `AI review started (${started.model}); its findings show here when it releases them.`;
       });
@@ -503,9 +511,9 @@ export function ReviewView(props: ReviewViewProps) {
   };
   const cancelRun = () =>
     void act("Cancel", async () => {
-      const live = run() ?? (await props.backend.latestRun());
+      const live = run();
       if (!live || (live.status !== "pending" && live.status !== "running")) return "No AI review runs now.";
-      setRun(await props.backend.cancelRun(live.id));
+      if (!(await model.slices.reviewer.cancel(live.id))) return false;
       return "AI review cancelled.";
     });
   // A run's status and its findings arrive through the model's poll of the change log, whoever started it.
@@ -518,8 +526,8 @@ export function ReviewView(props: ReviewViewProps) {
     if (!path) return;
     const now = !viewed().has(path);
     void act(now ? "Viewed" : "Not viewed", async () => {
-      await props.backend.setViewed(path, now);
-      model.markViewed(path, now);
+      await viewedMarks.toggle(path);
+      if (viewedMarks.state(path) !== (now ? "viewed" : "unviewed")) return false;
       const at = rows().findIndex((r) => r.kind === "file" && r.file.path === path);
       if (at !== -1) cursor.go(at);
       return now ? `${path} viewed: folded; Y goes to the next file not viewed.` : `${path} not viewed.`;
@@ -712,9 +720,9 @@ export function ReviewView(props: ReviewViewProps) {
   });
 
   // While the view is open the work tree may change under it: the diff is re-read with the change log.
-  const timer = setInterval(() => void model.poll(true), 1000);
+  model.setShowing(true);
   onCleanup(model.watchWorktree());
-  onCleanup(() => clearInterval(timer));
+  onCleanup(() => model.setShowing(false));
 
   function header(): string {
     const { waiting, drafts } = model.counts();

@@ -1,7 +1,7 @@
 // The diff's rows as terminal lines: plain text in coloured pieces, with no renderer in sight, so the
 // layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
 import { renderClaim, type DiffLine } from "@opencode-review/core";
-import { findingOf, type Thread } from "../api.js";
+import { findingOf, type Thread } from "../state/review-client.js";
 import { buildRows, type Row, type RowsInput } from "../state/diff-rows.js";
 import { markdownLines, terminalSafe, wrapLine, type MarkdownLine } from "./markdown-lines.js";
 import { wrapWords } from "./wrap-words.js";
