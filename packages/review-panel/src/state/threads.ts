@@ -7,6 +7,16 @@ import { threadsInRange } from "./threads-in-range.js";
 export type Threads = ReturnType<typeof createThreads>;
 
 /**
+ * How long a conversation is, as both panels show it beside the thread's status: from two replies on (one
+ * reply is in view under the comment anyway), else null.
+ * @example replyCount(thread) // "3 replies"
+ */
+export function replyCount(thread: Thread): string | null {
+  const replies = thread.messages.length - 1;
+  return replies >= 2 ? `${replies} replies` : null;
+}
+
+/**
  * The thread slice: a map by id, and every action a person takes on threads; with the diff's `range`, the
  * threads as that diff shows them too (`inRange`, `shown`: anchored in the round a diff ends at).
  * @example const threads = createThreads(api, notices, () => review.refresh(), rounds.range); await threads.load()
@@ -102,6 +112,7 @@ export function createThreads(client: ReviewClient, notices: Notices, onDraftsCh
     resolve: async (threadId: string) => apply(await client.resolve(threadId), false),
     reopen: async (threadId: string) => apply(await client.reopen(threadId), false),
     seen: async (threadId: string) => apply(await client.seen(threadId), false),
+    replyCount,
     /** Whether the thread had something unread when this panel first showed it; `thread` marks it so. */
     newThisVisit: (thread: Thread) => {
       if (thread.unreadByHuman) newThisVisit.add(thread.id);
