@@ -62,7 +62,7 @@ export { pathNow, renamedFrom } from "./review/path-now.js";
 export { addressThread, type ThreadRef, type ThreadCandidate, type Addressed } from "./review/address-thread.js";
 
 // prose: the words for a model or a person
-export { describePlace, describeAnchor, renamedNote } from "./prose/describe-place.js";
+export { describePlace, describeAnchor, renamedNote, type PlaceForm, type PlaceOf } from "./prose/describe-place.js";
 export { renderThreadList, renderThreadPage, threadPageOrder, THREAD_LIST_MAX_BYTES, type ThreadListOptions, type ThreadPage } from "./prose/render-thread-list.js";
 export { renderReleaseNotice } from "./prose/render-release-notice.js";
 export { renderReleaseProse, type ReleaseProseOptions } from "./prose/render-release-prose.js";

@@ -1,6 +1,6 @@
 import type { Message, Thread } from "../review/types.js";
 import { pathNow } from "../review/path-now.js";
-import { lineRange, renamedNote, type Placed } from "./describe-place.js";
+import { describePlace, lineRange, renamedNote, type Placed } from "./describe-place.js";
 import { listFiles } from "./file-list.js";
 import { quoteBlock } from "./quote-block.js";
 import { suggestionBlock } from "./suggestion-block.js";
@@ -51,12 +51,8 @@ function section(thread: Released, number: number, released: ReadonlySet<string>
 
 function place(thread: Released): string {
   const file = `${pathNow(thread)}${renamedNote(thread)}`;
-  if (thread.start === null || thread.end === null) return `${file}, the whole file${gone(thread)}`;
-  const start = thread.anchor.start ?? thread.start;
-  const end = thread.anchor.end ?? thread.end;
-  const lines = `${start === end ? "line" : "lines"} ${lineRange(start, end)}`;
-  if (thread.side === "old") return `${file}, ${lines} of the base version, which your change deletes${gone(thread)}`;
-  const moved = thread.anchor.state === "moved" ? ` (moved here from ${lineRange(thread.start, thread.end)})` : "";
+  const lines = describePlace(thread, { file: false });
+  const moved = thread.side === "new" && thread.start !== null && thread.end !== null && thread.anchor.state === "moved" ? ` (moved here from ${lineRange(thread.start, thread.end)})` : "";
   return `${file}, ${lines}${moved}${gone(thread)}`;
 }
 

@@ -1,6 +1,6 @@
 import { createVirtualizer } from "@tanstack/solid-virtual";
 import { createEffect, createMemo, For, Match, on, onCleanup, onMount, Show, Switch, type JSX } from "solid-js";
-import type { DiffLine } from "@opencode-review/core";
+import { describePlace, type DiffLine } from "@opencode-review/core";
 import type { DiffFile, Thread } from "../api.js";
 import { codeWidths, CodeScrollContext, createCodeScroll, useCodeScroll, type CodeWidth } from "../state/code-scroll.js";
 import { useDiff } from "../state/diff.js";
@@ -198,7 +198,7 @@ function FileThreads(props: { readonly file: DiffFile | undefined; readonly path
                 <>
                   <Show when={t().side === "new"}>
                     <button type="button" data-slot="action show-lines" onClick={() => reveal(t())}>
-                      Show {place(t()).start === place(t()).end ? `line ${place(t()).start}` : `lines ${place(t()).start}–${place(t()).end}`} in the diff
+                      Show {describePlace({ file: t().file, ...place(t()) }, { for: "web", file: false })} in the diff
                     </button>
                   </Show>
                   <ThreadIds ids={[id]} quote />
@@ -409,10 +409,8 @@ function NewThreadComposer(props: { readonly file: DiffFile | undefined; readonl
   const diff = useDiff();
   const t = () => props.target;
   const label = () => {
-    const { start, end, side } = t();
-    if (start === null) return `Comment on ${t().file}`;
-    const what = start === end ? `line ${start}` : `lines ${start}–${end}`;
-    return `Comment on ${side === "old" ? "deleted " : ""}${what}`;
+    if (t().start === null) return `Comment on ${t().file}`;
+    return `Comment on ${describePlace(t(), { for: "web", file: false })}`;
   };
   const base = () => rangeText(props.file, t(), diff.texts().get(t().file));
   return (

@@ -1,4 +1,4 @@
-import { renderClaim } from "@opencode-review/core";
+import { describePlace, renderClaim } from "@opencode-review/core";
 import { createSignal, For, onMount, Show } from "solid-js";
 import { findingOf, type Thread } from "../api.js";
 import { renamedFromIn } from "../state/diff-rows.js";
@@ -18,18 +18,13 @@ function quotedText(thread: Thread): string[] {
   return thread.quoted.map((q) => q.slice(1));
 }
 
-function lines(start: number | null, end: number | null): string {
-  if (start === null) return "whole file";
-  return start === end ? `line ${start}` : `lines ${start}–${end}`;
-}
-
 /**
  * Where the thread sits and what happened to its code since it was written, in words.
  * @example anchorNote(thread) // "Moved from lines 4–6"
  */
 export function anchorNote(thread: Thread): string | null {
   const { anchor } = thread;
-  if (anchor.state === "moved") return `Moved from ${lines(thread.start, thread.end)} (round ${thread.round.ordinal})`;
+  if (anchor.state === "moved") return `Moved from ${describePlace(thread, { for: "web", file: false, at: "written" })} (round ${thread.round.ordinal})`;
   if (anchor.state === "changed") return anchor.whitespaceOnly ? "Whitespace changed since the comment" : "Code changed since the comment";
   if (anchor.state === "outdated") return "Outdated: these lines are gone";
   return null;
@@ -62,12 +57,11 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
   const waitingOnYou = () => t().status === "open" && t().awaiting === "human";
   const agentNote = () => t().origin === "agent" && waitingOnYou() && t().messages.every((m) => m.author === "agent");
   const range = () => {
-    if (t().start === null) return "Whole file";
-    const deleted = t().side === "old" ? "Deleted " : "";
-    // An outdated thread has no place now; say where it was written.
-    if (t().anchor.state === "outdated") return `Was ${deleted.toLowerCase()}${lines(t().start, t().end)} in round ${t().round.ordinal}`;
-    const place = rounds.range().to === t().round.id ? t() : t().anchor;
-    return `${deleted}${lines(place.start, place.end)}`;
+    // An outdated thread has no place now; say where it was written. A diff that ends at the thread's own
+    // round shows it at the lines it was written on.
+    const outdated = t().anchor.state === "outdated" && t().start !== null;
+    const words = describePlace(t(), { for: "web", file: false, at: outdated || rounds.range().to === t().round.id ? "written" : "now" });
+    return outdated ? `Was ${words} in round ${t().round.ordinal}` : `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
   };
 
   const MessageView = (m: { message: Message }) => (

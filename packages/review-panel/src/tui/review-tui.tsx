@@ -2,21 +2,22 @@
 // opencode's terminal half: the command, key, slash command and route that open the review over the
 // conversation, the sidebar line, and the toast when the agent answers. Every failure becomes a line the
 // person can read; none reaches opencode's TUI as a throw.
-import { pathNow } from "@opencode-review/core";
+import { describePlace } from "@opencode-review/core";
 import type { TuiPlugin, TuiPluginApi, TuiRouteCurrent } from "@opencode-ai/plugin/tui";
-import { createRoot, createSignal, ErrorBoundary, onCleanup, Show } from "solid-js";
+import { createRoot, createSignal, ErrorBoundary, Show } from "solid-js";
 import type { ReviewBackend } from "./review-backend.js";
 import { createReviewModel, type ReviewModel } from "./review-model.js";
 import { terminalSafe } from "./markdown-lines.js";
 import { ReviewView } from "./review-view.js";
 import { chooseRunModel } from "./run-model-pick.js";
 import { errorText } from "../state/review-client.js";
+import { ReviewUnavailable } from "./view/review-unavailable.js";
+import { SidebarLine } from "./view/sidebar-line.js";
 
 export const ROUTE = "opencode-review";
 export const OPEN_COMMAND = "opencode-review.open";
 /** The palette entry that starts an AI review run (issue: reviewer agents) without opening the review first. */
 export const AI_REVIEW_COMMAND = "opencode-review.ai-review";
-const UNAVAILABLE_MODE = "opencode-review.unavailable";
 
 /** How the server package hands the terminal half its review: opened in the TUI's own thread, over the same store. */
 export type OpenTuiBackend = (input: { readonly api: TuiPluginApi; readonly dir: string; readonly options: Readonly<Record<string, unknown>> }) => Promise<ReviewBackend>;
@@ -94,7 +95,7 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
           model = createReviewModel(b, {
             onAgentMessage: ({ thread, body }) => {
               if (api.route.current.name === ROUTE) return;
-              const where = thread.start === null ? pathNow(thread) : `${pathNow(thread)}:${thread.anchor.start ?? thread.start}`;
+              const where = describePlace(thread, { for: "terminal" });
               api.ui.toast({ variant: "info", title: "The agent answered", message: `${where}: ${terminalSafe(body).slice(0, 120)} (${hint} to review)`, duration: 8000 });
             },
           });
@@ -275,40 +276,4 @@ function safely<T>(read: () => T): T | undefined {
   } catch {
     return undefined;
   }
-}
-
-function SidebarLine(props: { readonly api: TuiPluginApi; readonly model: ReviewModel; readonly hint: string }) {
-  const text = () => {
-    const { waiting, drafts } = props.model.counts();
-    const parts: string[] = [];
-    if (waiting > 0) parts.push(`${waiting} thread${waiting === 1 ? "" : "s"} wait${waiting === 1 ? "s" : ""} on you`);
-    if (drafts > 0) parts.push(`${drafts} draft${drafts === 1 ? "" : "s"} unreleased`);
-    return `Review: ${parts.join(", ")}`;
-  };
-  // The key on a line of its own: the sidebar wraps at spaces, and "ctrl+x v" has one.
-  return (
-    <box flexDirection="column">
-      <text fg={props.api.theme.current.warning}>{text()}</text>
-      <text fg={props.api.theme.current.textMuted}>{`${props.hint} opens it`}</text>
-    </box>
-  );
-}
-
-function ReviewUnavailable(props: { readonly api: TuiPluginApi; readonly text: string; readonly close: () => void }) {
-  // The keys belong to this screen only: released with the route.
-  const pop = props.api.mode.push(UNAVAILABLE_MODE);
-  const off = props.api.keymap.registerLayer({
-    mode: UNAVAILABLE_MODE,
-    bindings: ["q", "escape"].map((key) => ({ key, cmd: () => props.close(), desc: "Close" })),
-  });
-  onCleanup(() => {
-    off();
-    pop();
-  });
-  return (
-    <box flexDirection="column" padding={1}>
-      <text fg={props.api.theme.current.warning}>{`Review: ${props.text}`}</text>
-      <text fg={props.api.theme.current.textMuted}>q or Escape goes back.</text>
-    </box>
-  );
 }

@@ -1,6 +1,6 @@
 // The diff's rows as terminal lines: plain text in coloured pieces, with no renderer in sight, so the
 // layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
-import { renderClaim, type DiffLine } from "@opencode-review/core";
+import { describePlace, renderClaim, type DiffLine } from "@opencode-review/core";
 import { findingOf, type Thread } from "../state/review-client.js";
 import { buildRows, type Row, type RowsInput } from "../state/diff-rows.js";
 import { replyCount } from "../state/threads.js";
@@ -138,12 +138,6 @@ export function threadStatus(thread: Thread, shownIn?: string): string {
   return words.join(" · ");
 }
 
-function place(thread: Thread): string {
-  if (thread.start === null) return "whole file";
-  const side = thread.side === "old" ? " (deleted)" : "";
-  return thread.start === thread.end ? `line ${thread.start}${side}` : `lines ${thread.start}-${thread.end}${side}`;
-}
-
 function bodyLines(body: string, bodies: Map<string, MarkdownLine[]> | undefined): MarkdownLine[] {
   const known = bodies?.get(body);
   if (known) return known;
@@ -157,7 +151,7 @@ function threadLines(thread: Thread, width: number, quote: boolean, bodies: Map<
   const inner = width - bar.length;
   const tone: Tone = thread.status === "draft" ? "draft" : thread.status === "resolved" ? "muted" : thread.awaiting === "human" ? "warning" : "thread";
   // The heading wraps at words (a finding's keys come last in it), never cut at the edge.
-  const lines: ScreenLine[] = wrapWords(terminalSafe(`${place(thread)} · ${threadStatus(thread, shownIn)}`), inner, 2).map((text) => ({
+  const lines: ScreenLine[] = wrapWords(terminalSafe(`${describePlace(thread, { for: "terminal", file: false, at: "written" })} · ${threadStatus(thread, shownIn)}`), inner, 2).map((text) => ({
     pieces: [{ text: bar, tone }, { text, tone, bold: true }],
   }));
   if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });

@@ -1,4 +1,4 @@
-import type { Thread } from "@opencode-review/core";
+import { describePlace } from "@opencode-review/core";
 import type { DemoThreads } from "./seed-demo-review.js";
 
 // What each demo thread is there to show, in the order the person meets them.
@@ -13,14 +13,6 @@ const SHOWN: readonly (readonly [keyof DemoThreads, string])[] = [
   ["draft", "your draft, not released yet"],
 ];
 
-function where(thread: Thread): string {
-  if (thread.start === null) return thread.file;
-  const start = thread.anchor.start ?? thread.start;
-  const end = thread.anchor.end ?? thread.end ?? start;
-  const lines = start === end ? `${start}` : `${start}-${end}`;
-  return thread.side === "old" ? `${thread.file} (deleted line ${lines})` : `${thread.file}:${lines}`;
-}
-
 function excerpt(text: string, max = 72): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
@@ -31,7 +23,7 @@ function excerpt(text: string, max = 72): string {
  * @example renderDemoSummary(demo.threads)[0] // "  src/validate.ts:18-22  resolved by the agent: ..."
  */
 export function renderDemoSummary(threads: DemoThreads): string[] {
-  const rows = SHOWN.map(([key, shows]) => ({ at: where(threads[key]), shows, first: threads[key].messages[0]?.body ?? "" }));
+  const rows = SHOWN.map(([key, shows]) => ({ at: describePlace(threads[key], { for: "terminal" }), shows, first: threads[key].messages[0]?.body ?? "" }));
   const width = Math.max(...rows.map((row) => row.at.length));
   return rows.flatMap((row) => [`  ${row.at.padEnd(width)}  ${row.shows}`, `  ${" ".repeat(width)}  "${excerpt(row.first)}"`]);
 }

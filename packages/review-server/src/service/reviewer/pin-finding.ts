@@ -1,4 +1,4 @@
-import { ReviewError, type FileDiff, type ReviewCommentArgs } from "@opencode-review/core";
+import { describePlace, ReviewError, type FileDiff, type ReviewCommentArgs } from "@opencode-review/core";
 import { findingByKey, insertFinding, writeTransaction, type FindingRow, type RunRow } from "../../store/index.js";
 import { anchorAtRound } from "../anchor-at-round.js";
 import type { ServiceContext } from "../service-context.js";
@@ -22,7 +22,7 @@ export async function pinFinding(ctx: ServiceContext, run: RunRow, args: ReviewC
   if (args.quoted !== undefined && !quoteMatches(args.quoted, anchor.quoted)) {
     throw new ReviewError(
       "invalid_input",
-      `quoted does not match ${place(diff.path, side, start, end)} in round ${round.ordinal}; nothing was pinned. Those lines read:\n${anchor.quoted.join("\n")}\nQuote them as they are, or pick the lines you meant.`,
+      `quoted does not match ${describePlace({ file: diff.path, side, start, end })} in round ${round.ordinal}; nothing was pinned. Those lines read:\n${anchor.quoted.join("\n")}\nQuote them as they are, or pick the lines you meant.`,
     );
   }
   const content = { file: diff.path, side, start, end, body: args.body, severity: args.severity, suggestion: args.suggestion ?? null };
@@ -81,7 +81,7 @@ function checkLinesInDiff(diff: FileDiff, side: "new" | "old", start: number, en
   const ranges = describeRanges([...shown].sort((a, b) => a - b));
   throw new ReviewError(
     "out_of_range",
-    `${place(diff.path, side, start, end)} ${missing.length === end - start + 1 ? "is" : `has line ${missing[0]}`} outside the diff; nothing was pinned. The diff shows ${side === "new" ? "new lines" : "deleted old lines"} ${ranges || "none"} of ${diff.path}${side === "old" ? "" : "; deleted lines take side \"old\""}.`,
+    `${describePlace({ file: diff.path, side, start, end })} ${missing.length === end - start + 1 ? "is" : `has line ${missing[0]}`} outside the diff; nothing was pinned. The diff shows ${side === "new" ? "new lines" : "deleted old lines"} ${ranges || "none"} of ${diff.path}${side === "old" ? "" : "; deleted lines take side \"old\""}.`,
   );
 }
 
@@ -90,11 +90,6 @@ function quoteMatches(given: readonly string[], actual: readonly string[]): bool
   if (given.length !== actual.length) return false;
   const trimEnd = (s: string) => s.replace(/\r$/, "");
   return given.every((line, i) => trimEnd(line) === trimEnd(actual[i]!) || trimEnd(line) === trimEnd(actual[i]!.slice(1)));
-}
-
-function place(file: string, side: string, start: number | null, end: number | null): string {
-  if (start === null) return file;
-  return `${file}:${start}${end !== null && end !== start ? `-${end}` : ""}${side === "old" ? " (old side)" : ""}`;
 }
 
 function describeRanges(lines: readonly number[]): string {

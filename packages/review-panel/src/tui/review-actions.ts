@@ -1,0 +1,292 @@
+// What the terminal review's keys do, with no renderer in sight: the rows and the cursor over them, the
+// status line, and every action a key starts (resolve, viewed marks, findings, deliveries, runs, round
+// views). The view lays these out and forwards keys to them; the editor and the release confirmation have
+// their own modules (review-editing.ts, release-confirm.ts) over the same `act` and status line.
+import { createEffect, createMemo, createSignal, on, type Accessor } from "solid-js";
+import { errorText, findingOf, type ApiError, type Thread } from "../state/review-client.js";
+import { createCursor, fileOfRow } from "../state/cursor.js";
+import type { ViewMode } from "../state/diff-rows.js";
+import { linkToPlace, placeOfRow } from "../state/link-place.js";
+import { NO_SESSION_YET } from "../state/past-review-text.js";
+import type { ReviewBackend } from "./review-backend.js";
+import { presetLabel, type ReviewModel } from "./review-model.js";
+import type { RunModelChoice } from "./run-model-pick.js";
+import { terminalRows } from "./screen-lines.js";
+
+/** What the actions need from outside: the review, where a release goes, and the host's few side effects. */
+export interface ReviewActionsInput {
+  readonly backend: ReviewBackend;
+  readonly model: ReviewModel;
+  /** The session a release (or a retried delivery, or a run) goes to: the one the person came from, else the latest. */
+  readonly session: () => Promise<string | null>;
+  /** The diff layout the view opens with, and where a change of it is kept (opencode's kv). */
+  readonly initialView: ViewMode;
+  readonly saveView: (view: ViewMode) => void;
+  /** Asks the person for the model of an AI review run (opencode's select dialog). */
+  readonly chooseRunModel: () => Promise<RunModelChoice>;
+  /** Copies a link to the clipboard where the terminal can (OSC 52); false when it cannot. */
+  readonly copy: (text: string) => boolean;
+  readonly toast: (toast: { readonly variant: "info"; readonly title: string; readonly message: string; readonly duration: number }) => void;
+}
+
+export type ReviewActions = ReturnType<typeof createReviewActions>;
+
+/** What an action answers: its status line, nothing (its label is said), false (a slice refused: its notice says why) or a refusal. */
+export type ActOutcome = string | void | false | { readonly refused: string };
+
+/** A port answer's refusal, as the status line says it. */
+const refused = (error: ApiError) => ({ refused: errorText(error) });
+
+/** The newest unreleased words of the person on a thread, if any. */
+export function lastDraft(thread: Thread) {
+  return [...thread.messages].reverse().find((m) => m.author === "human" && m.delivery === "unsent") ?? null;
+}
+
+/**
+ * The terminal review's rows, cursor, status line and key actions over the model and the backend.
+ * @example const actions = createReviewActions({ backend, model, session, initialView: "unified", saveView, chooseRunModel, copy, toast }); actions.resolveToggle()
+ */
+export function createReviewActions(input: ReviewActionsInput) {
+  const { backend, model } = input;
+  const [view, setView] = createSignal<ViewMode>(input.initialView);
+  const [collapsed, setCollapsed] = createSignal<ReadonlySet<string>>(new Set());
+  // A viewed file folds (and one no longer viewed unfolds), whoever marked it: this view or another panel.
+  const viewed = model.viewed;
+  createEffect(
+    on(viewed, (now, before) => {
+      const was = before ?? new Set<string>();
+      setCollapsed((set) => {
+        const next = new Set(set);
+        for (const path of now) if (!was.has(path)) next.add(path);
+        for (const path of was) if (!now.has(path)) next.delete(path);
+        return next;
+      });
+    }),
+  );
+  const { threads, review, viewed: viewedMarks, rounds, reviewer, notices } = model.slices;
+  const [status, setStatus] = createSignal<string>("? for keys · q to close");
+  const [busy, setBusy] = createSignal(false);
+
+  const rows = createMemo(() => terminalRows({ files: model.files(), threads: model.inline(), range: model.range(), view: view(), collapsed: collapsed(), texts: model.texts() }));
+  const cursor = createCursor(rows);
+  const goToFileRow = (path: string) => {
+    const at = rows().findIndex((r) => r.kind === "file" && r.file.path === path);
+    if (at !== -1) cursor.go(at);
+  };
+
+  // Every action reports its refusal as the status line; none throws into opencode. An action answers
+  // false when a slice refused (its notice says why, as the web panel's notice bar does), or a refusal.
+  const act = async (label: string, run: () => Promise<ActOutcome>) => {
+    if (busy()) return;
+    setBusy(true);
+    try {
+      const said = await run();
+      if (said === false) setStatus(`${label} failed: ${notices.list().at(-1)?.text ?? "refused"}`);
+      else if (typeof said === "object") setStatus(`${label} failed: ${said.refused}`);
+      else setStatus(said ?? label);
+    } catch (error) {
+      setStatus(`${label} failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const session = async () => (await input.session()) ?? undefined;
+  const threadHere = (): Thread | null => {
+    const row = cursor.row();
+    if (!row || !("threads" in row)) return null;
+    // A reviewer's finding is triaged with a and X, not resolved or replied to like a thread.
+    const own = row.threads.filter((t) => !findingOf(t));
+    return own[own.length - 1] ?? null;
+  };
+  const findingHere = () => {
+    const row = cursor.row();
+    if (!row || !("threads" in row)) return null;
+    for (const t of [...row.threads].reverse()) {
+      const f = findingOf(t);
+      if (f) return f;
+    }
+    return null;
+  };
+  const fileHere = () => {
+    const row = cursor.row();
+    return row ? fileOfRow(row) : null;
+  };
+
+  const resolveToggle = () => {
+    const thread = threadHere();
+    if (!thread) return setStatus("Move onto a thread to resolve or reopen it.");
+    if (thread.status === "draft") return setStatus("A draft is not released yet: d deletes it, e edits it.");
+    void act(thread.status === "resolved" ? "Reopened" : "Resolved", async () => {
+      if (!(thread.status === "resolved" ? await threads.reopen(thread.id) : await threads.resolve(thread.id))) return false;
+    });
+  };
+  const deleteDraft = () => {
+    const thread = threadHere();
+    const draft = thread ? lastDraft(thread) : null;
+    if (!thread || !draft) return setStatus("No draft here to delete.");
+    void act("Draft deleted", async () => {
+      if (!(await threads.deleteMessage(thread, draft.id))) return false;
+    });
+  };
+  const seen = () => {
+    const thread = threadHere();
+    if (!thread) return setStatus("Move onto a thread to mark it seen.");
+    void act("Marked seen", async () => (await threads.seen(thread.id)) && undefined);
+  };
+  const takeRound = () =>
+    void act("Round taken", async () => {
+      const round = await rounds.take();
+      if (!round) return false;
+      await model.refresh();
+      return `Round ${round.ordinal} taken.`;
+    });
+  const webPanel = () =>
+    void act("Web panel", async () => {
+      const answer = await backend.panelUrl();
+      if (!answer.ok) return refused(answer.error);
+      const url = answer.value;
+      if (!url) return "No web panel runs for this repository (the server half is not loaded): run opencode-review serve.";
+      // The link names the place under the cursor, so the panel opens there.
+      const row = cursor.row();
+      const link = row ? linkToPlace(url, placeOfRow(row)) : url;
+      const copied = input.copy(link);
+      const browser = await backend.openInBrowser(link);
+      input.toast({ variant: "info", title: browser.opened ? "Review panel opened in the browser" : "Review panel", message: link, duration: 10_000 });
+      if (browser.opened) return `Opened in the browser${copied ? " and copied" : ""}: ${link}`;
+      // The link first: a narrow screen cuts the end of the line, and the reason matters less.
+      return `${copied ? "Copied" : "Shown"}: ${link} · no browser opened: ${browser.reason}`;
+    });
+  // u: the newest failed release, else one waiting for a session, goes to the session this view names now.
+  const retryDelivery = () => {
+    const target = model.failed()[0] ?? model.waitingForSession()[0];
+    if (!target) return setStatus("No release waits on a failed delivery.");
+    void act("Retried", async () => {
+      if (!(await review.retryDelivery(target.id, await session()))) return false;
+      await model.reloadReleases();
+      const still = model.reviews().find((r) => r.id === target.id);
+      if (still?.delivery.state === "delivered") return "Delivered to the session.";
+      if (still?.delivery.waitsFor === "session") return `Not sent: ${NO_SESSION_YET}.`;
+      return `Still not delivered: ${still?.delivery.error ?? "no reason given"}`;
+    });
+  };
+  // x: every failed delivery at once (they are one line).
+  const dismissDeliveries = () => {
+    const failed = model.failed();
+    if (failed.length === 0) return setStatus("No release waits on a failed delivery.");
+    void act("Dismissed", async () => {
+      if (!(await review.dismissAllDeliveries())) return false;
+      return failed.length === 1
+        ? "Dismissed: the release stands; its delivery is no longer shown."
+        : `Dismissed all ${failed.length}: the releases stand; their deliveries are no longer shown.`;
+    });
+  };
+  const acceptFinding = () => {
+    const finding = findingHere();
+    if (!finding) return setStatus("Move onto a reviewer's finding to accept it.");
+    void act("Accepted", async () => {
+      if (!(await threads.accept(finding.id))) return false;
+      return `Accepted: the finding is your draft on ${finding.file}; e edits it, s releases it.`;
+    });
+  };
+  const dismissFinding = () => {
+    const finding = findingHere();
+    if (!finding) return setStatus("Move onto a reviewer's finding to dismiss it.");
+    void act("Dismissed", async () => {
+      if (!(await threads.dismiss(finding.id))) return false;
+      return "Finding dismissed.";
+    });
+  };
+  // A run's status and its findings arrive through the model's poll of the change log, whoever started it.
+  const startRun = () => {
+    if (busy()) return;
+    void (async () => {
+      const choice = await input.chooseRunModel();
+      if (choice.kind === "refused") return setStatus(`AI review failed: ${choice.text}`);
+      if (choice.kind === "live") {
+        model.showRun(choice.run);
+        return setStatus(`An AI review runs already: ${choice.run.status}.`);
+      }
+      if (choice.kind === "closed") return setStatus("No AI review started (no model picked).");
+      void act("AI review", async () => {
+        const answer = await backend.startRun(choice.model, await session());
+        if (!answer.ok) return refused(answer.error);
+        const started = answer.value.run;
+        model.showRun(started);
+        return `AI review started (${started.model}); its findings show here when it releases them.`;
+      });
+    })();
+  };
+  const cancelRun = () =>
+    void act("Cancel", async () => {
+      const live = model.run();
+      if (!live || (live.status !== "pending" && live.status !== "running")) return "No AI review runs now.";
+      if (!(await reviewer.cancel(live.id))) return false;
+      return "AI review cancelled.";
+    });
+  const toggleViewed = () => {
+    const path = fileHere();
+    if (!path) return;
+    const now = !viewed().has(path);
+    void act(now ? "Viewed" : "Not viewed", async () => {
+      await viewedMarks.toggle(path);
+      if (viewedMarks.state(path) !== (now ? "viewed" : "unviewed")) return false;
+      goToFileRow(path);
+      return now ? `${path} viewed: folded; Y goes to the next file not viewed.` : `${path} not viewed.`;
+    });
+  };
+  const nextUnviewed = () => {
+    const files = model.files().map((f) => f.path);
+    const here = fileHere();
+    const from = here === null ? -1 : files.indexOf(here);
+    const order = [...files.slice(from + 1), ...files.slice(0, from + 1)];
+    const next = order.find((p) => !viewed().has(p));
+    if (!next) return setStatus("Every file is viewed.");
+    goToFileRow(next);
+  };
+  const cyclePreset = () => {
+    const all = model.presets();
+    const next = all[(all.indexOf(model.preset()) + 1) % all.length]!;
+    model.setPreset(next);
+    setStatus(`Showing ${presetLabel(next)}.`);
+  };
+  const fold = () => {
+    const row = cursor.row();
+    if (!row) return;
+    const file = fileOfRow(row);
+    setCollapsed((set) => {
+      const next = new Set(set);
+      if (next.has(file)) next.delete(file);
+      else next.add(file);
+      return next;
+    });
+  };
+  const toggleView = () => {
+    const next = view() === "split" ? "unified" : "split";
+    setView(next);
+    input.saveView(next);
+  };
+  const mark = () => {
+    cursor.toggleMark();
+    setStatus(cursor.mark() === null ? "Range cleared." : "Range started: move, then c comments on the lines between.");
+  };
+  const loadAnyway = () => {
+    const path = fileHere();
+    const file = path === null ? undefined : model.files().find((f) => f.path === path);
+    if (!file?.tooLarge) return setStatus("L loads a file too large to show; this one is shown already.");
+    if (!file.tooLarge.canLoad) return setStatus(`${file.path} is over the most that can be loaded: open it from the work tree.`);
+    void act("Loaded", async () => ((await model.loadAnyway(file.path)) ? `${file.path} loaded in full.` : `${file.path} is still held back.`));
+  };
+  const goToFile = (path: string) => {
+    goToFileRow(path);
+    setStatus(`At ${path}.`);
+  };
+  const refresh = () => void model.refresh().then(() => setStatus("Reloaded."));
+
+  return {
+    // The state the view lays out.
+    view, collapsed, rows, cursor, status, setStatus, busy, act, threadHere, goToFileRow,
+    // What the keys do.
+    resolveToggle, deleteDraft, seen, takeRound, webPanel, retryDelivery, dismissDeliveries, acceptFinding, dismissFinding,
+    startRun, cancelRun, toggleViewed, nextUnviewed, cyclePreset, fold, toggleView, mark, loadAnyway, goToFile, refresh,
+  };
+}
