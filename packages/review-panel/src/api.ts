@@ -1,187 +1,28 @@
 // Every HTTP call the panel makes lives in this file, through Hono's typed client over the server's AppType.
 // Only the type crosses over (`import type`): no server code enters the bundle, and `tsc` checks each
 // answer the panel reads against what the server's routes really send.
-import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/core";
 import { createParser } from "eventsource-parser";
 import { hc, type ClientResponse } from "hono/client";
 import type { AppType, Health } from "opencode-review/http";
 import type { ForgePullOutcome, ForgePushOutcome, ForgeQueueStatus } from "./state/forge-queue.js";
+import type {
+  ApiError, DiffFile, DiffRange, FileBytes, FileRef, Finding, Finish, LiveState, MessageInput, NewThread, Outcome, ParentBranch,
+  PastReview, Release, ReleaseResult, ReviewClient, ReviewerModels, ReviewSummary, Round, Run, ServerEvent, Thread, ThreadQuery, ViewedFile,
+} from "./state/review-client.js";
 
-export type { Thread, Finding, Run, Severity } from "@opencode-review/core";
-
-/** The models a review run can take, and the one it takes when none is picked; `available` false: no opencode behind this panel. */
-export interface ReviewerModels {
-  readonly models: readonly string[];
-  readonly default: string | null;
-  readonly available: boolean;
-}
-
-/** Why a file's hunks were held back by the server's per-file limits, and whether it can be loaded anyway. */
-export interface TooLarge {
-  readonly reason: "size" | "lines" | "total";
-  readonly bytes: number;
-  readonly additions: number | null;
-  readonly deletions: number | null;
-  readonly canLoad: boolean;
-  readonly message: string;
-}
-
-/**
- * A file of `GET /api/diff`, as the contract lists it (the server may send more fields); `newLineCount`
- * is the file's length at the diff's end, so context is never offered past it.
- */
-export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks"> & { readonly tooLarge?: TooLarge; readonly newLineCount?: number };
-
-export interface Round {
-  readonly id: string;
-  readonly ordinal: number;
-  readonly base: string;
-  readonly snapshot: string;
-  readonly createdAt: string;
-}
-
+export * from "./state/review-client.js";
 /** What `GET /api/health` answers, as the server declares it. */
 export type { Health };
 
-/** A draft reply on a released thread, as `GET /api/review` lists it. */
-export type DraftMessage = Message & { readonly threadId: string };
-
-/** `GET /api/review`: the drafts a release would send, and the session it goes to. */
-export interface ReviewSummary {
-  readonly drafts: { readonly threads: readonly Thread[]; readonly messages: readonly DraftMessage[] };
-  readonly session: { readonly id: string; readonly title: string } | null;
-  /** Only from an MCP server: released comments no tool has read yet, with the line saying they wait for the agent's next turn. */
-  readonly waiting?: { readonly messages: number; readonly files: readonly string[]; readonly text: string } | null;
-}
-
-export type Verdict = "comment" | "approve" | "changes";
-
-/** Where a release's message to the agent is; a failed one is retried by the server and shown until dismissed. */
-export interface Delivery {
-  readonly state: "delivered" | "pending" | "failed";
-  readonly error?: string;
-  readonly to?: string;
-  readonly attempts?: number;
-  readonly dismissed?: boolean;
-  /** Set while a release waits for a session to go to: the next one that appears gets it. */
-  readonly waitsFor?: "session";
-}
-
-export interface Release {
-  readonly id: string;
-  readonly releasedAt: string;
-  readonly messages: number;
-  readonly mode: "tools" | "prose";
-  readonly deliveredTo: string | null;
-  readonly summary?: string | null;
-  readonly verdict?: Verdict | null;
-  readonly delivery?: Delivery;
-  /** A release sent to the pull request as a review: its address there. */
-  readonly pullRequest?: { readonly url: string };
-}
-
-/** A past release, as `GET /api/reviews` lists it. */
-export interface PastReview extends Release {
-  readonly prose: string | null;
-  readonly delivery: Delivery;
-}
-
-/** The person's "Finish your review": an overall comment and a verdict, both optional. */
-export interface Finish {
-  readonly summary?: string;
-  readonly verdict?: Verdict;
-  /** To the branch's pull request as a review (`pr: true`), not to the agent. */
-  readonly pr?: boolean;
-}
-
-export interface ReleaseResult {
-  readonly review: Release;
-  readonly prose?: string;
-}
-
-/** `from` of a diff: the review's base or a round id; `to`: a round id or the work tree. */
-export type DiffRange = { readonly from: string; readonly to: string };
-
-/** Which text of a file to read: a round's id, `worktree`, or `base`. */
-export type FileRef = string;
-
-export type ThreadFilter = "waiting" | "all" | "draft";
-
-/** A file's bytes at a ref, with the type the server found in them (`label`: "PNG", "PDF", "binary"). */
-export interface FileBytes {
-  readonly bytes: Uint8Array;
-  readonly mime: string;
-  readonly label: string;
-}
-
-/** A local branch HEAD descends from (`GET /api/bases`): `from=branch:<name>` diffs from `mergeBase`. */
-export interface ParentBranch {
-  readonly name: string;
-  readonly mergeBase: string;
-  readonly ahead: number;
-}
-
-/** A viewed mark: `changed` once the file reads otherwise than when it was marked (GET/POST /api/viewed). */
-export interface ViewedFile {
-  readonly path: string;
-  readonly state: "viewed" | "changed";
-  readonly viewedAt: string;
-}
-
-export interface NewThread {
-  readonly file: string;
-  readonly side?: "new" | "old";
-  readonly start?: number | null;
-  readonly end?: number | null;
-  readonly roundId?: string;
-  readonly body: string;
-  readonly suggestion?: readonly string[] | null;
-}
-
-export interface MessageInput {
-  readonly body: string;
-  readonly suggestion?: readonly string[] | null;
-}
-
 /**
- * A finding kept in the thread slice beside the threads (it lays out and re-anchors like one); its
- * `origin` ("reviewer") and `status` (open, accepted, dismissed, resolved) are read through `findingOf`.
+ * The web panel's client: the port both panels share, and what only a browser asks (the server's health,
+ * a binary file's bytes to draw); the token and the event stream's reconnecting stay inside `createApi`.
  */
-export function asThread(finding: Finding): Thread {
-  return finding as unknown as Thread;
+export interface WebClient extends ReviewClient {
+  health(): Promise<Outcome<Health>>;
+  /** A file's bytes at `ref`, for images and binaries; null when the file is not there at that ref. */
+  fileBytes(path: string, ref: FileRef): Promise<Outcome<FileBytes | null>>;
 }
-
-/** The finding a thread of the slice is, or null for a person's or agent's thread. */
-export function findingOf(thread: Thread): Finding | null {
-  return (thread.origin as string) === "reviewer" ? (thread as unknown as Finding) : null;
-}
-
-/** A refusal from the server, or a network failure (`status` 0), as a value the UI can show. */
-export interface ApiError {
-  readonly status: number;
-  readonly code: string;
-  readonly message: string;
-}
-
-export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
-
-/** What the server pushes on `GET /api/events`: each event's data is the changed object itself. */
-/**
- * The event stream's connection as the panel shows it: `connecting` until the first answer, `open`, `lost`
- * (the server is gone: retried every few seconds), `refused` (it answers but not to this link's token).
- */
-export type LiveState = "connecting" | "open" | "lost" | "refused";
-
-export type ServerEvent =
-  | { readonly type: "thread"; readonly thread: Thread }
-  | { readonly type: "review"; readonly review: Release }
-  | { readonly type: "round"; readonly round: Round }
-  | { readonly type: "run"; readonly run: Run }
-  // Files changed in the work tree (the agent wrote them): a diff that ends there is read again.
-  | { readonly type: "worktree"; readonly paths: readonly string[] }
-  // Another panel marked files viewed, or picked the diff's start: read them again.
-  | { readonly type: "viewed" }
-  | { readonly type: "base" };
 
 export interface ApiOptions {
   /** Origin (and path prefix) of the server; the page's own origin when left out. */
@@ -191,7 +32,7 @@ export interface ApiOptions {
   readonly fetch?: typeof fetch;
 }
 
-export type Api = ReturnType<typeof createApi>;
+export type Api = WebClient;
 
 /** Where a tab keeps the token: sessionStorage belongs to this origin (scheme, host and port) and this tab. */
 export const tokenStorageKey = "opencode-review-token";
@@ -246,7 +87,7 @@ async function refusal(response: Response, label: string): Promise<ApiError> {
  * Builds the client for every route of the contract, each answer an `Outcome`.
  * @example const api = createApi({ token }); const diff = await api.diff({ from: "base", to: "worktree" })
  */
-export function createApi(options: ApiOptions = {}) {
+export function createApi(options: ApiOptions = {}): WebClient {
   const base = options.base ?? (typeof location === "undefined" ? "" : location.origin);
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const authorization: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
@@ -289,7 +130,7 @@ export function createApi(options: ApiOptions = {}) {
     file: (path: string, ref: FileRef): Promise<Outcome<{ readonly path: string; readonly text: string }>> =>
       call("GET /api/file", () => api.file.$get({ query: { path, ref } })),
     /** `at`: a round id, for anchors where the lines were in that round rather than in the work tree now. */
-    threads: (filter: { status?: ThreadFilter; file?: string; at?: string } = {}): Promise<Outcome<{ readonly threads: readonly Thread[] }>> =>
+    threads: (filter: ThreadQuery = {}): Promise<Outcome<{ readonly threads: readonly Thread[] }>> =>
       call("GET /api/threads", () =>
         api.threads.$get({
           query: {
@@ -342,7 +183,8 @@ export function createApi(options: ApiOptions = {}) {
     findings: (): Promise<Outcome<{ readonly findings: readonly Finding[] }>> => call("GET /api/findings", () => api.findings.$get({ query: {} })),
     runs: (): Promise<Outcome<{ readonly runs: readonly Run[] }>> => call("GET /api/runs", () => api.runs.$get()),
     reviewerModels: (): Promise<Outcome<ReviewerModels>> => call("GET /api/runs/models", () => api.runs.models.$get()),
-    startRun: (model?: string): Promise<Outcome<{ readonly run: Run }>> => call("POST /api/runs", () => api.runs.$post({ json: model ? { model } : {} })),
+    startRun: (model?: string, sessionId?: string): Promise<Outcome<{ readonly run: Run }>> =>
+      call("POST /api/runs", () => api.runs.$post({ json: { ...(model ? { model } : {}), ...(sessionId ? { sessionId } : {}) } })),
     cancelRun: (id: string): Promise<Outcome<{ readonly run: Run }>> => call("POST /api/runs/:id/cancel", () => api.runs[":id"].cancel.$post({ param: { id } })),
     accept: (id: string): Promise<Outcome<{ readonly thread: Finding; readonly draft: Thread }>> =>
       call("POST /api/threads/:id/accept", () => api.threads[":id"].accept.$post({ param: { id }, json: {} })),

@@ -1,5 +1,6 @@
 import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show } from "solid-js";
 import type { Api, Health, LiveState } from "../api.js";
+import { applyLiveChange } from "../state/live-changes.js";
 import { ApiContext } from "../state/api-context.js";
 import { BranchBasesContext, createBranchBases } from "../state/branch-bases.js";
 import { createDiff, DiffContext } from "../state/diff.js";
@@ -25,7 +26,7 @@ import { FileList } from "./file-list.js";
 import { HelpOverlay } from "./help-overlay.js";
 import { NoticeList } from "./notice-list.js";
 import { ReleaseBar } from "./release-bar.js";
-import { createForgeQueue, forgeQueueSourceOf, ForgeQueueContext } from "../state/forge-queue.js";
+import { createForgeQueue, ForgeQueueContext } from "../state/forge-queue.js";
 import { RoundPicker } from "./round-picker.js";
 import { ViewedProgress } from "./viewed-toggle.js";
 import "./app.css";
@@ -58,7 +59,7 @@ export function App(props: { readonly api: Api }) {
   review = createReview(api, notices, () => Promise.all([threads.load(), rounds.load()]));
   const diff = createDiff(api, rounds.range, notices);
   const reviewer = createReviewer(api, notices);
-  const forge = createForgeQueue(forgeQueueSourceOf(api));
+  const forge = createForgeQueue(api);
   const viewed = createViewed(api, rounds.range, diff.files, diff.setFolded, notices);
   const focus = createFocus();
   const highlight = createHighlight();
@@ -266,28 +267,13 @@ export function App(props: { readonly api: Api }) {
     void reviewer.load();
     void forge.load();
     const close = api.events(
-      (event) => {
-        if (event.type === "thread") {
-          threads.upsert(event.thread);
-          // A reply queued on a pull request's thread, or posted by another process: the Send list is read again.
-          if (event.thread.forge) void forge.load();
-          // A draft written or changed elsewhere (another tab) changes what a release would send.
-          if (event.thread.status === "draft" || event.thread.messages.some((m) => m.delivery === "unsent")) void review.refresh();
-          // A tool read released comments (MCP): what still waits for the agent's next turn changed.
-          else if (review.summary()?.waiting) void review.refresh();
-        }
-        else if (event.type === "round") rounds.add(event.round);
-        // Another panel marked files viewed (they fold) or picked the diff's start (the picker shows it; the
-        // diff this panel reads stays the person's own choice).
-        else if (event.type === "viewed") void viewed.load();
-        else if (event.type === "base") void bases.load();
+      (event) =>
         // The agent wrote files: their diff, and the anchors of the threads on them, are read again.
-        else if (event.type === "worktree") {
-          if (rounds.range().to === "worktree") void Promise.all([diff.worktreeChanged(event.paths), threads.load()]);
-        }
-        else if (event.type === "run") reviewer.upsert(event.run);
-        else void review.refresh();
-      },
+        applyLiveChange({ threads, review, rounds, viewed, bases, reviewer, forge }, event, {
+          worktree: (paths) => {
+            if (rounds.range().to === "worktree") void Promise.all([diff.worktreeChanged(paths), threads.load()]);
+          },
+        }),
       (state) => {
         // Whatever happened while the stream was down is read again on reconnect (not on the first
         // connection: the first load is already under way, and a second one redraws a big diff again).

@@ -163,6 +163,9 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
         <Show when={t().status === "resolved"}>
           <span data-slot="badge" data-tone="ok">Resolved{t().resolvedBy === "agent" ? " by agent" : ""}</span>
         </Show>
+        <Show when={threads.replyCount(t())}>
+          {(count) => <span data-slot="badge" data-tone="muted" data-replies>{count()}</span>}
+        </Show>
         <Show when={t().unreadByHuman || fresh}>
           <span data-slot="badge" data-tone="unread">New reply</span>
         </Show>

@@ -2,7 +2,7 @@
 // show) or another branch the person picks, remembered per repository and branch in the review store
 // (GET/POST /api/bases), so every browser, a panel on another port and the terminal agree on it.
 import { createContext, createSignal, useContext } from "solid-js";
-import type { Api, ParentBranch } from "../api.js";
+import type { ReviewClient, ParentBranch } from "./review-client.js";
 import type { Notices } from "./notices.js";
 
 export type BranchBases = ReturnType<typeof createBranchBases>;
@@ -11,7 +11,7 @@ export type BranchBases = ReturnType<typeof createBranchBases>;
  * The bases slice: the parent branches, and the base picked for the checked-out branch.
  * @example const bases = createBranchBases(api, notices); const from = await bases.load() // "branch:main" or null
  */
-export function createBranchBases(api: Api, notices: Notices) {
+export function createBranchBases(client: ReviewClient, notices: Notices) {
   const [branches, setBranches] = createSignal<readonly ParentBranch[]>([]);
   const [picked, setPicked] = createSignal<string | null>(null);
   return {
@@ -20,7 +20,7 @@ export function createBranchBases(api: Api, notices: Notices) {
     picked,
     /** Reads the parent branches and the pick; answers the pick. */
     load: async (): Promise<string | null> => {
-      const outcome = await api.bases();
+      const outcome = await client.bases();
       if (!outcome.ok) return notices.report(outcome.error), null;
       setBranches(outcome.value.branches);
       setPicked(outcome.value.picked);
@@ -31,7 +31,7 @@ export function createBranchBases(api: Api, notices: Notices) {
       const next = from.startsWith("branch:") ? from : null;
       if (next === picked()) return;
       setPicked(next);
-      const outcome = await api.pickBase(next);
+      const outcome = await client.pickBase(next);
       if (!outcome.ok) notices.report(outcome.error);
     },
   };

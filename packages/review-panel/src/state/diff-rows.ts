@@ -1,6 +1,6 @@
 // The diff as one flat list of rows, so a single virtualizer can render any size of change.
 import type { DiffLine, Hunk } from "@opencode-review/core";
-import type { DiffFile, DiffRange, Thread } from "../api.js";
+import type { DiffFile, DiffRange, Thread } from "./review-client.js";
 
 export type ViewMode = "unified" | "split";
 

@@ -1,6 +1,6 @@
 // The diff being read: its files, the view, folded files and the context revealed between hunks.
 import { batch, createContext, createEffect, createSignal, on, useContext, type Accessor } from "solid-js";
-import type { Api, DiffFile, DiffRange } from "../api.js";
+import type { ReviewClient, DiffFile, DiffRange } from "./review-client.js";
 import type { Gap, ViewMode } from "./diff-rows.js";
 import { treeOrder } from "./file-tree.js";
 import type { Notices } from "./notices.js";
@@ -25,7 +25,7 @@ export function revealRange(gap: Gap, how: "all" | "up" | "down", lineCount: num
  * The diff slice for the chosen range; it reloads whenever the range changes.
  * @example const diff = createDiff(api, rounds.range, notices); diff.files()
  */
-export function createDiff(api: Api, range: Accessor<DiffRange>, notices: Notices) {
+export function createDiff(client: ReviewClient, range: Accessor<DiffRange>, notices: Notices) {
   const [files, setFiles] = createSignal<readonly DiffFile[]>([]);
   const [loading, setLoading] = createSignal(true);
   const [loaded, setLoaded] = createSignal(false);
@@ -39,7 +39,7 @@ export function createDiff(api: Api, range: Accessor<DiffRange>, notices: Notice
   async function load(): Promise<void> {
     const mine = ++generation;
     setLoading(true);
-    const outcome = await api.diff(range());
+    const outcome = await client.diff(range());
     if (mine !== generation) return; // a newer range was chosen meanwhile
     // One update: outside a batch each write runs its effects at once, and whatever waits for `loaded`
     // (reopening the boxes left with unsent text) would see it before the files, with no file to open.
@@ -104,7 +104,7 @@ export function createDiff(api: Api, range: Accessor<DiffRange>, notices: Notice
     /** Loads a file the server held back as too large, when the person asks for it. */
     loadFull: async (path: string): Promise<void> => {
       const mine = generation;
-      const outcome = await api.fullFileDiff(range(), path);
+      const outcome = await client.fullFileDiff(range(), path);
       if (mine !== generation) return;
       if (!outcome.ok) return void notices.report(outcome.error);
       const [file] = outcome.value.files;
@@ -114,7 +114,7 @@ export function createDiff(api: Api, range: Accessor<DiffRange>, notices: Notice
     expand: async (path: string, gap: Gap, how: "all" | "up" | "down"): Promise<void> => {
       let lines = texts().get(path);
       if (!lines) {
-        const outcome = await api.file(path, range().to);
+        const outcome = await client.file(path, range().to);
         if (!outcome.ok) return void notices.report(outcome.error);
         const text = outcome.value.text;
         lines = (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n");

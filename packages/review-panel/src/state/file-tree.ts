@@ -1,5 +1,5 @@
 // The file list as flat rows (folders, then files), so it can be virtualized like the diff.
-import type { DiffFile, Thread } from "../api.js";
+import type { DiffFile, Thread } from "./review-client.js";
 
 export type TreeEntry =
   | { readonly kind: "folder"; readonly key: string; readonly path: string; readonly name: string; readonly depth: number }

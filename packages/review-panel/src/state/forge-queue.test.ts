@@ -23,11 +23,16 @@ function source(push: () => Promise<ForgePushOutcome>) {
   let status: ForgeQueueStatus = { pull, waiting: [reply], posted: 0 };
   const pushes: number[] = [];
   const src: ForgeQueueSource = {
-    forgeStatus: async () => status,
-    pullForge: async () => ({ pr: 7, unchanged: true, newThreads: 0, newComments: 0, resolved: 0, reopened: 0 }),
+    forgeStatus: async () => ({ ok: true, value: status }),
+    pullForge: async () => ({ ok: true, value: { pull: { pr: 7, unchanged: true, newThreads: 0, newComments: 0, resolved: 0, reopened: 0 } } }),
+    // A push that throws stands for the forge's refusal, answered as every port call answers one: an Outcome.
     pushForge: async () => {
       pushes.push(pushes.length + 1);
-      return push();
+      try {
+        return { ok: true, value: { push: await push() } };
+      } catch (error) {
+        return { ok: false, error: { status: 424, code: "forge_auth", message: (error as Error).message } };
+      }
     },
   };
   return { src, pushes, set: (next: ForgeQueueStatus) => void (status = next) };

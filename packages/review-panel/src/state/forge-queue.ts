@@ -3,7 +3,7 @@
 // panel and the terminal half each draw it, over a source each satisfies (the HTTP API, the in-process
 // service), so what is listed, sent and said after is decided once.
 import { createContext, createMemo, createSignal, useContext } from "solid-js";
-import type { Api, Outcome } from "../api.js";
+import type { Outcome } from "./review-client.js";
 
 /** An agent reply waiting to go to the pull request (`failed`: the forge refused it; it stays to try again). */
 export interface ForgeWaitingReply {
@@ -61,11 +61,11 @@ export interface ForgePushOutcome {
   readonly sent?: readonly { readonly messageId: string; readonly url: string }[];
 }
 
-/** The three calls the slice needs; each throws an Error whose message is the server's one line. */
+/** The three calls the slice needs, part of the `ReviewClient` port: each answers an `Outcome`, as every call there does. */
 export interface ForgeQueueSource {
-  forgeStatus(): Promise<ForgeQueueStatus>;
-  pullForge(): Promise<ForgePullOutcome>;
-  pushForge(): Promise<ForgePushOutcome>;
+  forgeStatus(): Promise<Outcome<ForgeQueueStatus>>;
+  pullForge(): Promise<Outcome<{ readonly pull: ForgePullOutcome }>>;
+  pushForge(): Promise<Outcome<{ readonly push: ForgePushOutcome }>>;
 }
 
 /** One reply as it was sent: where, and its link on the forge. */
@@ -137,7 +137,7 @@ export function createForgeQueue(source: ForgeQueueSource) {
   async function load(): Promise<void> {
     const mine = ++loads;
     try {
-      const next = await source.forgeStatus();
+      const next = valueOf(await source.forgeStatus());
       // An older answer arriving after a newer one is dropped.
       if (mine !== loads) return;
       setStatus(next);
@@ -167,7 +167,7 @@ export function createForgeQueue(source: ForgeQueueSource) {
     if (before?.pull == null || before.waiting.length === 0 || busy() !== null) return null;
     setBusy("send");
     try {
-      const result = await source.pushForge();
+      const result = valueOf(await source.pushForge()).push;
       const byId = new Map(before.waiting.map((w) => [w.messageId, w]));
       const sent: SentReply[] = (result.sent ?? []).map((s) => ({ place: byId.has(s.messageId) ? replyPlace(byId.get(s.messageId)!) : "a thread", url: s.url }));
       const parts = [`Posted ${plural(result.posted, "reply", "replies")} to pull request #${result.pr}`];
@@ -191,7 +191,7 @@ export function createForgeQueue(source: ForgeQueueSource) {
     if (busy() !== null) return null;
     setBusy("pull");
     try {
-      const r = await source.pullForge();
+      const r = valueOf(await source.pullForge()).pull;
       const text = r.unchanged
         ? `Pull request #${r.pr}: nothing new on the forge.`
         : `Pulled pull request #${r.pr}: ${plural(r.newThreads, "new thread", "new threads")}, ${plural(r.newComments, "new comment", "new comments")}${r.resolved + r.reopened > 0 ? `, ${r.resolved} resolved, ${r.reopened} reopened` : ""}.`;
@@ -216,21 +216,10 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * The web panel's way to the slice: the HTTP calls, each refusal thrown as its one line.
- * @example const queue = createForgeQueue(forgeQueueSourceOf(api));
- */
-export function forgeQueueSourceOf(api: Pick<Api, "forgeStatus" | "pullForge" | "pushForge">): ForgeQueueSource {
-  const value = async <T>(outcome: Promise<Outcome<T>>): Promise<T> => {
-    const done = await outcome;
-    if (!done.ok) throw new Error(done.error.message);
-    return done.value;
-  };
-  return {
-    forgeStatus: () => value(api.forgeStatus()),
-    pullForge: async () => (await value(api.pullForge())).pull,
-    pushForge: async () => (await value(api.pushForge())).push,
-  };
+// A refusal ends the action with its one line (caught below, where each action words what failed).
+function valueOf<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new Error(outcome.error.message);
+  return outcome.value;
 }
 
 export const ForgeQueueContext = createContext<ForgeQueue>();

@@ -1,6 +1,6 @@
 // Syntax colours, loaded on first need and computed per file only when its lines are on screen.
 import { createContext, createSignal, useContext } from "solid-js";
-import type { DiffFile } from "../api.js";
+import type { DiffFile } from "./review-client.js";
 
 /** One coloured piece of a line: its text and the colour for each theme. */
 export interface Token {

@@ -1,6 +1,6 @@
 // Messages for the person: server refusals and lost connections, shown until dismissed.
 import { createContext, createSignal, useContext } from "solid-js";
-import type { ApiError } from "../api.js";
+import { errorText, type ApiError } from "./review-client.js";
 
 export interface Notice {
   readonly id: number;
@@ -25,7 +25,7 @@ export function createNotices() {
   };
   return {
     list,
-    report: (error: ApiError) => push("error", error.status ? `${error.message} (${error.code})` : error.message),
+    report: (error: ApiError) => push("error", errorText(error)),
     info: (text: string) => push("info", text),
     dismiss: (id: number) => setList((l) => l.filter((n) => n.id !== id)),
   };

@@ -1,5 +1,5 @@
 // How a past release reads, in the web panel's list and the terminal's: its verdict, its size, where it went.
-import type { PastReview, Verdict } from "../api.js";
+import type { PastReview, Verdict } from "./review-client.js";
 
 /** How a verdict reads in the list; a release from before verdicts existed reads as a comment. */
 export const verdictLabel: Readonly<Record<Verdict, string>> = { comment: "Commented", approve: "Approved", changes: "Changes requested" };

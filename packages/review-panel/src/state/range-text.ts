@@ -1,5 +1,5 @@
 // The text of a chosen range, to prefill a suggestion with what the lines say now.
-import type { DiffFile } from "../api.js";
+import type { DiffFile } from "./review-client.js";
 import type { CommentTarget } from "./diff-rows.js";
 
 /**

@@ -1,6 +1,6 @@
 // After a reload, the comment boxes that held unsent text open again where they were.
 import type { Focus } from "./focus.js";
-import type { Thread } from "../api.js";
+import type { Thread } from "./review-client.js";
 import type { UnsentEntry } from "./unsent-text.js";
 
 /** Whether the box's place is still there: a reply's thread, an edit's message while it is a draft. */

@@ -1,6 +1,6 @@
 // Reviewer agents as the panel sees them: the runs, the models a run can take, and the severity filter.
 import { createContext, createMemo, createSignal, useContext } from "solid-js";
-import { findingOf, type Api, type ReviewerModels, type Run, type Severity, type Thread } from "../api.js";
+import { findingOf, type ReviewClient, type ReviewerModels, type Run, type Severity, type Thread } from "./review-client.js";
 import type { Notices } from "./notices.js";
 
 export type Reviewer = ReturnType<typeof createReviewer>;
@@ -13,7 +13,7 @@ export const SEVERITY_ORDER: readonly Severity[] = ["blocker", "major", "minor",
  * ask for, and which findings the diff shows (by severity; other threads always show).
  * @example const reviewer = createReviewer(api, notices); await reviewer.load(); await reviewer.start();
  */
-export function createReviewer(api: Api, notices: Notices) {
+export function createReviewer(client: ReviewClient, notices: Notices) {
   const [runs, setRuns] = createSignal<readonly Run[]>([]);
   const [models, setModels] = createSignal<ReviewerModels | null>(null);
   const [model, setModel] = createSignal<string>("");
@@ -29,7 +29,7 @@ export function createReviewer(api: Api, notices: Notices) {
   const latestReleased = createMemo(() => runs().find((r) => r.status === "completed") ?? null);
 
   async function load(): Promise<void> {
-    const [listed, known] = await Promise.all([api.runs(), api.reviewerModels()]);
+    const [listed, known] = await Promise.all([client.runs(), client.reviewerModels()]);
     if (listed.ok) setRuns(listed.value.runs);
     else notices.report(listed.error);
     if (known.ok) {
@@ -60,14 +60,14 @@ export function createReviewer(api: Api, notices: Notices) {
     start: async (): Promise<boolean> => {
       if (starting()) return false;
       setStarting(true);
-      const outcome = await api.startRun(model() || undefined);
+      const outcome = await client.startRun(model() || undefined);
       setStarting(false);
       if (!outcome.ok) return notices.report(outcome.error), false;
       upsert(outcome.value.run);
       return true;
     },
     cancel: async (id: string): Promise<boolean> => {
-      const outcome = await api.cancelRun(id);
+      const outcome = await client.cancelRun(id);
       if (!outcome.ok) return notices.report(outcome.error), false;
       upsert(outcome.value.run);
       return true;

@@ -1,6 +1,6 @@
 // Which two states of the work the diff compares: base, a round, or the work tree.
 import { createContext, createSignal, useContext } from "solid-js";
-import type { Api, DiffRange, Round } from "../api.js";
+import type { ReviewClient, DiffRange, Round } from "./review-client.js";
 import type { Notices } from "./notices.js";
 
 export type Rounds = ReturnType<typeof createRounds>;
@@ -23,7 +23,7 @@ export function rangeFor(preset: RangePreset, rounds: readonly Round[]): DiffRan
  * The rounds slice: the list, the chosen range, and taking a new round.
  * @example const rounds = createRounds(api, notices); await rounds.load(); rounds.setRange({ from: "base", to: "worktree" })
  */
-export function createRounds(api: Api, notices: Notices) {
+export function createRounds(client: ReviewClient, notices: Notices) {
   const [list, setList] = createSignal<readonly Round[]>([]);
   const [range, setRange] = createSignal<DiffRange>({ from: "base", to: "worktree" });
   const [taking, setTaking] = createSignal(false);
@@ -45,13 +45,13 @@ export function createRounds(api: Api, notices: Notices) {
       return round ? `round ${round.ordinal}` : ref;
     },
     load: async () => {
-      const outcome = await api.rounds();
+      const outcome = await client.rounds();
       if (outcome.ok) setList([...outcome.value.rounds].sort((a, b) => a.ordinal - b.ordinal));
       else notices.report(outcome.error);
     },
     take: async () => {
       setTaking(true);
-      const outcome = await api.takeRound();
+      const outcome = await client.takeRound();
       setTaking(false);
       if (!outcome.ok) return notices.report(outcome.error), null;
       add(outcome.value.round);

@@ -1,6 +1,6 @@
 // The threads as a diff shows them: in a diff that ends at a round, each with its anchor in that round.
 import { createEffect, createMemo, createSignal, on, type Accessor } from "solid-js";
-import type { Api, DiffRange, Thread } from "../api.js";
+import type { ReviewClient, DiffRange, Thread } from "./review-client.js";
 import type { Notices } from "./notices.js";
 
 /** Anchors in one round's snapshot, by thread id, as `GET /api/threads?at=` answered them. */
@@ -14,9 +14,9 @@ interface AnchorsAt {
  * ends at a round, each with its anchor located in that round (asked again when the range changes or a
  * thread appears), so a thread sits where its lines were in that round, not where they are now. A thread
  * not yet located there keeps its anchor now.
- * @example const shown = threadsInRange(api, threads.list, rounds.range, notices); buildRows({ threads: shown(), ... })
+ * @example const shown = threadsInRange(client, threads.list, rounds.range, notices); buildRows({ threads: shown(), ... })
  */
-export function threadsInRange(api: Api, threads: Accessor<readonly Thread[]>, range: Accessor<DiffRange>, notices: Notices): Accessor<readonly Thread[]> {
+export function threadsInRange(client: ReviewClient, threads: Accessor<readonly Thread[]>, range: Accessor<DiffRange>, notices: Notices): Accessor<readonly Thread[]> {
   const [at, setAt] = createSignal<AnchorsAt | null>(null);
   // Memos, so only a new end of the range or a thread more or fewer asks again: `on` runs whenever its
   // sources notify, and the list notifies on every change to any thread (a reply, a "seen" mark).
@@ -25,7 +25,7 @@ export function threadsInRange(api: Api, threads: Accessor<readonly Thread[]>, r
   createEffect(
     on([to, count], async ([to]) => {
       if (to === "worktree") return setAt(null);
-      const outcome = await api.threads({ status: "all", at: to });
+      const outcome = await client.threads({ status: "all", at: to });
       // A newer range may have been chosen while this one was asked for.
       if (range().to !== to) return;
       if (!outcome.ok) return void notices.report(outcome.error);

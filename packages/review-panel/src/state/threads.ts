@@ -1,20 +1,30 @@
 // Every thread of the repository and branch, kept live from HTTP answers and server events.
 import { createContext, createMemo, createSignal, useContext, type Accessor } from "solid-js";
-import { asThread, type Api, type DiffRange, type MessageInput, type NewThread, type Outcome, type Thread } from "../api.js";
+import { asThread, type ReviewClient, type DiffRange, type MessageInput, type NewThread, type Outcome, type Thread } from "./review-client.js";
 import type { Notices } from "./notices.js";
 import { threadsInRange } from "./threads-in-range.js";
 
 export type Threads = ReturnType<typeof createThreads>;
 
 /**
+ * How long a conversation is, as both panels show it beside the thread's status: from two replies on (one
+ * reply is in view under the comment anyway), else null.
+ * @example replyCount(thread) // "3 replies"
+ */
+export function replyCount(thread: Thread): string | null {
+  const replies = thread.messages.length - 1;
+  return replies >= 2 ? `${replies} replies` : null;
+}
+
+/**
  * The thread slice: a map by id, and every action a person takes on threads; with the diff's `range`, the
  * threads as that diff shows them too (`inRange`, `shown`: anchored in the round a diff ends at).
  * @example const threads = createThreads(api, notices, () => review.refresh(), rounds.range); await threads.load()
  */
-export function createThreads(api: Api, notices: Notices, onDraftsChanged: () => void = () => {}, range?: Accessor<DiffRange>) {
+export function createThreads(client: ReviewClient, notices: Notices, onDraftsChanged: () => void = () => {}, range?: Accessor<DiffRange>) {
   const [byId, setById] = createSignal<ReadonlyMap<string, Thread>>(new Map());
   const list = createMemo(() => [...byId().values()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)));
-  const inRange = range === undefined ? list : threadsInRange(api, list, range, notices);
+  const inRange = range === undefined ? list : threadsInRange(client, list, range, notices);
   const shownById = createMemo(() => new Map(inRange().map((t) => [t.id, t])));
   // The "new" mark stays for this panel's visit even after the server is told the reply was seen, and
   // even when the card scrolls out of a virtualized list and back; each panel keeps its own.
@@ -39,7 +49,7 @@ export function createThreads(api: Api, notices: Notices, onDraftsChanged: () =>
 
   async function load(): Promise<boolean> {
     // `all` is the person's view: released threads and their own drafts (docs/http.md, GET /api/threads), so one listing holds both.
-    const [all, findings] = await Promise.all([api.threads({ status: "all" }), api.findings()]);
+    const [all, findings] = await Promise.all([client.threads({ status: "all" }), client.findings()]);
     if (!all.ok) return notices.report(all.error), false;
     const next = new Map<string, Thread>(all.value.threads.map((t) => [t.id, t] as const));
     // The reviewer's released findings lay out among the threads.
@@ -66,11 +76,11 @@ export function createThreads(api: Api, notices: Notices, onDraftsChanged: () =>
     shown: (id: string) => shownById().get(id),
     upsert,
     load,
-    create: async (input: NewThread) => apply(await api.createThread(input), true),
-    reply: async (threadId: string, input: MessageInput) => apply(await api.reply(threadId, input), true),
-    edit: async (messageId: string, input: MessageInput) => apply(await api.editMessage(messageId, input), true),
+    create: async (input: NewThread) => apply(await client.createThread(input), true),
+    reply: async (threadId: string, input: MessageInput) => apply(await client.reply(threadId, input), true),
+    edit: async (messageId: string, input: MessageInput) => apply(await client.editMessage(messageId, input), true),
     deleteMessage: async (thread: Thread, messageId: string) => {
-      const outcome = await api.deleteMessage(messageId);
+      const outcome = await client.deleteMessage(messageId);
       if (!outcome.ok) return notices.report(outcome.error), false;
       if (outcome.value?.thread) upsert(outcome.value.thread);
       else if (thread.messages.length <= 1) remove(thread.id);
@@ -80,7 +90,7 @@ export function createThreads(api: Api, notices: Notices, onDraftsChanged: () =>
     },
     /** Takes a reviewer's finding as the person's own draft on the same lines. */
     accept: async (findingId: string) => {
-      const outcome = await api.accept(findingId);
+      const outcome = await client.accept(findingId);
       if (!outcome.ok) return notices.report(outcome.error), false;
       upsert(asThread(outcome.value.thread));
       upsert(outcome.value.draft);
@@ -88,20 +98,21 @@ export function createThreads(api: Api, notices: Notices, onDraftsChanged: () =>
       return true;
     },
     dismiss: async (findingId: string) => {
-      const outcome = await api.dismiss(findingId);
+      const outcome = await client.dismiss(findingId);
       if (!outcome.ok) return notices.report(outcome.error), false;
       upsert(asThread(outcome.value.thread));
       return true;
     },
     /** A reopened finding may have taken its unreleased draft back, so the drafts are read again. */
     reopenFinding: async (findingId: string) => {
-      const ok = await apply(await api.reopen(findingId), true);
+      const ok = await apply(await client.reopen(findingId), true);
       if (ok) await load();
       return ok;
     },
-    resolve: async (threadId: string) => apply(await api.resolve(threadId), false),
-    reopen: async (threadId: string) => apply(await api.reopen(threadId), false),
-    seen: async (threadId: string) => apply(await api.seen(threadId), false),
+    resolve: async (threadId: string) => apply(await client.resolve(threadId), false),
+    reopen: async (threadId: string) => apply(await client.reopen(threadId), false),
+    seen: async (threadId: string) => apply(await client.seen(threadId), false),
+    replyCount,
     /** Whether the thread had something unread when this panel first showed it; `thread` marks it so. */
     newThisVisit: (thread: Thread) => {
       if (thread.unreadByHuman) newThisVisit.add(thread.id);

@@ -1,7 +1,7 @@
 // The files the person marked viewed: kept by the server with the content seen, so a reload (and the
 // terminal panel) agrees, and a file the agent changed again reads "changed since viewed", unfolded.
 import { createContext, createEffect, createMemo, createSignal, on, useContext, type Accessor } from "solid-js";
-import type { Api, DiffFile, DiffRange } from "../api.js";
+import type { ReviewClient, DiffFile, DiffRange } from "./review-client.js";
 import type { Notices } from "./notices.js";
 
 export type ViewedState = "viewed" | "changed" | "unviewed";
@@ -13,7 +13,7 @@ export type Viewed = ReturnType<typeof createViewed>;
  * @example const viewed = createViewed(api, rounds.range, diff.files, diff.setFolded, notices); viewed.toggle("a.ts")
  */
 export function createViewed(
-  api: Api,
+  client: ReviewClient,
   range: Accessor<DiffRange>,
   files: Accessor<readonly DiffFile[]>,
   fold: (path: string, folded: boolean) => void,
@@ -24,7 +24,7 @@ export function createViewed(
 
   async function load(): Promise<void> {
     const mine = ++generation;
-    const outcome = await api.viewed(range().to);
+    const outcome = await client.viewed(range().to);
     if (mine !== generation) return;
     if (!outcome.ok) return void notices.report(outcome.error);
     const next = new Map(outcome.value.files.map((f) => [f.path, f.state] as const));
@@ -47,7 +47,7 @@ export function createViewed(
     toggle: async (path: string): Promise<void> => {
       const viewed = state(path) !== "viewed";
       generation++; // an older listing answering now would undo this
-      const outcome = await api.setViewed(path, viewed, range().to);
+      const outcome = await client.setViewed(path, viewed, range().to);
       if (!outcome.ok) return void notices.report(outcome.error);
       setMarks((m) => {
         const next = new Map(m);

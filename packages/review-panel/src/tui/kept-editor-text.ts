@@ -2,7 +2,7 @@
 // repository and branch, in the backend's storage (a 0600 file beside the store), until it is saved or
 // discarded. Escape puts the editor away with its words kept; `c` on the same place brings them back.
 // An editor still open when the view went (opencode quit, another route) opens again with the view.
-import type { Thread } from "../api.js";
+import type { Thread } from "../state/review-client.js";
 import type { CommentTarget } from "../state/diff-rows.js";
 import { createUnsentText, placeKey, type UnsentEntry, type UnsentPlace, type UnsentStorage } from "../state/unsent-text.js";
 

@@ -1,7 +1,7 @@
 // The list over the diff: the keys (`?`) or the past reviews (`h`), wrapped to the box and scrolled with
 // j and k. No renderer here: the view draws `visible()` in a box `width()` wide and `height()` tall.
 import { createSignal } from "solid-js";
-import type { PastReview } from "../api.js";
+import type { PastReview } from "../state/review-client.js";
 import { pastReviewLines } from "../state/past-review-text.js";
 import { terminalSafe } from "./markdown-lines.js";
 import { wrapWords } from "./wrap-words.js";

@@ -1,8 +1,9 @@
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
-import type { Finish } from "../api.js";
+import type { Finish, Outcome, ReleaseResult } from "../state/review-client.js";
 import { createReleaseConfirm } from "./release-confirm.js";
-import type { ReviewBackend, TuiRelease } from "./review-backend.js";
+import type { ActOutcome } from "./review-actions.js";
+import type { ReviewBackend } from "./review-backend.js";
 import type { ReviewModel } from "./review-model.js";
 
 /** The confirmation over a model holding `drafts` drafts and a backend that records each release. */
@@ -10,14 +11,18 @@ function confirmation(drafts: number, released: { session: string | null; finish
   const said: string[] = [];
   const model = { counts: () => ({ waiting: 0, drafts }), refresh: async () => {} } as unknown as ReviewModel;
   const backend = {
-    release: async (session: string | null, finish?: Finish): Promise<TuiRelease> => {
-      released.push({ session, finish });
-      if (finish?.pr) return { messages: drafts, mode: "tools", deliveredTo: null, pullRequest: { url: `https://github.com/o/r/pull/${pullRequest}#pullrequestreview-1` } };
-      return { messages: drafts, mode: "tools", deliveredTo: session };
+    release: async (session: string | undefined, finish?: Finish): Promise<Outcome<ReleaseResult>> => {
+      released.push({ session: session ?? null, finish });
+      const review = { id: "v_1", releasedAt: "2026-01-01T00:00:00Z", messages: drafts, mode: "tools" as const, deliveredTo: finish?.pr ? null : (session ?? null) };
+      if (finish?.pr) return { ok: true, value: { review: { ...review, pullRequest: { url: `https://github.com/o/r/pull/${pullRequest}#pullrequestreview-1` } } } };
+      return { ok: true, value: { review } };
     },
-    forgeStatus: async () => ({ pull: pullRequest === null ? null : { number: pullRequest }, waiting: [], posted: 0 }),
+    forgeStatus: async () => ({ ok: true, value: { pull: pullRequest === null ? null : { number: pullRequest }, waiting: [], posted: 0 } }),
   } as unknown as ReviewBackend;
-  const act = async (label: string, run: () => Promise<string | void>) => void said.push((await run()) ?? label);
+  const act = async (label: string, run: () => Promise<ActOutcome>) => {
+    const answer = await run();
+    said.push(typeof answer === "string" ? answer : answer ? `${label} failed: ${answer.refused}` : label);
+  };
   const release = createReleaseConfirm({ backend, model, session: async () => "ses_1", act, say: (line) => void said.push(line) });
   return { release, said };
 }

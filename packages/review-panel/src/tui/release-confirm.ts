@@ -3,9 +3,10 @@
 // instead of to the agent, Enter sends, Escape cancels. No renderer here: the view draws
 // `text()` and forwards the confirmation's keys.
 import { createSignal } from "solid-js";
-import type { Verdict } from "../api.js";
+import { errorText, type Verdict } from "../state/review-client.js";
 import { NO_SESSION_YET } from "../state/past-review-text.js";
 import type { ReviewBackend } from "./review-backend.js";
+import type { ActOutcome } from "./review-actions.js";
 import type { ReviewModel } from "./review-model.js";
 
 /** The verdicts `tab` steps through in the release confirmation; null releases without one. */
@@ -29,7 +30,7 @@ export function createReleaseConfirm(input: {
   readonly backend: ReviewBackend;
   readonly model: ReviewModel;
   readonly session: () => Promise<string | null>;
-  readonly act: (label: string, run: () => Promise<string | void>) => Promise<void>;
+  readonly act: (label: string, run: () => Promise<ActOutcome>) => Promise<void>;
   readonly say: (status: string) => void;
 }) {
   const { backend, model } = input;
@@ -45,7 +46,7 @@ export function createReleaseConfirm(input: {
     if (drafts === 0) return input.say("Nothing to release: write a comment with c first.");
     void Promise.resolve()
       .then(() => backend.forgeStatus())
-      .then((f) => setPullRequest(f.pull?.number ?? null), () => setPullRequest(null));
+      .then((f) => setPullRequest(f.ok ? (f.value.pull?.number ?? null) : null), () => setPullRequest(null));
     setPending({
       release: true,
       text: () => {
@@ -62,7 +63,9 @@ export function createReleaseConfirm(input: {
           const v = verdict();
           const words = summary();
           const pr = pullRequest() !== null && toPr() ? pullRequest() : null;
-          const result = await backend.release(await input.session(), { ...(v ? { verdict: v } : {}), ...(words ? { summary: words } : {}), ...(pr !== null ? { pr: true } : {}) });
+          const answer = await backend.release((await input.session()) ?? undefined, { ...(v ? { verdict: v } : {}), ...(words ? { summary: words } : {}), ...(pr !== null ? { pr: true } : {}) });
+          if (!answer.ok) return { refused: errorText(answer.error) };
+          const result = answer.value.review;
           setVerdict(null);
           setSummary("");
           setToPr(false);
@@ -70,10 +73,10 @@ export function createReleaseConfirm(input: {
           if (result.pullRequest) return `Released ${result.messages} message${result.messages === 1 ? "" : "s"} to pull request #${pr} as a review: ${result.pullRequest.url}`;
           const prose = result.mode === "prose" ? " as prose" : "";
           const what = `Released ${result.messages} message${result.messages === 1 ? "" : "s"}`;
-          if (result.waitsForSession) return `${what}${prose}: ${NO_SESSION_YET}.`;
+          if (result.delivery?.waitsFor === "session") return `${what}${prose}: ${NO_SESSION_YET}.`;
           const where = result.deliveredTo
             ? "to the session"
-            : result.waitsForAgentTurn
+            : answer.value.waitsForAgentTurn
               ? "for the MCP client's agent: it reads them at its next turn"
               : "(no session to send to)";
           return `${what} ${where}${prose}.`;

@@ -3,7 +3,7 @@
 // views). The view lays these out and forwards keys to them; the editor and the release confirmation have
 // their own modules (review-editing.ts, release-confirm.ts) over the same `act` and status line.
 import { createEffect, createMemo, createSignal, on, type Accessor } from "solid-js";
-import { findingOf, type Thread } from "../api.js";
+import { errorText, findingOf, type ApiError, type Thread } from "../state/review-client.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
 import type { ViewMode } from "../state/diff-rows.js";
 import { linkToPlace, placeOfRow } from "../state/link-place.js";
@@ -31,6 +31,12 @@ export interface ReviewActionsInput {
 
 export type ReviewActions = ReturnType<typeof createReviewActions>;
 
+/** What an action answers: its status line, nothing (its label is said), false (a slice refused: its notice says why) or a refusal. */
+export type ActOutcome = string | void | false | { readonly refused: string };
+
+/** A port answer's refusal, as the status line says it. */
+const refused = (error: ApiError) => ({ refused: errorText(error) });
+
 /** The newest unreleased words of the person on a thread, if any. */
 export function lastDraft(thread: Thread) {
   return [...thread.messages].reverse().find((m) => m.author === "human" && m.delivery === "unsent") ?? null;
@@ -57,7 +63,7 @@ export function createReviewActions(input: ReviewActionsInput) {
       });
     }),
   );
-  void model.loadViewed();
+  const { threads, review, viewed: viewedMarks, rounds, reviewer, notices } = model.slices;
   const [status, setStatus] = createSignal<string>("? for keys · q to close");
   const [busy, setBusy] = createSignal(false);
 
@@ -68,19 +74,23 @@ export function createReviewActions(input: ReviewActionsInput) {
     if (at !== -1) cursor.go(at);
   };
 
-  // Every action reports its refusal as the status line; none throws into opencode.
-  const act = async (label: string, run: () => Promise<string | void>) => {
+  // Every action reports its refusal as the status line; none throws into opencode. An action answers
+  // false when a slice refused (its notice says why, as the web panel's notice bar does), or a refusal.
+  const act = async (label: string, run: () => Promise<ActOutcome>) => {
     if (busy()) return;
     setBusy(true);
     try {
       const said = await run();
-      setStatus(said ?? label);
+      if (said === false) setStatus(`${label} failed: ${notices.list().at(-1)?.text ?? "refused"}`);
+      else if (typeof said === "object") setStatus(`${label} failed: ${said.refused}`);
+      else setStatus(said ?? label);
     } catch (error) {
       setStatus(`${label} failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setBusy(false);
     }
   };
+  const session = async () => (await input.session()) ?? undefined;
   const threadHere = (): Thread | null => {
     const row = cursor.row();
     if (!row || !("threads" in row)) return null;
@@ -107,7 +117,7 @@ export function createReviewActions(input: ReviewActionsInput) {
     if (!thread) return setStatus("Move onto a thread to resolve or reopen it.");
     if (thread.status === "draft") return setStatus("A draft is not released yet: d deletes it, e edits it.");
     void act(thread.status === "resolved" ? "Reopened" : "Resolved", async () => {
-      model.put(thread.status === "resolved" ? await backend.reopen(thread.id) : await backend.resolve(thread.id));
+      if (!(thread.status === "resolved" ? await threads.reopen(thread.id) : await threads.resolve(thread.id))) return false;
     });
   };
   const deleteDraft = () => {
@@ -115,24 +125,26 @@ export function createReviewActions(input: ReviewActionsInput) {
     const draft = thread ? lastDraft(thread) : null;
     if (!thread || !draft) return setStatus("No draft here to delete.");
     void act("Draft deleted", async () => {
-      await backend.deleteDraft(draft.id);
-      await model.refresh();
+      if (!(await threads.deleteMessage(thread, draft.id))) return false;
     });
   };
   const seen = () => {
     const thread = threadHere();
     if (!thread) return setStatus("Move onto a thread to mark it seen.");
-    void act("Marked seen", async () => void model.put(await backend.seen(thread.id)));
+    void act("Marked seen", async () => (await threads.seen(thread.id)) && undefined);
   };
   const takeRound = () =>
     void act("Round taken", async () => {
-      const round = await backend.takeRound();
+      const round = await rounds.take();
+      if (!round) return false;
       await model.refresh();
       return `Round ${round.ordinal} taken.`;
     });
   const webPanel = () =>
     void act("Web panel", async () => {
-      const url = await backend.panelUrl();
+      const answer = await backend.panelUrl();
+      if (!answer.ok) return refused(answer.error);
+      const url = answer.value;
       if (!url) return "No web panel runs for this repository (the server half is not loaded): run opencode-review serve.";
       // The link names the place under the cursor, so the panel opens there.
       const row = cursor.row();
@@ -149,7 +161,7 @@ export function createReviewActions(input: ReviewActionsInput) {
     const target = model.failed()[0] ?? model.waitingForSession()[0];
     if (!target) return setStatus("No release waits on a failed delivery.");
     void act("Retried", async () => {
-      await backend.retryDelivery(target.id, await input.session());
+      if (!(await review.retryDelivery(target.id, await session()))) return false;
       await model.reloadReleases();
       const still = model.reviews().find((r) => r.id === target.id);
       if (still?.delivery.state === "delivered") return "Delivered to the session.";
@@ -162,8 +174,7 @@ export function createReviewActions(input: ReviewActionsInput) {
     const failed = model.failed();
     if (failed.length === 0) return setStatus("No release waits on a failed delivery.");
     void act("Dismissed", async () => {
-      for (const r of failed) await backend.dismissDelivery(r.id);
-      await model.reloadReleases();
+      if (!(await review.dismissAllDeliveries())) return false;
       return failed.length === 1
         ? "Dismissed: the release stands; its delivery is no longer shown."
         : `Dismissed all ${failed.length}: the releases stand; their deliveries are no longer shown.`;
@@ -173,8 +184,7 @@ export function createReviewActions(input: ReviewActionsInput) {
     const finding = findingHere();
     if (!finding) return setStatus("Move onto a reviewer's finding to accept it.");
     void act("Accepted", async () => {
-      model.put(await backend.acceptFinding(finding.id));
-      model.dropFinding(finding.id);
+      if (!(await threads.accept(finding.id))) return false;
       return `Accepted: the finding is your draft on ${finding.file}; e edits it, s releases it.`;
     });
   };
@@ -182,8 +192,7 @@ export function createReviewActions(input: ReviewActionsInput) {
     const finding = findingHere();
     if (!finding) return setStatus("Move onto a reviewer's finding to dismiss it.");
     void act("Dismissed", async () => {
-      await backend.dismissFinding(finding.id);
-      model.dropFinding(finding.id);
+      if (!(await threads.dismiss(finding.id))) return false;
       return "Finding dismissed.";
     });
   };
@@ -191,15 +200,17 @@ export function createReviewActions(input: ReviewActionsInput) {
   const startRun = () => {
     if (busy()) return;
     void (async () => {
-      const choice = await input.chooseRunModel().catch((error: unknown) => ({ kind: "failed" as const, error }));
-      if (choice.kind === "failed") return setStatus(`AI review failed: ${choice.error instanceof Error ? choice.error.message : String(choice.error)}`);
+      const choice = await input.chooseRunModel();
+      if (choice.kind === "refused") return setStatus(`AI review failed: ${choice.text}`);
       if (choice.kind === "live") {
         model.showRun(choice.run);
         return setStatus(`An AI review runs already: ${choice.run.status}.`);
       }
       if (choice.kind === "closed") return setStatus("No AI review started (no model picked).");
       void act("AI review", async () => {
-        const started = await backend.startRun(await input.session(), choice.model);
+        const answer = await backend.startRun(choice.model, await session());
+        if (!answer.ok) return refused(answer.error);
+        const started = answer.value.run;
         model.showRun(started);
         return `AI review started (${started.model}); its findings show here when it releases them.`;
       });
@@ -207,9 +218,9 @@ export function createReviewActions(input: ReviewActionsInput) {
   };
   const cancelRun = () =>
     void act("Cancel", async () => {
-      const live = model.run() ?? (await backend.latestRun());
+      const live = model.run();
       if (!live || (live.status !== "pending" && live.status !== "running")) return "No AI review runs now.";
-      model.showRun(await backend.cancelRun(live.id));
+      if (!(await reviewer.cancel(live.id))) return false;
       return "AI review cancelled.";
     });
   const toggleViewed = () => {
@@ -217,8 +228,8 @@ export function createReviewActions(input: ReviewActionsInput) {
     if (!path) return;
     const now = !viewed().has(path);
     void act(now ? "Viewed" : "Not viewed", async () => {
-      await backend.setViewed(path, now);
-      model.markViewed(path, now);
+      await viewedMarks.toggle(path);
+      if (viewedMarks.state(path) !== (now ? "viewed" : "unviewed")) return false;
       goToFileRow(path);
       return now ? `${path} viewed: folded; Y goes to the next file not viewed.` : `${path} not viewed.`;
     });

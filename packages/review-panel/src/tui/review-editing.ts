@@ -52,6 +52,7 @@ export function createReviewEditing(input: {
   readonly onSummary: (words: string) => void;
 }) {
   const { backend, model, actions } = input;
+  const threads = model.slices.threads;
   const { cursor, rows, setStatus } = actions;
   const [editing, setEditing] = createSignal<Editing | null>(null);
   const kept = createKeptEditorText(backend.unsentStorage, backend.where);
@@ -128,17 +129,16 @@ export function createReviewEditing(input: {
       if (e.kind === "comment") {
         const suggestion = e.suggestion ? text.split("\n") : null;
         const body = e.suggestion ? "Suggested change:" : text;
-        const thread = await backend.draftThread({ file: e.target.file, side: e.target.side, start: e.target.start, end: e.target.end, body, suggestion });
-        model.put(thread);
+        if (!(await threads.create({ file: e.target.file, side: e.target.side, start: e.target.start, end: e.target.end, body, suggestion }))) return false;
         close("saved");
         return `Draft saved on ${describePlace(e.target, { for: "terminal" })}: s releases it.`;
       }
       if (e.kind === "reply") {
-        model.put(await backend.draftReply(e.thread.id, { body: text }));
+        if (!(await threads.reply(e.thread.id, { body: text }))) return false;
         close("saved");
         return "Draft reply saved: s releases it.";
       }
-      model.put(await backend.editDraft(e.messageId, { body: text }));
+      if (!(await threads.edit(e.messageId, { body: text }))) return false;
       close("saved");
       return "Draft updated.";
     });

@@ -1,6 +1,6 @@
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
-import type { DiffFile, DiffRange } from "../api.js";
+import type { DiffFile, DiffRange, Outcome, ServerEvent } from "../state/review-client.js";
 import type { BinarySide, ReviewBackend } from "./review-backend.js";
 import { createReviewModel, presetLabel } from "./review-model.js";
 
@@ -13,17 +13,25 @@ const image: DiffFile = { path: "logo.png", oldPath: null, status: "modified", b
 const side = (size: number): BinarySide => ({ label: "PNG", size, image: true, dimensions: { width: 2, height: 1 } });
 const halfChanged = { state: "compared", difference: { width: 2, height: 1, changed: 1, share: 0.5, box: { x: 1, y: 0, width: 1, height: 1 } } } as const;
 
+const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
+/** What the fake's change log says next: the test hands the model an event as the backend's poll would. */
+let emit: (event: ServerEvent) => void = () => {};
+
 /** A backend with an empty review and the calls given, every other call refused. */
 function fakeBackend(calls: Partial<ReviewBackend>): ReviewBackend {
-  const refuse = () => Promise.reject(new Error("not in this test"));
+  const refuse = async (): Promise<Outcome<never>> => ({ ok: false, error: { status: 500, code: "internal", message: "not in this test" } });
   return new Proxy({
     where: { workTree: "/repo", branch: "main" },
     unsentStorage: null,
-    threads: async () => [],
-    findings: async () => [],
-    rounds: async () => [],
-    reviews: async () => [],
-    waitingForTurn: async () => null,
+    threads: async () => ok({ threads: [] }),
+    findings: async () => ok({ findings: [] }),
+    rounds: async () => ok({ rounds: [] }),
+    runs: async () => ok({ runs: [] }),
+    review: async () => ok({ drafts: { threads: [], messages: [] }, session: null }),
+    reviews: async () => ok({ reviews: [] }),
+    viewed: async () => ok({ files: [] }),
+    waitingForTurn: async () => ok(null),
+    events: (on: (event: ServerEvent) => void) => ((emit = on), () => {}),
     ...calls,
   } as Partial<ReviewBackend>, { get: (target, key) => (key in target ? target[key as keyof typeof target] : refuse) }) as ReviewBackend;
 }
@@ -31,10 +39,9 @@ function fakeBackend(calls: Partial<ReviewBackend>): ReviewBackend {
 /** The backend calls the model makes for the diff, with everything else refused. */
 function backend(asked: string[]): ReviewBackend {
   return fakeBackend({
-    changes: async () => ({ threads: true, rounds: false, run: null }),
-    diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), [image, big]),
-    fullDiff: async (_range: DiffRange, path: string) => (asked.push(`full ${path}`), loaded),
-    binaryVersions: async (file: DiffFile) => (asked.push(`bytes ${file.path}`), { before: side(1000), after: side(2000), comparison: Promise.resolve(halfChanged) }),
+    diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), ok({ files: [image, big] })),
+    fullFileDiff: async (_range: DiffRange, path: string) => (asked.push(`full ${path}`), ok({ files: [loaded] })),
+    binaryVersions: async (file: DiffFile) => (asked.push(`bytes ${file.path}`), ok({ before: side(1000), after: side(2000), comparison: Promise.resolve(halfChanged) })),
   });
 }
 
@@ -53,8 +60,12 @@ describe("the terminal model's binaries and files too large", () => {
 
       expect(await model.loadAnyway("big.txt")).toBe(true);
       expect(model.files().find((f) => f.path === "big.txt")?.hunks).toHaveLength(1);
-      // The next poll re-reads the diff, where the file is held back again: it is loaded again, not lost.
-      await model.poll(true);
+      // The next change the log reports re-reads the diff (the view is open), where the file is held back
+      // again: it is loaded again, not lost.
+      model.setShowing(true);
+      emit({ type: "review", review: { id: "v_1", releasedAt: "2026-01-01T00:00:00Z", messages: 1, mode: "tools", deliveredTo: null } });
+      await settle();
+      await settle();
       expect(model.files().find((f) => f.path === "big.txt")?.tooLarge).toBeUndefined();
       expect(asked.filter((a) => a === "full big.txt")).toHaveLength(2);
       // Another range starts from the limits again.
@@ -73,9 +84,8 @@ describe("the terminal model's image lines", () => {
       const comparison = new Promise<typeof halfChanged>((resolve) => (answer = resolve));
       const model = createReviewModel(
         fakeBackend({
-          changes: async () => ({ threads: true, rounds: false, run: null }),
-          diff: async () => [image],
-          binaryVersions: async () => ({ before: side(1000), after: side(2000), comparison }),
+          diff: async () => ok({ files: [image] }),
+          binaryVersions: async () => ok({ before: side(1000), after: side(2000), comparison }),
         }),
       );
       await model.refresh();
@@ -95,10 +105,9 @@ describe("the terminal model's branch views", () => {
     let kept = picked;
     return fakeBackend({
       where: { workTree: "/repo", branch: "work" },
-      latestRun: async () => null,
-      bases: async () => ({ branches: [{ name: "main", mergeBase: "a".repeat(40), ahead: 2 }], picked: kept }),
-      pickBase: async (from: string | null) => void (asked.push(`pick ${from}`), (kept = from)),
-      diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), []),
+      bases: async () => ok({ base: "b".repeat(40), branches: [{ name: "main", mergeBase: "a".repeat(40), ahead: 2 }], picked: kept }),
+      pickBase: async (from: string | null) => (asked.push(`pick ${from}`), (kept = from), ok({ picked: from })),
+      diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), ok({ files: [] })),
     });
   }
 
@@ -141,10 +150,9 @@ describe("the terminal model's file texts", () => {
       const edited: DiffFile = { path: "src/a.ts", oldPath: null, status: "modified", binary: false, hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: [{ kind: "del", old: 1, new: null, text: "a" }, { kind: "add", old: null, new: 1, text: "A" }] }] };
       const model = createReviewModel(
         fakeBackend({
-          latestRun: async () => null,
-          bases: async () => ({ branches: [], picked: null }),
-          diff: async () => [edited, loaded, image],
-          fileText: async (ref: string, path: string) => (asked.push(`text ${ref} ${path}`), "A\nb\nc\n"),
+          bases: async () => ok({ base: "b".repeat(40), branches: [], picked: null }),
+          diff: async () => ok({ files: [edited, loaded, image] }),
+          file: async (path: string, ref: string) => (asked.push(`text ${ref} ${path}`), ok({ path, text: "A\nb\nc\n" })),
         }),
       );
       await model.refresh();

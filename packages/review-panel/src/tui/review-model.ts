@@ -1,10 +1,19 @@
-// The review as the terminal half holds it: threads, rounds and the diff of the chosen range, kept fresh by
-// polling the store's change log, so what the agent or a web panel writes shows here within a second.
-import { createSignal } from "solid-js";
-import { asThread, type DiffFile, type DiffRange, type Finding, type ParentBranch, type PastReview, type Round, type Run, type Thread } from "../api.js";
+// The review as the terminal half holds it: the shared state slices (threads, review and releases, rounds,
+// viewed files, branch bases, reviewer runs) built over the in-process client, kept live by the store's
+// change log, plus what only the terminal keeps: the round or branch view picked with `t`, and the diff's
+// extras a terminal draws (files' texts, binary lines, files loaded although over the limits).
+import { createMemo, createSignal } from "solid-js";
+import { createBranchBases } from "../state/branch-bases.js";
 import { treeOrder } from "../state/file-tree.js";
+import { applyLiveChange } from "../state/live-changes.js";
+import { createNotices } from "../state/notices.js";
+import { findingOf, type DiffFile, type DiffRange, type Finding, type Outcome, type Thread } from "../state/review-client.js";
+import { createReview, type Review } from "../state/review.js";
+import { createReviewer } from "../state/reviewer.js";
+import { createRounds, rangeFor, type RangePreset } from "../state/rounds.js";
+import { createThreads } from "../state/threads.js";
+import { createViewed } from "../state/viewed.js";
 import { binaryLine } from "./binary-line.js";
-import { rangeFor, type RangePreset } from "../state/rounds.js";
 import type { ReviewBackend } from "./review-backend.js";
 
 export type ReviewModel = ReturnType<typeof createReviewModel>;
@@ -36,14 +45,6 @@ export function waitingCounts(threads: readonly Thread[]): { readonly waiting: n
 }
 
 /**
- * Releases whose message never reached the agent and that the person has not dismissed, newest first.
- * @example failedDeliveries(reviews) // [{ id: "v_1", delivery: { state: "failed", error: "No agent session..." } }]
- */
-export function failedDeliveries(reviews: readonly PastReview[]): readonly PastReview[] {
-  return reviews.filter((r) => r.delivery.state === "failed" && r.delivery.dismissed !== true);
-}
-
-/**
  * Agent messages that were not in the previous listing, for the toast shown while the view is closed.
  * @example newAgentMessages(before, after) // [{ thread, body }]
  */
@@ -55,29 +56,33 @@ export function newAgentMessages(before: readonly Thread[], after: readonly Thre
 }
 
 /**
- * The model slice: loads through the backend, reloads what the change log says changed, and reports
- * failures as one readable line instead of throwing into opencode's TUI.
+ * The terminal's model: the shared slices over the backend, live from its change log while the plugin runs,
+ * and failures kept as one readable line (the newest notice) instead of thrown into opencode's TUI.
  * @example const model = createReviewModel(backend, { onAgentMessage }); await model.refresh();
  */
 export function createReviewModel(
   backend: ReviewBackend,
   hooks: { readonly onAgentMessage?: (message: { readonly thread: Thread; readonly body: string }) => void } = {},
 ) {
-  const [threads, setThreads] = createSignal<readonly Thread[]>([]);
-  const [rounds, setRounds] = createSignal<readonly Round[]>([]);
+  const notices = createNotices();
+  const rounds = createRounds(backend, notices);
+  let review!: Review;
+  const threadSlice = createThreads(backend, notices, () => void review.refresh());
+  review = createReview(backend, notices, () => Promise.all([threadSlice.load(), rounds.load()]));
+  const bases = createBranchBases(backend, notices);
+  const reviewer = createReviewer(backend, notices);
   const [files, setFiles] = createSignal<readonly DiffFile[]>([]);
   const [preset, setPreset] = createSignal<ViewPreset>("all");
-  // Files marked viewed and still reading as they did then (here, in a web panel or another process).
-  const [viewed, setViewed] = createSignal<ReadonlySet<string>>(new Set());
-  const [bases, setBases] = createSignal<{ readonly branches: readonly ParentBranch[]; readonly picked: string | null }>({ branches: [], picked: null });
+  const range = (): DiffRange => {
+    const now = preset();
+    return isBranchPreset(now) ? { from: now, to: "worktree" } : rangeFor(now, rounds.list());
+  };
+  // Marks for the diff's end, re-read with every diff as in the web panel; the view folds what is viewed.
+  const viewed = createViewed(backend, range, files, () => {}, notices);
   // The store's pick is where a view starts, once: after that the person's own `t` decides.
   let pickApplied = false;
-  let basesRead = false;
-  const [problem, setProblem] = createSignal<string | null>(null);
   const [loaded, setLoaded] = createSignal(false);
-  const [reviews, setReviews] = createSignal<readonly PastReview[]>([]);
   const [waitingLine, setWaitingLine] = createSignal<string | null>(null);
-  const [findings, setFindings] = createSignal<readonly Finding[]>([]);
   // A binary file's one line (type, dimensions, sizes, changed share), by path, once its sides are read.
   const [binaryLines, setBinaryLines] = createSignal<ReadonlyMap<string, string>>(new Map());
   // The text of each file whose diff may stop before the file does, by path, as lines: how many unchanged
@@ -85,56 +90,45 @@ export function createReviewModel(
   const [texts, setTexts] = createSignal<ReadonlyMap<string, readonly string[]>>(new Map());
   // Files over the per-file limits the person loaded anyway: loaded again whenever the diff is re-read.
   const loadedAnyway = new Set<string>();
-  const [run, setRun] = createSignal<Run | null>(null);
-  let listed = false;
+  // Whether the view is open: then the diff follows what the change log says, as the work tree may move.
+  let showing = false;
   let generation = 0;
 
-  const range = (): DiffRange => {
-    const now = preset();
-    return isBranchPreset(now) ? { from: now, to: "worktree" } : rangeFor(now, rounds());
-  };
-  const say = (error: unknown) => setProblem(error instanceof Error ? error.message : String(error));
+  const threads = createMemo(() => threadSlice.list().filter((t) => !findingOf(t)));
+  // The reviewer's released findings still waiting for the person (accepted ones are the person's drafts).
+  const findings = createMemo(() => threadSlice.list().flatMap((t) => (findingOf(t)?.status === "open" ? [findingOf(t)!] : [])));
+  const problem = () => notices.list().filter((n) => n.tone === "error").at(-1)?.text ?? null;
+  /** The value of an answer, or null with its refusal kept as the model's problem line. */
+  const valueOf = <T>(outcome: Outcome<T>): T | null => (outcome.ok ? outcome.value : (notices.report(outcome.error), null));
 
-  const loadThreads = async () => {
-    const next = await backend.threads();
-    const found = await backend.findings().catch(() => findings());
-    if (listed) for (const message of newAgentMessages(threads(), next)) hooks.onAgentMessage?.(message);
-    listed = true;
-    setThreads(next);
-    setFindings(found);
-  };
-  // Past releases and an MCP panel's waiting line change with the threads a release or a tool read touches.
-  // Polls overlap (asking a panel takes a moment): only the newest answer is kept, never an older one after it.
-  let releasesAsked = 0;
+  // An MCP panel's waiting line changes with the threads a release or a tool read touches; polls overlap
+  // (asking a panel takes a moment): only the newest answer is kept, never an older one after it.
+  let waitingAsked = 0;
   const loadReleases = async () => {
-    const mine = ++releasesAsked;
-    const [past, waiting] = await Promise.all([backend.reviews(), backend.waitingForTurn().catch(() => null)]);
-    if (mine !== releasesAsked) return;
-    setReviews(past);
-    setWaitingLine(waiting);
+    const mine = ++waitingAsked;
+    const [, waiting] = await Promise.all([review.refresh(), backend.waitingForTurn()]);
+    if (mine === waitingAsked) setWaitingLine(waiting.ok ? waiting.value : null);
   };
-  const loadViewed = async () => {
-    const marks = await backend.viewed();
-    setViewed(new Set(marks.filter((m) => m.state === "viewed").map((m) => m.path)));
-  };
-  const loadRounds = async () => setRounds([...(await backend.rounds())].sort((a, b) => a.ordinal - b.ordinal));
-  // A repository with no parent branch (or a backend that cannot say) simply offers no branch views.
+  // A repository with no parent branch simply offers no branch views; the pick kept in the store opens the view once.
   const loadBases = async () => {
-    const known = await backend.bases().then(
-      (read) => ((basesRead = true), read),
-      // Tried again at the next poll; meanwhile `t` offers the round views only.
-      () => ({ branches: [], picked: null }),
-    );
-    setBases(known);
-    if (!pickApplied && known.picked !== null && isBranchPreset(known.picked)) setPreset(known.picked);
+    const picked = await bases.load();
+    if (!pickApplied && picked !== null && isBranchPreset(picked)) setPreset(picked);
     pickApplied = true;
   };
+  const loadThreads = async () => {
+    const before = threads();
+    if (!(await threadSlice.load())) return;
+    if (listed) for (const message of newAgentMessages(before, threads())) hooks.onAgentMessage?.(message);
+    listed = true;
+  };
+  let listed = false;
   const loadDiff = async () => {
     const mine = ++generation;
     const asked = range();
-    const listedFiles = await backend.diff(asked);
+    const listedFiles = valueOf(await backend.diff(asked))?.files;
+    if (!listedFiles) return;
     const next = await Promise.all(
-      listedFiles.map(async (f) => (f.tooLarge && loadedAnyway.has(f.path) ? ((await backend.fullDiff(asked, f.path).catch(() => null)) ?? f) : f)),
+      listedFiles.map(async (f) => (f.tooLarge && loadedAnyway.has(f.path) ? (fullOf(await backend.fullFileDiff(asked, f.path), f.path) ?? f) : f)),
     );
     if (mine !== generation) return;
     setFiles([...next].sort(treeOrder));
@@ -147,8 +141,10 @@ export function createReviewModel(
       listed
         .filter((f) => !f.binary && !f.tooLarge && f.hunks.length > 0 && f.status !== "added" && f.status !== "deleted")
         .map(async (f) => {
-          const text = await backend.fileText(asked.to, f.path).catch(() => null);
-          return text === null ? null : ([f.path, (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n")] as const);
+          const answer = await backend.file(f.path, asked.to);
+          if (!answer.ok) return null;
+          const text = answer.value.text;
+          return [f.path, (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n")] as const;
         }),
     );
     return new Map(read.filter((entry) => entry !== null));
@@ -165,12 +161,12 @@ export function createReviewModel(
       if (mine === generation) setBinaryLines(new Map(lines));
     };
     for (const file of binaries) {
-      const read = await backend.binaryVersions(file, asked).catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
-      if (read instanceof Error) {
-        lines.set(file.path, `Binary file: ${read.message}`);
+      const read = await backend.binaryVersions(file, asked);
+      if (!read.ok) {
+        lines.set(file.path, `Binary file: ${read.error.message}`);
         continue;
       }
-      const { comparison, ...sides } = read;
+      const { comparison, ...sides } = read.value;
       lines.set(file.path, binaryLine(sides, comparison ? "pending" : null));
       if (comparison) {
         comparisons.push(
@@ -185,27 +181,45 @@ export function createReviewModel(
     await Promise.all(comparisons);
   };
 
-  // The newest run is the one shown: a change to an older one (a late cancel) does not replace it.
-  const showRun = (next: Run) => {
-    const now = run();
-    if (now === null || now.id === next.id || next.createdAt >= now.createdAt) setRun(next);
-  };
+  // The change log's events of one read arrive together: the diff is read again once for all of them.
+  let diffDue = false;
+  const liveSlices = { threads: threadSlice, review, rounds, viewed, bases, reviewer };
+  const stopLive = backend.events((event) => {
+    const before = event.type === "thread" ? threadSlice.get(event.thread.id) : undefined;
+    applyLiveChange(liveSlices, event);
+    if (event.type === "thread" && listed && !findingOf(event.thread)) {
+      for (const message of newAgentMessages(before ? [before] : [], [event.thread])) hooks.onAgentMessage?.(message);
+    }
+    // A delivery's state and an MCP panel's waiting line move with the threads a release or a tool read touches.
+    if (event.type === "thread" || event.type === "review") void loadReleases();
+    // A new round can come with a branch made or moved: the branch views follow.
+    if (event.type === "round") void loadBases();
+    if (showing && (event.type === "thread" || event.type === "round" || event.type === "review") && !diffDue) {
+      diffDue = true;
+      queueMicrotask(() => {
+        diffDue = false;
+        void loadDiff();
+      });
+    }
+  });
 
   return {
+    /** The shared slices, the same the web panel builds: the view's actions go through them. */
+    slices: { ...liveSlices, notices },
     threads,
-    rounds,
+    rounds: rounds.list,
     files,
     preset,
     range,
+    /** The newest refusal, as one line; null once a reload succeeded. */
     problem,
     loaded,
-    setProblem,
-    reviews,
-    failed: () => failedDeliveries(reviews()),
+    reviews: review.past,
+    failed: () => review.failedDeliveries(),
     /** Releases that wait for a session to go to (none was open when they were made), newest first. */
-    waitingForSession: () => reviews().filter((r) => r.delivery.state === "pending" && r.delivery.waitsFor === "session"),
+    waitingForSession: () => review.waitingForSession(),
     waitingLine,
-    findings,
+    findings: findings as () => readonly Finding[],
     binaryLines,
     /** Files' lines at the range's end, for the unchanged lines after the last hunk (see `terminalRows`). */
     texts,
@@ -215,7 +229,7 @@ export function createReviewModel(
      */
     loadAnyway: async (path: string): Promise<boolean> => {
       const asked = range();
-      const file = await backend.fullDiff(asked, path);
+      const file = fullOf(await backend.fullFileDiff(asked, path), path);
       const now = range();
       if (!file || asked.from !== now.from || asked.to !== now.to) return false;
       loadedAnyway.add(path);
@@ -225,79 +239,52 @@ export function createReviewModel(
       return file.tooLarge === undefined;
     },
     /** The newest AI review run this view knows of (started here, in a web panel or by another process). */
-    run,
-    showRun,
+    run: reviewer.latest,
+    showRun: reviewer.upsert,
     /** Threads and open findings together, as the diff lays them out (a finding anchors like a thread). */
-    inline: () => [...threads(), ...findings().map(asThread)],
-    dropFinding: (id: string) => setFindings((list) => list.filter((f) => f.id !== id)),
-    reloadReleases: () => loadReleases().catch(say),
+    inline: () => [...threads(), ...findings().map((f) => f as unknown as Thread)],
+    reloadReleases: () => loadReleases(),
     counts: () => waitingCounts(threads()),
     /** Everything again: on open, after a refusal, or on request. */
     refresh: async () => {
-      try {
-        await loadRounds();
-        await loadBases();
-        // The run shown from the start: one may be going already (started from the web panel).
-        void backend.latestRun().then((latest) => latest && showRun(latest)).catch(() => {});
-        await Promise.all([loadThreads(), loadDiff(), loadReleases()]);
-        setProblem(null);
-      } catch (error) {
-        say(error);
-      } finally {
-        setLoaded(true);
-      }
+      for (const n of notices.list()) notices.dismiss(n.id);
+      await rounds.load();
+      await loadBases();
+      // The run shown from the start: one may be going already (started from the web panel).
+      void reviewer.load();
+      await Promise.all([loadThreads(), loadDiff(), loadReleases()]);
+      setLoaded(true);
     },
-    /** One look at the change log; `withDiff` also re-reads the diff (the view is open, the work tree may have moved). */
-    poll: async (withDiff: boolean) => {
-      try {
-        const changed = await backend.changes();
-        // A new round can come with a branch made or moved: the branch views follow.
-        if (changed.rounds) await Promise.all([loadRounds(), loadBases()]);
-        else if (!basesRead) await loadBases();
-        if (changed.threads || !listed) await Promise.all([loadThreads(), loadReleases()]);
-        if (changed.run) showRun(changed.run);
-        // Another panel marked files viewed or picked the diff's start: this view follows.
-        if (changed.viewed) await loadViewed();
-        if (changed.bases) await loadBases();
-        if (withDiff && (changed.rounds || changed.threads)) await loadDiff();
-      } catch (error) {
-        say(error);
-      }
+    /** The view opens or closes: while open, the diff follows the change log and the work tree. */
+    setShowing: (open: boolean) => {
+      showing = open;
     },
-    reloadDiff: () => loadDiff().catch(say),
-    /** The files marked viewed; `loadViewed` reads them, `markViewed` records what this view just set. */
-    viewed,
-    loadViewed: () => loadViewed().catch(() => {}),
-    markViewed: (path: string, now: boolean) =>
-      setViewed((set) => {
-        const next = new Set(set);
-        if (now) next.add(path);
-        else next.delete(path);
-        return next;
-      }),
+    reloadDiff: () => loadDiff(),
+    /** The files marked viewed (and still reading as they did then) here, in a web panel or another process. */
+    viewed: createMemo<ReadonlySet<string>>(() => new Set(files().flatMap((f) => (viewed.state(f.path) === "viewed" ? [f.path] : [])))),
     /**
      * While the view is open, the work tree's changes are read as they land: the diff (a new file too) and the
-     * anchors of the threads on it; another process's store writes come through the poll. Returns the stop.
+     * anchors of the threads on it; another process's store writes come through the change log. Returns the stop.
      */
     watchWorktree: () =>
       backend.watchWorktree(() => {
-        if (range().to === "worktree") void Promise.all([loadDiff(), loadThreads()]).catch(say);
+        if (range().to === "worktree") void Promise.all([loadDiff(), loadThreads()]);
       }),
     /** What `t` cycles through: the three round views, then the branch against each parent branch, nearest first. */
-    presets: (): readonly ViewPreset[] => [...ROUND_PRESETS, ...bases().branches.map((b): ViewPreset => `branch:${b.name}`)],
+    presets: (): readonly ViewPreset[] => [...ROUND_PRESETS, ...bases.branches().map((b): ViewPreset => `branch:${b.name}`)],
     setPreset: (next: ViewPreset) => {
       setPreset(next);
       loadedAnyway.clear();
-      void loadDiff().catch(say);
+      void loadDiff();
       // The branch picked (or its end) is kept in the store, so the web panel and the next view agree.
-      const picked = isBranchPreset(next) ? next : null;
-      if (picked !== bases().picked) {
-        setBases((known) => ({ ...known, picked }));
-        void backend.pickBase(picked).catch(say);
-      }
+      void bases.remember(next);
     },
-    /** Puts a thread the backend just answered into the list without waiting for the next poll. */
-    put: (thread: Thread) => setThreads((list) => (list.some((t) => t.id === thread.id) ? list.map((t) => (t.id === thread.id ? thread : t)) : [...list, thread])),
-    drop: (id: string) => setThreads((list) => list.filter((t) => t.id !== id)),
+    /** Stops hearing the change log (the plugin is going). */
+    close: stopLive,
   };
+}
+
+/** The one file of a full diff's answer, or null when it was refused or the file is not in the diff. */
+function fullOf(outcome: Outcome<{ readonly files: readonly DiffFile[] }>, path: string): DiffFile | null {
+  return outcome.ok ? (outcome.value.files.find((f) => f.path === path) ?? outcome.value.files[0] ?? null) : null;
 }

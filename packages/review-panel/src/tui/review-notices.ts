@@ -1,7 +1,7 @@
 // The sentences above and in place of the terminal's diff: the header, the AI review's line, the
 // deliveries that failed or wait for a session, and what shows when there is no diff to show. Plain
 // text, no renderer: the view wraps and colours them.
-import type { PastReview, Run } from "../api.js";
+import type { PastReview, Run } from "../state/review-client.js";
 import type { ViewMode } from "../state/diff-rows.js";
 import { NO_SESSION_YET } from "../state/past-review-text.js";
 import { presetLabel, type ReviewModel } from "./review-model.js";

@@ -10,6 +10,7 @@ import { createReviewModel, type ReviewModel } from "./review-model.js";
 import { terminalSafe } from "./markdown-lines.js";
 import { ReviewView } from "./review-view.js";
 import { chooseRunModel } from "./run-model-pick.js";
+import { errorText } from "../state/review-client.js";
 import { ReviewUnavailable } from "./view/review-unavailable.js";
 import { SidebarLine } from "./view/sidebar-line.js";
 
@@ -124,10 +125,7 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
       }
     };
 
-    // The sidebar line and the agent's toast need fresh threads while the view is closed too.
-    const timer = setInterval(() => {
-      if (model && api.route.current.name !== ROUTE) void model.poll(false);
-    }, 1000);
+    // The sidebar line and the agent's toast stay fresh while the view is closed too: the model hears the change log from its start.
 
     const close = () => {
       const back = from;
@@ -184,10 +182,12 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
         const b = backend() ?? (await opened);
         if (b === null) return say("error", failure() ?? "The review could not be opened here.");
         const choice = await chooseRunModel(api, b);
+        if (choice.kind === "refused") return say("error", choice.text);
         if (choice.kind === "live") return say("info", `An AI review runs already: ${choice.run.status}.`);
         if (choice.kind === "closed") return say("info", "No AI review started (no model picked).");
-        const started = await b.startRun(await latestSession(), choice.model);
-        say("info", `AI review started (${started.model}); its findings show in the review (${hint}) when it releases them.`);
+        const started = await b.startRun(choice.model, (await latestSession()) ?? undefined);
+        if (!started.ok) return say("error", errorText(started.error));
+        say("info", `AI review started (${started.value.run.model}); its findings show in the review (${hint}) when it releases them.`);
       } catch (error) {
         say("error", message(error));
         log("warn", `opencode-review: AI review: ${message(error)}`);
@@ -249,14 +249,18 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
         if (info.parentID) return;
         void opened
           .then((b) => b?.deliverWaiting(info.id))
-          .then((taken) => (taken && taken.length > 0 ? model?.reloadReleases() : undefined))
+          .then((taken) => {
+            if (!taken) return;
+            if (!taken.ok) return log("warn", `opencode-review: a release waiting for a session could not be sent: ${errorText(taken.error)}`);
+            if (taken.value.length > 0) return model?.reloadReleases();
+          })
           .catch((error: unknown) => log("warn", `opencode-review: a release waiting for a session could not be sent: ${message(error)}`));
       }),
     );
 
     api.lifecycle.onDispose(async () => {
       disposed = true;
-      clearInterval(timer);
+      model?.close();
       offSessions?.();
       offCommands();
       disposeRoot?.();

@@ -173,9 +173,9 @@ export function ReviewView(props: ReviewViewProps) {
   });
 
   // While the view is open the work tree may change under it: the diff is re-read with the change log.
-  const timer = setInterval(() => void model.poll(true), 1000);
+  model.setShowing(true);
   onCleanup(model.watchWorktree());
-  onCleanup(() => clearInterval(timer));
+  onCleanup(() => model.setShowing(false));
 
   return (
     <box flexDirection="column" width="100%" height="100%" backgroundColor={theme().background}>

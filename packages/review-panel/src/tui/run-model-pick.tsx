@@ -2,8 +2,7 @@
 // Which model an AI review run takes: the configured one (the plugin's reviewer.model, else opencode's own
 // model) first, or any model opencode knows, picked in opencode's own select dialog (typing filters it).
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
-import type { Run } from "../api.js";
-import type { ReviewBackend } from "./review-backend.js";
+import { errorText, type ReviewClient, type Run } from "../state/review-client.js";
 
 /** What the server half says a run can take. */
 export interface RunModels {
@@ -22,7 +21,7 @@ export function runModelChoices(known: RunModels): readonly { readonly model: st
 
 /**
  * Asks the person for the run's model in a dialog; resolves with the one picked, or null when it was closed.
- * @example const model = await pickRunModel(api, await backend.runModels()); if (model) await backend.startRun(session, model);
+ * @example const model = await pickRunModel(api, known); if (model) await backend.startRun(model, session);
  */
 export function pickRunModel(api: TuiPluginApi, known: RunModels): Promise<string | null> {
   const choices = runModelChoices(known);
@@ -60,19 +59,23 @@ export function pickRunModel(api: TuiPluginApi, known: RunModels): Promise<strin
 export type RunModelChoice =
   | { readonly kind: "model"; readonly model: string | undefined }
   | { readonly kind: "live"; readonly run: Run }
-  | { readonly kind: "closed" };
+  | { readonly kind: "closed" }
+  | { readonly kind: "refused"; readonly text: string };
 
 /**
  * Before a run starts: the live run if there is one; else the model, asked for when there is a choice
  * (one known model, or none, is taken as it is: the server half says what is missing).
- * @example const choice = await chooseRunModel(api, backend); if (choice.kind === "model") await backend.startRun(null, choice.model);
+ * @example const choice = await chooseRunModel(api, backend); if (choice.kind === "model") await backend.startRun(choice.model);
  */
-export async function chooseRunModel(api: TuiPluginApi, backend: Pick<ReviewBackend, "latestRun" | "runModels">): Promise<RunModelChoice> {
-  const live = await backend.latestRun();
+export async function chooseRunModel(api: TuiPluginApi, client: Pick<ReviewClient, "runs" | "reviewerModels">): Promise<RunModelChoice> {
+  const runs = await client.runs();
+  if (!runs.ok) return { kind: "refused", text: errorText(runs.error) };
+  const live = [...runs.value.runs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
   if (live && (live.status === "pending" || live.status === "running")) return { kind: "live", run: live };
-  const known = await backend.runModels();
-  const choices = runModelChoices(known);
+  const known = await client.reviewerModels();
+  if (!known.ok) return { kind: "refused", text: errorText(known.error) };
+  const choices = runModelChoices(known.value);
   if (choices.length <= 1) return { kind: "model", model: choices[0]?.model };
-  const picked = await pickRunModel(api, known);
+  const picked = await pickRunModel(api, known.value);
   return picked === null ? { kind: "closed" } : { kind: "model", model: picked };
 }

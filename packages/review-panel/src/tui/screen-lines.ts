@@ -1,8 +1,9 @@
 // The diff's rows as terminal lines: plain text in coloured pieces, with no renderer in sight, so the
 // layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
 import { describePlace, renderClaim, type DiffLine } from "@opencode-review/core";
-import { findingOf, type Thread } from "../api.js";
+import { findingOf, type Thread } from "../state/review-client.js";
 import { buildRows, type Row, type RowsInput } from "../state/diff-rows.js";
+import { replyCount } from "../state/threads.js";
 import { markdownLines, terminalSafe, wrapLine, type MarkdownLine } from "./markdown-lines.js";
 import { wrapWords } from "./wrap-words.js";
 
@@ -131,6 +132,8 @@ export function threadStatus(thread: Thread, shownIn?: string): string {
   if (a.state === "outdated") words.push("outdated");
   // Shown under another file than it was written on: that file was renamed since.
   if (shownIn !== undefined && shownIn !== thread.file) words.push(`renamed from ${thread.file}`);
+  const replies = replyCount(thread);
+  if (replies) words.push(replies);
   if (thread.unreadByHuman) words.push("● new");
   return words.join(" · ");
 }

@@ -4,6 +4,7 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import { mcpDelivery } from "../mcp/mcp-delivery.js";
 import { startReviewServer } from "../server/start-review-server.js";
 import { openTuiBackend } from "./open-tui-backend.js";
+import { valueOf } from "./testing/backend-answers.js";
 
 // The terminal half's releases as the web panel has them: a verdict and an overall comment, a failed
 // delivery with its reason that can be retried or dismissed, and an MCP panel's waiting line.
@@ -34,29 +35,29 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async (_s, text) => (reachable ? (sent.push(text), true) : false), pid: -1 });
     cleanups.push(() => backend.close());
 
-    await backend.draftThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" });
-    const first = await backend.release("ses_1", { verdict: "changes", summary: "Close, one thing left." });
+    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }));
+    const first = (await valueOf(backend.release("ses_1", { verdict: "changes", summary: "Close, one thing left." }))).review;
     expect(first.deliveredTo).toBeNull();
-    let reviews = await backend.reviews();
+    let reviews = (await valueOf(backend.reviews())).reviews;
     expect(reviews[0]).toMatchObject({ verdict: "changes", summary: "Close, one thing left.", delivery: { state: "failed" } });
     expect(reviews[0]!.delivery.error).toMatch(/The session ses_1 did not take the message/);
     expect(failedDeliveries(reviews).map((r) => r.id)).toEqual([reviews[0]!.id]);
 
     reachable = true;
-    const retried = await backend.retryDelivery(reviews[0]!.id);
+    const retried = (await valueOf(backend.retryDelivery(reviews[0]!.id))).review;
     expect(retried.delivery.state).toBe("delivered");
     expect(sent[0]).toContain("Why upper case?");
     expect(sent[0]).toMatch(/changes|Close, one thing left\./);
-    expect(failedDeliveries(await backend.reviews())).toEqual([]);
+    expect(failedDeliveries((await valueOf(backend.reviews())).reviews)).toEqual([]);
 
     reachable = false;
-    await backend.draftThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "And this one?" });
-    await backend.release("ses_1");
-    reviews = await backend.reviews();
+    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "And this one?" }));
+    await valueOf(backend.release("ses_1"));
+    reviews = (await valueOf(backend.reviews())).reviews;
     expect(failedDeliveries(reviews)).toHaveLength(1);
-    const dismissed = await backend.dismissDelivery(reviews[0]!.id);
+    const dismissed = (await valueOf(backend.dismissDelivery(reviews[0]!.id))).review;
     expect(dismissed.delivery).toMatchObject({ state: "failed", dismissed: true });
-    expect(failedDeliveries(await backend.reviews())).toEqual([]);
+    expect(failedDeliveries((await valueOf(backend.reviews())).reviews)).toEqual([]);
   });
 
   it("a release on the home screen (no session) waits and says so; the first session opened gets it; u sends one to the session the view names", async () => {
@@ -65,24 +66,24 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async (session, text) => (sent.push({ session, text }), true), pid: -1 });
     cleanups.push(() => backend.close());
 
-    await backend.draftThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" });
-    const early = await backend.release(null);
-    expect(early).toMatchObject({ deliveredTo: null, waitsForSession: true });
-    let reviews = await backend.reviews();
+    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }));
+    const early = (await valueOf(backend.release())).review;
+    expect(early).toMatchObject({ deliveredTo: null, delivery: { waitsFor: "session" } });
+    let reviews = (await valueOf(backend.reviews())).reviews;
     expect(reviews[0]!.delivery).toMatchObject({ state: "pending", waitsFor: "session" });
     expect(failedDeliveries(reviews)).toEqual([]);
     // opencode's session.created: the waiting release goes there, once.
-    expect(await backend.deliverWaiting("ses_first")).toEqual([reviews[0]!.id]);
-    expect(await backend.deliverWaiting("ses_second")).toEqual([]);
+    expect(await valueOf(backend.deliverWaiting("ses_first"))).toEqual([reviews[0]!.id]);
+    expect(await valueOf(backend.deliverWaiting("ses_second"))).toEqual([]);
     expect(sent.map((s) => s.session)).toEqual(["ses_first"]);
     expect(sent[0]!.text).toContain("Why upper case?");
-    expect((await backend.reviews())[0]!.delivery).toMatchObject({ state: "delivered", to: "ses_first" });
+    expect(((await valueOf(backend.reviews())).reviews)[0]!.delivery).toMatchObject({ state: "delivered", to: "ses_first" });
 
     // Another waits; u retries it to the session the view names, not to a session of the release's own.
-    await backend.draftThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "And this one?" });
-    await backend.release(null);
-    reviews = await backend.reviews();
-    const retried = await backend.retryDelivery(reviews[0]!.id, "ses_named");
+    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "And this one?" }));
+    await valueOf(backend.release());
+    reviews = (await valueOf(backend.reviews())).reviews;
+    const retried = (await valueOf(backend.retryDelivery(reviews[0]!.id, "ses_named"))).review;
     expect(retried.delivery).toMatchObject({ state: "delivered", to: "ses_named" });
     expect(sent.map((s) => s.session)).toEqual(["ses_first", "ses_named"]);
   });
@@ -91,30 +92,30 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     const repo = await repository();
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
     cleanups.push(() => backend.close());
-    expect(await backend.waitingForTurn()).toBeNull();
+    expect(await valueOf(backend.waitingForTurn())).toBeNull();
 
     const mcp = await startReviewServer({ dir: repo.dir, delivery: mcpDelivery(() => "Codex"), tools: true, panelDir: join(repo.dir, "no-panel") });
     cleanups.push(() => mcp.close());
-    expect(await backend.waitingForTurn()).toBeNull();
-    await backend.draftThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Released from the MCP panel." });
+    expect(await valueOf(backend.waitingForTurn())).toBeNull();
+    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Released from the MCP panel." }));
     const released = await fetch(`${mcp.url}/api/review/release`, {
       method: "POST",
       headers: { authorization: `Bearer ${mcp.token}`, "content-type": "application/json" },
       body: "{}",
     });
     expect(released.status).toBe(200);
-    expect(await backend.waitingForTurn()).toBe("1 released comment on a.ts: waiting for the agent's next turn.");
+    expect(await valueOf(backend.waitingForTurn())).toBe("1 released comment on a.ts: waiting for the agent's next turn.");
 
     // Released here with no opencode session to go to, it waits for the MCP agent's turn too: pending, the notice.
-    await backend.draftThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "Released from the terminal." });
-    const mine = await backend.release(null);
-    expect(mine).toMatchObject({ messages: 1, mode: "tools", deliveredTo: null, waitsForAgentTurn: true });
-    expect((await backend.reviews())[0]).toMatchObject({ mode: "tools", delivery: { state: "pending" } });
-    expect(await backend.waitingForTurn()).toBe("2 released comments on a.ts: waiting for the agent's next turn.");
+    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "Released from the terminal." }));
+    const mine = await valueOf(backend.release());
+    expect(mine).toMatchObject({ review: { messages: 1, mode: "tools", deliveredTo: null }, waitsForAgentTurn: true });
+    expect(((await valueOf(backend.reviews())).reviews)[0]).toMatchObject({ mode: "tools", delivery: { state: "pending" } });
+    expect(await valueOf(backend.waitingForTurn())).toBe("2 released comments on a.ts: waiting for the agent's next turn.");
     // To a session the person is in, it is sent there as before (this opencode's own session).
-    await backend.draftThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "To my session." });
-    const sent = await backend.release("ses_1");
-    expect(sent.deliveredTo).toBe("ses_1");
+    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "To my session." }));
+    const sent = await valueOf(backend.release("ses_1"));
+    expect(sent.review.deliveredTo).toBe("ses_1");
     expect(sent.waitsForAgentTurn).toBeUndefined();
   });
 });
@@ -125,22 +126,22 @@ describe("the terminal half's reviewer findings (real git, real SQLite, a run re
     await repo.write("a.ts", "one\nTWO\nthree\n");
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
     cleanups.push(() => backend.close());
-    expect(await backend.findings()).toEqual([]);
+    expect((await valueOf(backend.findings())).findings).toEqual([]);
     await publishRun(repo.dir, [
       { file: "a.ts", start: 2, end: 2, body: "Upper case breaks the callers.", severity: "major" },
       { file: "a.ts", start: 3, end: 3, body: "A new line without a test.", severity: "nit" },
     ]);
-    const found = await backend.findings();
+    const found = (await valueOf(backend.findings())).findings;
     expect(found.map((f) => [f.severity, f.start, f.messages[0]!.body])).toEqual([
       ["major", 2, "Upper case breaks the callers."],
       ["nit", 3, "A new line without a test."],
     ]);
-    const draft = await backend.acceptFinding(found[0]!.id);
+    const draft = (await valueOf(backend.accept(found[0]!.id))).draft;
     expect(draft).toMatchObject({ status: "draft", file: "a.ts", start: 2, end: 2 });
     expect(draft.messages[0]!.body).toBe("Upper case breaks the callers.");
-    await backend.dismissFinding(found[1]!.id);
-    expect(await backend.findings()).toEqual([]);
-    expect((await backend.threads()).map((t) => t.status)).toEqual(["draft"]);
+    await valueOf(backend.dismiss(found[1]!.id));
+    expect((await valueOf(backend.findings())).findings).toEqual([]);
+    expect((await valueOf(backend.threads())).threads.map((t) => t.status)).toEqual(["draft"]);
   });
 });
 

@@ -1,4 +1,5 @@
-import { ReviewError, type Run } from "@opencode-review/core";
+import { ReviewError, type Finding, type Run, type Thread } from "@opencode-review/core";
+import type { DiffFile, DiffRange, Outcome, ReleaseResult, ReviewClient, ServerEvent } from "@opencode-review/panel/client";
 import { livePanelLinks } from "../cli/live-panels.js";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository, watchWorktree } from "../git/index.js";
@@ -8,16 +9,14 @@ import { openStore, unsentTextFile, type StorePosition } from "../store/index.js
 import { binaryVersions } from "./binary-versions.js";
 import { createImageComparer } from "./image-comparer.js";
 import { openInBrowser } from "./open-browser.js";
+import { outcomeOf, panelEvent } from "./outcome-of.js";
+import { isFindingId } from "../service/reviewer/triage-finding.js";
 
-/** What a release from the terminal says: where it went (a session, a pull request) or what it waits for. */
-interface TuiReleaseResult {
-  readonly messages: number;
-  readonly mode: "tools" | "prose";
-  readonly deliveredTo: string | null;
-  readonly waitsForAgentTurn?: boolean;
-  readonly waitsForSession?: boolean;
-  readonly pullRequest?: { readonly url: string };
-}
+/** How often the change log is read for live changes: within a second, as the web's event stream. */
+const CHANGE_LOG_POLL_MS = 1000;
+
+/** A finding in a thread's place, as the thread routes answer it for a finding's id. */
+const asThread = (finding: Finding): Thread => finding as unknown as Thread;
 
 /** How the terminal half sends a released review into a session: opencode's own client in this process. */
 export type SendToSession = (sessionId: string, text: string) => Promise<boolean>;
@@ -124,91 +123,104 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
   // Kept for the backend's life: the diff's polls and every reopen of the panel ask for the same images again.
   const compareImages = createImageComparer();
 
-  return {
+  // Every call of the port answers an Outcome, as the web panel's HTTP client does (`outcomeOf`).
+  const client = {
     where: { workTree: repo.workTree, branch: repo.branch ?? repo.branchKey },
-    diff: (range: { readonly from: string; readonly to: string }) => service.diff(range),
-    fullDiff: async (range: { readonly from: string; readonly to: string }, path: string) => (await service.diff({ ...range, file: path, full: true }))[0] ?? null,
-    fileText: async (ref: string, path: string) => (await service.fileText({ path, ref })).text,
-    binaryVersions: (file: { readonly path: string; readonly oldPath: string | null; readonly status: string }, range: { readonly from: string; readonly to: string }) =>
-      binaryVersions((query) => service.fileBytes(query), compareImages, file, range),
+    rounds: () => outcomeOf(async () => ({ rounds: await service.listRounds() })),
+    takeRound: () => outcomeOf(async () => ({ round: await service.takeRound() })),
+    diff: (range) => outcomeOf(async () => ({ files: await service.diff(range) })),
+    fullFileDiff: (range, path) => outcomeOf(async () => ({ files: await service.diff({ ...range, file: path, full: true }) })),
+    file: (path, ref) => outcomeOf(() => service.fileText({ path, ref })),
+    binaryVersions: (file: DiffFile, range: DiffRange) => outcomeOf(() => binaryVersions((query) => service.fileBytes(query), compareImages, file, range)),
     unsentStorage: unsentTextFile(dbPath),
-    threads: () => service.listThreads({ status: "all" }),
-    rounds: () => service.listRounds(),
-    takeRound: () => service.takeRound(),
-    bases: () => service.reviewBases(),
-    pickBase: async (from: string | null) => void (await service.pickBase(from)),
-    draftThread: (thread: Parameters<typeof service.draftThread>[0]) => service.draftThread(thread),
-    draftReply: (threadId: string, message: { readonly body: string; readonly suggestion?: readonly string[] | null }) => service.draftReply(threadId, message),
-    editDraft: (messageId: string, message: { readonly body: string; readonly suggestion?: readonly string[] | null }) => service.editDraft(messageId, message),
-    deleteDraft: async (messageId: string) => void (await service.deleteDraft(messageId)),
-    resolve: (threadId: string) => service.resolve(threadId),
-    reopen: (threadId: string) => service.reopen(threadId),
-    seen: (threadId: string) => service.markSeen(threadId),
-    release: async (sessionId: string | null, finish: { readonly summary?: string; readonly verdict?: "comment" | "approve" | "changes"; readonly pr?: boolean } = {}): Promise<TuiReleaseResult> => {
-      if (finish.pr === true) {
-        // To the branch's pull request as a review: no session takes it, the forge does.
-        const review = await service.releaseToPullRequest({ ...(finish.summary === undefined ? {} : { summary: finish.summary }), ...(finish.verdict === undefined ? {} : { verdict: finish.verdict }) });
-        return { messages: review.messages, mode: review.mode, deliveredTo: null, ...(review.pullRequest ? { pullRequest: review.pullRequest } : {}) };
-      }
-      const panel = await ownPanel();
-      forAgentTurn = sessionId === null && (await agentTurnPanels()).mcp;
-      // An MCP client's agent has the tools (review_list), as this process's own server half may.
-      mode = parsed.settings.tools && (panel?.tools === true || forAgentTurn) ? "tools" : "prose";
-      try {
-        const { review } = await service.release({ ...(sessionId === null ? {} : { sessionId }), ...finish });
-        return {
-          messages: review.messages,
-          mode: review.mode,
-          deliveredTo: review.deliveredTo,
-          ...(forAgentTurn ? { waitsForAgentTurn: true } : {}),
-          ...(review.delivery?.waitsFor === "session" ? { waitsForSession: true } : {}),
-        };
-      } finally {
-        forAgentTurn = false;
-      }
-    },
-    reviews: () => service.pastReviews(),
+    threads: (filter = {}) => outcomeOf(async () => ({ threads: await service.listThreads({ status: "all", ...filter }) })),
+    createThread: (input) => outcomeOf(async () => ({ thread: await service.draftThread({ ...input, side: input.side ?? "new" }) })),
+    // A reply to a reviewer's finding is the person taking it in their own words, as over HTTP.
+    reply: (threadId, input) =>
+      outcomeOf(async () => ({ thread: isFindingId(threadId) ? (await service.acceptFinding(threadId, { body: input.body, ...(input.suggestion == null ? {} : { suggestion: [...input.suggestion] }) })).thread : await service.draftReply(threadId, input) })),
+    editMessage: (messageId, input) => outcomeOf(async () => ({ thread: await service.editDraft(messageId, input) })),
+    deleteMessage: (messageId) => outcomeOf(async () => ({ thread: (await service.deleteDraft(messageId)).thread })),
+    resolve: (threadId, body?) =>
+      outcomeOf(async () => ({ thread: isFindingId(threadId) ? asThread(await service.resolveFinding(threadId)) : await service.resolve(threadId, body) })),
+    reopen: (threadId, body?) =>
+      outcomeOf(async () => ({ thread: isFindingId(threadId) ? asThread(await service.reopenFinding(threadId)) : await service.reopen(threadId, body) })),
+    seen: (threadId) => outcomeOf(async () => ({ thread: isFindingId(threadId) ? asThread(await service.markFindingSeen(threadId)) : await service.markSeen(threadId) })),
+    findings: () => outcomeOf(async () => ({ findings: await service.listFindings({ status: "waiting" }) })),
+    runs: () => outcomeOf(async () => ({ runs: await service.listRuns() })),
+    // Runs start and stop in the server half's run supervisor (it drives opencode's sessions): asked over its own HTTP API.
+    reviewerModels: () =>
+      outcomeOf(async () => {
+        if ((await ownPanel()) === null) return { models: [], default: null, available: false };
+        return { ...(await panelCall<{ models: string[]; default: string | null }>("GET", "/api/runs/models")), available: true };
+      }),
+    startRun: (model?, sessionId?) =>
+      outcomeOf(() => panelCall<{ run: Run }>("POST", "/api/runs", { ...(sessionId === undefined ? {} : { sessionId }), ...(model === undefined ? {} : { model }) })),
+    cancelRun: (id) => outcomeOf(() => panelCall<{ run: Run }>("POST", `/api/runs/${encodeURIComponent(id)}/cancel`)),
+    accept: (id) => outcomeOf(async () => {
+      const { finding, thread } = await service.acceptFinding(id, {});
+      return { thread: finding, draft: thread };
+    }),
+    dismiss: (id) => outcomeOf(async () => ({ thread: await service.dismissFinding(id) })),
+    review: () => outcomeOf(() => service.pendingReview()),
+    release: (sessionId?, finish = {}): Promise<Outcome<ReleaseResult>> =>
+      outcomeOf(async () => {
+        if (finish.pr === true) {
+          // To the branch's pull request as a review: no session takes it, the forge does.
+          const review = await service.releaseToPullRequest({ ...(finish.summary === undefined ? {} : { summary: finish.summary }), ...(finish.verdict === undefined ? {} : { verdict: finish.verdict }) });
+          return { review };
+        }
+        const panel = await ownPanel();
+        forAgentTurn = sessionId === undefined && (await agentTurnPanels()).mcp;
+        // An MCP client's agent has the tools (review_list), as this process's own server half may.
+        mode = parsed.settings.tools && (panel?.tools === true || forAgentTurn) ? "tools" : "prose";
+        try {
+          const released = await service.release({ ...(sessionId === undefined ? {} : { sessionId }), ...finish });
+          return forAgentTurn ? { ...released, waitsForAgentTurn: true as const } : released;
+        } finally {
+          forAgentTurn = false;
+        }
+      }),
+    reviews: () => outcomeOf(async () => ({ reviews: await service.pastReviews() })),
     // The branch's pull request: where it stands (the store only), Pull and the person's Send (the forge).
-    forgeStatus: () => service.forgeStatus(),
-    pullForge: () => service.pullForge(),
-    pushForge: () => service.pushForge(),
-    findings: () => service.listFindings({ status: "waiting" }),
-    viewed: () => service.listViewed({}),
-    setViewed: async (path: string, viewed: boolean) => void (await service.setViewed({ path, viewed })),
-    startRun: async (sessionId: string | null, model?: string) =>
-      (await panelCall<{ run: Run }>("POST", "/api/runs", { ...(sessionId === null ? {} : { sessionId }), ...(model === undefined ? {} : { model }) })).run,
-    runModels: async () => {
-      const known = await panelCall<{ models: string[]; default: string | null }>("GET", "/api/runs/models");
-      return { models: known.models, default: known.default };
-    },
-    /** The newest run of the branch, or null (also when no server half runs: nothing can run then). */
-    latestRun: async () => {
-      if ((await ownPanel()) === null) return null;
-      const { runs } = await panelCall<{ runs: Run[] }>("GET", "/api/runs");
-      return [...runs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
-    },
-    cancelRun: async (id: string) => (await panelCall<{ run: Run }>("POST", `/api/runs/${encodeURIComponent(id)}/cancel`)).run,
-    acceptFinding: async (id: string) => (await service.acceptFinding(id, {})).thread,
-    dismissFinding: async (id: string) => void (await service.dismissFinding(id)),
-    retryDelivery: (reviewId: string, sessionId?: string | null) => service.retryDelivery(reviewId, sessionId ?? undefined),
-    deliverWaiting: (sessionId: string) => service.deliverWaiting(sessionId),
-    dismissDelivery: (reviewId: string) => service.dismissDelivery(reviewId),
-    // Only an MCP server's own service knows its releases wait for a turn: its panel is asked, as the web panel asks it.
-    waitingForTurn: async () => (await agentTurnPanels()).text,
-    changes: async () => {
-      const next = await service.changesSince(position);
-      position = next.position;
-      const runs = next.events.flatMap((e) => (e.type === "run" ? [e.run] : []));
-      return {
-        // A run's released findings and their triage come as threads: they are shown inline like one.
-        threads: next.events.some((e) => e.type === "thread" || e.type === "review"),
-        rounds: next.events.some((e) => e.type === "round"),
-        viewed: next.events.some((e) => e.type === "viewed"),
-        bases: next.events.some((e) => e.type === "base"),
-        run: runs.reduce<Run | null>((newest, run) => (newest === null || run.createdAt >= newest.createdAt ? run : newest), null),
+    forgeStatus: () => outcomeOf(() => service.forgeStatus()),
+    pullForge: () => outcomeOf(async () => ({ pull: await service.pullForge() })),
+    pushForge: () => outcomeOf(async () => ({ push: await service.pushForge() })),
+    retryDelivery: (reviewId, sessionId?) => outcomeOf(async () => ({ review: await service.retryDelivery(reviewId, sessionId) })),
+    dismissDelivery: (reviewId) => outcomeOf(async () => ({ review: await service.dismissDelivery(reviewId) })),
+    bases: () => outcomeOf(() => service.reviewBases()),
+    pickBase: (from) => outcomeOf(() => service.pickBase(from)),
+    viewed: (ref) => outcomeOf(async () => ({ files: await service.listViewed({ ref }) })),
+    setViewed: (path, viewed, ref) => outcomeOf(async () => ({ file: await service.setViewed({ path, viewed, ref }) })),
+    readChanges: (): Promise<Outcome<readonly ServerEvent[]>> =>
+      outcomeOf(async () => {
+        const next = await service.changesSince(position);
+        position = next.position;
+        return next.events.map(panelEvent);
+      }),
+    // What the web's event stream pushes, read from the change log: another process's writes reach no bus here.
+    events: (onEvent, onState) => {
+      let stopped = false;
+      let reading = false;
+      const read = async () => {
+        if (reading || stopped) return;
+        reading = true;
+        const changes = await client.readChanges();
+        reading = false;
+        if (stopped) return;
+        onState?.(changes.ok ? "open" : "lost");
+        if (changes.ok) for (const event of changes.value) onEvent(event);
+      };
+      void read();
+      const timer = setInterval(() => void read(), CHANGE_LOG_POLL_MS);
+      return () => {
+        stopped = true;
+        clearInterval(timer);
       };
     },
-    ownPanelUrl: async () => (await ownPanel())?.url ?? null,
+    deliverWaiting: (sessionId: string) => outcomeOf(() => service.deliverWaiting(sessionId)),
+    // Only an MCP server's own service knows its releases wait for a turn: its panel is asked, as the web panel asks it.
+    waitingForTurn: () => outcomeOf(async () => (await agentTurnPanels()).text),
+    ownPanelUrl: async () => (await ownPanel().catch(() => null))?.url ?? null,
     // While the view is open: a file the agent writes shows its new diff at once, not at the next round.
     watchWorktree: (onChange: (paths: readonly string[]) => void) => {
       let stop = () => {};
@@ -222,11 +234,12 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
         stop();
       };
     },
-    panelUrl: async () => (await ownPanel())?.url ?? (await livePanelLinks(await service.repository(), { dbPath }).catch(() => []))[0]?.link ?? null,
+    panelUrl: () => outcomeOf(async () => (await ownPanel())?.url ?? (await livePanelLinks(await service.repository(), { dbPath }).catch(() => []))[0]?.link ?? null),
     openInBrowser: (url: string) => openInBrowser(url),
     close: async () => {
       await service.context.anchors.written();
       await store.close();
     },
-  };
+  } satisfies ReviewClient & Record<string, unknown>;
+  return client;
 }

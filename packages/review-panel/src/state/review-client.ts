@@ -1,0 +1,250 @@
+// The review panel's one port: every read, write and live event the web panel and the terminal half make,
+// and the data they carry. The web's adapter is HTTP (`../api.ts`); the terminal's is in-process over the
+// service (`opencode-review`'s `tui/open-tui-backend.ts`). Both answer `Outcome` values, never throw, so
+// the state slices built over this port check a refusal the same way whichever panel they serve.
+import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/core";
+import type { ForgeQueueSource } from "./forge-queue.js";
+
+export type { Thread, Finding, Run, Severity } from "@opencode-review/core";
+
+/** The models a review run can take, and the one it takes when none is picked; `available` false: no opencode behind this panel. */
+export interface ReviewerModels {
+  readonly models: readonly string[];
+  readonly default: string | null;
+  readonly available: boolean;
+}
+
+/** Why a file's hunks were held back by the server's per-file limits, and whether it can be loaded anyway. */
+export interface TooLarge {
+  readonly reason: "size" | "lines" | "total";
+  readonly bytes: number;
+  readonly additions: number | null;
+  readonly deletions: number | null;
+  readonly canLoad: boolean;
+  readonly message: string;
+}
+
+/**
+ * A file of `GET /api/diff`, as the contract lists it (the server may send more fields); `newLineCount`
+ * is the file's length at the diff's end, so context is never offered past it.
+ */
+export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks"> & { readonly tooLarge?: TooLarge; readonly newLineCount?: number };
+
+export interface Round {
+  readonly id: string;
+  readonly ordinal: number;
+  readonly base: string;
+  readonly snapshot: string;
+  readonly createdAt: string;
+}
+
+/** A draft reply on a released thread, as `GET /api/review` lists it. */
+export type DraftMessage = Message & { readonly threadId: string };
+
+/** `GET /api/review`: the drafts a release would send, and the session it goes to. */
+export interface ReviewSummary {
+  readonly drafts: { readonly threads: readonly Thread[]; readonly messages: readonly DraftMessage[] };
+  readonly session: { readonly id: string; readonly title: string } | null;
+  /** Only from an MCP server: released comments no tool has read yet, with the line saying they wait for the agent's next turn. */
+  readonly waiting?: { readonly messages: number; readonly files: readonly string[]; readonly text: string } | null;
+}
+
+export type Verdict = "comment" | "approve" | "changes";
+
+/** Where a release's message to the agent is; a failed one is retried by the server and shown until dismissed. */
+export interface Delivery {
+  readonly state: "delivered" | "pending" | "failed";
+  readonly error?: string;
+  readonly to?: string;
+  readonly attempts?: number;
+  readonly dismissed?: boolean;
+  /** Set while a release waits for a session to go to: the next one that appears gets it. */
+  readonly waitsFor?: "session";
+}
+
+export interface Release {
+  readonly id: string;
+  readonly releasedAt: string;
+  readonly messages: number;
+  readonly mode: "tools" | "prose";
+  readonly deliveredTo: string | null;
+  readonly summary?: string | null;
+  readonly verdict?: Verdict | null;
+  readonly delivery?: Delivery;
+  /** A release sent to the pull request as a review: its address there. */
+  readonly pullRequest?: { readonly url: string };
+}
+
+/** A past release, as `GET /api/reviews` lists it. */
+export interface PastReview extends Release {
+  readonly prose: string | null;
+  readonly delivery: Delivery;
+}
+
+/** The person's "Finish your review": an overall comment and a verdict, both optional. */
+export interface Finish {
+  readonly summary?: string;
+  readonly verdict?: Verdict;
+  /** To the branch's pull request as a review (`pr: true`), not to the agent. */
+  readonly pr?: boolean;
+}
+
+export interface ReleaseResult {
+  readonly review: Release;
+  readonly prose?: string;
+  /** Set when no session took it but an MCP client's agent works here: that agent reads it at its next turn. */
+  readonly waitsForAgentTurn?: true;
+}
+
+/** `from` of a diff: the review's base or a round id; `to`: a round id or the work tree. */
+export type DiffRange = { readonly from: string; readonly to: string };
+
+/** Which text of a file to read: a round's id, `worktree`, or `base`. */
+export type FileRef = string;
+
+export type ThreadFilter = "waiting" | "all" | "draft";
+
+/** A file's bytes at a ref, with the type the server found in them (`label`: "PNG", "PDF", "binary"). */
+export interface FileBytes {
+  readonly bytes: Uint8Array;
+  readonly mime: string;
+  readonly label: string;
+}
+
+/** A local branch HEAD descends from (`GET /api/bases`): `from=branch:<name>` diffs from `mergeBase`. */
+export interface ParentBranch {
+  readonly name: string;
+  readonly mergeBase: string;
+  readonly ahead: number;
+}
+
+/** A viewed mark: `changed` once the file reads otherwise than when it was marked (GET/POST /api/viewed). */
+export interface ViewedFile {
+  readonly path: string;
+  readonly state: "viewed" | "changed";
+  readonly viewedAt: string;
+}
+
+export interface NewThread {
+  readonly file: string;
+  readonly side?: "new" | "old";
+  readonly start?: number | null;
+  readonly end?: number | null;
+  readonly roundId?: string;
+  readonly body: string;
+  readonly suggestion?: readonly string[] | null;
+}
+
+export interface MessageInput {
+  readonly body: string;
+  readonly suggestion?: readonly string[] | null;
+}
+
+/**
+ * A finding kept in the thread slice beside the threads (it lays out and re-anchors like one); its
+ * `origin` ("reviewer") and `status` (open, accepted, dismissed, resolved) are read through `findingOf`.
+ */
+export function asThread(finding: Finding): Thread {
+  return finding as unknown as Thread;
+}
+
+/** The finding a thread of the slice is, or null for a person's or agent's thread. */
+export function findingOf(thread: Thread): Finding | null {
+  return (thread.origin as string) === "reviewer" ? (thread as unknown as Finding) : null;
+}
+
+/** A refusal from the server, or a network failure (`status` 0), as a value the UI can show. */
+export interface ApiError {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
+
+/**
+ * The event stream's connection as the panel shows it: `connecting` until the first answer, `open`, `lost`
+ * (the server is gone: retried every few seconds), `refused` (it answers but not to this link's token).
+ */
+export type LiveState = "connecting" | "open" | "lost" | "refused";
+
+/** A live change, as `GET /api/events` pushes it (the web) or the store's change log reads it (the terminal). */
+export type ServerEvent =
+  | { readonly type: "thread"; readonly thread: Thread }
+  | { readonly type: "review"; readonly review: Release }
+  | { readonly type: "round"; readonly round: Round }
+  | { readonly type: "run"; readonly run: Run }
+  // Files changed in the work tree (the agent wrote them): a diff that ends there is read again.
+  | { readonly type: "worktree"; readonly paths: readonly string[] }
+  // Another panel marked files viewed, or picked the diff's start: read them again.
+  | { readonly type: "viewed" }
+  | { readonly type: "base" };
+
+/** A thread listing's filter: the statuses, one file, and `at` a round id for anchors as they were in that round. */
+export interface ThreadQuery {
+  readonly status?: ThreadFilter;
+  readonly file?: string;
+  readonly at?: string;
+}
+
+/**
+ * What both panels ask of the review. An adapter answers each call with an `Outcome`: a refusal is a value
+ * (`ApiError`, status as HTTP would give it, 0 when the review cannot be reached), never a throw.
+ * What only one side has lives in its own extension (`WebClient` in `../api.ts`, `TerminalClient` in
+ * `../tui/review-backend.ts`), not here as optional members: a slice built on this port runs under both.
+ */
+export interface ReviewClient extends ForgeQueueSource {
+  rounds(): Promise<Outcome<{ readonly rounds: readonly Round[] }>>;
+  takeRound(): Promise<Outcome<{ readonly round: Round }>>;
+  diff(range: DiffRange): Promise<Outcome<{ readonly files: readonly DiffFile[] }>>;
+  /** One file's whole diff, loaded on request although it is over the per-file limit (up to the server's ceiling). */
+  fullFileDiff(range: DiffRange, path: string): Promise<Outcome<{ readonly files: readonly DiffFile[] }>>;
+  /** A file's whole text at a round, the work tree, the base or `branch:<name>`; refused for a binary or missing file. */
+  file(path: string, ref: FileRef): Promise<Outcome<{ readonly path: string; readonly text: string }>>;
+  threads(filter?: ThreadQuery): Promise<Outcome<{ readonly threads: readonly Thread[] }>>;
+  createThread(input: NewThread): Promise<Outcome<{ readonly thread: Thread }>>;
+  reply(threadId: string, input: MessageInput): Promise<Outcome<{ readonly thread: Thread }>>;
+  editMessage(messageId: string, input: Partial<MessageInput>): Promise<Outcome<{ readonly thread: Thread }>>;
+  /** Withdraws a draft; `thread` is null when it was the draft thread's only message (the thread is gone). */
+  deleteMessage(messageId: string): Promise<Outcome<{ readonly thread: Thread | null }>>;
+  // Each answers a finding for a finding's id; the thread slice keeps findings among threads (see `asThread`).
+  resolve(threadId: string, body?: string): Promise<Outcome<{ readonly thread: Thread }>>;
+  reopen(threadId: string, body?: string): Promise<Outcome<{ readonly thread: Thread }>>;
+  seen(threadId: string): Promise<Outcome<{ readonly thread: Thread }>>;
+  /** The reviewer agents' released findings still waiting for the person. */
+  findings(): Promise<Outcome<{ readonly findings: readonly Finding[] }>>;
+  runs(): Promise<Outcome<{ readonly runs: readonly Run[] }>>;
+  reviewerModels(): Promise<Outcome<ReviewerModels>>;
+  /** Starts an AI review run, of `sessionId` or, without one, of the session the server picks. */
+  startRun(model?: string, sessionId?: string): Promise<Outcome<{ readonly run: Run }>>;
+  cancelRun(id: string): Promise<Outcome<{ readonly run: Run }>>;
+  /** Takes a finding: it becomes the person's draft on the same place. */
+  accept(id: string): Promise<Outcome<{ readonly thread: Finding; readonly draft: Thread }>>;
+  dismiss(id: string): Promise<Outcome<{ readonly thread: Finding }>>;
+  /** The drafts a release would send, and the session it goes to. */
+  review(): Promise<Outcome<ReviewSummary>>;
+  release(sessionId?: string, finish?: Finish): Promise<Outcome<ReleaseResult>>;
+  /** Every past release, newest first, with its prose and delivery state. */
+  reviews(): Promise<Outcome<{ readonly reviews: readonly PastReview[] }>>;
+  /** Tries a delivery again, to `sessionId` or, without one, where a release would go now. */
+  retryDelivery(id: string, sessionId?: string): Promise<Outcome<{ readonly review: PastReview }>>;
+  dismissDelivery(id: string): Promise<Outcome<{ readonly review: PastReview }>>;
+  /** The review's base, the branches HEAD descends from (nearest first) and the base picked for this branch. */
+  bases(): Promise<Outcome<{ readonly base: string; readonly branches: readonly ParentBranch[]; readonly picked: string | null }>>;
+  /** Keeps the base picked for this branch in the store (`branch:<name>`), or forgets it (null). */
+  pickBase(from: string | null): Promise<Outcome<{ readonly picked: string | null }>>;
+  /** The viewed marks, judged against the files at `ref` (the diff's end). */
+  viewed(ref: FileRef): Promise<Outcome<{ readonly files: readonly ViewedFile[] }>>;
+  /** Marks a file viewed with its content at `ref`, or takes the mark away. */
+  setViewed(path: string, viewed: boolean, ref: FileRef): Promise<Outcome<{ readonly file: ViewedFile | { readonly path: string; readonly state: "unviewed" } }>>;
+  /** Opens the live changes (what anyone writes while the panel is open); returns a function that closes them. */
+  events(onEvent: (event: ServerEvent) => void, onState?: (state: LiveState) => void): () => void;
+}
+
+/**
+ * A refusal as the one line either panel shows: the reason and its code (a lost connection has no code).
+ * @example errorText({ status: 409, code: "conflict", message: "Released already." }) // "Released already. (conflict)"
+ */
+export function errorText(error: ApiError): string {
+  return error.status ? `${error.message} (${error.code})` : error.message;
+}
