@@ -75,7 +75,7 @@ try {
   await Promise.all(paths.map((p, f) => writeFile(join(dir, p), roundText(f))));
 
   const store = await openStore({ path: join(dir, ".git", "opencode-review", "review.sqlite") });
-  const service = createReviewService({
+  const service = createReviewService({ now: () => new Date().toISOString(),
     dir,
     store,
     bus: createEventBus(),

@@ -9,6 +9,7 @@ import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import type { CliIo } from "./cli-io.js";
 import { runCli } from "./run-cli.js";
+import { systemClock } from "../service/clock.js";
 
 let fixture: GitHubFixture | undefined;
 afterEach(async () => {
@@ -174,7 +175,7 @@ describe("opencode-review pr", () => {
 
 async function replyAsAgent(f: GitHubFixture, text = "Done."): Promise<void> {
   const store = await openStore({ path: defaultDbPath(await openRepository(f.repo.dir)) });
-  const agent = createReviewService({ dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  const agent = createReviewService({ now: systemClock, dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
   const [open] = await agent.listThreads({ status: "waiting" });
   await agent.agentReply({ id: open!.id, text });
   await agent.context.anchors.written();

@@ -15,6 +15,7 @@ import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { startFakeAnthropicModel, type AnthropicTurn, type FakeAnthropicModel } from "../testing/fake-anthropic-model.js";
 import { panelToken } from "../testing/panel-link.js";
+import { systemClock } from "../service/clock.js";
 
 /**
  * The native binary the package's postinstall would link (pnpm runs no install scripts): it ships as the
@@ -183,7 +184,7 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
 
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
     try {
-      const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
       const all = await service.listThreads({ status: "all" });
       expect(all.find((t) => t.id === threads.edited)).toMatchObject({ status: "resolved", resolvedBy: "agent" });
       expect(all.find((t) => t.id === threads.untouched)).toMatchObject({ status: "open", awaiting: "human" });
@@ -196,7 +197,7 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     // The person answers the refused thread from another panel on the same store, and releases.
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
     try {
-      const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
       const untouched = (await service.listThreads({ status: "waiting" })).find((t) => t.file === "src/other.ts")!.id;
       await service.draftReply(untouched, { body: "It is not fixed: size is still 3." });
       await service.release({});
