@@ -33,7 +33,7 @@ try {
     const change = bigChange(lines);
     initRepository(dir, change.base);
     layFiles(dir, change.now);
-    const server = await startReviewServer({
+    const server = await startReviewServer({ now: () => new Date().toISOString(),
       dir,
       dbPath: join(folder, "review.sqlite"),
       delivery: { mode: "prose", deliver: async () => null },

@@ -46,7 +46,7 @@ async function start() {
   layFiles(dir, { "src/app.ts": APP_TS.replace("export const name = 'app';", "export const name = 'app2';") });
   // The token and API bases as the person sets them (GH_TOKEN, GitHub's own variables); no gh from this machine.
   const env = { GH_TOKEN: STAND_IN_TOKEN, GITHUB_API_URL: github.url, GITHUB_GRAPHQL_URL: github.graphqlUrl, PATH: "/nonexistent" };
-  const server = await startReviewServer({
+  const server = await startReviewServer({ now: () => new Date().toISOString(),
     dir,
     dbPath: join(folder, "review.sqlite"),
     delivery: { mode: "tools", deliver: async () => null },

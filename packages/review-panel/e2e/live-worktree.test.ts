@@ -45,7 +45,7 @@ describe("the work tree, live in Chromium", () => {
     // Another process on the same store: a second service, as another opencode or MCP server would be.
     const store = await openStore({ path: target.dbPath });
     try {
-      const other = createReviewService({ dir: target.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
+      const other = createReviewService({ now: () => new Date().toISOString(), dir: target.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
       await other.setViewed({ path: "src/app.ts", viewed: true, ref: "worktree" });
       await page.waitForFunction(() => (document.querySelector('[data-component="file-header"][data-path="src/app.ts"] [data-component="viewed-toggle"] input') as HTMLInputElement | null)?.checked === true, undefined, { timeout: 15_000 });
       await other.setViewed({ path: "src/app.ts", viewed: false, ref: "worktree" });

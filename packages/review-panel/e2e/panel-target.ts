@@ -110,7 +110,7 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
       return { sessionId: input.sessionId };
     };
     const start = (again?: { readonly port: number; readonly token?: string }) =>
-      startReviewServer({
+      startReviewServer({ now: () => new Date().toISOString(),
         dir,
         dbPath: dbPathOf(folder),
         delivery: { mode: tools ? "tools" : "prose", deliver },

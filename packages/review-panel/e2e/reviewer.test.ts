@@ -45,7 +45,7 @@ async function start() {
     },
     abort: async () => {},
   };
-  const server = await startReviewServer({
+  const server = await startReviewServer({ now: () => new Date().toISOString(),
     dir,
     dbPath: join(folder, "review.sqlite"),
     delivery: { mode: "tools", deliver: async () => null },
@@ -123,7 +123,7 @@ describe("reviewer findings in the panel", () => {
   it("a run another process drives shows live in a panel served by opencode-review serve: status, findings, verdict", async () => {
     // A is the opencode process (its plugin drives the run); B serves the panel the person has open.
     const a = await start();
-    const b = await startReviewServer({ dir: a.dir, dbPath: a.dbPath, delivery: { mode: "prose", deliver: async () => null }, tools: false, panelDir, reportError: (error) => console.error("reviewer e2e:", error) });
+    const b = await startReviewServer({ now: () => new Date().toISOString(), dir: a.dir, dbPath: a.dbPath, delivery: { mode: "prose", deliver: async () => null }, tools: false, panelDir, reportError: (error) => console.error("reviewer e2e:", error) });
     cleanups.push(() => b.close());
     const browser = await launchBrowser();
     cleanups.push(browser.close);

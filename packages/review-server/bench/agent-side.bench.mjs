@@ -159,7 +159,7 @@ try {
   const seeded = join(bundleDir, "seeded.sqlite");
   {
     const store = await openStore({ path: seeded });
-    const service = createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({ now: () => new Date().toISOString(), dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     const places = paths.flatMap((file, f) => Array.from({ length: PER_FILE }, (_, k) => ({ file, start: threadLine(k), end: threadLine(k) + 1, body: body(f, k) })));
     await seedDraftThreads(service, places);
     await service.release({});
@@ -174,7 +174,7 @@ try {
     await copyFile(seeded, shown);
     await new Promise((settle) => setTimeout(settle, 1100));
     const store = await openStore({ path: shown });
-    const service = createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({ now: () => new Date().toISOString(), dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     await service.listThreads({ status: "all" });
     await service.context.anchors.written();
     await store.close();
@@ -195,7 +195,7 @@ try {
     const path = join(bundleDir, "pages.sqlite");
     await copyFile(seeded, path);
     const store = await openStore({ path });
-    const service = createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({ now: () => new Date().toISOString(), dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     const all = await service.listThreads({ status: "waiting" });
     // The floor: each thread's block alone (a page of one thread, less its page's header and footer).
     const headerAndFooter = (thread) => {

@@ -38,7 +38,7 @@ try {
 
   const store = await m.openStore({ path: join(dir, ".git", "opencode-review", "review.sqlite") });
   const bus = m.createEventBus();
-  const service = m.createReviewService({ dir, store, bus, delivery: { mode: "tools", deliver: async () => null } });
+  const service = m.createReviewService({ now: () => new Date().toISOString(), dir, store, bus, delivery: { mode: "tools", deliver: async () => null } });
   const app = m.createApp({
     token: TOKEN,
     allowedHosts: m.loopbackHosts("127.0.0.1", PORT),

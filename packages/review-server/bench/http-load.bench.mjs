@@ -52,7 +52,7 @@ async function serve() {
   await git("commit", "-q", "-m", "base");
   for (let i = 0; i < FILES; i++) await writeFile(join(dir, "src", `mod${i}.ts`), lines(i, true));
 
-  const server = await startReviewServer({
+  const server = await startReviewServer({ now: () => new Date().toISOString(),
     dir,
     dbPath: join(dir, ".git", "opencode-review", "review.sqlite"),
     delivery: { mode: "tools", deliver: async () => null },

@@ -37,7 +37,7 @@ try {
   const { paths, changedText: roundText } = await reviewedChange(dir, { files: FILES, lines: LINES, folders: 10 });
 
   const store = await openStore({ path: join(dir, ".git", "opencode-review", "review.sqlite") });
-  const service = createReviewService({
+  const service = createReviewService({ now: () => new Date().toISOString(),
     dir,
     store,
     bus: createEventBus(),

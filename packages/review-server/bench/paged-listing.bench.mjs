@@ -40,7 +40,7 @@ try {
   const seeded = join(bundleDir, "seeded.sqlite");
   {
     const store = await openStore({ path: seeded });
-    const service = createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({ now: () => new Date().toISOString(), dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     const places = paths.flatMap((file, f) => Array.from({ length: PER_FILE }, (_, k) => ({ file, start: threadLine(k), end: threadLine(k) + 1, body: body(f, k) })));
     await seedDraftThreads(service, places);
     await service.release({});
@@ -53,7 +53,7 @@ try {
     const path = join(bundleDir, `pages-${r}.sqlite`);
     await copyFile(seeded, path);
     const store = await openStore({ path });
-    const service = createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({ now: () => new Date().toISOString(), dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     // The agent's edit just before the first page: a line at the top of every file (each run its own text).
     await Promise.all(paths.map((p, f) => writeFile(join(dir, p), `// edited ${r}\n${roundText(f)}`)));
     const started = performance.now();

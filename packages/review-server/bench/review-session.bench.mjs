@@ -47,7 +47,7 @@ async function serve() {
   const agentText = (i) => text(i).replace(`v${i}_199 = 199;`, `v${i}_199 = 199 * 2;`);
   for (let i = 0; i < FILES; i++) await writeFile(join(dir, path(i)), agentText(i));
 
-  const server = await startReviewServer({
+  const server = await startReviewServer({ now: () => new Date().toISOString(),
     dir,
     dbPath: join(dir, ".git", "opencode-review", "review.sqlite"),
     delivery: { mode: "tools", deliver: async () => null },

@@ -4,6 +4,7 @@ import { buildAnchor } from "./build-anchor.js";
 import { locate } from "./locate.js";
 import type { Location } from "./types.js";
 import { PROPERTY_SEED as SEED } from "../testing/property-seed.js";
+import { copyHasAContextSide } from "../testing/misleading-edits.js";
 
 /**
  * Files drawn from a handful of lines, so that every line and many blocks have copies elsewhere:
@@ -98,6 +99,43 @@ function copyReadsAsMoved(then: readonly string[], now: readonly string[], s: nu
   return rest < changedLines(then, now);
 }
 
+/**
+ * CONTRACT, "Where the diff misleads": a reading of the text that keeps the block's recorded surroundings
+ * (3 lines each side, or as many as the file has) at now[at - before..at) and now[at + gap..), deletes
+ * the block, inserts the `gap` lines between them, and aligns the rest, as short as the shortest diff.
+ * With new lines between them (gap > 0) rule (1) reads the block as rewritten there (`changed`); with
+ * nothing between them, rule (2) reads it as cut (`moved` onto its one copy). Such a reading is as right
+ * as the edits the generator made: the text cannot tell them apart.
+ */
+function surroundingsStand(then: readonly string[], s: number, e: number, now: readonly string[], at: number, gap: number): boolean {
+  const before = Math.min(s, 3);
+  const after = Math.min(then.length - e, 3);
+  if (at - before < 0 || at + gap + after > now.length) return false;
+  if (now.slice(at - before, at).join("\n") !== then.slice(s - before, s).join("\n")) return false;
+  if (now.slice(at + gap, at + gap + after).join("\n") !== then.slice(e, e + after).join("\n")) return false;
+  const above = changedLines(then.slice(0, s - before), now.slice(0, at - before));
+  const below = changedLines(then.slice(e + after), now.slice(at + gap + after));
+  return above + (e - s) + gap + below <= changedLines(then, now);
+}
+
+/** Rule (1) decides: the surroundings stand around the located lines, and no copy of the block has a side of them. */
+function readsAsRewrittenAt(then: readonly string[], s: number, e: number, now: readonly string[], location: Location): boolean {
+  if (location.state !== "changed" || location.start === null || location.end === null) return false;
+  const quote = then.slice(s, e).join("\n");
+  for (let p = 0; p + (e - s) <= now.length; p++) {
+    if (now.slice(p, p + (e - s)).join("\n") === quote && copyHasAContextSide(then, s, e, now, p)) return false;
+  }
+  return surroundingsStand(then, s, e, now, location.start - 1, location.end - location.start + 1);
+}
+
+/** Rule (2) decides: the surroundings stand next to each other somewhere, and now[p..) is the block's one copy. */
+function readsAsCutTo(then: readonly string[], s: number, e: number, now: readonly string[], p: number): boolean {
+  const quote = then.slice(s, e).join("\n");
+  const copies = [...Array(Math.max(0, now.length - (e - s) + 1)).keys()].filter((q) => now.slice(q, q + (e - s)).join("\n") === quote);
+  if (copies.length !== 1 || copies[0] !== p) return false;
+  return [...Array(now.length + 1).keys()].some((at) => surroundingsStand(then, s, e, now, at, 0));
+}
+
 function locateBlock(then: readonly string[], s: number, e: number, now: readonly string[]): Location {
   const thenText = text(then);
   const built = buildAnchor({ side: "new", start: s + 1, end: e, oldText: thenText, newText: thenText, hunks: [] });
@@ -147,6 +185,9 @@ describe("locate, property-based", () => {
         fc.pre(someShortestDiffKeepsBlock(then, now, s, e));
 
         const location = locateBlock(then, s, e, now);
+        // Edits right around the block (a line deleted above it, one added below) can leave its recorded
+        // surroundings standing together around new lines at its old place: rule (1) reads it as rewritten.
+        if (readsAsRewrittenAt(then, s, e, now, location)) return;
         expect(["current", "moved"]).toContain(location.state);
         const start = (location.start as number) - 1;
         expect(now.slice(start, start + (e - s))).toEqual(then.slice(s, e));
@@ -222,6 +263,10 @@ describe("locate, property-based", () => {
 
           const location = locateBlock(then, s, e, now);
           if (location.state !== "moved") return;
+          // The other edits can rebuild the quote's surroundings next to each other elsewhere (a line deleted
+          // above, its context's lines added below): the text then reads as the quote cut, and rule (2)
+          // moves it onto its one copy, whatever the lines around that copy.
+          if (readsAsCutTo(then, s, e, now, (location.start as number) - 1)) return;
           // A move needs the lines around the copy to be the ones recorded around the quote.
           const p = (location.start as number) - 1;
           const before = then.slice(Math.max(0, s - 3), s);

@@ -92,12 +92,24 @@ export function App(props: { readonly api: Api }) {
   );
   createEffect(on(rounds.range, () => highlight.reset(), { defer: true }));
 
+  // A file opened before the threads arrived is aimed at again once they are laid out: their cards are
+  // inserted above it and pushed it down, out of the rendered rows (a CI run never saw line 24 of src/app.ts).
+  let openedEarly: string | null = null;
   const openFile = (path: string) => {
     const index = rows().fileIndex.get(path);
     focus.setFile(path);
     focus.setDrawer(false);
     if (index !== undefined) scroll?.toRow(index);
+    openedEarly = threads.loaded() ? null : path;
   };
+  createEffect(
+    on(threads.loaded, (loaded) => {
+      if (!loaded || openedEarly === null) return;
+      const index = rows().fileIndex.get(openedEarly);
+      openedEarly = null;
+      if (index !== undefined) queueMicrotask(() => scroll?.toRow(index));
+    }, { defer: true }),
+  );
   // The keyboard cursor is the terminal's (state/cursor.ts) over the same rows: it shows once a move key is
   // pressed, starting from the first row on screen, and the focused file and thread follow it.
   const cursor = createCursor(() => rows().rows);

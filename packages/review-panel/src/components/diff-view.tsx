@@ -296,13 +296,10 @@ function numberHandlers(path: string, side: "new" | "old", n: number | null) {
     onMouseDown: (e: MouseEvent) => {
       if (e.button !== 0) return;
       e.preventDefault();
-      focus.pick({ file: path, side, line: n, extend: e.shiftKey });
-      focus.setDragging(true);
-      window.addEventListener("mouseup", () => focus.setDragging(false), { once: true });
+      focus.press({ file: path, side, line: n, extend: e.shiftKey });
+      window.addEventListener("mouseup", () => focus.release(), { once: true });
     },
-    onMouseEnter: () => {
-      if (focus.dragging()) focus.pick({ file: path, side, line: n, extend: true });
-    },
+    onMouseEnter: () => focus.drag({ file: path, side, line: n }),
     onKeyDown: (e: KeyboardEvent) => {
       if (e.key !== "Enter" && e.key !== " ") return;
       e.preventDefault();

@@ -30,7 +30,6 @@ export function createFocus() {
     drawer,
     replyTo,
     dragging,
-    setDragging,
     finishing,
     setFinishing,
     setThread,
@@ -38,12 +37,34 @@ export function createFocus() {
     setHelp,
     setDrawer,
     setReplyTo,
-    /** A click or drag on a line number; the composer follows the range once open. */
+    /** A pick from the keyboard (or a reopened box): the range, and the composer on it at once. */
     pick: (p: LinePick) => {
       const next = pickLines(selection(), p);
       setSelection(next);
       setFile(p.file);
       setComposer(next.target);
+    },
+    /**
+     * The mouse button goes down on a line number (a click, a shift-click, the start of a drag): only the
+     * range changes until it is let go. The composer sits under the range's last line, so moving it now
+     * would slide other lines under the still pointer, and each line entered mid-press grew the range (a
+     * shift-click on line 26 ended as line 28, or as a deleted line further down, on a slow machine).
+     */
+    press: (p: LinePick) => {
+      setDragging(true);
+      setSelection(pickLines(selection(), p));
+      setFile(p.file);
+    },
+    /** The pointer enters a line number with the button still down: the range grows to it. */
+    drag: (p: Omit<LinePick, "extend">) => {
+      if (dragging()) setSelection(pickLines(selection(), { ...p, extend: true }));
+    },
+    /** The button is let go: the composer opens on (or follows) the range chosen. */
+    release: () => {
+      if (!dragging()) return;
+      setDragging(false);
+      const chosen = selection();
+      if (chosen) setComposer(chosen.target);
     },
     /** Moves one end of the open composer's range by a line (phones have no shift-click). */
     stretch: (edge: "start" | "end", by: number) => {

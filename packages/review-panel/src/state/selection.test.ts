@@ -24,4 +24,25 @@ describe("line selection", () => {
       dispose();
     });
   });
+
+  it("with the mouse, changes only the range while the button is down, and moves the composer once it is let go", () => {
+    createRoot((dispose) => {
+      const focus = createFocus();
+      focus.press({ file: "a", side: "new", line: 24, extend: false });
+      focus.release();
+      expect(focus.composer()).toMatchObject({ start: 24, end: 24 });
+      // A shift-click: the box stays under line 24 while the button is down, so no line slides under the
+      // pointer; one entered anyway (a drag) grows the range, and only the release moves the box.
+      focus.press({ file: "a", side: "new", line: 26, extend: true });
+      expect(focus.selection()?.target).toMatchObject({ start: 24, end: 26 });
+      expect(focus.composer()).toMatchObject({ start: 24, end: 24 });
+      focus.drag({ file: "a", side: "new", line: 27 });
+      focus.release();
+      expect(focus.composer()).toMatchObject({ start: 24, end: 27 });
+      // After the release, the pointer entering lines changes nothing.
+      focus.drag({ file: "a", side: "new", line: 31 });
+      expect(focus.composer()).toMatchObject({ start: 24, end: 27 });
+      dispose();
+    });
+  });
 });

@@ -29,6 +29,8 @@ export function createThreads(client: ReviewClient, notices: Notices, onDraftsCh
   // The "new" mark stays for this panel's visit even after the server is told the reply was seen, and
   // even when the card scrolls out of a virtualized list and back; each panel keeps its own.
   const newThisVisit = new Set<string>();
+  // The first listing answered (or refused): until then the diff lays out without its thread cards.
+  const [loaded, setLoaded] = createSignal(false);
 
   const upsert = (thread: Thread) => {
     setById((m) => {
@@ -50,11 +52,12 @@ export function createThreads(client: ReviewClient, notices: Notices, onDraftsCh
   async function load(): Promise<boolean> {
     // `all` is the person's view: released threads and their own drafts (docs/http.md, GET /api/threads), so one listing holds both.
     const [all, findings] = await Promise.all([client.threads({ status: "all" }), client.findings()]);
-    if (!all.ok) return notices.report(all.error), false;
+    if (!all.ok) return setLoaded(true), notices.report(all.error), false;
     const next = new Map<string, Thread>(all.value.threads.map((t) => [t.id, t] as const));
     // The reviewer's released findings lay out among the threads.
     if (findings.ok) for (const f of findings.value.findings) next.set(f.id, asThread(f));
     setById(next);
+    setLoaded(true);
     return true;
   }
 
@@ -70,6 +73,8 @@ export function createThreads(client: ReviewClient, notices: Notices, onDraftsCh
 
   return {
     list,
+    /** Whether the first listing has been answered: thread cards arriving after it no longer push the diff about. */
+    loaded,
     get: (id: string) => byId().get(id),
     inRange,
     /** The thread as the diff shows it (its anchor in the round the diff ends at, when it ends at one). */

@@ -7,6 +7,7 @@ import { EXIT_OK, EXIT_USAGE, type CliCommand } from "./cli-command.js";
 import type { CliIo } from "./cli-io.js";
 import { portFlag } from "./flag-values.js";
 import type { FlagValues } from "./parse-flags.js";
+import { systemClock } from "../service/clock.js";
 
 const help = `Usage: opencode-review demo [--port N]
 
@@ -32,6 +33,7 @@ async function demo(flags: FlagValues, io: CliIo): Promise<number> {
       port: port.value,
       // Nobody is on the other end: a release is shown in the panel as text to copy.
       delivery: { mode: "prose", deliver: async () => null, target: async () => null },
+      now: systemClock,
       tools: false,
     });
     try {

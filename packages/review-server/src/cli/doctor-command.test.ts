@@ -154,7 +154,7 @@ describe("opencode-review doctor", () => {
     await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const store = await openStore({ path: storePath(repo) });
-    await writeTransaction(store.db, (trx) => upsertServer(trx, { url, pid: process.pid, worktree: repo.dir, branch: "main" }));
+    await writeTransaction(store.db, (trx) => upsertServer(trx, { heartbeat_at: new Date().toISOString(), url, pid: process.pid, worktree: repo.dir, branch: "main" }));
     await store.close();
     writePanelToken(storePath(repo), url, token);
 

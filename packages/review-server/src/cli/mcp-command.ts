@@ -9,6 +9,7 @@ import type { ServiceSource } from "../tools/service-source.js";
 import { EXIT_OK, type CliCommand } from "./cli-command.js";
 import type { CliIo } from "./cli-io.js";
 import type { FlagValues } from "./parse-flags.js";
+import { systemClock } from "../service/clock.js";
 
 const help = `Usage: opencode-review mcp [--repo DIR]
 
@@ -43,7 +44,7 @@ async function mcp(flags: FlagValues, io: CliIo): Promise<number> {
   let running: RunningReviewServer | null = null;
   let source: ServiceSource;
   try {
-    running = await startReviewServer({ dir, tools: true, delivery: mcpDelivery(() => clientName), reportError });
+    running = await startReviewServer({ dir, tools: true, delivery: mcpDelivery(() => clientName), now: systemClock, reportError });
     const service = running.service;
     source = async () => service;
     io.err(`opencode-review mcp: reviewing ${dir}; the review panel is at ${running.panelUrl}`);

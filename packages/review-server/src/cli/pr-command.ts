@@ -6,6 +6,7 @@ import { openStore } from "../store/index.js";
 import { EXIT_OK, EXIT_USAGE, type CliCommand } from "./cli-command.js";
 import type { CliIo } from "./cli-io.js";
 import type { FlagValues } from "./parse-flags.js";
+import { systemClock } from "../service/clock.js";
 
 const help = `Usage: opencode-review pr pull|push|status [--repo DIR] [--pr N]
 
@@ -41,6 +42,7 @@ async function pr(flags: FlagValues, io: CliIo, subcommand?: string): Promise<nu
     bus: createEventBus(),
     // The command talks to no agent: new comments reach it through review_list and the panels.
     delivery: { mode: "tools", deliver: async () => null },
+    now: systemClock,
     repository: repo,
     forge: { env: io.env ?? process.env },
   });

@@ -9,6 +9,7 @@ import { createReviewService } from "../service/index.js";
 import { openStore, upsertServer, writeTransaction } from "../store/index.js";
 import type { CliIo } from "./cli-io.js";
 import { runCli } from "./run-cli.js";
+import { systemClock } from "../service/clock.js";
 
 let repo: TempRepository | undefined;
 afterEach(async () => {
@@ -31,7 +32,7 @@ async function reviewedRepository() {
   await repo.commitAll("base");
   const opened = await openRepository(repo.dir);
   const store = await openStore({ path: defaultDbPath(opened) });
-  const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
+  const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
   await repo.write("a.ts", "two\n");
   await service.takeRound();
   await repo.write("a.ts", "three\n");
@@ -68,7 +69,7 @@ describe("opencode-review remove", () => {
 
   it("refuses while a review server runs for the repository, and deletes nothing", async () => {
     const { opened, store } = await reviewedRepository();
-    await writeTransaction(store.db, (trx) => upsertServer(trx, { url: "http://127.0.0.1:1/", pid: process.pid, worktree: repo!.dir, branch: "main" }));
+    await writeTransaction(store.db, (trx) => upsertServer(trx, { heartbeat_at: new Date().toISOString(), url: "http://127.0.0.1:1/", pid: process.pid, worktree: repo!.dir, branch: "main" }));
     await store.close();
     const result = await run(["remove"], repo!.dir);
     expect(result.code).toBe(1);

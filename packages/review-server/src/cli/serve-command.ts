@@ -7,6 +7,7 @@ import type { CliIo } from "./cli-io.js";
 import { hostFlag, opencodeUrlFlag, portFlag } from "./flag-values.js";
 import { opencodeDelivery } from "./opencode-delivery.js";
 import type { FlagValues } from "./parse-flags.js";
+import { systemClock } from "../service/clock.js";
 
 const help = `Usage: opencode-review serve [--repo DIR] [--port N] [--host H] [--opencode URL] [--session ID]
 
@@ -44,7 +45,7 @@ async function serve(flags: FlagValues, io: CliIo): Promise<number> {
   // Checked before anything starts, so a folder outside any repository fails (exit 1) with nothing started.
   const repo = await openRepository(resolve(io.cwd, typeof flags.repo === "string" ? flags.repo : "."));
   const delivery = serveDelivery(flags, opencode?.value);
-  const running = await startReviewServer({ dir: repo.workTree, host: host.value, port: port.value, delivery, tools: false });
+  const running = await startReviewServer({ dir: repo.workTree, host: host.value, port: port.value, delivery, now: systemClock, tools: false });
   try {
     io.out(`opencode-review: serving ${repo.workTree} (${repo.branch ?? repo.branchKey})`);
     if (opencode === undefined) {

@@ -10,6 +10,7 @@ import { openTuiBackend } from "../tui/open-tui-backend.js";
 import { valueOf } from "../tui/testing/backend-answers.js";
 import { listThreadRows } from "./testing/list-thread-rows.js";
 import { errorResponse } from "./error-response.js";
+import { systemClock } from "../service/clock.js";
 
 describe("a full disk, as errors", () => {
   it("maps SQLite's SQLITE_FULL, the OS's ENOSPC and git's 'No space left on device' to 507 saying nothing was lost", () => {
@@ -63,7 +64,7 @@ describe.skipIf(canMount !== null)(`a full disk, for real (2 MB tmpfs)${canMount
     await repo.commitAll("base");
     const dbPath = join(mount, "store", "review.sqlite");
     mkdirSync(join(mount, "store"));
-    const server = await startReviewServer({ dir: repo.dir, dbPath, delivery: { mode: "tools", deliver: async () => null }, tools: true, panelDir: join(repo.dir, "no-panel") });
+    const server = await startReviewServer({ now: systemClock, dir: repo.dir, dbPath, delivery: { mode: "tools", deliver: async () => null }, tools: true, panelDir: join(repo.dir, "no-panel") });
     try {
       const post = () =>
         fetch(`${server.url}/api/threads`, {
@@ -105,7 +106,7 @@ describe.skipIf(canMount !== null)(`a full disk, for real (2 MB tmpfs)${canMount
     await repo.write("src/a.ts", "export const a = 2;\n");
     const dbPath = join(mount, "again", "review.sqlite");
     mkdirSync(join(mount, "again"));
-    const options = { dir: repo.dir, dbPath, delivery: { mode: "tools" as const, deliver: async () => null }, tools: true, panelDir: join(repo.dir, "no-panel") };
+    const options = { dir: repo.dir, dbPath, delivery: { mode: "tools" as const, deliver: async () => null }, now: systemClock, tools: true, panelDir: join(repo.dir, "no-panel") };
     const call = (server: { url: string; token: string }, method: string, path: string, body?: unknown) =>
       fetch(`${server.url}${path}`, {
         method,

@@ -13,6 +13,7 @@ import { openStore } from "../store/index.js";
 import { startFakeAnthropicModel, type AnthropicTurn, type FakeAnthropicModel } from "../testing/fake-anthropic-model.js";
 import { panelApi } from "../testing/panel-link.js";
 import { claudeTrace, runClaude, trustClaudeProject } from "./testing/claude-cli.js";
+import { systemClock } from "../service/clock.js";
 
 const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
 const OTHER = ["export const name = 'demo';", "export const size = 2;", ""].join("\n");
@@ -121,7 +122,7 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
 
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
     try {
-      const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
       const all = await service.listThreads({ status: "all" });
       expect(all.find((t) => t.id === threads.edited)).toMatchObject({ status: "resolved", resolvedBy: "agent" });
       expect(all.find((t) => t.id === threads.untouched)).toMatchObject({ status: "open", awaiting: "human" });
@@ -134,7 +135,7 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     // The person answers the refused thread from another panel on the same store, and releases.
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
     try {
-      const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
       const untouched = (await service.listThreads({ status: "waiting" })).find((t) => t.file === "src/other.ts")!.id;
       await service.draftReply(untouched, { body: "It is not fixed: size is still 3." });
       await service.release({});

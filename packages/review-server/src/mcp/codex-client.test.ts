@@ -13,6 +13,7 @@ import { openStore } from "../store/index.js";
 import { startFakeResponsesModel, type FakeResponsesModel, type ResponsesTurn } from "../testing/fake-responses-model.js";
 import { panelApi } from "../testing/panel-link.js";
 import { codexTrace, runCodex, writeCodexConfig } from "./testing/codex-cli.js";
+import { systemClock } from "../service/clock.js";
 
 const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
 const OTHER = ["export const name = 'demo';", "export const size = 2;", ""].join("\n");
@@ -133,7 +134,7 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     // What the person sees afterwards, from the same store.
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
     try {
-      const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
       const all = await service.listThreads({ status: "all" });
       expect(all.find((t) => t.id === threads.edited)).toMatchObject({ status: "resolved", resolvedBy: "agent" });
       expect(all.find((t) => t.id === threads.untouched)).toMatchObject({ status: "open", awaiting: "human" });
@@ -148,7 +149,7 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
     let untouched: string;
     try {
-      const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
       untouched = (await service.listThreads({ status: "waiting" })).find((t) => t.file === "src/other.ts")!.id;
       await service.draftReply(untouched, { body: "It is not fixed: size is still 3." });
       await service.release({});

@@ -17,6 +17,7 @@ import { REVIEW_REPLY_DESCRIPTION } from "../tools/review-reply.description.js";
 import { createReviewTools } from "../tools/review-tools.js";
 import { startMcp, type McpProcess } from "./testing/mcp-process.js";
 import { panelToken } from "../testing/panel-link.js";
+import { systemClock } from "../service/clock.js";
 
 const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
 
@@ -65,7 +66,7 @@ function person(panelUrl: string) {
 async function pluginSide(repo: TempRepository): Promise<{ service: ReviewService; tools: ReturnType<typeof createReviewTools> }> {
   const store: Store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
   cleanups.push(() => store.close());
-  const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
   return { service, tools: createReviewTools(async () => service) };
 }
 

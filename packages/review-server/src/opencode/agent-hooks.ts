@@ -16,6 +16,7 @@ import { opencodeLauncher } from "./opencode-reviewer-launcher.js";
 import { reviewerEventsHook } from "./reviewer-events-hook.js";
 import { CallsUnderWay } from "./calls-under-way.js";
 import { AGENT_TOOL_NAMES } from "../tools/agent-tool-names.js";
+import { systemClock } from "../service/clock.js";
 
 /**
  * Everything the plugin gives opencode for one process and directory, returned at once: the review server
@@ -52,6 +53,7 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     tools,
     ...(forge === undefined ? {} : { forge }),
     delivery: createSessionDoorbell(input.client, tools ? "tools" : "prose"),
+    now: systemClock,
     reportError,
     reviewer:
       reviewer === false

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import type { ReleaseDelivery } from "../service/index.js";
 import { startReviewServer, type RunningReviewServer } from "./start-review-server.js";
+import { systemClock } from "../service/clock.js";
 
 const delivery: ReleaseDelivery = { mode: "tools", deliver: async (input) => (input.sessionId ? { sessionId: input.sessionId } : null) };
 const cleanups: (() => Promise<void>)[] = [];
@@ -23,7 +24,7 @@ async function repository(): Promise<TempRepository> {
 }
 
 async function start(dir: string, dbPath?: string): Promise<RunningReviewServer> {
-  const server = await startReviewServer({
+  const server = await startReviewServer({ now: systemClock,
     dir,
     delivery,
     tools: true,

@@ -8,6 +8,7 @@ import type { ReleaseDelivery } from "../service/index.js";
 import { spawnSync } from "node:child_process";
 import { insertReview, insertRound, listServers, openStore, readPanelToken, reviewById, writeTransaction } from "../store/index.js";
 import { startReviewServer, type RunningReviewServer } from "./start-review-server.js";
+import { systemClock } from "../service/clock.js";
 
 const delivery: ReleaseDelivery = { mode: "tools", deliver: async () => null };
 const cleanups: (() => Promise<void>)[] = [];
@@ -24,7 +25,7 @@ async function repository(): Promise<TempRepository> {
 }
 
 async function start(dir: string, extra: Partial<Parameters<typeof startReviewServer>[0]> = {}): Promise<RunningReviewServer> {
-  const server = await startReviewServer({ dir, delivery, tools: true, panelDir: join(dir, "no-panel"), ...extra });
+  const server = await startReviewServer({ now: systemClock, dir, delivery, tools: true, panelDir: join(dir, "no-panel"), ...extra });
   cleanups.push(() => server.close());
   return server;
 }
@@ -155,8 +156,8 @@ describe("startReviewServer", () => {
     const gone = spawnSync(process.execPath, ["-e", "0"]).pid!;
     const store = await openStore({ path });
     const left = await writeTransaction(store.db, async (trx) => {
-      const round = await insertRound(trx, { branch: "main", base: "b".repeat(40), snapshot: "s".repeat(40), tree: "e".repeat(40) });
-      return insertReview(trx, { branch: "main", mode: "tools", round_id: round.id, session_id: "ses_impl", message_text: "1 comment. Call review_list.", delivery_state: "pending", owner_pid: gone });
+      const round = await insertRound(trx, { created_at: new Date().toISOString(), branch: "main", base: "b".repeat(40), snapshot: "s".repeat(40), tree: "e".repeat(40) });
+      return insertReview(trx, { released_at: new Date().toISOString(), branch: "main", mode: "tools", round_id: round.id, session_id: "ses_impl", message_text: "1 comment. Call review_list.", delivery_state: "pending", owner_pid: gone });
     });
     await store.close();
     const rung: (string | null)[] = [];

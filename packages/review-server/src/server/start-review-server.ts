@@ -5,7 +5,7 @@ import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import type { ListeningServer } from "../http/listen.js";
 import { requireLoopbackHost } from "../http/loopback.js";
-import { createReviewService, createServiceCaches, startAutoForge, type ForgeOptions, type ReleaseDelivery, type ReviewService } from "../service/index.js";
+import { createReviewService, createServiceCaches, startAutoForge, type Clock, type ForgeOptions, type ReleaseDelivery, type ReviewService } from "../service/index.js";
 import type { TokenSource } from "../forge/index.js";
 import { openStore, preloadSqliteBinding, removePanelToken, removeServer, upsertServer, writePanelToken, writeTransaction, type Store } from "../store/index.js";
 import { defaultPanelDir } from "./default-panel-dir.js";
@@ -30,6 +30,8 @@ export interface StartReviewServerOptions {
   readonly token?: string;
   /** Mode "tools" (plugin with tools) or "prose". */
   readonly delivery: ReleaseDelivery;
+  /** The clock every stamp is read from: the service's, and the panel's heartbeat in the store. */
+  readonly now: Clock;
   /** Reported by /api/health. */
   readonly tools: boolean;
   /** Default: the dist/panel folder next to the built server. */
@@ -111,6 +113,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       store,
       bus,
       delivery: options.delivery,
+      now: options.now,
       repository: repo,
       caches: createServiceCaches(),
       ...(options.forgeSource === undefined ? {} : { forge: options.forgeSource }),
@@ -168,7 +171,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       }
       const now = await ready.repository();
       await writeTransaction(store.db, (trx) =>
-        upsertServer(trx, { url, pid: process.pid, worktree: now.workTree, branch: now.branchKey }),
+        upsertServer(trx, { url, pid: process.pid, worktree: now.workTree, branch: now.branchKey, heartbeat_at: options.now() }),
       );
     };
     await register().catch(unlessDiskFull);

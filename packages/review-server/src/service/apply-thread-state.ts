@@ -1,6 +1,6 @@
 import type { Message, ThreadState } from "@opencode-review/core";
 import type { Kysely } from "kysely";
-import { deleteMessageRow, insertMessage, updateMessage, updateThread, type Database, type ThreadPatch } from "../store/index.js";
+import { deleteMessageRow, insertMessage, updateMessage, updateThread, type Database, type ThreadChanges } from "../store/index.js";
 
 /**
  * Writes what a core transition changed: the thread's conversation fields and every message added,
@@ -12,7 +12,7 @@ export async function applyThreadState(
   threadId: string,
   before: ThreadState,
   after: ThreadState,
-  options: { readonly reviewId?: string; readonly patch?: ThreadPatch } = {},
+  options: { readonly reviewId?: string; readonly patch?: ThreadChanges } = {},
 ): Promise<void> {
   await updateThread(trx, threadId, {
     status: after.status,

@@ -1,7 +1,7 @@
 import { ReviewError, type ThreadState, type Transition } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
 import type { Kysely } from "kysely";
-import { deleteThread, messagesByThreadIds, threadById, writeTransaction, type Database, type ThreadPatch, type ThreadRow } from "../store/index.js";
+import { deleteThread, messagesByThreadIds, threadById, writeTransaction, type Database, type ThreadChanges, type ThreadRow } from "../store/index.js";
 import { applyThreadState } from "./apply-thread-state.js";
 import type { ServiceContext } from "./service-context.js";
 import { threadState } from "./thread-json.js";
@@ -17,7 +17,7 @@ export async function changeThread(
   repo: Repository,
   threadId: string,
   event: (state: ReturnType<typeof threadState>, row: ThreadRow) => Transition<ThreadState | null>,
-  patch?: ThreadPatch,
+  patch?: ThreadChanges,
   /** More writes that belong to the same change, in its transaction (a forge reply's queue entry). */
   alongside?: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<ThreadRow | null> {

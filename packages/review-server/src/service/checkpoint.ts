@@ -1,6 +1,6 @@
 import { splitLines, type Location } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
-import type { RoundRow, ThreadPatch, ThreadRow } from "../store/index.js";
+import type { RoundRow, ThreadChanges, ThreadRow } from "../store/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
 import { locateContent } from "./locate-threads.js";
 
@@ -16,7 +16,7 @@ export async function checkpointAt(
   threadRound: RoundRow,
   round: RoundRow,
   reader: FileReader = createFileReader(repo),
-): Promise<ThreadPatch> {
+): Promise<ThreadChanges> {
   if (row.side === "old") return {};
   const then = await reader.at(row.then_rev ?? threadRound.snapshot, row.file);
   const at = await reader.at(round.snapshot, row.file);

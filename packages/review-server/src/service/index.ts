@@ -1,6 +1,7 @@
 // The review service: the one place core and store meet. A table of contents; no logic lives here.
 export { createReviewService, type ReviewService, type ReviewServiceOptions } from "./review-service.js";
 export { createServiceCaches, type ServiceCaches } from "./service-caches.js";
+export { systemClock, fixedClock, type Clock } from "./clock.js";
 export type { ReleaseDelivery, ServiceContext } from "./service-context.js";
 export type { RoundJson } from "./round-json.js";
 export type { ReleaseResult } from "./release-review.js";

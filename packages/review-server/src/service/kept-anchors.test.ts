@@ -4,6 +4,7 @@ import { createEventBus } from "../events/event-bus.js";
 import { openStore } from "../store/index.js";
 import { createReviewService } from "./review-service.js";
 import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
+import { systemClock } from "./clock.js";
 
 // A fresh process (opencode restarted, the CLI, the terminal half) reads the anchors an earlier one located
 // from the store instead of reading every file and locating every thread again; see AnchorMemo.
@@ -33,7 +34,7 @@ async function released() {
 /** A process of its own on the same store file: a new store connection and a service with empty caches. */
 async function inAnotherProcess<T>(f: ServiceFixture, fn: (service: ReturnType<typeof createReviewService>) => Promise<T>): Promise<T> {
   const store = await openStore({ path: f.store.path });
-  const service = createReviewService({ dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  const service = createReviewService({ now: systemClock, dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
   try {
     return await fn(service);
   } finally {

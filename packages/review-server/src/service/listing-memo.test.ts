@@ -4,6 +4,7 @@ import { openStore } from "../store/index.js";
 import { listThreads } from "./list-threads.js";
 import { createReviewService } from "./review-service.js";
 import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
+import { systemClock } from "./clock.js";
 
 const BASE = Array.from({ length: 12 }, (_, i) => `export const v${i} = ${i};`).join("\n") + "\n";
 const CHANGED = BASE.replace("export const v5 = 5;", "export const v5 = 5 * 2;");
@@ -43,7 +44,7 @@ test("a write by another connection to the database (another opencode process) i
   const { f, thread } = await setup();
   const other = await openStore({ path: f.store.path });
   try {
-    const elsewhere = createReviewService({ dir: f.repo.dir, store: other, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const elsewhere = createReviewService({ now: systemClock, dir: f.repo.dir, store: other, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     await elsewhere.agentReply({ id: thread.id, text: "Fixed it." });
   } finally {
     await other.close();
@@ -79,7 +80,7 @@ test("a listing patched after each of many writes, from this process and another
   const { f, thread } = await setup();
   const other = await openStore({ path: f.store.path });
   try {
-    const elsewhere = createReviewService({ dir: f.repo.dir, store: other, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const elsewhere = createReviewService({ now: systemClock, dir: f.repo.dir, store: other, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     const queries = [{ status: "all" }, { status: "waiting" }, { status: "draft" }, { status: "all", file: "a.ts" }] as const;
     const ids = [thread.id];
     for (const start of [2, 9, 11]) ids.push((await f.service.draftThread({ file: "src/b.ts", start, body: `On line ${start}.` })).id);

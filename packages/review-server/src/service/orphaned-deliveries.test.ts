@@ -6,6 +6,7 @@ import { UNKNOWN_DELIVERY } from "./deliver-review.js";
 import { processStartTime } from "./owner-process.js";
 import { createReviewService } from "./review-service.js";
 import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
+import { systemClock } from "./clock.js";
 
 // Releases left `pending` by a process that stopped between the release's commit and its doorbell: the next
 // process to start takes over those of dead owners, and leaves alone what a live process or an MCP client's
@@ -40,7 +41,7 @@ async function setup() {
   const [round] = await roundsByBranch(f.store.db, "main");
   const left = (owner: number | null, waitsForTurn = 0, started: string | null = null) =>
     writeTransaction(f!.store.db, (trx) =>
-      insertReview(trx, {
+      insertReview(trx, { released_at: new Date().toISOString(),
         branch: "main",
         mode: "tools",
         round_id: round!.id,
@@ -121,7 +122,7 @@ describe("releases a previous process left pending", () => {
     const store = await openStore({ path: f.store.path });
     try {
       const rung: string[] = [];
-      const mcp = createReviewService({
+      const mcp = createReviewService({ now: systemClock,
         dir: f.repo.dir,
         store,
         bus: createEventBus(),
@@ -145,7 +146,7 @@ describe("releases a previous process left pending", () => {
     // An MCP server's release waits for the agent's next turn, and says so for whoever starts next.
     const store = await openStore({ path: f.store.path });
     try {
-      const mcp = createReviewService({ dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", waitsForAgentTurn: true, deliver: async () => null } });
+      const mcp = createReviewService({ now: systemClock, dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", waitsForAgentTurn: true, deliver: async () => null } });
       await mcp.draftThread({ file: "src/a.ts", start: 1, end: 1, body: "And a test?" });
       const waiting = (await mcp.release({})).review;
       expect(await reviewById(store.db, waiting.id)).toMatchObject({ owner_pid: process.pid, waits_for_turn: 1, delivery_state: "pending" });

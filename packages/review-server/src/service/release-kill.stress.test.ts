@@ -10,6 +10,7 @@ import { createReviewService } from "./review-service.js";
 import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
 import { seedDraftThreads } from "./testing/seed-draft-threads.js";
 import { startServiceProcess, type ServiceProcess } from "./testing/service-process.js";
+import { systemClock } from "./clock.js";
 
 // A process that dies in the middle of a big release (opencode killed, the laptop lid shut) must leave the
 // person's batch wholly released or wholly pending: never half sent, never a review that owns half of it.
@@ -53,7 +54,7 @@ async function restart(f: ServiceFixture, reaches = false) {
   const events: ReviewEvent[] = [];
   const bus = createEventBus();
   bus.subscribe((event) => events.push(event));
-  const service = createReviewService({
+  const service = createReviewService({ now: systemClock,
     dir: f.repo.dir,
     store,
     bus,

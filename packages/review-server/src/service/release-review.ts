@@ -9,7 +9,7 @@ import {
   updateReview,
   writeTransaction,
   type RoundRow,
-  type ThreadPatch,
+  type ThreadChanges,
   type ThreadRow,
 } from "../store/index.js";
 import type { ReleasedReview } from "../events/review-event.js";
@@ -61,7 +61,7 @@ export async function releasePendingReview(
   const rows = (await Promise.all(ids.map((id) => threadById(ctx.db, id)))).filter((r): r is ThreadRow => r !== undefined);
   const rounds = new Map<string, RoundRow>();
   for (const id of new Set(rows.map((r) => r.round_id))) rounds.set(id, (await roundById(ctx.db, id))!);
-  const checkpoints = new Map<string, ThreadPatch>();
+  const checkpoints = new Map<string, ThreadChanges>();
   for (const row of rows) checkpoints.set(row.id, await checkpointAt(repo, row, rounds.get(row.round_id)!, round, reader));
 
   const sessionId = input.sessionId ?? (await releaseTarget(ctx, repo.branchKey))?.id ?? null;

@@ -5,6 +5,7 @@ import { createEventBus } from "../events/event-bus.js";
 import { openStore } from "../store/index.js";
 import { createReviewService } from "./review-service.js";
 import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
+import { systemClock } from "./clock.js";
 
 // A thread on a file renamed since it was written is located in the new file (anchor.file); everything
 // that names its place to the agent or the person names the path the file has now, the old one once as
@@ -85,7 +86,7 @@ test("a fresh process reuses the anchor kept for a renamed file, with its path, 
   await sql`update located_anchors set anchor = ${JSON.stringify(planted)}`.execute(f.store.db);
   const again = async () => {
     const store = await openStore({ path: f.store.path });
-    const service = createReviewService({ dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({ now: systemClock, dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     try {
       return (await service.agentList({ status: "all" })).threads[0]!;
     } finally {

@@ -5,6 +5,7 @@ import { openStore } from "../store/index.js";
 import { createReviewService } from "./review-service.js";
 import type { ReleaseDelivery } from "./service-context.js";
 import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
+import { systemClock } from "./clock.js";
 
 const APP = ["import { a } from './a';", "", "export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
 
@@ -195,7 +196,7 @@ describe("several opencode processes on one repository", () => {
         return sessionId === null ? null : { sessionId };
       },
     });
-    const there = createReviewService({ dir: f.repo.dir, store: otherStore, bus: createEventBus(), delivery: doorbell(true) });
+    const there = createReviewService({ now: systemClock, dir: f.repo.dir, store: otherStore, bus: createEventBus(), delivery: doorbell(true) });
     try {
       // Only the other process has seen a session: this panel names none, and its release rings nobody.
       await there.recordSession({ id: "ses_there", title: "Elsewhere", directory: f.repo.dir });
@@ -214,10 +215,10 @@ describe("several opencode processes on one repository", () => {
       expect(f.delivered.map((d) => d.sessionId)).toEqual([null, "ses_here"]);
 
       // A server whose doorbell reaches any session (`serve`) names the most recently active one on the branch.
-      const standalone = createReviewService({ dir: f.repo.dir, store: otherStore, bus: createEventBus(), delivery: doorbell(false) });
+      const standalone = createReviewService({ now: systemClock, dir: f.repo.dir, store: otherStore, bus: createEventBus(), delivery: doorbell(false) });
       expect((await standalone.pendingReview()).session).toEqual({ id: "ses_there", title: "Elsewhere" });
       // One that picks its session itself names that one (`serve` with no opencode server: none at all).
-      const nowhere = createReviewService({
+      const nowhere = createReviewService({ now: systemClock,
         dir: f.repo.dir,
         store: otherStore,
         bus: createEventBus(),

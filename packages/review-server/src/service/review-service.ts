@@ -41,6 +41,7 @@ import { pullForgeThreads } from "./forge/pull-forge-threads.js";
 import { pushForgeReplies } from "./forge/push-forge-replies.js";
 import { forgeStatus } from "./forge/forge-status.js";
 import { releaseToPullRequest } from "./forge/release-to-pull-request.js";
+import type { Clock } from "./clock.js";
 
 export interface ReviewServiceOptions {
   /** A folder inside the work tree. */
@@ -48,7 +49,8 @@ export interface ReviewServiceOptions {
   readonly store: Store;
   readonly bus: EventBus;
   readonly delivery: ReleaseDelivery;
-  readonly now?: () => string;
+  /** The one clock every stamp is read from (the composition root passes systemClock; tests may fix it). */
+  readonly now: Clock;
   /** How a failed delivery of a release is retried; default: five attempts, from 2 s doubling to 60 s. */
   readonly deliveryRetry?: DeliveryRetry;
   /** The repository of `dir` as the caller just opened it (saves the first operation opening it again). */
@@ -64,7 +66,7 @@ export interface ReviewServiceOptions {
 /**
  * The operations behind both the agent's tools and the HTTP surface, bound to one repository and store.
  * Each operation reads the branch checked out now, does its git work first and its writes in one transaction.
- * @example const service = createReviewService({ dir, store, bus, delivery }); await service.listThreads({});
+ * @example const service = createReviewService({ dir, store, bus, delivery, now: systemClock }); await service.listThreads({});
  */
 export function createReviewService(options: ReviewServiceOptions) {
   // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
@@ -74,7 +76,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     db: options.store.db,
     bus: options.bus,
     delivery: options.delivery,
-    now: options.now ?? (() => new Date().toISOString()),
+    now: options.now,
     instanceId: newId("service"),
     anchors,
     pages,

@@ -50,10 +50,10 @@ export async function draftsOfBranch(db: Kysely<Database>, branch: string): Prom
  */
 export async function releaseDrafts(
   db: Kysely<Database>,
-  release: { readonly branch: string; readonly reviewId: string; readonly at?: string },
+  release: { readonly branch: string; readonly reviewId: string; readonly at: string },
 ): Promise<Released> {
   requireWriteTransaction(db, "releaseDrafts");
-  const at = release.at ?? new Date().toISOString();
+  const { at } = release;
   const messages = await db
     .updateTable("messages")
     .set({ delivery: "sent", review_id: release.reviewId })

@@ -26,6 +26,7 @@ export {
   type ThreadRow,
   type NewThread,
   type ThreadPatch,
+  type ThreadChanges,
   type ThreadFilter,
 } from "./threads.table.js";
 export {

@@ -29,8 +29,8 @@ export type MessageRow = Readonly<Omit<MessagesTable, "suggestion"> & { suggesti
 type ClaimColumns = "claim_accepted" | "claim_reason";
 
 /** A message to record; id and time are made when absent, suggestion and review default to null. */
-export type NewMessage = Omit<MessageRow, "id" | "created_at" | "suggestion" | "review_id" | ClaimColumns> &
-  Partial<Pick<MessageRow, "id" | "created_at" | "suggestion" | "review_id" | ClaimColumns>>;
+export type NewMessage = Omit<MessageRow, "id" | "suggestion" | "review_id" | ClaimColumns> &
+  Partial<Pick<MessageRow, "id" | "suggestion" | "review_id" | ClaimColumns>>;
 
 /** What a message edit may change. */
 export type MessagePatch = Partial<Pick<MessageRow, "body" | "suggestion" | "delivery" | "review_id" | "created_at">>;
@@ -52,7 +52,7 @@ export async function insertMessage(db: Kysely<Database>, message: NewMessage): 
       author: message.author,
       body: message.body,
       suggestion: message.suggestion == null ? null : JSON.stringify(message.suggestion),
-      created_at: message.created_at ?? new Date().toISOString(),
+      created_at: message.created_at,
       delivery: message.delivery,
       review_id: message.review_id ?? null,
       claim_accepted: message.claim_accepted ?? null,

@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 const register = (url: string) => (trx: Parameters<Parameters<typeof writeTransaction>[1]>[0]) =>
-  upsertServer(trx, { url, pid: process.pid, worktree: "/repo", branch: "main" });
+  upsertServer(trx, { heartbeat_at: new Date().toISOString(), url, pid: process.pid, worktree: "/repo", branch: "main" });
 
 describe("openStore: a file deleted or replaced under a running store", () => {
   it("refuses writes with a clear error once its folder is deleted, instead of answering success into an unlinked file", async () => {

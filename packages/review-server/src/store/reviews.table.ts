@@ -50,9 +50,9 @@ export type DeliveryState = "pending" | "delivered" | "failed";
 export type ReviewRow = Readonly<Selectable<ReviewsTable>>;
 
 /** A review to record; id and time are made when absent, session, delivery and prose default to null. */
-export type NewReview = Pick<ReviewRow, "branch" | "mode" | "round_id"> &
+export type NewReview = Pick<ReviewRow, "branch" | "mode" | "round_id" | "released_at"> &
   Partial<
-    Pick<ReviewRow, "id" | "released_at" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state" | "owner_pid" | "owner_started" | "waits_for_turn" | "forge_url">
+    Pick<ReviewRow, "id" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state" | "owner_pid" | "owner_started" | "waits_for_turn" | "forge_url">
   >;
 
 /** What may be filled in after the release (delivery happens after the transaction). */
@@ -74,7 +74,7 @@ export async function insertReview(db: Kysely<Database>, review: NewReview): Pro
     .values({
       id: review.id ?? newId("review"),
       branch: review.branch,
-      released_at: review.released_at ?? new Date().toISOString(),
+      released_at: review.released_at,
       session_id: review.session_id ?? null,
       mode: review.mode,
       delivered_to: review.delivered_to ?? null,

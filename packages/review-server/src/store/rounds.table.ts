@@ -23,7 +23,7 @@ export type RoundRow = Readonly<Selectable<RoundsTable>>;
 /** A round to record; the ordinal is the branch's next one, the id and time are made when absent. */
 export type NewRound = Omit<Insertable<RoundsTable>, "id" | "ordinal" | "created_at"> & {
   readonly id?: string;
-  readonly created_at?: string;
+  readonly created_at: string;
 };
 
 /**
@@ -42,7 +42,7 @@ export async function insertRound(db: Kysely<Database>, round: NewRound): Promis
       base: round.base,
       snapshot: round.snapshot,
       tree: round.tree,
-      created_at: round.created_at ?? new Date().toISOString(),
+      created_at: round.created_at,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -17,9 +17,8 @@ export interface ServersTable {
 
 export type ServerRow = Readonly<Selectable<ServersTable>>;
 
-/** A running panel; `started_at` and `heartbeat_at` default to now. */
-export type RunningServer = Pick<ServerRow, "url" | "pid" | "worktree" | "branch"> &
-  Partial<Pick<ServerRow, "started_at" | "heartbeat_at">>;
+/** A running panel at `heartbeat_at` (the caller's clock); `started_at` defaults to it. */
+export type RunningServer = Pick<ServerRow, "url" | "pid" | "worktree" | "branch" | "heartbeat_at"> & Partial<Pick<ServerRow, "started_at">>;
 
 /** Which panels to list. */
 export interface ServerFilter {
@@ -34,7 +33,6 @@ export interface ServerFilter {
  */
 export async function upsertServer(db: Kysely<Database>, server: RunningServer): Promise<ServerRow> {
   requireWriteTransaction(db, "upsertServer");
-  const now = new Date().toISOString();
   return db
     .insertInto("servers")
     .values({
@@ -42,8 +40,8 @@ export async function upsertServer(db: Kysely<Database>, server: RunningServer):
       pid: server.pid,
       worktree: server.worktree,
       branch: server.branch,
-      started_at: server.started_at ?? now,
-      heartbeat_at: server.heartbeat_at ?? now,
+      started_at: server.started_at ?? server.heartbeat_at,
+      heartbeat_at: server.heartbeat_at,
     })
     .onConflict((conflict) =>
       conflict.column("url").doUpdateSet((eb) => ({

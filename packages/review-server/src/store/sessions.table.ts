@@ -18,9 +18,9 @@ export interface SessionsTable {
 
 export type SessionRow = Readonly<Selectable<SessionsTable>>;
 
-/** A session as seen now; `last_active_at` defaults to now, `server_url` and `seen_by` to null. */
-export type SeenSession = Pick<SessionRow, "id" | "branch" | "title" | "directory"> &
-  Partial<Pick<SessionRow, "last_active_at" | "server_url" | "seen_by">>;
+/** A session as seen at `last_active_at` (the caller's clock); `server_url` and `seen_by` default to null. */
+export type SeenSession = Pick<SessionRow, "id" | "branch" | "title" | "directory" | "last_active_at"> &
+  Partial<Pick<SessionRow, "server_url" | "seen_by">>;
 
 /**
  * Records a session or refreshes it (title, branch, activity) and returns it as stored.
@@ -33,7 +33,7 @@ export async function upsertSession(db: Kysely<Database>, session: SeenSession):
     branch: session.branch,
     title: session.title,
     directory: session.directory,
-    last_active_at: session.last_active_at ?? new Date().toISOString(),
+    last_active_at: session.last_active_at,
     server_url: session.server_url ?? null,
     seen_by: session.seen_by ?? null,
   };

@@ -30,14 +30,17 @@ export interface ThreadsTable extends PlacedColumns {
 /** A thread row with its JSON columns decoded. */
 export type ThreadRow = Readonly<Omit<Placed<ThreadsTable>, "checkpoint_quoted"> & { checkpoint_quoted: readonly string[] | null }>;
 
-type Defaulted = "id" | "base_file" | "then_rev" | "created_at" | "updated_at" | "resolved_at" | "resolved_by" | "human_seen_at" | Checkpoint;
+type Defaulted = "id" | "base_file" | "then_rev" | "updated_at" | "resolved_at" | "resolved_by" | "human_seen_at" | Checkpoint;
 type Checkpoint = "checkpoint_round_id" | "checkpoint_file" | "checkpoint_start" | "checkpoint_end" | "checkpoint_quoted";
 
-/** A thread to record; id and times are made when absent, base file, resolution, checkpoint and seen default to null. */
+/** A thread to record, stamped `created_at` by the caller's clock; the id is made when absent, `updated_at` is `created_at`, base file, resolution, checkpoint and seen default to null. */
 export type NewThread = Omit<ThreadRow, Defaulted> & Partial<Pick<ThreadRow, Defaulted>>;
 
-/** Fields a thread update may set; `updated_at` defaults to now. */
-export type ThreadPatch = Partial<Omit<ThreadRow, "id" | "branch" | "created_at">>;
+/** Fields a change to a thread may set besides its time (a checkpoint, say). */
+export type ThreadChanges = Partial<Omit<ThreadRow, "id" | "branch" | "created_at" | "updated_at">>;
+
+/** Fields a thread update may set, stamped `updated_at` by the caller's clock. */
+export type ThreadPatch = ThreadChanges & { readonly updated_at: string };
 
 /** Which threads of a branch to list. */
 export interface ThreadFilter {
@@ -51,7 +54,6 @@ export interface ThreadFilter {
  */
 export async function insertThread(db: Kysely<Database>, thread: NewThread): Promise<ThreadRow> {
   requireWriteTransaction(db, "insertThread");
-  const now = new Date().toISOString();
   const row = await db
     .insertInto("threads")
     .values({
@@ -76,8 +78,8 @@ export async function insertThread(db: Kysely<Database>, thread: NewThread): Pro
       checkpoint_quoted: thread.checkpoint_quoted == null ? null : JSON.stringify(thread.checkpoint_quoted),
       human_seen_at: thread.human_seen_at ?? null,
       then_rev: thread.then_rev ?? null,
-      created_at: thread.created_at ?? now,
-      updated_at: thread.updated_at ?? thread.created_at ?? now,
+      created_at: thread.created_at,
+      updated_at: thread.updated_at ?? thread.created_at,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -91,7 +93,7 @@ export async function insertThread(db: Kysely<Database>, thread: NewThread): Pro
 export async function updateThread(db: Kysely<Database>, id: string, patch: ThreadPatch): Promise<ThreadRow | undefined> {
   requireWriteTransaction(db, "updateThread");
   const { quoted, context, checkpoint_quoted, ...plain } = patch;
-  const values: Updateable<ThreadsTable> = { ...plain, updated_at: patch.updated_at ?? new Date().toISOString() };
+  const values: Updateable<ThreadsTable> = { ...plain };
   if (quoted !== undefined) values.quoted = JSON.stringify(quoted);
   if (context !== undefined) values.context = JSON.stringify(context);
   if (checkpoint_quoted !== undefined) values.checkpoint_quoted = checkpoint_quoted === null ? null : JSON.stringify(checkpoint_quoted);
@@ -101,7 +103,7 @@ export async function updateThread(db: Kysely<Database>, id: string, patch: Thre
 
 /**
  * Records that the person looked at the thread, without counting as a change to it (`updated_at` stays).
- * @example await markThreadSeen(trx, id, new Date().toISOString())
+ * @example await markThreadSeen(trx, id, ctx.now())
  */
 export async function markThreadSeen(db: Kysely<Database>, id: string, at: string): Promise<ThreadRow | undefined> {
   requireWriteTransaction(db, "markThreadSeen");

@@ -15,6 +15,7 @@ import {
   type RecordedRequest,
 } from "./opencode-harness.js";
 import { panelApi } from "./panel-link.js";
+import { systemClock } from "../service/clock.js";
 
 // The agent half of the product, proven in the real opencode 1.18.33 with the packed plugin: the doorbell,
 // the system-prompt line, the three tools, opencode's own edit tool, and the checked resolve.
@@ -215,7 +216,7 @@ describe("the agent side under opencode run", () => {
 
     // The note outlives the run: a panel started afterwards on the same store shows it waiting on the person.
     const { startReviewServer } = await import("../server/index.js");
-    const later = await startReviewServer({ dir: project.dir, tools: true, delivery: { mode: "tools", deliver: async () => null } });
+    const later = await startReviewServer({ now: systemClock, dir: project.dir, tools: true, delivery: { mode: "tools", deliver: async () => null } });
     cleanups.push(() => later.close());
     const waiting = (await panelApi(later.panelUrl).call("GET", "/threads?status=waiting")).json.threads as any[];
     expect(waiting).toEqual([expect.objectContaining({ origin: "agent", file: "src/app.ts", start: 10, end: 10, awaiting: "human" })]);

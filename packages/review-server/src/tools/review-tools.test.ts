@@ -9,6 +9,7 @@ import { createReviewService } from "../service/index.js";
 import { seedDraftThreads } from "../service/testing/seed-draft-threads.js";
 import { makeServiceFixture, type ServiceFixture } from "../service/testing/service-fixture.js";
 import { createReviewTools } from "./review-tools.js";
+import { systemClock } from "../service/clock.js";
 
 const APP = ["import { a } from './a';", "", "export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
 
@@ -221,7 +222,7 @@ describe("bad input is an Error telling the model what to do, and stores nothing
       await store.close();
       await rm(dir, { recursive: true, force: true });
     });
-    const service = createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({ now: systemClock, dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     const tools = createReviewTools(async () => service);
     for (const [definition, args] of [
       [tools.review_list, {}],

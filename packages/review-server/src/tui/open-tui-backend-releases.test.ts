@@ -5,6 +5,7 @@ import { mcpDelivery } from "../mcp/mcp-delivery.js";
 import { startReviewServer } from "../server/start-review-server.js";
 import { openTuiBackend } from "./open-tui-backend.js";
 import { valueOf } from "./testing/backend-answers.js";
+import { systemClock } from "../service/clock.js";
 
 // The terminal half's releases as the web panel has them: a verdict and an overall comment, a failed
 // delivery with its reason that can be retried or dismissed, and an MCP panel's waiting line.
@@ -94,7 +95,7 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     cleanups.push(() => backend.close());
     expect(await valueOf(backend.waitingForTurn())).toBeNull();
 
-    const mcp = await startReviewServer({ dir: repo.dir, delivery: mcpDelivery(() => "Codex"), tools: true, panelDir: join(repo.dir, "no-panel") });
+    const mcp = await startReviewServer({ now: systemClock, dir: repo.dir, delivery: mcpDelivery(() => "Codex"), tools: true, panelDir: join(repo.dir, "no-panel") });
     cleanups.push(() => mcp.close());
     expect(await valueOf(backend.waitingForTurn())).toBeNull();
     await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Released from the MCP panel." }));
@@ -153,7 +154,7 @@ async function publishRun(dir: string, findings: readonly { file: string; start:
   const { createEventBus } = await import("../events/event-bus.js");
   const store = await openStore({ path: defaultDbPath(await openRepository(dir)) });
   try {
-    const service = createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({ now: systemClock, dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     const { run } = await service.recordRun({ parentSessionId: "ses_parent", model: "fake/fake-model" });
     const running = (await service.changeRun(run.id, { status: "running", session_id: "ses_child" }, ["pending"]))!;
     for (const f of findings) await service.pinFinding(running, f);

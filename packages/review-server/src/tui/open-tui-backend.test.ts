@@ -9,6 +9,7 @@ import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { openTuiBackend } from "./open-tui-backend.js";
 import { changesOf, valueOf } from "./testing/backend-answers.js";
+import { systemClock } from "../service/clock.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -70,7 +71,7 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     // Another process's service on the same store: what the web panel's GET /api/bases answers.
     const store = await openStore({ path: defaultDbPath(await openRepository(repo.dir)) });
     cleanups.push(() => store.close());
-    const there = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const there = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     expect((await there.reviewBases()).picked).toBe("branch:main");
     await expect(valueOf(backend.pickBase("branch:nowhere"))).rejects.toThrow(/GET \/api\/bases/);
     await valueOf(backend.pickBase(null));
@@ -85,7 +86,7 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     // The server half of another opencode process, on the same store file.
     const store = await openStore({ path: defaultDbPath(await openRepository(repo.dir)) });
     cleanups.push(() => store.close());
-    const there = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const there = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
     const { run } = await there.recordRun({ parentSessionId: "ses_impl", model: "fake/reviewer" });
     const started = changesOf(await valueOf(backend.readChanges()));
     expect(started.run).toMatchObject({ id: run.id, status: "pending" });

@@ -4,7 +4,7 @@ import { livePanelLinks } from "../cli/live-panels.js";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository, watchWorktree } from "../git/index.js";
 import { parsePluginOptions } from "../opencode/plugin-options.js";
-import { createReviewService, createServiceCaches, type ReleaseDelivery } from "../service/index.js";
+import { createReviewService, createServiceCaches, systemClock, type ReleaseDelivery } from "../service/index.js";
 import { openStore, unsentTextFile, type StorePosition } from "../store/index.js";
 import { binaryVersions } from "./binary-versions.js";
 import { createImageComparer } from "./image-comparer.js";
@@ -118,7 +118,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
       return (await input.send(sessionId, text).catch(() => false)) ? { sessionId } : null;
     },
   };
-  const service = createReviewService({ dir: input.dir, store, bus: createEventBus(), delivery, caches: createServiceCaches() });
+  const service = createReviewService({ dir: input.dir, store, bus: createEventBus(), delivery, now: systemClock, caches: createServiceCaches() });
   let position: StorePosition | null = (await service.changesSince(null)).position;
   // Kept for the backend's life: the diff's polls and every reopen of the panel ask for the same images again.
   const compareImages = createImageComparer();

@@ -13,6 +13,7 @@ import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeTerminalOnlyProject } from "../testing/opencode-project.js";
 import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, startTmux } from "../testing/tmux-screen.js";
+import { systemClock } from "../service/clock.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
 const home = (s: string) => s.includes("Ask anything") || s.includes("ctrl+p");
@@ -45,7 +46,7 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
       // The pick is in the store: a web panel's GET /api/bases (another service on the same file) answers it.
       const store = await openStore({ path: defaultDbPath(await openRepository(p.dir)) });
       try {
-        const there = createReviewService({ dir: p.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+        const there = createReviewService({ now: systemClock, dir: p.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
         expect((await there.reviewBases()).picked).toBe("branch:main");
         // A review released elsewhere (an approval with an overall comment and no drafts) is listed by h.
         await there.release({ sessionId: "ses_elsewhere", verdict: "approve", summary: "Ship it.\nThe branch view reads right." });

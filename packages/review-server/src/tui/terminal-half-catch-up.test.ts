@@ -7,6 +7,7 @@ import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeTerminalOnlyProject, type OpencodeProject } from "../testing/opencode-project.js";
 import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
+import { systemClock } from "../service/clock.js";
 
 // What the terminal half gained after the web panel did: the person's own key for the open command, and the
 // verdict, overall comment and failed delivery of a release, reviewer findings. Driven through the real opencode under tmux.
@@ -183,7 +184,7 @@ export async function withService<T>(p: OpencodeProject, use: (service: ReturnTy
   const repo = await openRepository(p.dir);
   const store = await openStore({ path: defaultDbPath(repo) });
   try {
-    return await use(createReviewService({ dir: p.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } }));
+    return await use(createReviewService({ now: systemClock, dir: p.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } }));
   } finally {
     await store.close();
   }

@@ -14,6 +14,7 @@ import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeOpencodeProject, type OpencodeProject } from "../testing/opencode-project.js";
 import { hasTmux, startTmux } from "../testing/tmux-screen.js";
+import { systemClock } from "../service/clock.js";
 
 // Issue 23's proof in the real opencode 1.18.33 under tmux, both halves from the installed package: a pull
 // request's threads on the GitHub stand-in reach the agent, a scripted model addresses them (review_list,
@@ -57,7 +58,7 @@ function forgeEnv(github: GitHubStandIn): Record<string, string> {
 async function storedThreads(dir: string): Promise<readonly Thread[]> {
   const store = await openStore({ path: defaultDbPath(await openRepository(dir)) });
   try {
-    return await createReviewService({ dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } }).listThreads({ status: "all" });
+    return await createReviewService({ now: systemClock, dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } }).listThreads({ status: "all" });
   } finally {
     await store.close();
   }

@@ -12,6 +12,7 @@ import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeTerminalOnlyProject, type OpencodeProject } from "../testing/opencode-project.js";
 import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, startTmux } from "../testing/tmux-screen.js";
+import { systemClock } from "../service/clock.js";
 
 // The pull request's Send list in opencode's terminal (f): the agent's queued reply on a forge thread is
 // listed with its place, the comment it answers and the account it goes under; Enter asks, y posts it,
@@ -48,7 +49,7 @@ async function withService<T>(p: OpencodeProject, env: Record<string, string>, u
   const repo = await openRepository(p.dir);
   const store = await openStore({ path: defaultDbPath(repo) });
   try {
-    return await use(createReviewService({ dir: p.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null }, forge: { env, gh: false } }));
+    return await use(createReviewService({ now: systemClock, dir: p.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null }, forge: { env, gh: false } }));
   } finally {
     await store.close();
   }

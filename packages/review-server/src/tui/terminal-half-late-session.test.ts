@@ -8,6 +8,7 @@ import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeOpencodeProject, makeTerminalOnlyProject, type OpencodeProject } from "../testing/opencode-project.js";
 import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
+import { systemClock } from "../service/clock.js";
 
 // A release made on opencode's home screen, before any session exists, waits and goes to the first session the
 // person starts (issue 27, "the first hour"). Before, it read "No agent session was found" and Retry failed the
@@ -67,7 +68,7 @@ async function requestWith(model: FakeModel, text: string, timeoutMs = 60_000): 
 async function pastReviews(p: OpencodeProject) {
   const store = await openStore({ path: defaultDbPath(await openRepository(p.dir)) });
   try {
-    return await createReviewService({ dir: p.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } }).pastReviews();
+    return await createReviewService({ now: systemClock, dir: p.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } }).pastReviews();
   } finally {
     await store.close();
   }

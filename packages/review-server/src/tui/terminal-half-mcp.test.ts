@@ -10,6 +10,7 @@ import { makeTerminalOnlyProject, type OpencodeProject } from "../testing/openco
 import { panelToken } from "../testing/panel-link.js";
 import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, startTmux } from "../testing/tmux-screen.js";
+import { systemClock } from "../service/clock.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
 const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = line5 * 2;\n");
@@ -97,7 +98,7 @@ describe.skipIf(!hasTmux())("the terminal half beside an MCP client's agent (rea
 async function pastReviews(p: OpencodeProject) {
   const store = await openStore({ path: defaultDbPath(await openRepository(p.dir)) });
   try {
-    return await createReviewService({ dir: p.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } }).pastReviews();
+    return await createReviewService({ now: systemClock, dir: p.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } }).pastReviews();
   } finally {
     await store.close();
   }

@@ -13,6 +13,7 @@ import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeTerminalOnlyProject } from "../testing/opencode-project.js";
 import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, startTmux } from "../testing/tmux-screen.js";
+import { systemClock } from "../service/clock.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
 const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = line5 * 2;\n");
@@ -25,7 +26,7 @@ describe.skipIf(!hasTmux())("one review model under both panels (real opencode u
   it("shows the threads slice's reply count in both panels, and N then r resolves the same thread in both", async () => {
     const p = makeTerminalOnlyProject({ fakeModelUrl: opencode.model.url, plugin: opencode.plugin, tuiConfig: {}, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
     // The web panel's server, on the store the terminal half opens (the repository's default one).
-    const server = await startReviewServer({ dir: p.dir, dbPath: defaultDbPath(await openRepository(p.dir)), delivery: { mode: "tools", deliver: async () => null }, tools: true, panelDir });
+    const server = await startReviewServer({ now: systemClock, dir: p.dir, dbPath: defaultDbPath(await openRepository(p.dir)), delivery: { mode: "tools", deliver: async () => null }, tools: true, panelDir });
     const profile = mkdtempSync(join(tmpdir(), "one-model-chromium-"));
     const browser = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, viewport: { width: 1280, height: 860 }, args: ["--no-sandbox", "--disable-gpu"] });
     const screen = startTmux({ name: "tui-one-model", cwd: p.dir, env: p.env, command: [opencodeBinary()], width: 150, height: 40 });

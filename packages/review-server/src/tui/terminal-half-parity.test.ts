@@ -14,6 +14,7 @@ import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeOpencodeProject, type OpencodeProject } from "../testing/opencode-project.js";
 import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, SCREENS_DIR, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
+import { systemClock } from "../service/clock.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
 const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = line5 * 2;\n");
@@ -72,7 +73,7 @@ async function parityProject(fakeModelUrl: string, plugin: string): Promise<Open
 
   const repo = await openRepository(project.dir);
   const store = await openStore({ path: defaultDbPath(repo) });
-  const service = createReviewService({ dir: project.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
+  const service = createReviewService({ now: systemClock, dir: project.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
   await service.draftThread({ file: "src/app.ts", side: "new", start: 9, end: 9, body: markdownBody });
   await service.release({});
   await store.close();

@@ -9,6 +9,7 @@ import { makeOpencodeProject, type OpencodeProject, type PluginEntry } from "../
 import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { notShownWhole, shownWhole } from "../testing/screen-phrases.js";
 import { hasTmux, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
+import { systemClock } from "../service/clock.js";
 
 // Ten lines; the agent changed line 9, so the hunk runs to the file's last line: nothing follows it.
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
@@ -32,7 +33,7 @@ async function screensProject(fakeModelUrl: string, plugin: string, serverOption
   if (serverOptions !== undefined) return project;
   const repo = await openRepository(project.dir);
   const store = await openStore({ path: defaultDbPath(repo) });
-  const service = createReviewService({ dir: project.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
+  const service = createReviewService({ now: systemClock, dir: project.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
   await service.draftThread({ file: "src/app.ts", side: "new", start: 9, end: 9, body: "Seeded draft on line 9." });
   await store.close();
   return project;

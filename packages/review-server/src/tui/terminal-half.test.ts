@@ -10,6 +10,7 @@ import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeOpencodeProject, type OpencodeProject } from "../testing/opencode-project.js";
 import { hasTmux, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
+import { systemClock } from "../service/clock.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
 // One added line after line 5, and a new file: the change the "agent" left.
@@ -30,7 +31,7 @@ async function reviewProject(fakeModelUrl: string, plugin: string, halves: "both
   });
   const repo = await openRepository(project.dir);
   const store = await openStore({ path: defaultDbPath(repo) });
-  const service = createReviewService({ dir: project.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
+  const service = createReviewService({ now: systemClock, dir: project.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
   const thread = await service.draftThread({ file: "src/app.ts", side: "new", start: 9, end: 9, body: "Seeded: is line8 still needed?" });
   await service.release({});
   await store.close();
@@ -276,7 +277,7 @@ async function waitForRequest(model: FakeModel, match: (r: RecordedRequest) => b
 async function agentAnswers(project: OpencodeProject, threadId: string, text: string): Promise<void> {
   const repo = await openRepository(project.dir);
   const store = await openStore({ path: defaultDbPath(repo) });
-  const service = createReviewService({ dir: project.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  const service = createReviewService({ now: systemClock, dir: project.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
   await service.agentReply({ id: threadId, text });
   await store.close();
 }

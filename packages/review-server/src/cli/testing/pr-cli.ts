@@ -6,6 +6,7 @@ import { createReviewService } from "../../service/index.js";
 import { openStore } from "../../store/index.js";
 import type { CliIo } from "../cli-io.js";
 import { runCli } from "../run-cli.js";
+import { systemClock } from "../../service/clock.js";
 
 /** A repository with a forge stand-in behind it: what the pr command tests drive. */
 export interface PrCliTarget {
@@ -37,7 +38,7 @@ export async function filesUnder(dir: string): Promise<{ path: string; bytes: Bu
 /** The agent answers the first waiting thread through the repository's store, as the plugin would (claiming a resolve when asked). */
 export async function replyAsAgent(f: PrCliTarget, text = "Done.", resolved = false): Promise<{ readonly resolved: boolean }> {
   const store = await openStore({ path: defaultDbPath(await openRepository(f.repo.dir)) });
-  const agent = createReviewService({ dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  const agent = createReviewService({ now: systemClock, dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
   const [open] = await agent.listThreads({ status: "waiting" });
   const reply = await agent.agentReply({ id: open!.id, text, ...(resolved ? { resolved: true } : {}) });
   await agent.context.anchors.written();

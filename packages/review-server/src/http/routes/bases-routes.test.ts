@@ -6,6 +6,7 @@ import { makeServiceFixture, type ServiceFixture } from "../../service/testing/s
 import { createApp } from "../create-app.js";
 import { loopbackHosts } from "../loopback.js";
 import { apiRoutes } from "./index.js";
+import { systemClock } from "../../service/clock.js";
 
 const PORT = 4324;
 const HOST = `127.0.0.1:${PORT}`;
@@ -95,7 +96,7 @@ describe("the base picked for a branch", () => {
     expect(await post("/api/bases", { from: "branch:main" })).toEqual({ status: 200, json: { picked: "branch:main" } });
     expect((await get("/api/bases")).json.picked).toBe("branch:main");
     expect(await post("/api/bases", { from: "branch:feature" })).toEqual({ status: 200, json: { picked: "branch:feature" } });
-    const other = build(createReviewService({ dir: f.repo.dir, store: f.store, bus: f.bus, delivery: { mode: "tools", deliver: async () => null } }));
+    const other = build(createReviewService({ now: systemClock, dir: f.repo.dir, store: f.store, bus: f.bus, delivery: { mode: "tools", deliver: async () => null } }));
     expect((await get("/api/bases", other)).json.picked).toBe("branch:feature");
     // null forgets it: the diff starts from the review's base again.
     expect(await post("/api/bases", { from: null })).toEqual({ status: 200, json: { picked: null } });

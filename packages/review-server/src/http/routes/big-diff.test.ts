@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempRepository, type TempRepository } from "../../git/testing/temp-repository.js";
 import { startReviewServer, type RunningReviewServer } from "../../server/start-review-server.js";
+import { systemClock } from "../../service/clock.js";
 
 let repo: TempRepository;
 let server: RunningReviewServer;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   await repo.write("src/a.ts", "export const a = 2;\n");
   writeBigText(join(repo.dir, "big.log"), 1_000_000); // 100 MB, untracked
   writeBigText(join(repo.dir, "medium.log"), 20_000); // 2 MB: over the 1 MB limit, under the 5 MB ceiling
-  server = await startReviewServer({ dir: repo.dir, delivery: { mode: "tools", deliver: async () => null }, tools: true, panelDir: join(repo.dir, "no-panel") });
+  server = await startReviewServer({ now: systemClock, dir: repo.dir, delivery: { mode: "tools", deliver: async () => null }, tools: true, panelDir: join(repo.dir, "no-panel") });
 }, 60_000);
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { createApp } from "../create-app.js";
 import { listen, type ListeningServer } from "../listen.js";
 import { loopbackHosts } from "../loopback.js";
 import { apiRoutes } from "./index.js";
+import { systemClock } from "../../service/clock.js";
 
 const TOKEN = "reviews-routes-token";
 let cleanups: (() => Promise<void>)[] = [];
@@ -28,7 +29,7 @@ async function start(mode: "tools" | "prose", deliver: ReleaseDelivery["deliver"
   const folder = await mkdtemp(join(tmpdir(), "ocr-reviews-"));
   const store: Store = await openStore({ path: join(folder, "review.sqlite") });
   const bus = createEventBus();
-  const service = createReviewService({ dir: repo.dir, store, bus, delivery: { mode, deliver }, deliveryRetry: { attempts: 3, firstDelayMs: 50, maxDelayMs: 100 } });
+  const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus, delivery: { mode, deliver }, deliveryRetry: { attempts: 3, firstDelayMs: 50, maxDelayMs: 100 } });
   let hosts: readonly string[] = [];
   const app = createApp({ token: TOKEN, allowedHosts: () => hosts, panelDir: join(folder, "none"), routes: apiRoutes(service), health: () => ({ ok: true, version: "", repo: repo.dir, branch: "main", tools: mode === "tools" }), events: bus });
   const server: ListeningServer = await listen(app, { host: "127.0.0.1", port: 0 });

@@ -10,6 +10,7 @@ import { openStore } from "../../store/index.js";
 import { createApp } from "../create-app.js";
 import { loopbackHosts } from "../loopback.js";
 import { apiRoutes } from "./index.js";
+import { systemClock } from "../../service/clock.js";
 
 const PORT = 4322;
 const HOST = `127.0.0.1:${PORT}`;
@@ -74,7 +75,7 @@ describe("GET and POST /api/viewed", () => {
     // Another server over the same SQLite file (a restart, or another opencode process) agrees.
     const store = await openStore({ path: join(dbDir, "review.sqlite") });
     try {
-      const again = build(createReviewService({ dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } }), f);
+      const again = build(createReviewService({ now: systemClock, dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } }), f);
       expect((await send(again, "GET", "/api/viewed")).json.files.map((v: { path: string; state: string }) => [v.path, v.state])).toEqual([
         ["gone.txt", "viewed"],
         ["src/a.ts", "viewed"],

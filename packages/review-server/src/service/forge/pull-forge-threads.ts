@@ -155,17 +155,18 @@ export async function pullForgeThreads(ctx: ServiceContext, forge: BranchForge, 
         await setForgeThreadResolved(trx, row.id, thread.resolved);
         touched = true;
         if (thread.resolved && row.status !== "resolved") {
-          await updateThread(trx, row.id, { status: "resolved", awaiting: null, resolved_at: ctx.now(), resolved_by: "human" });
+          const at = ctx.now();
+          await updateThread(trx, row.id, { status: "resolved", awaiting: null, resolved_at: at, resolved_by: "human", updated_at: at });
           resolved++;
         } else if (!thread.resolved && row.status === "resolved") {
-          await updateThread(trx, row.id, { status: "open", awaiting: "agent", resolved_at: null, resolved_by: null });
+          await updateThread(trx, row.id, { status: "open", awaiting: "agent", resolved_at: null, resolved_by: null, updated_at: ctx.now() });
           reopened++;
           files.add(row.file);
         }
       }
       // Someone spoke on the forge in a thread that is open there: it is the agent's turn again.
       if (heard && !thread.resolved) {
-        await updateThread(trx, row.id, { status: "open", awaiting: "agent", resolved_at: null, resolved_by: null });
+        await updateThread(trx, row.id, { status: "open", awaiting: "agent", resolved_at: null, resolved_by: null, updated_at: ctx.now() });
         files.add(row.file);
       }
       if (touched) changed.push(row.id);

@@ -75,11 +75,12 @@ async function withStore(fn: (store: Store, path: string) => Promise<void>): Pro
 }
 
 function seedRound(db: Kysely<Database>, branch = "main"): Promise<RoundRow> {
-  return writeTransaction(db, (trx) => insertRound(trx, { branch, base: "b".repeat(40), snapshot: "s".repeat(40), tree: "e".repeat(40) }));
+  return writeTransaction(db, (trx) => insertRound(trx, { created_at: new Date().toISOString(), branch, base: "b".repeat(40), snapshot: "s".repeat(40), tree: "e".repeat(40) }));
 }
 
 function aThread(round: RoundRow, overrides: Partial<NewThread> = {}): NewThread {
   return {
+    created_at: new Date().toISOString(),
     branch: round.branch,
     file: "src/parser.ts",
     side: "new",
@@ -165,7 +166,7 @@ async function seedDrafts(path: string, count: number): Promise<void> {
   await writeTransaction(store.db, async (trx) => {
     for (let i = 0; i < count; i++) {
       const thread = await insertThread(trx, aThread(round, { file: `src/file-${i % 25}.ts`, start_line: i + 1, end_line: i + 1 }));
-      await insertMessage(trx, { thread_id: thread.id, author: "human", body: `comment ${i}`, delivery: "unsent" });
+      await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: thread.id, author: "human", body: `comment ${i}`, delivery: "unsent" });
     }
   });
   await store.close();
@@ -197,7 +198,7 @@ export const storeCases: readonly StoreCase[] = [
         let store: Store;
         try {
           store = await openStore({ path });
-          await writeTransaction(store.db, (trx) => upsertServer(trx, { url: "http://127.0.0.1:1", pid: 1, worktree: "/r", branch: "main" }));
+          await writeTransaction(store.db, (trx) => upsertServer(trx, { heartbeat_at: new Date().toISOString(), url: "http://127.0.0.1:1", pid: 1, worktree: "/r", branch: "main" }));
         } finally {
           process.umask(before);
         }
@@ -207,7 +208,7 @@ export const storeCases: readonly StoreCase[] = [
           for (const file of [path, `${path}-wal`, `${path}-shm`]) assert.equal(mode(file), "600", file);
           rmSync(join(dir, "opencode-review"), { recursive: true, force: true });
           await assert.rejects(
-            writeTransaction(store.db, (trx) => upsertServer(trx, { url: "http://127.0.0.1:2", pid: 1, worktree: "/r", branch: "main" })),
+            writeTransaction(store.db, (trx) => upsertServer(trx, { heartbeat_at: new Date().toISOString(), url: "http://127.0.0.1:2", pid: 1, worktree: "/r", branch: "main" })),
             (error: unknown) => error instanceof ReviewError && error.code === "store" && /was deleted while this server ran/.test(error.message),
           );
         } finally {
@@ -225,10 +226,10 @@ export const storeCases: readonly StoreCase[] = [
         const [a, b] = await writeTransaction(db, async (trx) => [await insertThread(trx, aThread(round)), await insertThread(trx, aThread(round, { start_line: 20, end_line: 20 }))]);
         const afterInserts = await latestThreadChange(db);
         assert.equal(afterInserts, 2);
-        const message = await writeTransaction(db, (trx) => insertMessage(trx, { thread_id: a!.id, author: "human", body: "Why?", delivery: "unsent" }));
+        const message = await writeTransaction(db, (trx) => insertMessage(trx, { created_at: new Date().toISOString(), thread_id: a!.id, author: "human", body: "Why?", delivery: "unsent" }));
         assert.deepEqual(await threadsChangedSince(db, afterInserts, 64), [a!.id]);
         const afterMessage = await latestThreadChange(db);
-        await writeTransaction(db, (trx) => updateThread(trx, b!.id, { status: "open", awaiting: "agent" }));
+        await writeTransaction(db, (trx) => updateThread(trx, b!.id, { updated_at: new Date().toISOString(), status: "open", awaiting: "agent" }));
         await writeTransaction(db, (trx) => updateMessage(trx, message.id, { body: "Why not?" }));
         assert.deepEqual(new Set(await threadsChangedSince(db, afterMessage, 64)), new Set([a!.id, b!.id]));
         assert.equal(await threadsChangedSince(db, afterMessage, 1), null, "more threads changed than asked for");
@@ -348,7 +349,7 @@ export const storeCases: readonly StoreCase[] = [
           assert.equal((await threadById(store.db, thread.id))?.base_file, null);
           assert.deepEqual(await latestSession(store.db, "main"), { id: "ses_old", branch: "main", title: "Before", directory: "/repo", last_active_at: "2025-01-01T00:00:00.000Z", server_url: null, seen_by: null });
           assert.equal(await latestThreadChange(store.db), 0, "nothing logged for what was written before the log");
-          await writeTransaction(store.db, (trx) => insertMessage(trx, { thread_id: thread.id, author: "human", body: "Still there?", delivery: "unsent" }));
+          await writeTransaction(store.db, (trx) => insertMessage(trx, { created_at: new Date().toISOString(), thread_id: thread.id, author: "human", body: "Still there?", delivery: "unsent" }));
           assert.deepEqual(await threadsChangedSince(store.db, 0, 64), [thread.id]);
         } finally {
           await store.close();
@@ -447,11 +448,11 @@ export const storeCases: readonly StoreCase[] = [
         const failure = new Error("the service changed its mind");
         await assert.rejects(
           writeTransaction(store.db, async (trx) => {
-            const round = await insertRound(trx, { branch: "main", base: "b", snapshot: "s", tree: "t" });
+            const round = await insertRound(trx, { created_at: new Date().toISOString(), branch: "main", base: "b", snapshot: "s", tree: "t" });
             const thread = await insertThread(trx, aThread(round));
-            await insertMessage(trx, { thread_id: thread.id, author: "human", body: "x", delivery: "unsent" });
+            await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: thread.id, author: "human", body: "x", delivery: "unsent" });
             // A nested call joins the same transaction, so its write is undone too.
-            await writeTransaction(trx, (inner) => upsertSession(inner, { id: "ses_1", branch: "main", title: "t", directory: "/r" }));
+            await writeTransaction(trx, (inner) => upsertSession(inner, { last_active_at: new Date().toISOString(), id: "ses_1", branch: "main", title: "t", directory: "/r" }));
             throw failure;
           }),
           (error: unknown) => error === failure,
@@ -507,7 +508,7 @@ export const storeCases: readonly StoreCase[] = [
           one: await insertThread(trx, aThread(round, { created_at: "2025-01-01T00:00:00.000Z" })),
           whole: await insertThread(trx, aThread(round, { file: "README.md", start_line: null, end_line: null, status: "open", awaiting: "agent", created_at: "2025-01-01T00:00:01.000Z" })),
           old: await insertThread(trx, aThread(round, { side: "old", status: "resolved", origin: "agent", resolved_at: "2025-01-02T00:00:00.000Z", resolved_by: "agent", created_at: "2025-01-01T00:00:02.000Z" })),
-          elsewhere: await insertThread(trx, aThread(await insertRound(trx, { branch: "dev", base: "b", snapshot: "s", tree: "t" }))),
+          elsewhere: await insertThread(trx, aThread(await insertRound(trx, { created_at: new Date().toISOString(), branch: "dev", base: "b", snapshot: "s", tree: "t" }))),
         }));
         const { one, whole, old } = created;
         assert.match(one.id, /^t_/);
@@ -519,7 +520,7 @@ export const storeCases: readonly StoreCase[] = [
         assert.deepEqual(await threadById(store.db, one.id), one);
 
         const updated = await writeTransaction(store.db, (trx) =>
-          updateThread(trx, one.id, {
+          updateThread(trx, one.id, { updated_at: new Date().toISOString(),
             status: "open",
             awaiting: "agent",
             checkpoint_round_id: round.id,
@@ -533,7 +534,7 @@ export const storeCases: readonly StoreCase[] = [
         assert.deepEqual(updated?.checkpoint_quoted, ["+const a = 1;"]);
         assert.deepEqual(updated?.quoted, one.quoted, "unpatched JSON columns keep their value");
         assert.notEqual(updated?.updated_at, one.updated_at);
-        assert.equal(await writeTransaction(store.db, (trx) => updateThread(trx, "t_missing", { status: "open" })), undefined);
+        assert.equal(await writeTransaction(store.db, (trx) => updateThread(trx, "t_missing", { updated_at: new Date().toISOString(), status: "open" })), undefined);
 
         const seen = await writeTransaction(store.db, (trx) => markThreadSeen(trx, one.id, "2030-01-01T00:00:00.000Z"));
         assert.equal(seen?.human_seen_at, "2030-01-01T00:00:00.000Z");
@@ -546,7 +547,7 @@ export const storeCases: readonly StoreCase[] = [
         assert.deepEqual(await ids({ status: [] }), []);
         assert.deepEqual(await ids({ file: "README.md" }), [whole.id]);
 
-        await writeTransaction(store.db, (trx) => insertMessage(trx, { thread_id: one.id, author: "human", body: "Why?", delivery: "sent" }));
+        await writeTransaction(store.db, (trx) => insertMessage(trx, { created_at: new Date().toISOString(), thread_id: one.id, author: "human", body: "Why?", delivery: "sent" }));
         assert.equal(await writeTransaction(store.db, (trx) => deleteThread(trx, one.id)), true);
         assert.equal(await threadById(store.db, one.id), undefined);
         assert.equal(await messageCount(store.db, { thread: one.id }), 0, "its messages went with it");
@@ -628,7 +629,7 @@ export const storeCases: readonly StoreCase[] = [
           const ids: string[] = [];
           for (let i = 0; i < 1200; i++) {
             const thread = await insertThread(trx, aThread(round));
-            ids.push((await insertMessage(trx, { thread_id: thread.id, author: "human", body: `m${i}`, delivery: "sent" })).id);
+            ids.push((await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: thread.id, author: "human", body: `m${i}`, delivery: "sent" })).id);
           }
           return ids;
         });
@@ -644,13 +645,13 @@ export const storeCases: readonly StoreCase[] = [
         const round = await seedRound(store.db);
         const setup = await writeTransaction(store.db, async (trx) => {
           const draft = await insertThread(trx, aThread(round));
-          const draftMessage = await insertMessage(trx, { thread_id: draft.id, author: "human", body: "new comment", delivery: "unsent" });
+          const draftMessage = await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: draft.id, author: "human", body: "new comment", delivery: "unsent" });
           const resolved = await insertThread(trx, aThread(round, { status: "resolved", resolved_at: "2025-01-01T00:00:00.000Z", resolved_by: "agent", origin: "agent" }));
-          const reply = await insertMessage(trx, { thread_id: resolved.id, author: "human", body: "not fixed", delivery: "unsent" });
+          const reply = await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: resolved.id, author: "human", body: "not fixed", delivery: "unsent" });
           const waiting = await insertThread(trx, aThread(round, { status: "open", awaiting: "human", origin: "agent" }));
-          const otherRound = await insertRound(trx, { branch: "other", base: "b", snapshot: "s", tree: "t" });
+          const otherRound = await insertRound(trx, { created_at: new Date().toISOString(), branch: "other", base: "b", snapshot: "s", tree: "t" });
           const otherBranch = await insertThread(trx, aThread(otherRound));
-          await insertMessage(trx, { thread_id: otherBranch.id, author: "human", body: "elsewhere", delivery: "unsent" });
+          await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: otherBranch.id, author: "human", body: "elsewhere", delivery: "unsent" });
           return { draft, draftMessage, resolved, reply, waiting, otherBranch };
         });
 
@@ -666,7 +667,7 @@ export const storeCases: readonly StoreCase[] = [
 
         const at = "2031-05-05T05:05:05.000Z";
         const { review, released } = await writeTransaction(store.db, async (trx) => {
-          const review = await insertReview(trx, { branch: "main", mode: "tools", round_id: round.id, session_id: "ses_1" });
+          const review = await insertReview(trx, { released_at: new Date().toISOString(), branch: "main", mode: "tools", round_id: round.id, session_id: "ses_1" });
           return { review, released: await releaseDrafts(trx, { branch: "main", reviewId: review.id, at }) };
         });
         assert.deepEqual([...released.messageIds].sort(), [setup.draftMessage.id, setup.reply.id].sort());
@@ -703,7 +704,7 @@ export const storeCases: readonly StoreCase[] = [
         assert.match(review.id, /^v_/);
         assert.equal(review.session_id, null);
         assert.equal(review.delivered_to, null);
-        const later = await writeTransaction(store.db, (trx) => insertReview(trx, { branch: "main", mode: "tools", round_id: round.id }));
+        const later = await writeTransaction(store.db, (trx) => insertReview(trx, { released_at: new Date().toISOString(), branch: "main", mode: "tools", round_id: round.id }));
         const filled = await writeTransaction(store.db, (trx) => updateReview(trx, review.id, { delivered_to: "ses_9", prose: "src/a.ts:3 ...", session_id: "ses_9" }));
         assert.equal(filled?.delivered_to, "ses_9");
         assert.equal(filled?.prose, "src/a.ts:3 ...");
@@ -713,7 +714,7 @@ export const storeCases: readonly StoreCase[] = [
           [later.id, review.id],
         );
         await assert.rejects(
-          writeTransaction(store.db, (trx) => insertReview(trx, { branch: "main", mode: "email" as never, round_id: round.id })),
+          writeTransaction(store.db, (trx) => insertReview(trx, { released_at: new Date().toISOString(), branch: "main", mode: "email" as never, round_id: round.id })),
           /CHECK constraint/i,
         );
       }),
@@ -748,7 +749,7 @@ export const storeCases: readonly StoreCase[] = [
         const round = await seedRound(store.db);
         await seedRound(store.db, "other");
         const thread = await writeTransaction(store.db, (trx) => insertThread(trx, aThread(round)));
-        await writeTransaction(store.db, (trx) => insertMessage(trx, { thread_id: thread.id, author: "human", body: "Why?", delivery: "unsent" }));
+        await writeTransaction(store.db, (trx) => insertMessage(trx, { created_at: new Date().toISOString(), thread_id: thread.id, author: "human", body: "Why?", delivery: "unsent" }));
         const before = await storePosition(store.db, mainScope);
         assert.ok(before.threadChange > 0 && before.round === 2 && before.review === 0, JSON.stringify(before));
         assert.deepEqual((await roundsAfter(store.db, "main", empty)).map((r) => r.id), [round.id]);
@@ -760,7 +761,7 @@ export const storeCases: readonly StoreCase[] = [
           await releaseDrafts(trx, { branch: "main", reviewId: review.id, at: "2000-01-01T00:00:00.000Z" });
           return review;
         });
-        await writeTransaction(store.db, (trx) => insertReview(trx, { branch: "other", mode: "prose", round_id: round.id }));
+        await writeTransaction(store.db, (trx) => insertReview(trx, { released_at: new Date().toISOString(), branch: "other", mode: "prose", round_id: round.id }));
         const after = await reviewsAfter(store.db, "main", before);
         assert.deepEqual(after.map((r) => [r.id, r.messages]), [[review.id, 1]]);
         const now = await storePosition(store.db, mainScope);
@@ -818,7 +819,7 @@ export const storeCases: readonly StoreCase[] = [
         assert.equal(beat.started_at, started.started_at);
         assert.equal(beat.heartbeat_at, "2025-01-05T00:00:00.000Z");
         const replaced = await writeTransaction(store.db, (trx) =>
-          upsertServer(trx, { url, pid: 200, worktree: "/repo", branch: "main", started_at: "2025-01-06T00:00:00.000Z" }),
+          upsertServer(trx, { heartbeat_at: new Date().toISOString(), url, pid: 200, worktree: "/repo", branch: "main", started_at: "2025-01-06T00:00:00.000Z" }),
         );
         assert.equal(replaced.started_at, "2025-01-06T00:00:00.000Z", "a new process on the same port starts anew");
         await writeTransaction(store.db, (trx) =>
