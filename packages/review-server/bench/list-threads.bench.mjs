@@ -5,6 +5,7 @@
 // process. Target: the listing within 2x of that floor.
 // The service's TypeScript is bundled with esbuild at start (core inlined from its source), so this needs
 // only the installed dependencies; `pnpm bench` runs it after `pnpm build`.
+// BENCH_PROFILE=dir writes a CPU profile of the listings computed whole (those steps only, not the setup) there.
 import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -94,10 +95,16 @@ try {
   // Before each step the last listing's kept anchors are written and forgotten, so no write runs inside
   // the next step's time.
   const cpu = { floor: [], list: [], kept: [] };
+  const profiler = process.env.BENCH_PROFILE ? new (await import("node:inspector/promises")).Session() : null;
+  profiler?.connect();
+  await profiler?.post("Profiler.enable");
   const step = async (fn, times, cpuTimes) => {
     await forgetKeptAnchors();
     globalThis.gc?.();
+    const profiled = profiler !== null && fn === list;
+    if (profiled) await profiler.post("Profiler.start");
     const took = await timeWithCpu(fn);
+    if (profiled) await writeFile(join(process.env.BENCH_PROFILE, `list-${times.length}.cpuprofile`), JSON.stringify((await profiler.post("Profiler.stop")).profile));
     times.push(took.wall);
     cpuTimes.push(took.cpu);
   };

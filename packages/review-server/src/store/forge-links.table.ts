@@ -3,6 +3,7 @@ import type { ForgeKind, ForgeReplyState } from "@opencode-review/core";
 import type { Database } from "./database.js";
 import { newId } from "./new-id.js";
 import { requireWriteTransaction } from "./write-transaction.js";
+import { idsTable } from "./ids-table.js";
 
 /** `forge_pulls` (migration 0012): a pull request whose threads were pulled, and what its last pull saw. */
 export interface ForgePullsTable {
@@ -119,7 +120,7 @@ export async function forgeThreadsByIds(db: Kysely<Database>, threadIds: readonl
       .innerJoin("forge_pulls", "forge_pulls.id", "forge_threads.pull_id")
       .selectAll("forge_threads")
       .select(["forge_pulls.kind", "forge_pulls.number"])
-      .where("forge_threads.thread_id", "in", threadIds.slice(i, i + 500))
+      .where("forge_threads.thread_id", "in", idsTable(threadIds.slice(i, i + 500)))
       .execute();
     for (const row of rows) out.set(row.thread_id, row);
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { requireWriteTransaction } from "./write-transaction.js";
+import { idsTable } from "./ids-table.js";
 
 /** `located_anchors` (migration 0011): the last place found for a thread's or finding's lines, and its key. */
 export interface LocatedAnchorsTable {
@@ -32,7 +33,7 @@ export async function locatedAnchorsOf(db: Kysely<Database>, ids: readonly strin
     const rows = await db
       .selectFrom("located_anchors")
       .selectAll()
-      .where("id", "in", ids.slice(i, i + IDS_PER_QUERY))
+      .where("id", "in", idsTable(ids.slice(i, i + IDS_PER_QUERY)))
       .execute();
     for (const row of rows) found.set(row.id, row);
   }

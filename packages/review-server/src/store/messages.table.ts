@@ -3,6 +3,7 @@ import type { Author, Delivery } from "@opencode-review/core";
 import type { Database } from "./database.js";
 import { newId } from "./new-id.js";
 import { requireWriteTransaction } from "./write-transaction.js";
+import { idsTable } from "./ids-table.js";
 
 /** `messages` as stored: `suggestion` is JSON text (an array of replacement lines) or null. */
 export interface MessagesTable {
@@ -107,7 +108,7 @@ export async function messagesByThreadIds(db: Kysely<Database>, threadIds: reado
       ...(await db
         .selectFrom("messages")
         .selectAll()
-        .where("thread_id", "in", slice)
+        .where("thread_id", "in", idsTable(slice))
         // rowid breaks ties within one millisecond: insertion order.
         .orderBy("created_at", "asc")
         .orderBy(sql`rowid`, "asc")
