@@ -169,6 +169,8 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
     const card = page.locator(`[data-component="thread"][data-thread-id="${open!.id}"]`);
     await card.waitFor();
     expect(await card.locator('[data-component="message"] [data-slot="author"]').allTextContents()).toEqual(["alice"]);
+    // "Sent" would say the person sent it to the agent: it was written on the pull request by someone else.
+    expect(await card.locator('[data-component="message"] [data-slot="badge"]').allTextContents()).toEqual(["from PR #7"]);
     await card.screenshot({ path: `${screenshotDir}forge-thread-author.png` });
   });
 });
