@@ -160,6 +160,8 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
     await listed.waitFor();
     expect(await listed.locator('[data-slot="delivery"]').getAttribute("data-state")).toBe("pull-request");
     expect(await listed.locator('[data-slot="delivery"] a').getAttribute("href")).toBe(link);
+    // The comment it carried to the pull request, although its draft is gone here (it came back as a forge thread).
+    expect(await listed.locator('[data-slot="messages"]').textContent()).toBe("1 message");
     await page.screenshot({ path: `${screenshotDir}forge-release-past.png` });
   });
 
