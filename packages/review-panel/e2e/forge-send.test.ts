@@ -160,6 +160,8 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
     await listed.waitFor();
     expect(await listed.locator('[data-slot="delivery"]').getAttribute("data-state")).toBe("pull-request");
     expect(await listed.locator('[data-slot="delivery"] a').getAttribute("href")).toBe(link);
+    // The comment it carried to the pull request, although its draft is gone here (it came back as a forge thread).
+    expect(await listed.locator('[data-slot="messages"]').textContent()).toBe("1 message");
     await page.screenshot({ path: `${screenshotDir}forge-release-past.png` });
   });
 
@@ -169,6 +171,8 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
     const card = page.locator(`[data-component="thread"][data-thread-id="${open!.id}"]`);
     await card.waitFor();
     expect(await card.locator('[data-component="message"] [data-slot="author"]').allTextContents()).toEqual(["alice"]);
+    // "Sent" would say the person sent it to the agent: it was written on the pull request by someone else.
+    expect(await card.locator('[data-component="message"] [data-slot="badge"]').allTextContents()).toEqual(["from PR #7"]);
     await card.screenshot({ path: `${screenshotDir}forge-thread-author.png` });
   });
 });

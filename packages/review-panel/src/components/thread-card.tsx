@@ -89,7 +89,7 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
           <time dateTime={m.message.createdAt}>{new Date(m.message.createdAt).toLocaleString()}</time>
           <Show when={m.message.author === "human"}>
             <span data-slot="badge" data-tone={m.message.delivery === "unsent" ? "draft" : "muted"}>
-              {m.message.delivery === "unsent" ? "Draft" : m.message.delivery === "sent" ? "Sent" : "Delivered"}
+              {deliveryBadge(t(), m.message)}
             </span>
           </Show>
           <Show when={m.message.claim}>
@@ -248,4 +248,14 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
       </Show>
     </article>
   );
+}
+
+/**
+ * The badge of a person's message: a draft, sent or delivered to the agent; a comment pulled from a pull
+ * request was written on the forge by its login, so it says where it came from, never that the person sent it.
+ * @example deliveryBadge(thread, message) // "Draft", "Sent", "Delivered", "from PR #7"
+ */
+function deliveryBadge(thread: Thread, message: Message): string {
+  if (message.login !== undefined) return thread.forge ? `from PR #${thread.forge.pr}` : "from the pull request";
+  return message.delivery === "unsent" ? "Draft" : message.delivery === "sent" ? "Sent" : "Delivered";
 }

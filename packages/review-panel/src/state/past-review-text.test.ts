@@ -23,4 +23,10 @@ describe("a past review as lines of text", () => {
       "Changes requested · 2026-12-01 13:05 · 1 message · waiting for the agent",
     );
   });
+  it("reads a release to the pull request with the comments it carried there and its link", () => {
+    const url = "https://github.com/octo/app/pull/7#pullrequestreview-1";
+    expect(pastReviewLines(review({ messages: 3, verdict: "changes", pullRequest: { url } }))).toEqual([
+      `Changes requested · 2026-12-01 13:05 · 3 messages · sent to the pull request: ${url}`,
+    ]);
+  });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { DiffFile, DiffRange, Outcome, ServerEvent } from "../state/review-client.js";
 import type { BinarySide, ReviewBackend } from "./review-backend.js";
 import { createReviewModel, presetLabel } from "./review-model.js";
+import { emptyLine } from "./review-notices.js";
 
 const big: DiffFile = {
   path: "big.txt", oldPath: null, status: "added", binary: false, hunks: [],
@@ -160,6 +161,33 @@ describe("the terminal model's file texts", () => {
       // The added file is all hunk and the image has no lines: only the edited file is read.
       expect(asked).toEqual(["text worktree src/a.ts"]);
       expect(model.texts().get("src/a.ts")).toEqual(["A", "b", "c"]);
+      dispose();
+    }));
+});
+
+describe("the terminal model's empty diff", () => {
+  it("says the diff is loading, not that there are no changes, until a diff answer arrives", () =>
+    createRoot(async (dispose) => {
+      // Each read of the diff waits for the test: the refresh's read is overtaken by a newer one (the work tree moved).
+      const answers: Array<(files: readonly DiffFile[]) => void> = [];
+      let watched: () => void = () => {};
+      const model = createReviewModel(fakeBackend({
+        bases: async () => ok({ base: "b".repeat(40), branches: [], picked: null }),
+        diff: () => new Promise((resolve) => answers.push((files) => resolve(ok({ files })))),
+        watchWorktree: (onChange: (paths: readonly string[]) => void) => ((watched = () => onChange(["a.ts"])), () => {}),
+      }));
+      model.watchWorktree();
+      const refreshed = model.refresh();
+      while (answers.length === 0) await settle();
+      watched();
+      while (answers.length < 2) await settle();
+      answers[0]!([]);
+      await refreshed;
+      expect(model.loaded()).toBe(true);
+      expect(emptyLine(model)).toBe("Loading the diff…");
+      answers[1]!([]);
+      await settle();
+      expect(emptyLine(model)).toBe("No changes: the work tree matches the review's base.");
       dispose();
     }));
 });

@@ -82,6 +82,9 @@ export function createReviewModel(
   // The store's pick is where a view starts, once: after that the person's own `t` decides.
   let pickApplied = false;
   const [loaded, setLoaded] = createSignal(false);
+  // Whether the files on screen are a diff's answer for the view picked: until then an empty list is not
+  // "no changes" (a refresh can end while a newer read of the diff is still under way).
+  const [diffLoaded, setDiffLoaded] = createSignal(false);
   const [waitingLine, setWaitingLine] = createSignal<string | null>(null);
   // A binary file's one line (type, dimensions, sizes, changed share), by path, once its sides are read.
   const [binaryLines, setBinaryLines] = createSignal<ReadonlyMap<string, string>>(new Map());
@@ -132,6 +135,7 @@ export function createReviewModel(
     );
     if (mine !== generation) return;
     setFiles([...next].sort(treeOrder));
+    setDiffLoaded(true);
     void describeBinaries(mine, asked, next.filter((f) => f.binary));
     void readTexts(asked, next).then((read) => mine === generation && setTexts(read));
   };
@@ -214,6 +218,8 @@ export function createReviewModel(
     /** The newest refusal, as one line; null once a reload succeeded. */
     problem,
     loaded,
+    /** Whether the files are the answer of a diff read for the view picked (an empty list then means no changes). */
+    diffLoaded,
     reviews: review.past,
     failed: () => review.failedDeliveries(),
     /** Releases that wait for a session to go to (none was open when they were made), newest first. */
@@ -274,6 +280,7 @@ export function createReviewModel(
     presets: (): readonly ViewPreset[] => [...ROUND_PRESETS, ...bases.branches().map((b): ViewPreset => `branch:${b.name}`)],
     setPreset: (next: ViewPreset) => {
       setPreset(next);
+      setDiffLoaded(false);
       loadedAnyway.clear();
       void loadDiff();
       // The branch picked (or its end) is kept in the store, so the web panel and the next view agree.

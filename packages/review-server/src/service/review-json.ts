@@ -27,11 +27,12 @@ export interface ReviewJson {
 }
 
 /**
- * A stored review as JSON, with how many messages it released.
+ * A stored review as JSON, with how many messages it released (to the agent, or to the pull request).
  * @example await reviewJson(ctx, row) // { id: "v_...", delivery: { state: "failed", error: "...", ... } }
  */
 export async function reviewJson(ctx: ServiceContext, row: ReviewRow, count?: number): Promise<ReviewJson> {
-  const messages = count ?? (await messageCountsOfReviews(ctx.db, [row.id])).get(row.id) ?? 0;
+  // A release to the pull request keeps its count: its drafts were taken off once the forge had them.
+  const messages = row.pr_messages ?? count ?? (await messageCountsOfReviews(ctx.db, [row.id])).get(row.id) ?? 0;
   return {
     id: row.id,
     releasedAt: row.released_at,

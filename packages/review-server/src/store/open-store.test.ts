@@ -68,7 +68,7 @@ describe("migration 0005: no token in the servers table", () => {
     for (const table of ["forge_messages", "forge_threads", "forge_pulls"]) await sql.raw(`DROP TABLE ${table}`).execute(old.db);
     await sql`ALTER TABLE threads DROP COLUMN then_rev`.execute(old.db);
     for (const table of ["list_cursors", "located_anchors", "branch_bases", "reviewer_changes", "viewed_files", "findings", "runs"]) await sql.raw(`DROP TABLE ${table}`).execute(old.db);
-    for (const column of ["summary", "verdict", "message_text", "delivery_state", "delivery_error", "delivery_attempts", "dismissed_at", "owner_pid", "owner_started", "waits_for_turn", "forge_url"]) {
+    for (const column of ["summary", "verdict", "message_text", "delivery_state", "delivery_error", "delivery_attempts", "dismissed_at", "owner_pid", "owner_started", "waits_for_turn", "forge_url", "pr_messages"]) {
       await sql.raw(`ALTER TABLE reviews DROP COLUMN ${column}`).execute(old.db);
     }
     for (const column of ["claim_accepted", "claim_reason"]) await sql.raw(`ALTER TABLE messages DROP COLUMN ${column}`).execute(old.db);

@@ -39,6 +39,8 @@ export interface ReviewsTable {
   waits_for_turn: number;
   /** A release sent to a pull request as a review (migration 0012): its address there. */
   forge_url: string | null;
+  /** How many comments a release to a pull request carried there (migration 0017); null for a release to the agent. */
+  pr_messages: number | null;
 }
 
 /** The person's verdict on a release, as GitHub has it. */
@@ -52,7 +54,7 @@ export type ReviewRow = Readonly<Selectable<ReviewsTable>>;
 /** A review to record; id and time are made when absent, session, delivery and prose default to null. */
 export type NewReview = Pick<ReviewRow, "branch" | "mode" | "round_id" | "released_at"> &
   Partial<
-    Pick<ReviewRow, "id" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state" | "owner_pid" | "owner_started" | "waits_for_turn" | "forge_url">
+    Pick<ReviewRow, "id" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state" | "owner_pid" | "owner_started" | "waits_for_turn" | "forge_url" | "pr_messages">
   >;
 
 /** What may be filled in after the release (delivery happens after the transaction). */
@@ -91,6 +93,7 @@ export async function insertReview(db: Kysely<Database>, review: NewReview): Pro
       owner_started: review.owner_started ?? null,
       waits_for_turn: review.waits_for_turn ?? 0,
       forge_url: review.forge_url ?? null,
+      pr_messages: review.pr_messages ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -90,10 +90,12 @@ export async function releaseToPullRequest(
       delivery_state: "delivered",
       delivered_to: submitted.url,
       forge_url: submitted.url,
+      // Past reviews count these: the drafts deleted above no longer point at the release.
+      pr_messages: inline.length + inBody.length,
     });
   });
   await pullForgeThreads(ctx, forge, { number: survey.pull.number }).catch(() => {});
-  const json = await reviewJson(ctx, review, inline.length + inBody.length);
+  const json = await reviewJson(ctx, review);
   ctx.bus.publish({ type: "review", review: json });
   return json;
 }
