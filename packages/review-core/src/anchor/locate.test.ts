@@ -457,3 +457,25 @@ describe("locate's cache", () => {
     }
   });
 });
+
+// Shrunk counterexamples of locate.misleading.property.test.ts, with the answer a person gives.
+describe("locate, counterexamples the misleading-edit properties found", () => {
+  test("a blank line of one of two identical bodies stays by the `}` recorded after it when an equally short diff keeps it elsewhere (FC_SEED=20261202)", () => {
+    const then = ["export function first(x) {", "", "}", "", "}", "", "export function second(x) {", "", "}", "", "}", "", "export function f0(x) {", "  attempts += 1;", "}"];
+    // Lines 2-3 of first become one new line: the blank line 4 is now line 3, its recorded `}`, ``,
+    // `export function second` right below it. The diff reads it as line 5 (the blank between the
+    // functions), with nothing recorded around it: context breaks the tie between the two readings.
+    const now = ["export function first(x) {", "  rewritten();", "", "}", "", "export function second(x) {", "", "}", "", "}", "", "export function f0(x) {", "  attempts += 1;", "}"];
+    expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 3, end: 3 });
+  });
+
+  test("a quote rewritten in place whose text reads again across its after side is where the diff keeps it (FC_SEED=15)", () => {
+    const then = ["export function f0(x) {", "", "    return null;", "}", "  return attempts;", "  const v0 = g(x);", "    return null;", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
+    // Lines 3-4 become `rewritten();`, and a helper repeats them with two lines after. The shortest diff
+    // keeps `    return null;` `}` whole at lines 6-7, taking the last line of the after side for the
+    // quote: the surroundings do not stand on their own, rule (1) does not decide, and the diff's
+    // reading stands (as the "edits away" property needs for the same shape of text).
+    const now = ["export function f0(x) {", "", "  rewritten();", "  return attempts;", "  const v0 = g(x);", "    return null;", "}", "", "", "export function helper(x) {", "    return null;", "}", "  return attempts;", "  const v0 = g(x);", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
+    expect(locateThread(then, 3, 4, now)).toEqual({ state: "moved", start: 6, end: 7 });
+  });
+});

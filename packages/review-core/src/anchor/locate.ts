@@ -111,7 +111,7 @@ function weighAgainstSurroundings(
   const near = mapRange(pair.hunks, start, end, "old").start;
   const intact = exact && followed.start !== null ? { start: followed.start, end: followed.end ?? followed.start } : null;
   const standing = standingSurroundings(pair, start, end, around, near, want, intact);
-  if (standing === null) return followed;
+  if (standing === null) return exact && sides === 0 ? (sidedCopy(pair, start, end, around) ?? followed) : followed;
   if (standing.kind === "rewritten") {
     // Both sides stand there, but a side with no lines (the file's edge) is no evidence.
     const home = SIDE * ((around.before > 0 ? 1 : 0) + (around.after > 0 ? 1 : 0));
@@ -150,6 +150,29 @@ function recordedAround(pair: LinePair, start: number, end: number, quote: reado
   for (let k = 0; k < before; k++) if (!lineIs(then, start - 1 - before + k, context.before[k] as string)) return null;
   for (let k = 0; k < after; k++) if (!lineIs(then, end + k, context.after[k] as string)) return null;
   return { before, after };
+}
+
+/**
+ * Context breaking ties (CONTRACT, "moved"): where the diff kept the quote whole at a copy with no side
+ * of its surroundings, another copy with a side standing takes it when a diff as short keeps the quote
+ * whole there too (equal lines repeated make several shortest diffs; the diff picked one).
+ */
+function sidedCopy(pair: LinePair, start: number, end: number, around: Surroundings): Location | null {
+  const { thenIds: then, nowIds: now } = pair;
+  const length = end - start + 1;
+  let cost = 0;
+  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
+  let best: { at: number; sides: number } | null = null;
+  for (let at = 1; at + length - 1 <= now.length; at++) {
+    if (!readsAsThen(pair, start, length, at)) continue;
+    const sides = surroundingSides(pair, start, end, at, at + length - 1, around);
+    if (sides === 0 || (best !== null && sides <= best.sides)) continue;
+    const above = countChangedLines(then.subarray(0, start - 1), now.subarray(0, at - 1));
+    if (above > cost) continue;
+    const below = countChangedLines(then.subarray(end), now.subarray(at - 1 + length));
+    if (above + below === cost) best = { at, sides };
+  }
+  return best === null ? null : placed(best.at, best.at + length - 1, start);
 }
 
 /** The 1-based first line of the only copy of then's lines start..end in the text now, or null. */
