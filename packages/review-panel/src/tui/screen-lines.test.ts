@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DiffFile, Thread } from "../api.js";
 import { buildRows } from "../state/diff-rows.js";
-import { layout, terminalRows, threadStatus } from "./screen-lines.js";
+import { layout, terminalRows } from "./screen-lines.js";
+import { threadStatus } from "./thread-lines.js";
 
 const file: DiffFile = {
   path: "src/deep/folder/a.ts", oldPath: null, status: "modified", binary: false,

@@ -4,7 +4,8 @@
 import { createEffect, createMemo, createSignal, For, Index, Show } from "solid-js";
 import type { Cursor } from "../../state/cursor.js";
 import { followCursor } from "../../state/viewport.js";
-import type { Layout, ScreenLine } from "../screen-lines.js";
+import type { Layout } from "../screen-lines.js";
+import type { ScreenLine } from "../screen-text.js";
 import { syntaxTokens } from "../syntax-tokens.js";
 import { bandColor, syntaxColor, toneColor, type Theme } from "./tone-colors.js";
 

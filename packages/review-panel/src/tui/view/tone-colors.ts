@@ -1,8 +1,8 @@
-// The theme's colour for each tone the screen lines name (screen-lines.ts, syntax-tokens.ts): the one place
+// The theme's colour for each tone the screen lines name (screen-text.ts, syntax-tokens.ts): the one place
 // the terminal's words meet opencode's theme.
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import type { RGBA } from "@opentui/core";
-import type { Tone } from "../screen-lines.js";
+import type { Tone } from "../screen-text.js";
 import type { SyntaxTone } from "../syntax-tokens.js";
 
 /** opencode's current theme, as the plugin API hands it. */
