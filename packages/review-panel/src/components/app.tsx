@@ -3,7 +3,7 @@ import type { Api, Health, LiveState } from "../api.js";
 import { applyLiveChange } from "../state/live-changes.js";
 import { ApiContext } from "../state/api-context.js";
 import { BranchBasesContext, createBranchBases } from "../state/branch-bases.js";
-import { createDiff, DiffContext } from "../state/diff.js";
+import { createDiff, DiffContext, type ViewModeStorage } from "../state/diff.js";
 import { buildRows } from "../state/diff-rows.js";
 import { createCursor, fileOfRow, isStop } from "../state/cursor.js";
 import { createFocus, FocusContext } from "../state/focus.js";
@@ -49,6 +49,15 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
+/** The unified or split choice, kept in the browser for every review of this panel's address. */
+function browserViewStorage(storage: Storage | null): ViewModeStorage {
+  const key = "opencode-review-view";
+  return {
+    read: () => (storage?.getItem(key) === "split" ? "split" : storage?.getItem(key) === "unified" ? "unified" : null),
+    write: (mode) => storage?.setItem(key, mode),
+  };
+}
+
 /** The review panel: the state slices, live updates, keyboard, and the layout. */
 export function App(props: { readonly api: Api }) {
   const api = props.api;
@@ -57,7 +66,7 @@ export function App(props: { readonly api: Api }) {
   let review!: Review;
   const threads = createThreads(api, notices, () => void review.refresh(), rounds.range);
   review = createReview(api, notices, () => Promise.all([threads.load(), rounds.load()]));
-  const diff = createDiff(api, rounds.range, notices);
+  const diff = createDiff(api, rounds.range, notices, { viewStorage: browserViewStorage(localStorageOrNull()) });
   const reviewer = createReviewer(api, notices);
   const forge = createForgeQueue(api);
   const viewed = createViewed(api, rounds.range, diff.files, diff.setFolded, notices);

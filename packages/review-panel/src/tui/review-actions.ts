@@ -2,10 +2,9 @@
 // status line, and every action a key starts (resolve, viewed marks, findings, deliveries, runs, round
 // views). The view lays these out and forwards keys to them; the editor and the release confirmation have
 // their own modules (review-editing.ts, release-confirm.ts) over the same `act` and status line.
-import { createEffect, createMemo, createSignal, on, type Accessor } from "solid-js";
+import { createMemo, createSignal, type Accessor } from "solid-js";
 import { errorText, findingOf, type ApiError, type Thread } from "../state/review-client.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
-import type { ViewMode } from "../state/diff-rows.js";
 import { linkToPlace, placeOfRow } from "../state/link-place.js";
 import { NO_SESSION_YET } from "../state/past-review-text.js";
 import type { ReviewBackend } from "./review-backend.js";
@@ -19,9 +18,6 @@ export interface ReviewActionsInput {
   readonly model: ReviewModel;
   /** The session a release (or a retried delivery, or a run) goes to: the one the person came from, else the latest. */
   readonly session: () => Promise<string | null>;
-  /** The diff layout the view opens with, and where a change of it is kept (opencode's kv). */
-  readonly initialView: ViewMode;
-  readonly saveView: (view: ViewMode) => void;
   /** Asks the person for the model of an AI review run (opencode's select dialog). */
   readonly chooseRunModel: () => Promise<RunModelChoice>;
   /** Copies a link to the clipboard where the terminal can (OSC 52); false when it cannot. */
@@ -44,25 +40,13 @@ export function lastDraft(thread: Thread) {
 
 /**
  * The terminal review's rows, cursor, status line and key actions over the model and the backend.
- * @example const actions = createReviewActions({ backend, model, session, initialView: "unified", saveView, chooseRunModel, copy, toast }); actions.resolveToggle()
+ * @example const actions = createReviewActions({ backend, model, session, chooseRunModel, copy, toast }); actions.resolveToggle()
  */
 export function createReviewActions(input: ReviewActionsInput) {
   const { backend, model } = input;
-  const [view, setView] = createSignal<ViewMode>(input.initialView);
-  const [collapsed, setCollapsed] = createSignal<ReadonlySet<string>>(new Set());
-  // A viewed file folds (and one no longer viewed unfolds), whoever marked it: this view or another panel.
+  // The layout and the folds are the diff slice's, as in the web panel (a viewed file folds there, whoever marked it).
+  const { view, collapsed } = model.diff;
   const viewed = model.viewed;
-  createEffect(
-    on(viewed, (now, before) => {
-      const was = before ?? new Set<string>();
-      setCollapsed((set) => {
-        const next = new Set(set);
-        for (const path of now) if (!was.has(path)) next.add(path);
-        for (const path of was) if (!now.has(path)) next.delete(path);
-        return next;
-      });
-    }),
-  );
   const { threads, review, viewed: viewedMarks, rounds, reviewer, notices } = model.slices;
   const [status, setStatus] = createSignal<string>("? for keys · q to close");
   const [busy, setBusy] = createSignal(false);
@@ -253,17 +237,10 @@ export function createReviewActions(input: ReviewActionsInput) {
     const row = cursor.row();
     if (!row) return;
     const file = fileOfRow(row);
-    setCollapsed((set) => {
-      const next = new Set(set);
-      if (next.has(file)) next.delete(file);
-      else next.add(file);
-      return next;
-    });
+    model.diff.toggleCollapsed(file);
   };
   const toggleView = () => {
-    const next = view() === "split" ? "unified" : "split";
-    setView(next);
-    input.saveView(next);
+    model.diff.setView(view() === "split" ? "unified" : "split");
   };
   const mark = () => {
     cursor.toggleMark();
@@ -274,7 +251,7 @@ export function createReviewActions(input: ReviewActionsInput) {
     const file = path === null ? undefined : model.files().find((f) => f.path === path);
     if (!file?.tooLarge) return setStatus("L loads a file too large to show; this one is shown already.");
     if (!file.tooLarge.canLoad) return setStatus(`${file.path} is over the most that can be loaded: open it from the work tree.`);
-    void act("Loaded", async () => ((await model.loadAnyway(file.path)) ? `${file.path} loaded in full.` : `${file.path} is still held back.`));
+    void act("Loaded", async () => ((await model.diff.loadFull(file.path)) ? `${file.path} loaded in full.` : `${file.path} is still held back.`));
   };
   const goToFile = (path: string) => {
     goToFileRow(path);

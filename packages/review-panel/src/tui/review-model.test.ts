@@ -59,7 +59,7 @@ describe("the terminal model's binaries and files too large", () => {
       expect(model.binaryLines().get("logo.png")).toBe("PNG 2x1 · 1000 B → 2 KB · 50.0% of pixels changed");
       expect(model.files().find((f) => f.path === "big.txt")?.tooLarge).toBeDefined();
 
-      expect(await model.loadAnyway("big.txt")).toBe(true);
+      expect(await model.diff.loadFull("big.txt")).toBe(true);
       expect(model.files().find((f) => f.path === "big.txt")?.hunks).toHaveLength(1);
       // The next change the log reports re-reads the diff (the view is open), where the file is held back
       // again: it is loaded again, not lost.

@@ -1,13 +1,13 @@
 // The review as the terminal half holds it: the shared state slices (threads, review and releases, rounds,
 // viewed files, branch bases, reviewer runs) built over the in-process client, kept live by the store's
-// change log, plus what only the terminal keeps: the round or branch view picked with `t`, and the diff's
-// extras a terminal draws (files' texts, binary lines, files loaded although over the limits).
+// change log, plus what only the terminal keeps: the round or branch view picked with `t`, and the binary
+// files' lines a terminal draws instead of images.
 import { createMemo, createSignal } from "solid-js";
 import { createBranchBases } from "../state/branch-bases.js";
-import { treeOrder } from "../state/file-tree.js";
+import { createDiff, type ViewModeStorage } from "../state/diff.js";
 import { applyLiveChange } from "../state/live-changes.js";
 import { createNotices } from "../state/notices.js";
-import { findingOf, type DiffFile, type DiffRange, type Finding, type Outcome, type Thread } from "../state/review-client.js";
+import { findingOf, type DiffFile, type DiffRange, type Finding, type Thread } from "../state/review-client.js";
 import { createReview, type Review } from "../state/review.js";
 import { createReviewer } from "../state/reviewer.js";
 import { createRounds, rangeFor, type RangePreset } from "../state/rounds.js";
@@ -62,7 +62,11 @@ export function newAgentMessages(before: readonly Thread[], after: readonly Thre
  */
 export function createReviewModel(
   backend: ReviewBackend,
-  hooks: { readonly onAgentMessage?: (message: { readonly thread: Thread; readonly body: string }) => void } = {},
+  hooks: {
+    readonly onAgentMessage?: (message: { readonly thread: Thread; readonly body: string }) => void;
+    /** Where the unified or split choice is kept (opencode's key-value store). */
+    readonly viewStorage?: ViewModeStorage;
+  } = {},
 ) {
   const notices = createNotices();
   const rounds = createRounds(backend, notices);
@@ -71,38 +75,42 @@ export function createReviewModel(
   review = createReview(backend, notices, () => Promise.all([threadSlice.load(), rounds.load()]));
   const bases = createBranchBases(backend, notices);
   const reviewer = createReviewer(backend, notices);
-  const [files, setFiles] = createSignal<readonly DiffFile[]>([]);
   const [preset, setPreset] = createSignal<ViewPreset>("all");
-  const range = (): DiffRange => {
-    const now = preset();
-    return isBranchPreset(now) ? { from: now, to: "worktree" } : rangeFor(now, rounds.list());
-  };
-  // Marks for the diff's end, re-read with every diff as in the web panel; the view folds what is viewed.
-  const viewed = createViewed(backend, range, files, () => {}, notices);
+  // One value per view picked, as the web's range signal: rounds listed again with the same range are not a
+  // new range (the diff keeps its files loaded anyway), a new pick is.
+  const picked = createMemo(
+    (): { readonly preset: ViewPreset; readonly range: DiffRange } => {
+      const now = preset();
+      return { preset: now, range: isBranchPreset(now) ? { from: now, to: "worktree" } : rangeFor(now, rounds.list()) };
+    },
+    undefined,
+    { equals: (a, b) => a.preset === b.preset && a.range.from === b.range.from && a.range.to === b.range.to },
+  );
+  const range = (): DiffRange => picked().range;
+  // The web panel's diff slice; the terminal reads the files' texts with every diff (it counts the lines after
+  // the last hunk instead of unfolding them) and its first read waits for the rounds and the kept branch pick.
+  const diff = createDiff(backend, range, notices, {
+    viewStorage: hooks.viewStorage,
+    readsTexts: true,
+    waitsForFirstRead: true,
+    onRead: (files, asked, current) => void describeBinaries(current, asked, files.filter((f) => f.binary)),
+  });
+  const files = diff.files;
+  // Marks for the diff's end, re-read with every diff as in the web panel; a viewed file folds.
+  const viewed = createViewed(backend, range, files, diff.setFolded, notices);
   // The store's pick is where a view starts, once: after that the person's own `t` decides.
   let pickApplied = false;
   const [loaded, setLoaded] = createSignal(false);
-  // Whether the files on screen are a diff's answer for the view picked: until then an empty list is not
-  // "no changes" (a refresh can end while a newer read of the diff is still under way).
-  const [diffLoaded, setDiffLoaded] = createSignal(false);
   const [waitingLine, setWaitingLine] = createSignal<string | null>(null);
   // A binary file's one line (type, dimensions, sizes, changed share), by path, once its sides are read.
   const [binaryLines, setBinaryLines] = createSignal<ReadonlyMap<string, string>>(new Map());
-  // The text of each file whose diff may stop before the file does, by path, as lines: how many unchanged
-  // lines follow the last hunk is known only from it. A file not read (yet) claims no lines after its hunks.
-  const [texts, setTexts] = createSignal<ReadonlyMap<string, readonly string[]>>(new Map());
-  // Files over the per-file limits the person loaded anyway: loaded again whenever the diff is re-read.
-  const loadedAnyway = new Set<string>();
   // Whether the view is open: then the diff follows what the change log says, as the work tree may move.
   let showing = false;
-  let generation = 0;
 
   const threads = createMemo(() => threadSlice.list().filter((t) => !findingOf(t)));
   // The reviewer's released findings still waiting for the person (accepted ones are the person's drafts).
   const findings = createMemo(() => threadSlice.list().flatMap((t) => (findingOf(t)?.status === "open" ? [findingOf(t)!] : [])));
   const problem = () => notices.list().filter((n) => n.tone === "error").at(-1)?.text ?? null;
-  /** The value of an answer, or null with its refusal kept as the model's problem line. */
-  const valueOf = <T>(outcome: Outcome<T>): T | null => (outcome.ok ? outcome.value : (notices.report(outcome.error), null));
 
   // An MCP panel's waiting line changes with the threads a release or a tool read touches; polls overlap
   // (asking a panel takes a moment): only the newest answer is kept, never an older one after it.
@@ -125,44 +133,16 @@ export function createReviewModel(
     listed = true;
   };
   let listed = false;
-  const loadDiff = async () => {
-    const mine = ++generation;
-    const asked = range();
-    const listedFiles = valueOf(await backend.diff(asked))?.files;
-    if (!listedFiles) return;
-    const next = await Promise.all(
-      listedFiles.map(async (f) => (f.tooLarge && loadedAnyway.has(f.path) ? (fullOf(await backend.fullFileDiff(asked, f.path), f.path) ?? f) : f)),
-    );
-    if (mine !== generation) return;
-    setFiles([...next].sort(treeOrder));
-    setDiffLoaded(true);
-    void describeBinaries(mine, asked, next.filter((f) => f.binary));
-    void readTexts(asked, next).then((read) => mine === generation && setTexts(read));
-  };
-  // Only files with lines on both sides can go on after their last hunk (an added or deleted file is all hunk).
-  const readTexts = async (asked: DiffRange, listed: readonly DiffFile[]): Promise<ReadonlyMap<string, readonly string[]>> => {
-    const read = await Promise.all(
-      listed
-        .filter((f) => !f.binary && !f.tooLarge && f.hunks.length > 0 && f.status !== "added" && f.status !== "deleted")
-        .map(async (f) => {
-          const answer = await backend.file(f.path, asked.to);
-          if (!answer.ok) return null;
-          const text = answer.value.text;
-          return [f.path, (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n")] as const;
-        }),
-    );
-    return new Map(read.filter((entry) => entry !== null));
-  };
   // Read after the diff is on screen, so a large image never holds up the first frame; a side that cannot
   // be read says why on the file's line instead. Type and sizes show at once; each share of pixels changed
   // replaces "comparing pixels…" when the backend's decode (off this thread) answers.
-  const describeBinaries = async (mine: number, asked: DiffRange, binaries: readonly DiffFile[]) => {
+  const describeBinaries = async (current: () => boolean, asked: DiffRange, binaries: readonly DiffFile[]) => {
     const lines = new Map<string, string>();
     const comparisons: Promise<void>[] = [];
     // The lines of this diff only, and never an older diff's after a newer one (the range may have changed).
     const show = (path: string, line: string) => {
       lines.set(path, line);
-      if (mine === generation) setBinaryLines(new Map(lines));
+      if (current()) setBinaryLines(new Map(lines));
     };
     for (const file of binaries) {
       const read = await backend.binaryVersions(file, asked);
@@ -181,7 +161,7 @@ export function createReviewModel(
         );
       }
     }
-    if (mine === generation) setBinaryLines(new Map(lines));
+    if (current()) setBinaryLines(new Map(lines));
     await Promise.all(comparisons);
   };
 
@@ -202,7 +182,7 @@ export function createReviewModel(
       diffDue = true;
       queueMicrotask(() => {
         diffDue = false;
-        void loadDiff();
+        void diff.reload();
       });
     }
   });
@@ -218,8 +198,8 @@ export function createReviewModel(
     /** The newest refusal, as one line; null once a reload succeeded. */
     problem,
     loaded,
-    /** Whether the files are the answer of a diff read for the view picked (an empty list then means no changes). */
-    diffLoaded,
+    /** The diff slice the web panel uses too: view, folds, and whether the files answer the view picked. */
+    diff,
     reviews: review.past,
     failed: () => review.failedDeliveries(),
     /** Releases that wait for a session to go to (none was open when they were made), newest first. */
@@ -228,22 +208,7 @@ export function createReviewModel(
     findings: findings as () => readonly Finding[],
     binaryLines,
     /** Files' lines at the range's end, for the unchanged lines after the last hunk (see `terminalRows`). */
-    texts,
-    /**
-     * Loads a file held back by the per-file limits, as the web panel's Load diff does; it stays loaded
-     * while the range stays.
-     */
-    loadAnyway: async (path: string): Promise<boolean> => {
-      const asked = range();
-      const file = fullOf(await backend.fullFileDiff(asked, path), path);
-      const now = range();
-      if (!file || asked.from !== now.from || asked.to !== now.to) return false;
-      loadedAnyway.add(path);
-      setFiles((all) => all.map((f) => (f.path === path ? file : f)));
-      const mine = generation;
-      void readTexts(asked, [file]).then((read) => mine === generation && setTexts((known) => new Map([...known, ...read])));
-      return file.tooLarge === undefined;
-    },
+    texts: diff.texts,
     /** The newest AI review run this view knows of (started here, in a web panel or by another process). */
     run: reviewer.latest,
     showRun: reviewer.upsert,
@@ -258,14 +223,13 @@ export function createReviewModel(
       await loadBases();
       // The run shown from the start: one may be going already (started from the web panel).
       void reviewer.load();
-      await Promise.all([loadThreads(), loadDiff(), loadReleases()]);
+      await Promise.all([loadThreads(), diff.reload(), loadReleases()]);
       setLoaded(true);
     },
     /** The view opens or closes: while open, the diff follows the change log and the work tree. */
     setShowing: (open: boolean) => {
       showing = open;
     },
-    reloadDiff: () => loadDiff(),
     /** The files marked viewed (and still reading as they did then) here, in a web panel or another process. */
     viewed: createMemo<ReadonlySet<string>>(() => new Set(files().flatMap((f) => (viewed.state(f.path) === "viewed" ? [f.path] : [])))),
     /**
@@ -274,24 +238,17 @@ export function createReviewModel(
      */
     watchWorktree: () =>
       backend.watchWorktree(() => {
-        if (range().to === "worktree") void Promise.all([loadDiff(), loadThreads()]);
+        if (range().to === "worktree") void Promise.all([diff.reload(), loadThreads()]);
       }),
     /** What `t` cycles through: the three round views, then the branch against each parent branch, nearest first. */
     presets: (): readonly ViewPreset[] => [...ROUND_PRESETS, ...bases.branches().map((b): ViewPreset => `branch:${b.name}`)],
     setPreset: (next: ViewPreset) => {
+      // A new range: the diff slice reads it, from the per-file limits again.
       setPreset(next);
-      setDiffLoaded(false);
-      loadedAnyway.clear();
-      void loadDiff();
       // The branch picked (or its end) is kept in the store, so the web panel and the next view agree.
       void bases.remember(next);
     },
     /** Stops hearing the change log (the plugin is going). */
     close: stopLive,
   };
-}
-
-/** The one file of a full diff's answer, or null when it was refused or the file is not in the diff. */
-function fullOf(outcome: Outcome<{ readonly files: readonly DiffFile[] }>, path: string): DiffFile | null {
-  return outcome.ok ? (outcome.value.files.find((f) => f.path === path) ?? outcome.value.files[0] ?? null) : null;
 }

@@ -68,11 +68,11 @@ export function failedLine(all: readonly PastReview[]): string | null {
  * What the diff window says instead of a diff: the model's problem, loading (the review, then the diff), or no changes; null when there is a diff.
  * @example emptyLine(model) // "Loading the review…"
  */
-export function emptyLine(model: Pick<ReviewModel, "problem" | "loaded" | "diffLoaded" | "files" | "preset">): string | null {
+export function emptyLine(model: Pick<ReviewModel, "problem" | "loaded" | "diff" | "files" | "preset">): string | null {
   if (model.problem()) return model.problem()!;
   if (!model.loaded()) return "Loading the review…";
   // No files before the first diff answer is not an empty diff: "No changes" is said only of a diff read.
-  if (model.files().length === 0 && !model.diffLoaded()) return "Loading the diff…";
+  if (model.files().length === 0 && !model.diff.loaded()) return "Loading the diff…";
   if (model.files().length === 0) return model.preset() === "all" ? "No changes: the work tree matches the review's base." : `No changes in ${presetLabel(model.preset())}: T shows the next view (all changes first).`;
   return null;
 }

@@ -93,6 +93,11 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
         createRoot((dispose) => {
           disposeRoot = dispose;
           model = createReviewModel(b, {
+            // The diff's layout, kept between views and runs in opencode's key-value store.
+            viewStorage: {
+              read: () => (api.kv.get<string>("opencode-review.view", "unified") === "split" ? "split" : "unified"),
+              write: (mode) => api.kv.set("opencode-review.view", mode),
+            },
             onAgentMessage: ({ thread, body }) => {
               if (api.route.current.name === ROUTE) return;
               const where = describePlace(thread, { for: "terminal" });

@@ -55,8 +55,6 @@ export function ReviewView(props: ReviewViewProps) {
     backend: props.backend,
     model,
     session: props.session,
-    initialView: props.api.kv.get<string>("opencode-review.view", "unified") === "split" ? "split" : "unified",
-    saveView: (view) => props.api.kv.set("opencode-review.view", view),
     chooseRunModel: () => chooseRunModel(props.api, props.backend),
     copy: (text) => props.api.renderer.copyToClipboardOSC52?.(text) ?? false,
     toast: (toast) => props.api.ui.toast(toast),
