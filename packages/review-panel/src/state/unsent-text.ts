@@ -30,6 +30,9 @@ export function placeKey(place: UnsentPlace): string {
 }
 
 const prefix = "opencode-review:unsent:";
+// Which box was open when the panel went, per scope: the terminal has one editor at a time and opens that
+// one again (the web opens every kept box again, so it does not need it).
+const openPrefix = "opencode-review:unsent-open:";
 
 function isEntry(value: unknown): value is UnsentEntry {
   const v = value as Partial<UnsentEntry> | null;
@@ -60,6 +63,15 @@ export function createUnsentText(storage: UnsentStorage | null) {
     } catch {
       // Text left by another version of the panel, or edited by hand: nothing to restore from it.
       return new Map();
+    }
+  };
+  // A storage that cannot be read or written (a full disk, a read-only folder, a private mode) keeps the
+  // text in memory for this visit.
+  const safely = <T,>(run: () => T, otherwise: T): T => {
+    try {
+      return run();
+    } catch {
+      return otherwise;
     }
   };
   const write = () => {
@@ -95,6 +107,18 @@ export function createUnsentText(storage: UnsentStorage | null) {
     },
     /** Every kept entry, the most recently typed first. */
     list: (): UnsentEntry[] => [...entries.values()].sort((a, b) => b.savedAt - a.savedAt),
+    /** Notes which box is open (null: none), so one still open when the panel goes opens again with it. */
+    setOpen: (place: UnsentPlace | null) => {
+      const s = scope();
+      if (s === null || !storage) return;
+      safely(() => (place ? storage.setItem(openPrefix + s, placeKey(place)) : storage.removeItem(openPrefix + s)), undefined);
+    },
+    /** The entry whose box was open when the panel last went, if its words are still kept. */
+    wasOpen: (): UnsentEntry | null => {
+      const s = scope();
+      const key = s === null || !storage ? null : safely(() => storage.getItem(openPrefix + s), null);
+      return key === null ? null : (entries.get(key) ?? null);
+    },
   };
 }
 

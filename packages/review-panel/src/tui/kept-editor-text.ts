@@ -4,7 +4,7 @@
 // An editor still open when the view went (opencode quit, another route) opens again with the view.
 import type { Thread } from "../state/review-client.js";
 import type { CommentTarget } from "../state/diff-rows.js";
-import { createUnsentText, placeKey, type UnsentEntry, type UnsentPlace, type UnsentStorage } from "../state/unsent-text.js";
+import { createUnsentText, type UnsentPlace, type UnsentStorage } from "../state/unsent-text.js";
 
 /** What the editor is writing. */
 export type Editing =
@@ -31,26 +31,16 @@ export function placeOf(editing: Editing): UnsentPlace | null {
   }
 }
 
-const openPrefix = "opencode-review:unsent-open:";
-
 export type KeptEditorText = ReturnType<typeof createKeptEditorText>;
 
 /**
- * The kept texts of one repository and branch, and which editor was open when the view last went.
+ * The shared unsent texts of one repository and branch, as the terminal's one editor reads and writes them:
+ * its one text is the body, or the suggested lines when it is writing a suggestion.
  * @example const kept = createKeptEditorText(backend.unsentStorage, backend.where); kept.withKept(next)
  */
 export function createKeptEditorText(storage: UnsentStorage | null, where: { readonly workTree: string; readonly branch: string }) {
   const unsent = createUnsentText(storage);
   unsent.setScope(where.workTree, where.branch);
-  const openKey = `${openPrefix}${where.workTree}\u0000${where.branch}`;
-  const safely = <T>(run: () => T, otherwise: T): T => {
-    try {
-      return run();
-    } catch {
-      // A storage that cannot be written (full disk, read-only folder) keeps the text for this view only.
-      return otherwise;
-    }
-  };
   return {
     /** The editor as it should open: with the words kept for its place, if any (`restored` says so). */
     withKept: (editing: Editing): { readonly editing: Editing; readonly restored: boolean } => {
@@ -68,27 +58,18 @@ export function createKeptEditorText(storage: UnsentStorage | null, where: { rea
     keep: (editing: Editing, text: string) => {
       const place = placeOf(editing);
       if (!place) return;
-      safely(() => {
-        if (text === "") unsent.drop(place);
-        else if (editing.kind === "comment" && editing.suggestion) unsent.put(place, "", text);
-        else unsent.put(place, text, null);
-      }, undefined);
+      if (text === "") unsent.drop(place);
+      else if (editing.kind === "comment" && editing.suggestion) unsent.put(place, "", text);
+      else unsent.put(place, text, null);
     },
     /** Saved or discarded: the words are not kept any longer. */
     drop: (editing: Editing) => {
       const place = placeOf(editing);
-      if (place) safely(() => unsent.drop(place), undefined);
+      if (place) unsent.drop(place);
     },
     /** Notes which editor is open (null: none), so one still open when the view goes opens again with it. */
-    setOpen: (editing: Editing | null) => {
-      const place = editing ? placeOf(editing) : null;
-      safely(() => (place ? storage?.setItem(openKey, placeKey(place)) : storage?.removeItem(openKey)), undefined);
-    },
-    /** The entry whose editor was open when the view last went, if its words are still kept. */
-    wasOpen: (): UnsentEntry | null => {
-      const key = safely(() => storage?.getItem(openKey) ?? null, null);
-      return key === null ? null : (unsent.list().find((e) => placeKey(e.place) === key) ?? null);
-    },
-    list: () => unsent.list(),
+    setOpen: (editing: Editing | null) => unsent.setOpen(editing ? placeOf(editing) : null),
+    wasOpen: unsent.wasOpen,
+    list: unsent.list,
   };
 }
