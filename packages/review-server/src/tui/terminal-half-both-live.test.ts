@@ -93,6 +93,9 @@ describe.skipIf(!hasTmux())("both panels live at once (real opencode under tmux,
       await screen.waitFor((s) => s.includes("src/app.ts") && s.includes("const added = line5 * 2;"), 30_000);
       screen.save("opened");
 
+      // A mark in the page that a reload would wipe, read at the end.
+      await page.evaluate(() => void ((globalThis as { notReloaded?: boolean }).notReloaded = true));
+
       // Another process writes a new file and changes a line of the file both panels show.
       writeFromAnotherProcess(p.dir, {
         "src/late.ts": "export const late = 1;\n",
@@ -133,6 +136,8 @@ describe.skipIf(!hasTmux())("both panels live at once (real opencode under tmux,
       const found = await screen.waitFor((s) => s.includes("reviewer · MAJOR") && s.includes(`reviewer: ${FINDING}`), 30_000);
       screen.save("finding");
       expect(found).toContain("const line6 = 66;");
+      expect(found).toContain("export const late = 1;");
+      expect(await page.evaluate(() => (globalThis as { notReloaded?: boolean }).notReloaded)).toBe(true);
       await page.screenshot({ path: join(SCREENS_DIR, "tui-both-live-web-finding.png"), fullPage: true });
     } finally {
       screen.save("last");
