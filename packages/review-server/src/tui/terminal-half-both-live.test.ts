@@ -35,6 +35,14 @@ async function webLines(page: Page, file: string): Promise<string[]> {
   );
 }
 
+/** Waits until the web panel shows `line` among `file`'s diff lines; on timeout says which lines it showed. */
+async function webShows(page: Page, file: string, line: string, timeoutMs = 30_000): Promise<void> {
+  let seen: string[] = [];
+  await eventually(async () => ((seen = await webLines(page, file)).includes(line) ? true : null), `the web panel shows ${line} in ${file}`, timeoutMs).catch((error: Error) => {
+    throw new Error(`${error.message}; it shows:\n${seen.join("\n")}`);
+  });
+}
+
 /** Writes files from a separate node process, as the agent's own tools would: not this test's process. */
 function writeFromAnotherProcess(dir: string, files: Readonly<Record<string, string>>): void {
   const script = "const fs = require('node:fs'); const path = require('node:path'); for (const [name, text] of Object.entries(JSON.parse(process.argv[1]))) { fs.mkdirSync(path.dirname(name), { recursive: true }); fs.writeFileSync(name, text); }";
@@ -87,7 +95,7 @@ describe.skipIf(!hasTmux())("both panels live at once (real opencode under tmux,
       const page = browser.pages()[0] ?? (await browser.newPage());
       await page.goto(server.panelUrl);
       await page.locator('[data-component="file-header"][data-path="src/app.ts"]').waitFor();
-      await eventually(async () => ((await webLines(page, "src/app.ts")).includes("+const added = line5 * 2;") ? true : null), "the web panel shows the diff", 30_000);
+      await webShows(page, "src/app.ts", "+const added = line5 * 2;");
       await screen.waitFor(home, 120_000);
       screen.keys("C-x", "v");
       await screen.waitFor((s) => s.includes("src/app.ts") && s.includes("const added = line5 * 2;"), 30_000);
@@ -105,7 +113,7 @@ describe.skipIf(!hasTmux())("both panels live at once (real opencode under tmux,
       screen.save("written");
       expect(live).toMatch(/-\s*const line6 = 6;/);
       await page.locator('[data-component="file-list"] [data-path="src/late.ts"]').waitFor({ timeout: 30_000 });
-      await eventually(async () => ((await webLines(page, "src/app.ts")).includes("-const line6 = 6;") ? true : null), "the web panel shows the changed line", 30_000);
+      await webShows(page, "src/app.ts", "-const line6 = 6;");
       await page.screenshot({ path: join(SCREENS_DIR, "tui-both-live-web-written.png"), fullPage: true });
       // The changed line reads as it now is, beside the line it replaced (not in the colours of its old text),
       // and is coloured again.
@@ -113,7 +121,13 @@ describe.skipIf(!hasTmux())("both panels live at once (real opencode under tmux,
       expect(app.filter((line) => line.startsWith("+"))).toEqual(["+const added = line5 * 2;", "+const line6 = 66;"]);
       await page.locator('[data-component="diff-line"][data-file="src/app.ts"][data-kind="add"]', { hasText: "const line6 = 66;" }).locator('[data-slot="code-text"] span[style]').first().waitFor({ timeout: 30_000 });
       await page.locator('[data-component="file-list"] [data-path="src/late.ts"]').click();
-      await eventually(async () => ((await webLines(page, "src/late.ts")).includes("+export const late = 1;") ? true : null), "the web panel shows the new file's line", 30_000);
+      await webShows(page, "src/late.ts", "+export const late = 1;");
+
+      // The agent writes that line again: the diff keeps its shape (the same rows, the line's text changes in place).
+      writeFromAnotherProcess(p.dir, { "src/app.ts": changed.replace("const line6 = 6;\n", "const line6 = 67;\n") });
+      await screen.waitFor((s) => s.includes("const line6 = 67;") && !s.includes("const line6 = 66;"), 30_000);
+      await webShows(page, "src/app.ts", "+const line6 = 67;");
+      await page.locator('[data-component="diff-line"][data-file="src/app.ts"][data-kind="add"]', { hasText: "const line6 = 67;" }).locator('[data-slot="code-text"] span[style]').first().waitFor({ timeout: 30_000 });
 
       // A reviewer agent in a separate opencode (its own server half on the same store) pins a finding.
       other = await serveOpencode(p);
@@ -135,7 +149,7 @@ describe.skipIf(!hasTmux())("both panels live at once (real opencode under tmux,
       expect(await card.locator('[data-slot="badge"][data-tone="reviewer"]').textContent()).toBe("Reviewer");
       const found = await screen.waitFor((s) => s.includes("reviewer · MAJOR") && s.includes(`reviewer: ${FINDING}`), 30_000);
       screen.save("finding");
-      expect(found).toContain("const line6 = 66;");
+      expect(found).toContain("const line6 = 67;");
       expect(found).toContain("export const late = 1;");
       expect(await page.evaluate(() => (globalThis as { notReloaded?: boolean }).notReloaded)).toBe(true);
       await page.screenshot({ path: join(SCREENS_DIR, "tui-both-live-web-finding.png"), fullPage: true });
