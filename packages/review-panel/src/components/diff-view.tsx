@@ -311,7 +311,8 @@ function numberHandlers(path: string, side: "new" | "old", n: number | null) {
 function LineRow(props: { readonly file: DiffFile | undefined; readonly path: string; readonly line: DiffLine; readonly width?: CodeWidth | undefined }) {
   const focus = useFocus();
   const highlight = useHighlight();
-  onMount(() => props.file && highlight.request(props.file));
+  // Again when the file changes under the open panel: its lines are new, and so are their colours.
+  createEffect(() => props.file && highlight.request(props.file));
   // A deleted line is commented on its old side; context and added lines on the new side.
   const side = () => (props.line.kind === "del" ? "old" : "new");
   const n = () => (side() === "old" ? props.line.old : props.line.new);
@@ -369,7 +370,7 @@ function Half(props: { readonly path: string; readonly side: "new" | "old"; read
 
 function PairRow(props: { readonly file: DiffFile | undefined; readonly path: string; readonly left: DiffLine | null; readonly right: DiffLine | null }) {
   const highlight = useHighlight();
-  onMount(() => props.file && highlight.request(props.file));
+  createEffect(() => props.file && highlight.request(props.file));
   return (
     <div data-component="diff-pair">
       <Half path={props.path} side="old" line={props.left} />

@@ -76,29 +76,48 @@ function tokenize(h: Highlighter, lang: string, lines: readonly { n: number; tex
 export type Highlight = ReturnType<typeof createHighlight>;
 
 /**
- * Per-file syntax tokens; `request` colours a file once, `tokens` reads them (null until ready).
+ * Per-file syntax tokens; `request` colours a file's lines (again when they changed), `tokens` reads them
+ * (null until ready).
  * @example const hl = createHighlight(); hl.request(file); hl.tokens(file.path, "new", 12)
  */
 export function createHighlight() {
   const [done, setDone] = createSignal<ReadonlyMap<string, FileTokens>>(new Map());
-  const asked = new Set<string>();
+  // Per path, the lines last asked for: a file the agent writes while the panel is open keeps its path but
+  // not its lines, and tokens are found by line number, so colours of the old text would show on the new.
+  const asked = new Map<string, string>();
+  // Every row of a file asks with the same object (a changed file is a new one): its key is worked out once.
+  const keys = new WeakMap<DiffFile, string>();
   return {
     tokens: (path: string, side: "new" | "old", line: number | null): readonly Token[] | null =>
       line === null ? null : (done().get(path)?.[side].get(line) ?? null),
     request: (file: DiffFile) => {
-      if (asked.has(file.path) || file.binary) return;
-      asked.add(file.path);
+      const known = keys.get(file);
+      if (file.binary || (known !== undefined && asked.get(file.path) === known)) return;
+      const newLines: { n: number; text: string }[] = [];
+      const oldLines: { n: number; text: string }[] = [];
+      for (const hunk of file.hunks)
+        for (const line of hunk.lines) {
+          if (line.kind !== "del" && line.new !== null) newLines.push({ n: line.new, text: line.text });
+          if (line.kind !== "add" && line.old !== null) oldLines.push({ n: line.old, text: line.text });
+        }
+      const key = JSON.stringify([newLines, oldLines]);
+      keys.set(file, key);
+      if (asked.get(file.path) === key) return;
+      const before = asked.get(file.path);
+      asked.set(file.path, key);
+      // Until the new colours are ready the file shows plain, never with the old text's colours.
+      if (before !== undefined && done().has(file.path))
+        setDone((m) => {
+          const next = new Map(m);
+          next.delete(file.path);
+          return next;
+        });
       const lang = languageOf(file.path);
       const count = file.hunks.reduce((n, h) => n + h.lines.length, 0);
       if (!lang || count > maxLines) return;
       void loadHighlighter().then((h) => {
-        const newLines: { n: number; text: string }[] = [];
-        const oldLines: { n: number; text: string }[] = [];
-        for (const hunk of file.hunks)
-          for (const line of hunk.lines) {
-            if (line.kind !== "del" && line.new !== null) newLines.push({ n: line.new, text: line.text });
-            if (line.kind !== "add" && line.old !== null) oldLines.push({ n: line.old, text: line.text });
-          }
+        // A later request for other lines of the file won: these colours are for text no longer shown.
+        if (asked.get(file.path) !== key) return;
         try {
           const tokens: FileTokens = { new: tokenize(h, lang, newLines), old: tokenize(h, lang, oldLines) };
           setDone((m) => new Map(m).set(file.path, tokens));

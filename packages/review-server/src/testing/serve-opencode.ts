@@ -11,6 +11,8 @@ import { logProblems } from "./run-opencode.js";
 export interface OpencodeServer {
   /** e.g. `http://127.0.0.1:4096` */
   readonly url: string;
+  /** The opencode process's id: its server half registers its panel under it. */
+  readonly pid: number;
   readonly client: OpencodeClient;
   /** Every event from `event.subscribe` so far, in order. */
   readonly events: readonly Event[];
@@ -107,6 +109,7 @@ export async function serveOpencode(project: OpencodeProject, options: ServeOpen
 
   return {
     url,
+    pid: child.pid!,
     client,
     events,
     waitForEvent: (match, timeoutMs = 120_000) =>
