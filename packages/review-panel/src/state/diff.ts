@@ -76,16 +76,20 @@ export function createDiff(client: ReviewClient, range: Accessor<DiffRange>, not
       ? await Promise.all(outcome.value.files.map(async (f) => (f.tooLarge && loadedAnyway.has(f.path) ? ((await readWhole(asked, f.path)) ?? f) : f)))
       : null;
     if (mine !== generation) return; // a newer read (or range) came meanwhile
+    // A file loaded anyway while this read was under way (its diff answered before the file was asked
+    // for whole) keeps the whole version already on screen.
+    const whole = new Map(files().flatMap((f) => (loadedAnyway.has(f.path) && !f.tooLarge ? [[f.path, f] as const] : [])));
+    const shown = listed?.map((f) => (f.tooLarge ? (whole.get(f.path) ?? f) : f));
     // One update: outside a batch each write runs its effects at once, and whatever waits for `loaded`
     // (reopening the boxes left with unsent text) would see it before the files, with no file to open.
     batch(() => {
       setLoading(false);
       setLoaded(true);
-      if (listed) setFiles([...listed].sort(treeOrder));
+      if (shown) setFiles([...shown].sort(treeOrder));
     });
     if (!outcome.ok) return void notices.report(outcome.error);
     const current = () => mine === generation;
-    if (options.readsTexts) void readTexts(asked, listed!).then((read) => current() && setTexts(read));
+    if (options.readsTexts) void readTexts(asked, shown!).then((read) => current() && setTexts(read));
     options.onRead?.(files(), asked, current);
   }
 
@@ -172,13 +176,13 @@ export function createDiff(client: ReviewClient, range: Accessor<DiffRange>, not
      * range stays. Answers whether the file now shows whole (false: refused, or still over the server's ceiling).
      */
     loadFull: async (path: string): Promise<boolean> => {
-      const mine = generation;
       const asked = range();
       const file = await readWhole(asked, path);
-      if (!file || mine !== generation) return false;
+      // Only another range makes the answer moot: a re-read of this one (a live change) keeps the file whole.
+      if (!file || range() !== asked) return false;
       loadedAnyway.add(path);
       setFiles((all) => all.map((f) => (f.path === path ? file : f)));
-      if (options.readsTexts) void readTexts(asked, [file]).then((read) => mine === generation && setTexts((known) => new Map([...known, ...read])));
+      if (options.readsTexts) void readTexts(asked, [file]).then((read) => range() === asked && setTexts((known) => new Map([...known, ...read])));
       return file.tooLarge === undefined;
     },
     /** Reveals hidden lines of a file, fetching its text at the diff's end once. */

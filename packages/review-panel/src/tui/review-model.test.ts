@@ -78,6 +78,42 @@ describe("the terminal model's binaries and files too large", () => {
     }));
 });
 
+describe("the terminal model's file loaded anyway during a re-read", () => {
+  it("loads it (L) although a live change starts reading the diff again meanwhile, and keeps it loaded when that read lands", () =>
+    createRoot(async (dispose) => {
+      const answers: Array<() => void> = [];
+      const whole: Array<() => void> = [];
+      const model = createReviewModel(
+        fakeBackend({
+          bases: async () => ok({ base: "b".repeat(40), branches: [], picked: null }),
+          diff: () => new Promise((resolve) => answers.push(() => resolve(ok({ files: [big] })))),
+          fullFileDiff: () => new Promise((resolve) => whole.push(() => resolve(ok({ files: [loaded] })))),
+        }),
+      );
+      const refreshed = model.refresh();
+      while (answers.length === 0) await settle();
+      answers[0]!();
+      await refreshed;
+      expect(model.files()[0]?.tooLarge).toBeDefined();
+      // L asks for the whole file; before it answers, the agent's next change makes the open view read the diff again.
+      const loading = model.diff.loadFull("big.txt");
+      while (whole.length === 0) await settle();
+      model.setShowing(true);
+      emit({ type: "review", review: { id: "v_1", releasedAt: "2026-01-01T00:00:00Z", messages: 1, mode: "tools", deliveredTo: null } });
+      while (answers.length < 2) await settle();
+      // The re-read's diff lands first, still holding the file back; then the whole file arrives.
+      answers[1]!();
+      await settle();
+      whole[0]!();
+      expect(await loading).toBe(true);
+      expect(model.files()[0]?.hunks).toHaveLength(1);
+      await settle();
+      await settle();
+      expect(model.files()[0]?.tooLarge).toBeUndefined();
+      dispose();
+    }));
+});
+
 describe("the terminal model's image lines", () => {
   it("shows an image's type and sizes at once, and the share of pixels changed when the backend's decode answers", () =>
     createRoot(async (dispose) => {
