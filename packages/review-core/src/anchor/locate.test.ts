@@ -479,3 +479,35 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     expect(locateThread(then, 3, 4, now)).toEqual({ state: "moved", start: 6, end: 7 });
   });
 });
+
+// Shrunk counterexamples of locate.property.test.ts's "edits away" property, and the case of the
+// misleading-edit properties that tells them apart: a quote whose recorded surroundings are made of
+// its own lines, so that they "stand" around a place only by taking the quote, kept whole, for one side.
+describe("locate, surroundings that lend the quote's lines to themselves", () => {
+  test("lines added around a quote leave it moved when its context stands only by taking the quote for its after side (FC_SEED=28)", () => {
+    const then = ["call();", "call();", "  return null;", "call();", "  return null;", "call();", "  i++;"];
+    // A `call();` added at the top and a `}` added further down: lines 2-3 are lines 3-4 now. Read as
+    // a rewrite, line 1 is their before side, the added `call();` their new text, and lines 3-5 (the
+    // quote itself and the `call();` after it) their after side; that reading changes 6 lines where
+    // the diff changes 2, and the line between is one the file already had.
+    const now = ["call();", "call();", "call();", "  return null;", "call();", "}", "  return null;", "call();", "  i++;"];
+    expect(locateThread(then, 2, 3, now)).toEqual({ state: "moved", start: 3, end: 4 });
+  });
+
+  test("a `}` added between a quoted `return null;` and the `return null;` lines around it does not read as the quote rewritten (FC_SEED=24)", () => {
+    const then = ["  return null;", "  i++;", "  return null;", "  return null;", "", "}", "  return null;"];
+    // `}` `` `}` inserted above line 4 and `}` below it: it is line 7 now. Lines 1-3 and 5-7 now read
+    // as its context around the first added `}`, but line 7 is the quote itself, kept whole by the diff.
+    const now = ["  return null;", "  i++;", "  return null;", "}", "", "}", "  return null;", "}", "", "}", "  return null;"];
+    expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 7, end: 7 });
+  });
+
+  test("a quote rewritten into a line the file never had is changed there, though its after side repeats the quote (misleading-edit property, default seed)", () => {
+    const then = ["export function f0(x) {", "  total += x;", "}", "  const v0_593 = g593(x);", "  total += x;", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
+    // Lines 2-3 become `rewritten();`, and a helper below repeats them. The shortest diff keeps the
+    // quote at lines 4-5 (then's 5-6, the end of its after side, are the same text) by moving the
+    // `const` above it; the rewrite costs one line more. A line no one had is a rewrite: rule (1).
+    const now = ["export function f0(x) {", "  rewritten();", "  const v0_593 = g593(x);", "  total += x;", "}", "", "", "export function helper(x) {", "  total += x;", "}", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
+    expect(locateThread(then, 2, 3, now)).toEqual({ state: "changed", start: 2, end: 2 });
+  });
+});
