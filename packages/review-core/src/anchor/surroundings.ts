@@ -122,10 +122,8 @@ function asShortAsTheDiff(pair: LinePair, start: number, end: number, around: Su
 
 /** Whether any of now's `gap` lines from index `at` on is a line then never had. */
 function holdsNewText(pair: LinePair, at: number, gap: number): boolean {
-  // then's lines are interned first, from 0, so a line then never had has an id past all of theirs.
-  let last = -1;
-  for (const id of pair.thenIds) if (id > last) last = id;
-  for (let k = at; k < at + gap; k++) if ((pair.nowIds[k] as number) > last) return true;
+  // Asked only where the surroundings hold the quote (rare), of at most MAX_GAP lines: a scan will do.
+  for (let k = at; k < at + gap; k++) if (!pair.thenIds.includes(pair.nowIds[k] as number)) return true;
   return false;
 }
 
