@@ -69,11 +69,12 @@ export function standingSurroundings(
   // equal lines, a reading that keeps them there is as short as the diff.
   // Lines that read as the quote where the diff put it are the quote, not its surroundings
   // ("across"), unless they lie wholly inside them ("within": the surroundings repeat the quote's text,
-  // and the diff took a line of them for it). Within, the surroundings stand only by lending the quote's
-  // lines to themselves, so the diff's word makes them its own only around text the file never had (the
-  // quote rewritten, as `attempts += 1;` into `attempts += 2;`). Around lines the file already has (a
-  // `}` added below a quoted `return null;` whose context ends in `return null;`) the text reads as well
-  // as lines added beside the quote, and only a reading as short as the diff makes it a rewrite.
+  // and the diff took a line of them for it). Within, the surroundings stand only by taking the quote
+  // for part of themselves, and the diff's word makes them its own only when the diff itself takes a line
+  // away from the quote's place (its lines or their recorded surroundings): where it only adds lines
+  // there (a `}` added below a quoted `return null;` whose context ends in `return null;`), the quote
+  // stands whole with all its surroundings and nothing was rewritten, unless a reading as short as the
+  // diff says so.
   const overlap = (at: number, gap: number): "apart" | "within" | "across" => {
     if (intact === null) return "apart";
     const first = at - around.before + 1;
@@ -85,7 +86,7 @@ export function standingSurroundings(
   };
   const own = (at: number, gap: number) => {
     const lies = overlap(at, gap);
-    if (lies === "across" || (lies === "within" && !holdsNewText(pair, at, gap))) return false;
+    if (lies === "across" || (lies === "within" && !takesAwayFrom(pair, start - around.before, end + around.after))) return false;
     return ownOrNew(pair, start - around.before, around.before, at - around.before) && ownOrNew(pair, end + 1, around.after, at + gap);
   };
   // Emptied is the stronger claim (the lines went elsewhere), so it needs a shortest diff's reading,
@@ -120,11 +121,9 @@ function asShortAsTheDiff(pair: LinePair, start: number, end: number, around: Su
   return above + spent + below <= cost;
 }
 
-/** Whether any of now's `gap` lines from index `at` on is a line then never had. */
-function holdsNewText(pair: LinePair, at: number, gap: number): boolean {
-  // Asked only where the surroundings hold the quote (rare), of at most MAX_GAP lines: a scan will do.
-  for (let k = at; k < at + gap; k++) if (!pair.thenIds.includes(pair.nowIds[k] as number)) return true;
-  return false;
+/** Whether the diff deletes or replaces any of then's lines `first`..`last` (1-based). */
+function takesAwayFrom(pair: LinePair, first: number, last: number): boolean {
+  return pair.hunks.some((hunk) => hunk.oldLines > 0 && hunk.oldStart <= last && hunk.oldStart + hunk.oldLines - 1 >= first);
 }
 
 /**
