@@ -489,7 +489,7 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
     // A `call();` added at the top and a `}` added further down: lines 2-3 are lines 3-4 now. Read as
     // a rewrite, line 1 is their before side, the added `call();` their new text, and lines 3-5 (the
     // quote itself and the `call();` after it) their after side; that reading changes 6 lines where
-    // the diff changes 2, and the diff takes no line away.
+    // the diff changes 2, and the line between is one the file already had.
     const now = ["call();", "call();", "call();", "  return null;", "call();", "}", "  return null;", "call();", "  i++;"];
     expect(locateThread(then, 2, 3, now)).toEqual({ state: "moved", start: 3, end: 4 });
   });
@@ -497,7 +497,7 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
   test("lines added around a quote leave it moved even when what they put between its context's lines is new to the file (FC_SEED=28, again)", () => {
     const then = ["call();", "call();", "  return null;", "call();", "  return null;", "call();", "  i++;"];
     // As above with `call();` `}` added at the top: the rewrite reading's new text holds a `}`, a line
-    // the file never had, but the diff still only adds lines, so nothing at the quote was rewritten.
+    // the file never had, but a brace is no code written in the quote's place.
     const now = ["call();", "}", "call();", "call();", "  return null;", "call();", "}", "  return null;", "call();", "  i++;"];
     expect(locateThread(then, 2, 3, now)).toEqual({ state: "moved", start: 4, end: 5 });
   });
@@ -510,13 +510,21 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
     expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 7, end: 7 });
   });
 
-  test("a quote rewritten where the diff takes a line of its context away is changed there, though its after side repeats the quote (misleading-edit property, default seed)", () => {
+  test("a quote rewritten into a statement the file never had is changed there, though its after side repeats the quote (misleading-edit property, default seed)", () => {
     const then = ["export function f0(x) {", "  total += x;", "}", "  const v0_593 = g593(x);", "  total += x;", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
     // Lines 2-3 become `rewritten();`, and a helper below repeats them. The shortest diff keeps the
     // quote at lines 4-5 (then's 5-6, the end of its after side, are the same text) by moving the
-    // `const` above it, taking a line of the quote's context away; the rewrite costs one line more.
-    // Both readings edit the quote's place, and rule (1) takes the one whose surroundings stand.
+    // `const` above it; the rewrite costs one line more. A statement no one had, where the quote was
+    // and between its surroundings, is the quote rewritten: rule (1).
     const now = ["export function f0(x) {", "  rewritten();", "  const v0_593 = g593(x);", "  total += x;", "}", "", "", "export function helper(x) {", "  total += x;", "}", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
     expect(locateThread(then, 2, 3, now)).toEqual({ state: "changed", start: 2, end: 2 });
+  });
+
+  test("a quote rewritten into a new statement is changed there even when the shortest diff reads the text as lines added only (misleading-edit property, FC_SEED=13)", () => {
+    const then = ["export function f0(x) {", "  const v0 = g(x);", "}", "", "export function f1(x) {", "    return null;", "}", "    return null;", "}", "", "export function f2(x) {", "  const v2 = g(x);", "}"];
+    // Line 6 becomes `rewritten();` and a helper repeats it. The shortest diff only adds lines
+    // (`rewritten();` `}` above the quote, which it keeps at line 8, the second line of its after side).
+    const now = ["export function f0(x) {", "  const v0 = g(x);", "}", "", "export function f1(x) {", "  rewritten();", "}", "    return null;", "}", "", "", "export function helper(x) {", "    return null;", "}", "", "export function f2(x) {", "  const v2 = g(x);", "}"];
+    expect(locateThread(then, 6, 6, now)).toEqual({ state: "changed", start: 6, end: 6 });
   });
 });

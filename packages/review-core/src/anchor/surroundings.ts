@@ -1,6 +1,7 @@
 import { countChangedLines } from "../diff/line-diff.js";
 import { mapLine } from "../diff/map-line.js";
 import type { LinePair } from "./line-pair.js";
+import { lineAt } from "./text-lines.js";
 
 /** As many context lines as an anchor records each side. */
 const CONTEXT_LINES = 3;
@@ -70,11 +71,11 @@ export function standingSurroundings(
   // Lines that read as the quote where the diff put it are the quote, not its surroundings
   // ("across"), unless they lie wholly inside them ("within": the surroundings repeat the quote's text,
   // and the diff took a line of them for it). Within, the surroundings stand only by taking the quote
-  // for part of themselves, and the diff's word makes them its own only when the diff itself takes a line
-  // away from the quote's place (its lines or their recorded surroundings): where it only adds lines
-  // there (a `}` added below a quoted `return null;` whose context ends in `return null;`), the quote
-  // stands whole with all its surroundings and nothing was rewritten, unless a reading as short as the
-  // diff says so.
+  // for part of themselves, so the diff's word makes them its own only around new code: a line the file
+  // never had, with a word in it (the quote rewritten, as `attempts += 1;` into `attempts += 2;`).
+  // Around braces and lines the file already had (a `}` added below a quoted `return null;` whose
+  // context ends in `return null;`) the text reads as well as lines added beside the quote, and only a
+  // reading as short as the diff makes it a rewrite.
   const overlap = (at: number, gap: number): "apart" | "within" | "across" => {
     if (intact === null) return "apart";
     const first = at - around.before + 1;
@@ -86,7 +87,7 @@ export function standingSurroundings(
   };
   const own = (at: number, gap: number) => {
     const lies = overlap(at, gap);
-    if (lies === "across" || (lies === "within" && !takesAwayFrom(pair, start - around.before, end + around.after))) return false;
+    if (lies === "across" || (lies === "within" && !holdsNewCode(pair, at, gap))) return false;
     return ownOrNew(pair, start - around.before, around.before, at - around.before) && ownOrNew(pair, end + 1, around.after, at + gap);
   };
   // Emptied is the stronger claim (the lines went elsewhere), so it needs a shortest diff's reading,
@@ -121,9 +122,13 @@ function asShortAsTheDiff(pair: LinePair, start: number, end: number, around: Su
   return above + spent + below <= cost;
 }
 
-/** Whether the diff deletes or replaces any of then's lines `first`..`last` (1-based). */
-function takesAwayFrom(pair: LinePair, first: number, last: number): boolean {
-  return pair.hunks.some((hunk) => hunk.oldLines > 0 && hunk.oldStart <= last && hunk.oldStart + hunk.oldLines - 1 >= first);
+/** Whether any of now's `gap` lines from index `at` on is a line then never had, with a word in it. */
+function holdsNewCode(pair: LinePair, at: number, gap: number): boolean {
+  // Asked only where the surroundings hold the quote (rare), of at most MAX_GAP lines: a scan will do.
+  for (let k = at; k < at + gap; k++) {
+    if (!pair.thenIds.includes(pair.nowIds[k] as number) && /\w/.test(lineAt(pair.now, k))) return true;
+  }
+  return false;
 }
 
 /**
