@@ -479,3 +479,52 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     expect(locateThread(then, 3, 4, now)).toEqual({ state: "moved", start: 6, end: 7 });
   });
 });
+
+// Shrunk counterexamples of locate.property.test.ts's "edits away" property, and the case of the
+// misleading-edit properties that tells them apart: a quote whose recorded surroundings are made of
+// its own lines, so that they "stand" around a place only by taking the quote, kept whole, for one side.
+describe("locate, surroundings that lend the quote's lines to themselves", () => {
+  test("lines added around a quote leave it moved when its context stands only by taking the quote for its after side (FC_SEED=28)", () => {
+    const then = ["call();", "call();", "  return null;", "call();", "  return null;", "call();", "  i++;"];
+    // A `call();` added at the top and a `}` added further down: lines 2-3 are lines 3-4 now. Read as
+    // a rewrite, line 1 is their before side, the added `call();` their new text, and lines 3-5 (the
+    // quote itself and the `call();` after it) their after side; that reading changes 6 lines where
+    // the diff changes 2, and the line between is one the file already had.
+    const now = ["call();", "call();", "call();", "  return null;", "call();", "}", "  return null;", "call();", "  i++;"];
+    expect(locateThread(then, 2, 3, now)).toEqual({ state: "moved", start: 3, end: 4 });
+  });
+
+  test("lines added around a quote leave it moved even when what they put between its context's lines is new to the file (FC_SEED=28, again)", () => {
+    const then = ["call();", "call();", "  return null;", "call();", "  return null;", "call();", "  i++;"];
+    // As above with `call();` `}` added at the top: the rewrite reading's new text holds a `}`, a line
+    // the file never had, but a brace is no code written in the quote's place.
+    const now = ["call();", "}", "call();", "call();", "  return null;", "call();", "}", "  return null;", "call();", "  i++;"];
+    expect(locateThread(then, 2, 3, now)).toEqual({ state: "moved", start: 4, end: 5 });
+  });
+
+  test("a `}` added between a quoted `return null;` and the `return null;` lines around it does not read as the quote rewritten (FC_SEED=24)", () => {
+    const then = ["  return null;", "  i++;", "  return null;", "  return null;", "", "}", "  return null;"];
+    // `}` `` `}` inserted above line 4 and `}` below it: it is line 7 now. Lines 1-3 and 5-7 now read
+    // as its context around the first added `}`, but line 7 is the quote itself, kept whole by the diff.
+    const now = ["  return null;", "  i++;", "  return null;", "}", "", "}", "  return null;", "}", "", "}", "  return null;"];
+    expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 7, end: 7 });
+  });
+
+  test("a quote rewritten into a statement the file never had is changed there, though its after side repeats the quote (misleading-edit property, default seed)", () => {
+    const then = ["export function f0(x) {", "  total += x;", "}", "  const v0_593 = g593(x);", "  total += x;", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
+    // Lines 2-3 become `rewritten();`, and a helper below repeats them. The shortest diff keeps the
+    // quote at lines 4-5 (then's 5-6, the end of its after side, are the same text) by moving the
+    // `const` above it; the rewrite costs one line more. A statement no one had, where the quote was
+    // and between its surroundings, is the quote rewritten: rule (1).
+    const now = ["export function f0(x) {", "  rewritten();", "  const v0_593 = g593(x);", "  total += x;", "}", "", "", "export function helper(x) {", "  total += x;", "}", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
+    expect(locateThread(then, 2, 3, now)).toEqual({ state: "changed", start: 2, end: 2 });
+  });
+
+  test("a quote rewritten into a new statement is changed there even when the shortest diff reads the text as lines added only (misleading-edit property, FC_SEED=13)", () => {
+    const then = ["export function f0(x) {", "  const v0 = g(x);", "}", "", "export function f1(x) {", "    return null;", "}", "    return null;", "}", "", "export function f2(x) {", "  const v2 = g(x);", "}"];
+    // Line 6 becomes `rewritten();` and a helper repeats it. The shortest diff only adds lines
+    // (`rewritten();` `}` above the quote, which it keeps at line 8, the second line of its after side).
+    const now = ["export function f0(x) {", "  const v0 = g(x);", "}", "", "export function f1(x) {", "  rewritten();", "}", "    return null;", "}", "", "", "export function helper(x) {", "    return null;", "}", "", "export function f2(x) {", "  const v2 = g(x);", "}"];
+    expect(locateThread(then, 6, 6, now)).toEqual({ state: "changed", start: 6, end: 6 });
+  });
+});

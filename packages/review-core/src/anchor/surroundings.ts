@@ -1,6 +1,7 @@
 import { countChangedLines } from "../diff/line-diff.js";
 import { mapLine } from "../diff/map-line.js";
 import type { LinePair } from "./line-pair.js";
+import { lineAt } from "./text-lines.js";
 
 /** As many context lines as an anchor records each side. */
 const CONTEXT_LINES = 3;
@@ -67,19 +68,28 @@ export function standingSurroundings(
   // Its own surroundings: the diff reads each of their lines there as new or as that very line left
   // alone, not as other old lines (the quote kept elsewhere, say); or, where the diff chose between
   // equal lines, a reading that keeps them there is as short as the diff.
-  // Lines that read as the quote where the diff put it are the quote, not its surroundings, unless
-  // they lie wholly inside them (the surroundings repeat the quote's text, and the diff took a line
-  // of them for it).
-  const clear = (at: number, gap: number) => {
-    if (intact === null) return true;
+  // Lines that read as the quote where the diff put it are the quote, not its surroundings
+  // ("across"), unless they lie wholly inside them ("within": the surroundings repeat the quote's text,
+  // and the diff took a line of them for it). Within, the surroundings stand only by taking the quote
+  // for part of themselves, so the diff's word makes them its own only around new code: a line the file
+  // never had, with a word in it (the quote rewritten, as `attempts += 1;` into `attempts += 2;`).
+  // Around braces and lines the file already had (a `}` added below a quoted `return null;` whose
+  // context ends in `return null;`) the text reads as well as lines added beside the quote, and only a
+  // reading as short as the diff makes it a rewrite.
+  const overlap = (at: number, gap: number): "apart" | "within" | "across" => {
+    if (intact === null) return "apart";
     const first = at - around.before + 1;
     const last = at + gap + around.after;
+    if (intact.end < first || intact.start > last) return "apart";
     const inBefore = intact.start >= first && intact.end <= at;
     const inAfter = intact.start >= at + gap + 1 && intact.end <= last;
-    return intact.end < first || intact.start > last || inBefore || inAfter;
+    return inBefore || inAfter ? "within" : "across";
   };
-  const own = (at: number, gap: number) =>
-    clear(at, gap) && ownOrNew(pair, start - around.before, around.before, at - around.before) && ownOrNew(pair, end + 1, around.after, at + gap);
+  const own = (at: number, gap: number) => {
+    const lies = overlap(at, gap);
+    if (lies === "across" || (lies === "within" && !holdsNewCode(pair, at, gap))) return false;
+    return ownOrNew(pair, start - around.before, around.before, at - around.before) && ownOrNew(pair, end + 1, around.after, at + gap);
+  };
   // Emptied is the stronger claim (the lines went elsewhere), so it needs a shortest diff's reading,
   // and where a rewrite reads as well, the rewrite is taken.
   let tries = 0;
@@ -88,7 +98,7 @@ export function standingSurroundings(
   );
   if (rewritten !== undefined) return { kind: "rewritten", start: rewritten.at + 1, end: rewritten.at + rewritten.gap };
   tries = 0;
-  const emptied = candidates.find(({ at, gap }) => gap === 0 && clear(at, gap) && tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, 0));
+  const emptied = candidates.find(({ at, gap }) => gap === 0 && overlap(at, gap) !== "across" && tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, 0));
   return emptied === undefined ? null : { kind: "emptied", at: emptied.at + 1 };
 }
 
@@ -110,6 +120,15 @@ function asShortAsTheDiff(pair: LinePair, start: number, end: number, around: Su
   if (above + spent > cost) return false;
   const below = countChangedLines(then.subarray(end + around.after), now.subarray(at + gap + around.after));
   return above + spent + below <= cost;
+}
+
+/** Whether any of now's `gap` lines from index `at` on is a line then never had, with a word in it. */
+function holdsNewCode(pair: LinePair, at: number, gap: number): boolean {
+  // Asked only where the surroundings hold the quote (rare), of at most MAX_GAP lines: a scan will do.
+  for (let k = at; k < at + gap; k++) {
+    if (!pair.thenIds.includes(pair.nowIds[k] as number) && /\w/.test(lineAt(pair.now, k))) return true;
+  }
+  return false;
 }
 
 /**
