@@ -51,4 +51,31 @@ describe("unsent text", () => {
       expect(reloaded.get(reply)).toMatchObject({ body: "typed early", suggestion: "a\nb" });
       dispose();
     }));
+
+  it("remembers which box was open when the panel went, per repository and branch, while its words are kept", () =>
+    createRoot((dispose) => {
+      const first = createUnsentText(localStorage);
+      first.setScope("/work/repo", "feature");
+      first.put(onLine, "", "const x = 1;");
+      first.put(reply, "Agreed.", null);
+      first.setOpen(onLine);
+
+      // The next panel over the same storage opens that box again, with the suggestion as a suggestion.
+      const next = createUnsentText(localStorage);
+      next.setScope("/work/repo", "feature");
+      expect(next.wasOpen()).toMatchObject({ place: onLine, body: "", suggestion: "const x = 1;" });
+      const otherBranch = createUnsentText(localStorage);
+      otherBranch.setScope("/work/repo", "main");
+      expect(otherBranch.wasOpen()).toBeNull();
+
+      // A box whose words went (saved, or emptied) has nothing to reopen; none open leaves nothing noted.
+      next.drop(onLine);
+      expect(next.wasOpen()).toBeNull();
+      next.setOpen(reply);
+      expect(next.wasOpen()?.body).toBe("Agreed.");
+      next.setOpen(null);
+      expect(next.wasOpen()).toBeNull();
+      expect(localStorage.getItem("opencode-review:unsent-open:/work/repo\u0000feature")).toBeNull();
+      dispose();
+    }));
 });

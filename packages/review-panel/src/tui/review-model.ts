@@ -7,13 +7,13 @@ import { createBranchBases } from "../state/branch-bases.js";
 import { createDiff, type ViewModeStorage } from "../state/diff.js";
 import { applyLiveChange } from "../state/live-changes.js";
 import { createNotices } from "../state/notices.js";
-import { findingOf, type DiffFile, type DiffRange, type Finding, type Thread } from "../state/review-client.js";
+import { findingOf, type DiffRange, type Finding, type Thread } from "../state/review-client.js";
 import { createReview, type Review } from "../state/review.js";
 import { createReviewer } from "../state/reviewer.js";
 import { createRounds, rangeFor, type RangePreset } from "../state/rounds.js";
 import { createThreads } from "../state/threads.js";
 import { createViewed } from "../state/viewed.js";
-import { binaryLine } from "./binary-line.js";
+import { createBinaryLines } from "./binary-line.js";
 import type { ReviewBackend } from "./review-backend.js";
 
 export type ReviewModel = ReturnType<typeof createReviewModel>;
@@ -89,11 +89,13 @@ export function createReviewModel(
   const range = (): DiffRange => picked().range;
   // The web panel's diff slice; the terminal reads the files' texts with every diff (it counts the lines after
   // the last hunk instead of unfolding them) and its first read waits for the rounds and the kept branch pick.
+  // A binary file's one line (type, dimensions, sizes, changed share), read after every diff.
+  const binaries = createBinaryLines(backend);
   const diff = createDiff(backend, range, notices, {
     viewStorage: hooks.viewStorage,
     readsTexts: true,
     waitsForFirstRead: true,
-    onRead: (files, asked, current) => void describeBinaries(current, asked, files.filter((f) => f.binary)),
+    onRead: (files, asked, current) => void binaries.describe(current, asked, files),
   });
   const files = diff.files;
   // Marks for the diff's end, re-read with every diff as in the web panel; a viewed file folds.
@@ -102,8 +104,6 @@ export function createReviewModel(
   let pickApplied = false;
   const [loaded, setLoaded] = createSignal(false);
   const [waitingLine, setWaitingLine] = createSignal<string | null>(null);
-  // A binary file's one line (type, dimensions, sizes, changed share), by path, once its sides are read.
-  const [binaryLines, setBinaryLines] = createSignal<ReadonlyMap<string, string>>(new Map());
   // Whether the view is open: then the diff follows what the change log says, as the work tree may move.
   let showing = false;
 
@@ -133,38 +133,6 @@ export function createReviewModel(
     listed = true;
   };
   let listed = false;
-  // Read after the diff is on screen, so a large image never holds up the first frame; a side that cannot
-  // be read says why on the file's line instead. Type and sizes show at once; each share of pixels changed
-  // replaces "comparing pixels…" when the backend's decode (off this thread) answers.
-  const describeBinaries = async (current: () => boolean, asked: DiffRange, binaries: readonly DiffFile[]) => {
-    const lines = new Map<string, string>();
-    const comparisons: Promise<void>[] = [];
-    // The lines of this diff only, and never an older diff's after a newer one (the range may have changed).
-    const show = (path: string, line: string) => {
-      lines.set(path, line);
-      if (current()) setBinaryLines(new Map(lines));
-    };
-    for (const file of binaries) {
-      const read = await backend.binaryVersions(file, asked);
-      if (!read.ok) {
-        lines.set(file.path, `Binary file: ${read.error.message}`);
-        continue;
-      }
-      const { comparison, ...sides } = read.value;
-      lines.set(file.path, binaryLine(sides, comparison ? "pending" : null));
-      if (comparison) {
-        comparisons.push(
-          comparison.then(
-            (answer) => show(file.path, binaryLine(sides, answer)),
-            (error: unknown) => show(file.path, binaryLine(sides, { state: "not-compared", why: `no pixel share (${error instanceof Error ? error.message : String(error)})` })),
-          ),
-        );
-      }
-    }
-    if (current()) setBinaryLines(new Map(lines));
-    await Promise.all(comparisons);
-  };
-
   // The change log's events of one read arrive together: the diff is read again once for all of them.
   let diffDue = false;
   const liveSlices = { threads: threadSlice, review, rounds, viewed, bases, reviewer };
@@ -206,7 +174,7 @@ export function createReviewModel(
     waitingForSession: () => review.waitingForSession(),
     waitingLine,
     findings: findings as () => readonly Finding[],
-    binaryLines,
+    binaryLines: binaries.lines,
     /** Files' lines at the range's end, for the unchanged lines after the last hunk (see `terminalRows`). */
     texts: diff.texts,
     /** The newest AI review run this view knows of (started here, in a web panel or by another process). */
