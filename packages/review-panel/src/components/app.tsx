@@ -53,7 +53,7 @@ function localStorageOrNull(): Storage | null {
 function browserViewStorage(storage: Storage | null): ViewModeStorage {
   const key = "opencode-review-view";
   return {
-    read: () => (storage?.getItem(key) === "split" ? "split" : storage?.getItem(key) === "unified" ? "unified" : null),
+    read: () => (storage?.getItem(key) === "split" ? "split" : null),
     write: (mode) => storage?.setItem(key, mode),
   };
 }

@@ -87,10 +87,10 @@ export function createReviewModel(
     { equals: (a, b) => a.preset === b.preset && a.range.from === b.range.from && a.range.to === b.range.to },
   );
   const range = (): DiffRange => picked().range;
-  // The web panel's diff slice; the terminal reads the files' texts with every diff (it counts the lines after
-  // the last hunk instead of unfolding them) and its first read waits for the rounds and the kept branch pick.
   // A binary file's one line (type, dimensions, sizes, changed share), read after every diff.
   const binaries = createBinaryLines(backend);
+  // The web panel's diff slice; the terminal reads the files' texts with every diff (it counts the lines after
+  // the last hunk instead of unfolding them) and its first read waits for the rounds and the kept branch pick.
   const diff = createDiff(backend, range, notices, {
     viewStorage: hooks.viewStorage,
     readsTexts: true,
@@ -205,6 +205,8 @@ export function createReviewModel(
      * anchors of the threads on it; another process's store writes come through the change log. Returns the stop.
      */
     watchWorktree: () =>
+      // The diff is read again whole: the texts read with it replace the old ones (dropping a changed file's
+      // text first, as the web's worktreeChanged does for its revealed lines, would only unsettle the rows).
       backend.watchWorktree(() => {
         if (range().to === "worktree") void Promise.all([diff.reload(), loadThreads()]);
       }),

@@ -147,21 +147,20 @@ function removeLeftovers(root: string): void {
   }
 }
 
-/**
- * A project whose opencode loads only the terminal half: `.opencode/tui.json` lists `plugin` (with any other
- * tui.json settings), git keeps that file and ignores the rest of `.opencode/`.
- * @example const p = makeTerminalOnlyProject({ fakeModelUrl, plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
- */
-export function makeTerminalOnlyProject(options: {
+/** What a project that loads the terminal half is made of: its files, and the change to review. */
+interface TerminalHalfProjectOptions {
   readonly fakeModelUrl: string;
   readonly plugin: string;
   readonly tuiConfig?: Record<string, unknown>;
   readonly files: Record<string, string>;
   readonly changes?: Record<string, string>;
-}): OpencodeProject {
+}
+
+/** The project with `.opencode/tui.json` listing the plugin (git keeps that file, ignores the rest of `.opencode/`). */
+function withTerminalHalf(options: TerminalHalfProjectOptions, serverPlugins: readonly string[]): OpencodeProject {
   return makeOpencodeProject({
     fakeModelUrl: options.fakeModelUrl,
-    plugins: [],
+    plugins: [...serverPlugins],
     files: {
       ...options.files,
       ".gitignore": ".opencode/*\n!.opencode/tui.json\nopencode.json\n",
@@ -169,4 +168,22 @@ export function makeTerminalOnlyProject(options: {
     },
     ...(options.changes === undefined ? {} : { changes: options.changes }),
   });
+}
+
+/**
+ * A project whose opencode loads only the terminal half: `.opencode/tui.json` lists `plugin` (with any other
+ * tui.json settings), git keeps that file and ignores the rest of `.opencode/`.
+ * @example const p = makeTerminalOnlyProject({ fakeModelUrl, plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
+ */
+export function makeTerminalOnlyProject(options: TerminalHalfProjectOptions): OpencodeProject {
+  return withTerminalHalf(options, []);
+}
+
+/**
+ * A project whose opencode loads both halves: the server half from opencode.json, the terminal half from
+ * `.opencode/tui.json`.
+ * @example const p = makeBothHalvesProject({ fakeModelUrl, plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
+ */
+export function makeBothHalvesProject(options: TerminalHalfProjectOptions): OpencodeProject {
+  return withTerminalHalf(options, [options.plugin]);
 }

@@ -16,6 +16,7 @@ import {
 } from "./opencode-harness.js";
 import { panelApi } from "./panel-link.js";
 import { systemClock } from "../service/clock.js";
+import { eventually } from "./eventually.js";
 
 // The agent half of the product, proven in the real opencode 1.18.33 with the packed plugin: the doorbell,
 // the system-prompt line, the three tools, opencode's own edit tool, and the checked resolve.
@@ -53,15 +54,6 @@ async function pluginPanel(project: OpencodeProject) {
   return panel === undefined || panel.token === null ? null : panelApi(panel.link);
 }
 
-async function eventually<T>(read: () => Promise<T | null | undefined>, what: string, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => null);
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 function resultOf(request: RecordedRequest | undefined): string {
   return request?.toolResults.at(-1)?.content ?? "";

@@ -14,6 +14,7 @@ import {
 import { panelApi } from "./panel-link.js";
 import { livePanelLinks } from "../cli/live-panels.js";
 import { openRepository } from "../git/index.js";
+import { eventually as eventuallyWithin } from "./eventually.js";
 
 // Reviewer agents in the real opencode 1.18.33 with the packed plugin and a scripted model that tells the
 // reviewer's requests (a child session: opencode sends x-parent-session-id) from the implementer's.
@@ -47,15 +48,8 @@ async function newestPanel(project: OpencodeProject, notPid?: number) {
   return panels[0] === undefined ? null : { ...panelApi(panels[0].link), pid: panels[0].row.pid };
 }
 
-async function eventually<T>(read: () => Promise<T | null | undefined>, what: string, timeoutMs = 180_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => null);
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+// A reviewer run in a fresh opencode serve takes longer than most waits: three minutes by default.
+const eventually = <T,>(read: () => Promise<T | null | undefined>, what: string, timeoutMs = 180_000) => eventuallyWithin(read, what, timeoutMs);
 
 type Phase = "full" | "silent" | "error" | "hang" | "late";
 

@@ -17,10 +17,11 @@ import { systemClock } from "../service/clock.js";
 import { startFakeModel, type FakeTurn, type RecordedRequest } from "../testing/fake-model.js";
 import { installPackedPlugin } from "../testing/install-packed-plugin.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
-import { makeOpencodeProject } from "../testing/opencode-project.js";
+import { makeBothHalvesProject } from "../testing/opencode-project.js";
 import { panelApi } from "../testing/panel-link.js";
 import { serveOpencode } from "../testing/serve-opencode.js";
 import { SCREENS_DIR, hasTmux, startTmux } from "../testing/tmux-screen.js";
+import { eventually } from "../testing/eventually.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
 const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = line5 * 2;\n");
@@ -49,16 +50,6 @@ function writeFromAnotherProcess(dir: string, files: Readonly<Record<string, str
   execFileSync(process.execPath, ["-e", script, JSON.stringify(files)], { cwd: dir });
 }
 
-async function eventually<T>(read: () => Promise<T | null | undefined>, what: string, timeoutMs = 120_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => null);
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 describe.skipIf(!hasTmux())("both panels live at once (real opencode under tmux, real Chromium, a separate opencode serve)", () => {
   it("shows a file and a line another process writes, and a finding a reviewer in another opencode pins, in both panels without a reload", async () => {
     const plugin = await installPackedPlugin();
@@ -74,16 +65,7 @@ describe.skipIf(!hasTmux())("both panels live at once (real opencode under tmux,
     const model = await startFakeModel(script);
     // Both halves: the server half in opencode.json (the separate opencode serve's reviewer needs it), the
     // terminal half in tui.json.
-    const p = makeOpencodeProject({
-      fakeModelUrl: model.url,
-      plugins: [plugin],
-      files: {
-        "src/app.ts": base,
-        ".gitignore": ".opencode/*\n!.opencode/tui.json\nopencode.json\n",
-        ".opencode/tui.json": `${JSON.stringify({ $schema: "https://opencode.ai/tui.json", plugin: [plugin] }, null, 2)}\n`,
-      },
-      changes: { "src/app.ts": changed },
-    });
+    const p = makeBothHalvesProject({ fakeModelUrl: model.url, plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
     // The web panel, as `opencode-review` serves it, on the store both halves open (the repository's default one).
     const server = await startReviewServer({ now: systemClock, dir: p.dir, dbPath: defaultDbPath(await openRepository(p.dir)), delivery: { mode: "tools", deliver: async () => null }, tools: true, panelDir });
     const profile = mkdtempSync(join(tmpdir(), "both-live-chromium-"));

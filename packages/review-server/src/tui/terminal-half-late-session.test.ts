@@ -5,7 +5,7 @@ import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import type { FakeModel, RecordedRequest } from "../testing/fake-model.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
-import { makeOpencodeProject, makeTerminalOnlyProject, type OpencodeProject } from "../testing/opencode-project.js";
+import { makeBothHalvesProject, makeTerminalOnlyProject, type OpencodeProject } from "../testing/opencode-project.js";
 import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
 import { hasTmux, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
 import { systemClock } from "../service/clock.js";
@@ -19,16 +19,7 @@ const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst adde
 const home = (s: string) => s.includes("Ask anything") || s.includes("ctrl+p");
 
 function bothHalves(fakeModelUrl: string, plugin: string): OpencodeProject {
-  return makeOpencodeProject({
-    fakeModelUrl,
-    plugins: [plugin],
-    files: {
-      "src/app.ts": base,
-      ".gitignore": ".opencode/*\n!.opencode/tui.json\nopencode.json\n",
-      ".opencode/tui.json": `${JSON.stringify({ $schema: "https://opencode.ai/tui.json", plugin: [plugin] }, null, 2)}\n`,
-    },
-    changes: { "src/app.ts": changed },
-  });
+  return makeBothHalvesProject({ fakeModelUrl, plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
 }
 
 function startOpencode(name: string, p: OpencodeProject): TmuxScreen {
