@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { splitLines } from "../diff/split-lines.js";
 import { PROPERTY_SEED } from "../testing/property-seed.js";
-import { preparePair } from "./line-pair.js";
+import { squashWhitespace } from "./ignore-whitespace.js";
+import { looseHash, preparePair } from "./line-pair.js";
 import { lineAt } from "./text-lines.js";
 
 /** The pair's lines as strings, and whether ids are equal exactly when lines are. */
@@ -36,6 +37,7 @@ describe("preparePair", () => {
     ["a new line equal to an old line seen twice", "}\nq\n}\n", "q\n}\nr\n}\n"],
     ["an empty old text", "", "a\n\nb"],
     ["an empty new text", "a\nb\n", ""],
+    ["the same text on both sides", "a\n}\n\n}\n", "a\n}\n\n}\n"],
   ])("%s: ids are equal exactly when lines are", (_, then, now) => {
     check(then, now);
   });
@@ -47,6 +49,22 @@ describe("preparePair", () => {
     );
     fc.assert(
       fc.property(text, text, (then, now) => check(then, now)),
+      { seed: PROPERTY_SEED, numRuns: 300 },
+    );
+  });
+
+  it("hashes alike, on either side, every line that reads as a quoted line once whitespace is ignored", () => {
+    const line = fc.array(fc.constantFrom("a", "b", " ", "\t", "\r", "(", "\u00a0", "\ufeff"), { maxLength: 8 }).map((c) => c.join(""));
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), fc.array(line, { maxLength: 12 }), line, (thenLines, nowLines, quote) => {
+        const pair = preparePair(thenLines.join("\n"), nowLines.join("\n"));
+        for (const [side, lines] of [["then", pair.then], ["now", pair.now]] as const) {
+          const hashes = pair.loose(side);
+          for (let i = 0; i < lines.count; i++) {
+            if (squashWhitespace(lineAt(lines, i)) === squashWhitespace(quote)) expect(hashes[i]).toBe(looseHash(quote));
+          }
+        }
+      }),
       { seed: PROPERTY_SEED, numRuns: 300 },
     );
   });

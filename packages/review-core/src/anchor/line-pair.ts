@@ -1,5 +1,6 @@
 import { diffInternedRanges } from "../diff/line-diff.js";
 import type { HunkRange } from "../diff/types.js";
+import { isWhitespace } from "./ignore-whitespace.js";
 import type { TextLines } from "./text-lines.js";
 
 /**
@@ -13,6 +14,26 @@ export interface LinePair {
   readonly nowIds: Int32Array;
   /** then → now, one change per range (no context lines, no line objects: the cache keeps dozens). */
   readonly hunks: readonly HunkRange[];
+  /** One side's lines as they read once whitespace is ignored, worked out on first use (see looseHash). */
+  loose(side: "then" | "now"): Int32Array;
+}
+
+/**
+ * A line's hash with its whitespace skipped (FNV-1a), of `text` or of `text` from `from` to `to`: two
+ * lines that read the same but for whitespace hash alike, so a search that ignores whitespace compares
+ * whole lines only where the hashes agree. Comparing every line in place costs little when lines differ
+ * early, but code lines share long beginnings (`export const`, an indented `return`), and each thread of
+ * a file walked all of them again.
+ * @example looseHash("  a = 1;") === looseHash("a=1;") // true
+ */
+export function looseHash(text: string, from = 0, to = text.length): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (isWhitespace(code)) continue;
+    hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  return hash | 0;
 }
 
 /**
@@ -24,11 +45,24 @@ export function preparePair(thenText: string, nowText: string): LinePair {
   // live on into the old generation and make every major garbage collection slower.
   const interner = new Map<string, number>();
   const then = internThen(thenText, interner);
-  const now = internNow(nowText, then, interner);
-  const hunks = diffInternedRanges(then.ids, now.ids);
-  return { then: then.lines, now: now.lines, thenIds: then.ids, nowIds: now.ids, hunks };
+  // An untouched file (most of a review's files between two rounds) reads as its old self: no second
+  // split, no diff.
+  const now = nowText === thenText ? { lines: then.lines, ids: then.ids } : internNow(nowText, then, interner);
+  const hunks = now.ids === then.ids ? [] : diffInternedRanges(then.ids, now.ids);
+  // Most pairs are never searched ignoring whitespace (only a thread whose lines were edited asks), and
+  // the old side only when the new one has exactly one copy.
+  let looseThen: Int32Array | undefined;
+  let looseNow: Int32Array | undefined;
+  const loose = (side: "then" | "now") =>
+    side === "then" || now.lines === then.lines ? (looseThen ??= looseHashes(then.lines)) : (looseNow ??= looseHashes(now.lines));
+  return { then: then.lines, now: now.lines, thenIds: then.ids, nowIds: now.ids, hunks, loose };
 }
 
+function looseHashes(lines: TextLines): Int32Array {
+  const hashes = new Int32Array(lines.count);
+  for (let i = 0; i < lines.count; i++) hashes[i] = looseHash(lines.text, lines.starts[i], lines.ends[i]);
+  return hashes;
+}
 /** Makes the line pair of a then and a now text (`preparePair`, or one that shares pairs). */
 export type PairMaker = (thenText: string, nowText: string) => LinePair;
 

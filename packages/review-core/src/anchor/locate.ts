@@ -1,6 +1,6 @@
 import { countChangedLines } from "../diff/line-diff.js";
 import { mapLine, mapRange, type RangeMapping } from "../diff/map-line.js";
-import { preparePair, type LinePair, type PairMaker } from "./line-pair.js";
+import { looseHash, preparePair, type LinePair, type PairMaker } from "./line-pair.js";
 import { equalIgnoringWhitespace, squashWhitespace } from "./ignore-whitespace.js";
 import { searchBlock, type SearchLines } from "./search-block.js";
 import { lineAt, lineIs, lineIsIgnoringWhitespace, type TextLines } from "./text-lines.js";
@@ -308,16 +308,21 @@ function exactLines(pair: LinePair, quote: readonly string[], start: number | nu
 }
 
 /**
- * Both sides read ignoring whitespace. Each line is compared in place: a line that is not the quote's
- * almost always differs at its first visible character, so no per-line preparation pays for itself.
+ * Both sides read ignoring whitespace: a line is compared with the quote's only where their hashes
+ * without whitespace (`pair.loose()`) agree.
  */
 function linesIgnoringWhitespace(pair: LinePair, quote: readonly string[]): { now: SearchLines; then: SearchLines } {
-  const side = (lines: TextLines): SearchLines => ({
-    count: lines.count,
-    readsQuote: (index, k) => lineIsIgnoringWhitespace(lines, index, quote[k] as string),
-    readsText: (index, text) => lineIsIgnoringWhitespace(lines, index, text),
-  });
-  return { now: side(pair.now), then: side(pair.then) };
+  const quoteHashes = quote.map((line) => looseHash(line));
+  const side = (lines: TextLines, which: "then" | "now"): SearchLines => {
+    let hashes: Int32Array | undefined;
+    return {
+      count: lines.count,
+      readsQuote: (index, k) =>
+        (hashes ??= pair.loose(which))[index] === quoteHashes[k] && lineIsIgnoringWhitespace(lines, index, quote[k] as string),
+      readsText: (index, text) => lineIsIgnoringWhitespace(lines, index, text),
+    };
+  };
+  return { now: side(pair.now, "now"), then: side(pair.then, "then") };
 }
 
 function placed(at: number, last: number, start: number): Location {
