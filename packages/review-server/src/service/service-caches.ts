@@ -1,5 +1,5 @@
 import { AnchorMemo } from "./anchor-memo.js";
-import type { CommitFileCache } from "./commit-file-cache.js";
+import { CommitFileCache } from "./commit-file-cache.js";
 import { ListingMemo } from "./listing-memo.js";
 import { PageListings } from "./page-listings.js";
 import { RoundFileMemo } from "./round-file-memo.js";
@@ -27,15 +27,17 @@ export interface ServiceCaches {
    */
   readonly roundFiles: RoundFileMemo;
   /**
-   * Files' texts at commits (round snapshots and bases), read with git once. Not made by default: a listing
-   * computed whole buys 1.3x from it (`pnpm bench list-threads`), but under the HTTP load (`pnpm bench
-   * http-load`, three pairs) the server spent 1.5-1.7x the event-loop time per request with it, and its GC
-   * pauses doubled. A composition root may pass one where listings computed whole dominate.
+   * Files' texts at commits (round snapshots and bases), read with git once: a listing computed whole (a
+   * panel's first, or any after the files changed) buys 1.2x from it (`pnpm bench list-threads`). It was
+   * left out once for an HTTP-load cost that did not hold up: that load's listings and replies reuse kept
+   * anchors and read no file, and its server event-loop time per request came out the same with it and
+   * without it (0.55-0.58 ms and 0.36-0.59 ms over two runs each; `pnpm bench http-load`). Optional, so a
+   * composition root can leave it out where memory counts more than listings computed whole.
    */
   readonly commitFiles?: CommitFileCache;
 }
 
 /** @example createReviewService({ dir, store, bus, delivery, caches: createServiceCaches() }) */
 export function createServiceCaches(): ServiceCaches {
-  return { listings: new ListingMemo(), anchors: new AnchorMemo(), pages: new PageListings(), roundFiles: new RoundFileMemo() };
+  return { listings: new ListingMemo(), anchors: new AnchorMemo(), pages: new PageListings(), roundFiles: new RoundFileMemo(), commitFiles: new CommitFileCache() };
 }
