@@ -373,6 +373,17 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
   ])("$name", ({ then, start, end, now, expected }) => {
     expect(locateThread(then, start, end, now)).toEqual(expected);
   });
+
+  test("lines rewritten in place do not move onto their copy when only an equally short diff writes over their place (FC_SEED=58)", () => {
+    const then = ["{", "  i++;", "  return null;", "call();", "call();", "{", "}", "{", "call();", "}", "}", "}", "{", "}", "  i++;"];
+    // Lines 3-5 become `}` `  i += 2;`, lines 8-9 go, and the quote is added, with a `}` above it, below
+    // line 11. The diff reads the quote and the `{` after it deleted, and `  i += 2;` new below the kept
+    // `}`: nothing written over the quote's place. A diff as short keeps `{` `}` instead and writes
+    // `}` `  i += 2;` where the quote stood; the copy has no side of the context, so it does not take the
+    // thread. Read as the diff reads it, the quote's lines are gone.
+    const now = ["{", "  i++;", "}", "  i += 2;", "{", "}", "}", "}", "}", "  return null;", "call();", "call();", "}", "{", "}", "  i++;"];
+    expect(locateThread(then, 3, 5, now)).toEqual({ state: "outdated", start: null, end: null });
+  });
 });
 
 describe("locate, whole file", () => {
