@@ -373,6 +373,17 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
   ])("$name", ({ then, start, end, now, expected }) => {
     expect(locateThread(then, start, end, now)).toEqual(expected);
   });
+
+  test("lines rewritten in place do not move onto their copy when only an equally short diff writes over their place (FC_SEED=58)", () => {
+    const then = ["{", "  i++;", "  return null;", "call();", "call();", "{", "}", "{", "call();", "}", "}", "}", "{", "}", "  i++;"];
+    // Lines 3-5 become `}` `  i += 2;`, lines 8-9 go, and the quote is added, with a `}` above it, below
+    // line 11. The diff reads the quote and the `{` after it deleted, and `  i += 2;` new below the kept
+    // `}`: nothing written over the quote's place. A diff as short keeps `{` `}` instead and writes
+    // `}` `  i += 2;` where the quote stood; the copy has no side of the context, so it does not take the
+    // thread. Read as the diff reads it, the quote's lines are gone.
+    const now = ["{", "  i++;", "}", "  i += 2;", "{", "}", "}", "}", "}", "  return null;", "call();", "call();", "}", "{", "}", "  i++;"];
+    expect(locateThread(then, 3, 5, now)).toEqual({ state: "outdated", start: null, end: null });
+  });
 });
 
 describe("locate, whole file", () => {
@@ -477,6 +488,34 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     // reading stands (as the "edits away" property needs for the same shape of text).
     const now = ["export function f0(x) {", "", "  rewritten();", "  return attempts;", "  const v0 = g(x);", "    return null;", "}", "", "", "export function helper(x) {", "    return null;", "}", "  return attempts;", "  const v0 = g(x);", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
     expect(locateThread(then, 3, 4, now)).toEqual({ state: "moved", start: 6, end: 7 });
+  });
+
+  test("a block cut from one function and pasted past two lines is moved there, though the diff reads those two lines moved instead (FC_SEED=39)", () => {
+    const then = ["export function f0(x) {", "  }", "  total += x;", "}", "", "export function f1(x) {", "  }", "  if (x) {", "}", "", "  if (x) {", "  const v1_887 = g887(x);", "", "}", "", "export function f2(x) {", "  total += x;", "}"];
+    // Lines 9-11 cut and pasted below line 3. The shortest diff (4 lines, not 6) reads it as
+    // `export function f1(x) {` `  }` moved three lines down, which splits the quote's before side; the
+    // diff still reads every line of the quote's surroundings, standing next to each other at lines 9-14,
+    // as new or as equal lines left alone, and the quote's text is in the file once: rule (2).
+    const now = ["export function f0(x) {", "  }", "  total += x;", "}", "", "  if (x) {", "}", "", "export function f1(x) {", "  }", "  if (x) {", "  const v1_887 = g887(x);", "", "}", "", "export function f2(x) {", "  total += x;", "}"];
+    expect(locateThread(then, 9, 11, now)).toEqual({ state: "moved", start: 4, end: 6 });
+  });
+
+  test("a block cut and pasted into the next function past two lines is moved there (FC_SEED=48)", () => {
+    const then = ["export function f0(x) {", "}", "}", "", "    return null;", "}", "", "export function f1(x) {", "  const v1_113 = g113(x);", "    return null;", "  const v1_115 = g115(x);", "}"];
+    // Lines 3-5 pasted below line 10; the shortest diff reads `export function f1(x) {` and its first
+    // line as moved three lines up, into the quote's place.
+    const now = ["export function f0(x) {", "}", "}", "", "export function f1(x) {", "  const v1_113 = g113(x);", "    return null;", "}", "", "    return null;", "  const v1_115 = g115(x);", "}"];
+    expect(locateThread(then, 3, 5, now)).toEqual({ state: "moved", start: 8, end: 10 });
+  });
+
+  test("a quote rewritten in place with both sides standing around it is not cut to a copy of its context that the rewrite made (guards the FC_SEED=39 rule, found at FC_SEED=7)", () => {
+    const then = ["call();", "call();", "}", "  return null;", "{", "call();", "}", "call();", "  i++;", "{", "{", "}", "", "}", "}", "", "{"];
+    // Lines 13-14 become `  i += 2;` `{` `{` `}`, and `` `}` is added at the top. The new lines end in
+    // the quote's before side, so that side stands again right above its after side; but the diff
+    // itself reads the quote rewritten between both sides, and cutting it needs 8 lines where the diff
+    // needs 6: rule (1).
+    const now = ["", "}", "call();", "call();", "}", "  return null;", "{", "call();", "}", "call();", "  i++;", "{", "{", "}", "  i += 2;", "{", "{", "}", "}", "", "{"];
+    expect(locateThread(then, 13, 14, now)).toEqual({ state: "changed", start: 15, end: 18 });
   });
 });
 

@@ -353,7 +353,8 @@ function readsAt(
  * Whether the diff wrote new lines, other than the copy at `line`, where then's lines start..end stood:
  * a change that replaces any of them, or an insertion right above, inside or right below them. Where
  * lines repeat, a diff may read a rewrite as a deletion with the new lines one equal line away (it
- * inserts `x` below a kept `x` rather than above it), so an insertion counts wherever it can slide.
+ * inserts `x` below a kept `x` rather than above it), so an insertion counts wherever it can slide,
+ * and wherever a diff as short as this one puts it (see writtenOverByAnEquallyShortDiff).
  */
 function writtenOver(pair: LinePair, start: number, end: number, line: number, length: number): boolean {
   const outsideCopy = (from: number, count: number): boolean => {
@@ -383,6 +384,39 @@ function writtenOver(pair: LinePair, start: number, end: number, line: number, l
         first += step;
       }
     }
+  }
+  return writtenOverByAnEquallyShortDiff(pair, start, end, line, length);
+}
+
+/** Readings to cost at most: each costs two diffs, and the ones the lengths allow best are the likely ones. */
+const MAX_REWRITE_TRIES = 8;
+
+/**
+ * Whether a diff as short as this one leaves a now line, other than the copy at `line`, unmatched at
+ * a point of then from right above line `start` to right below line `end`: written where the quote
+ * stood. Where lines repeat, a shortest diff can trade which of equal lines it keeps (the `{` `}` after
+ * the quote deleted and kept further down, say) and so read the quote's lines deleted and the lines
+ * written in their place as new one kept line away. The reading is exact: the lines common above the
+ * point and the new line, and those below, add up to the diff's.
+ */
+function writtenOverByAnEquallyShortDiff(pair: LinePair, start: number, end: number, line: number, length: number): boolean {
+  const { thenIds: then, nowIds: now } = pair;
+  let cost = 0;
+  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
+  // Two line lists differ by at least their difference in length: most pairs fail that for free.
+  const candidates: { point: number; at: number; least: number }[] = [];
+  for (let point = start - 1; point <= end; point++) {
+    for (let at = 0; at < now.length; at++) {
+      if (at >= line - 1 && at < line - 1 + length) continue;
+      const least = Math.abs(point - at) + Math.abs(then.length - point - (now.length - at - 1)) + 1;
+      if (least <= cost) candidates.push({ point, at, least });
+    }
+  }
+  candidates.sort((x, y) => x.least - y.least || x.at - y.at || x.point - y.point);
+  for (const { point, at } of candidates.slice(0, MAX_REWRITE_TRIES)) {
+    const above = countChangedLines(then.subarray(0, point), now.subarray(0, at));
+    if (above + 1 > cost) continue;
+    if (above + 1 + countChangedLines(then.subarray(point), now.subarray(at + 1)) === cost) return true;
   }
   return false;
 }

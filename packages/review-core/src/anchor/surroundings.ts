@@ -90,15 +90,20 @@ export function standingSurroundings(
     if (lies === "across" || (lies === "within" && !holdsNewCode(pair, at, gap))) return false;
     return ownOrNew(pair, start - around.before, around.before, at - around.before) && ownOrNew(pair, end + 1, around.after, at + gap);
   };
-  // Emptied is the stronger claim (the lines went elsewhere), so it needs a shortest diff's reading,
-  // and where a rewrite reads as well, the rewrite is taken.
+  // Where a rewrite reads as well, the rewrite is taken. Emptied is the stronger claim (the lines went
+  // elsewhere): against a diff that itself reads a rewrite (its place has both sides standing, `want`
+  // "emptied"), it needs a reading as short as the diff. Otherwise the diff's word on the surroundings'
+  // lines makes them the quote's own as it does for a rewrite: a diff reads a block cut and pasted past
+  // fewer lines as those lines moved the other way, and cuts the quote's surroundings apart to do it.
   let tries = 0;
   const rewritten = candidates.find(
     ({ at, gap }) => gap > 0 && (own(at, gap) || (tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, gap))),
   );
   if (rewritten !== undefined) return { kind: "rewritten", start: rewritten.at + 1, end: rewritten.at + rewritten.gap };
   tries = 0;
-  const emptied = candidates.find(({ at, gap }) => gap === 0 && overlap(at, gap) !== "across" && tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, 0));
+  const emptied = candidates.find(
+    ({ at, gap }) => gap === 0 && overlap(at, gap) !== "across" && ((want === "both" && own(at, 0)) || (tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, 0))),
+  );
   return emptied === undefined ? null : { kind: "emptied", at: emptied.at + 1 };
 }
 
