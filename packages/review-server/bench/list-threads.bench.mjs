@@ -75,7 +75,8 @@ try {
   // ServiceCaches) is what a panel's listing costs once the files changed in a running process.
   let memo = new AnchorMemo();
   const keptTexts = new CommitFileCache();
-  const list = () => listThreads({ ...service.context, anchors: (memo = new AnchorMemo()) }, { status: "all" });
+  // The service keeps texts at commits by default (ServiceCaches): left out here, as in a fresh process.
+  const list = () => listThreads({ ...service.context, anchors: (memo = new AnchorMemo()), commitFiles: undefined }, { status: "all" });
   const listKeepingTexts = () => listThreads({ ...service.context, anchors: (memo = new AnchorMemo()), commitFiles: keptTexts }, { status: "all" });
   const forgetKeptAnchors = async () => {
     await memo.written();
