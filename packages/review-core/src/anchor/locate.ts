@@ -1,6 +1,6 @@
 import { countChangedLines } from "../diff/line-diff.js";
 import { mapLine, mapRange, type RangeMapping } from "../diff/map-line.js";
-import { looseHash, preparePair, type LinePair, type PairMaker } from "./line-pair.js";
+import { diffCost, looseHash, preparePair, type LinePair, type PairMaker } from "./line-pair.js";
 import { equalIgnoringWhitespace, squashWhitespace } from "./ignore-whitespace.js";
 import { searchBlock, type SearchLines } from "./search-block.js";
 import { lineAt, lineIs, lineIsIgnoringWhitespace, type TextLines } from "./text-lines.js";
@@ -160,8 +160,7 @@ function recordedAround(pair: LinePair, start: number, end: number, quote: reado
 function sidedCopy(pair: LinePair, start: number, end: number, around: Surroundings): Location | null {
   const { thenIds: then, nowIds: now } = pair;
   const length = end - start + 1;
-  let cost = 0;
-  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
+  const cost = diffCost(pair);
   let best: { at: number; sides: number } | null = null;
   for (let at = 1; at + length - 1 <= now.length; at++) {
     if (!readsAsThen(pair, start, length, at)) continue;
@@ -197,8 +196,7 @@ function onlyCopy(pair: LinePair, start: number, end: number): number | null {
 function readsAsMovedTo(pair: LinePair, start: number, end: number, at: number): boolean {
   const { thenIds: then, nowIds: now } = pair;
   const length = end - start + 1;
-  let cost = 0;
-  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
+  const cost = diffCost(pair);
   const without = (ids: Int32Array, from: number): Int32Array => {
     const rest = new Int32Array(ids.length - length);
     rest.set(ids.subarray(0, from));
@@ -401,8 +399,7 @@ const MAX_REWRITE_TRIES = 8;
  */
 function writtenOverByAnEquallyShortDiff(pair: LinePair, start: number, end: number, line: number, length: number): boolean {
   const { thenIds: then, nowIds: now } = pair;
-  let cost = 0;
-  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
+  const cost = diffCost(pair);
   // Two line lists differ by at least their difference in length: most pairs fail that for free.
   const candidates: { point: number; at: number; least: number }[] = [];
   for (let point = start - 1; point <= end; point++) {

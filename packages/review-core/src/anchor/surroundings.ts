@@ -1,6 +1,6 @@
 import { countChangedLines } from "../diff/line-diff.js";
 import { mapLine } from "../diff/map-line.js";
-import type { LinePair } from "./line-pair.js";
+import { diffCost, type LinePair } from "./line-pair.js";
 import { lineAt } from "./text-lines.js";
 
 /** As many context lines as an anchor records each side. */
@@ -114,8 +114,7 @@ export function standingSurroundings(
  */
 function asShortAsTheDiff(pair: LinePair, start: number, end: number, around: Surroundings, at: number, gap: number): boolean {
   const { thenIds: then, nowIds: now } = pair;
-  let cost = 0;
-  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
+  const cost = diffCost(pair);
   const spent = end - start + 1 + gap;
   // Two line lists differ by at least their difference in length: most candidates fail that for free.
   const aboveAtLeast = Math.abs(start - 1 - at);

@@ -11,6 +11,7 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { startFakeResponsesModel, type FakeResponsesModel, type ResponsesTurn } from "../testing/fake-responses-model.js";
+import { eventually } from "../testing/eventually.js";
 import { panelApi } from "../testing/panel-link.js";
 import { codexTrace, runCodex, writeCodexConfig } from "./testing/codex-cli.js";
 import { systemClock } from "../service/clock.js";
@@ -102,8 +103,14 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     expect(run.code, trace).toBe(0);
     expect(step, trace).toBeGreaterThanOrEqual(6);
 
-    // Codex ended its MCP server with the run: its panel is gone from the list.
-    expect(await runCliToEnd(["url", "--repo", repo.dir])).toMatchObject({ code: 1, stdout: "" });
+    // Codex ended its MCP server with the run: its panel is gone from the list. Codex closes the server's
+    // stdin and exits without waiting for it, so the server may still be shutting down for a moment (CI saw
+    // its panel listed right after Codex's exit): wait, within seconds, for the list to be empty.
+    const ended = await eventually(async () => {
+      const listed = await runCliToEnd(["url", "--repo", repo.dir]);
+      return listed.code === 1 ? listed : null;
+    }, "Codex's MCP server ended and its panel left the list", 15_000);
+    expect(ended).toMatchObject({ code: 1, stdout: "" });
 
     // The release waited for the agent's next turn.
     expect(waitingAfterRelease).toMatchObject({ messages: 2, text: "2 released comments on src/app.ts, src/other.ts: waiting for the agent's next turn." });
