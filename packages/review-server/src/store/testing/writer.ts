@@ -32,7 +32,10 @@ async function main(): Promise<void> {
     native.exec("BEGIN EXCLUSIVE");
     native.exec("CREATE TABLE held_by_test (x)");
     say("held");
-    await waitForever();
+    // Collect garbage at once, so a holder that let go of its connection fails the next read every run
+    // (see waitForever), not only when its first collection happens to come before that read.
+    setTimeout(() => (globalThis as { gc?: () => void }).gc?.(), 0);
+    await waitForever(native);
   }
   if (command === "hold-reserved-then-shared") {
     // A write lock makes another connection's switch to WAL fail at once; a read lock alone makes it wait.
@@ -47,7 +50,7 @@ async function main(): Promise<void> {
       writer.exec("ROLLBACK");
       say("shared only");
     }, Number(rest[0]));
-    await waitForever();
+    await waitForever(writer, reader);
   }
   const store = await openStore({ path });
   say("ready");
@@ -84,11 +87,11 @@ async function main(): Promise<void> {
       say(`released ${released.messageIds.length}`);
       if (when === "hang") {
         say("inside");
-        await waitForever();
+        await waitForever(store, trx);
       }
     });
     say("committed");
-    await waitForever();
+    await waitForever(store);
   }
   if (command === "churn") {
     const [threadId, batch] = rest;
