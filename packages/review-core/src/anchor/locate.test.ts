@@ -517,6 +517,29 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     const now = ["", "}", "call();", "call();", "}", "  return null;", "{", "call();", "}", "call();", "  i++;", "{", "{", "}", "  i += 2;", "{", "{", "}", "}", "", "{"];
     expect(locateThread(then, 13, 14, now)).toEqual({ state: "changed", start: 15, end: 18 });
   });
+
+  test("a quote rewritten in place does not move onto a copy pasted with the lines above it, that lends its first line to the surroundings that read it cut (FC_SEED=51)", () => {
+    const then = ["}", "}", "{", "", "  return null;", "  return null;", "  i++;", "{", "{", "call();", "  i++;", "call();", "  i++;"];
+    // Lines 4-5 go, the quote (9-11) becomes `  i += 2;`, and `  return null;` `  i++;` and the quote are
+    // added at the end. There the quote's before side (`  return null;` `  i++;` `{`) and its after side
+    // stand next to each other, but only by taking the copy's `{` for the before side's last line: the
+    // copy cannot be both the quote moved and the sign that its place was emptied. The diff keeps the
+    // quote's lines where they were, with `  i += 2;` among them.
+    const now = ["}", "}", "{", "  return null;", "  i++;", "{", "  i += 2;", "call();", "  i++;", "  return null;", "  i++;", "{", "call();", "  i++;"];
+    expect(locateThread(then, 9, 11, now)).toEqual({ state: "changed", start: 6, end: 9 });
+  });
+
+  test("a quote rewritten in place does not move onto a copy added at the top when an equally short diff reads its place emptied and the new line two lines up (FC_SEED=61)", () => {
+    const then = ["call();", "", "  return null;", "  return null;", "  i++;", "call();", "  i++;", "  i++;", "call();", "", "  i++;", "  i++;", "call();", "call();", "call();", "  return null;", "  i++;"];
+    // The quote (14-16) becomes `  i += 2;` `` `  i++;`, lines 4-6 become `  return null;` `` `  return null;`, and `  return null;`
+    // with the quote is added at the top. The diff deletes the quote and line 13 and inserts `  i += 2;`
+    // below line 9, so nothing new stands where the quote stood; the reading that writes `  i += 2;` in
+    // its place is as short. `  i += 2;` is a line the file never had, new in every diff, so that reading
+    // is among the ones tried: the quote was rewritten in place, and the copy, with no side of its
+    // context, is a coincidence. Read as the diff reads it, the quote's lines are gone.
+    const now = ["  return null;", "call();", "call();", "  return null;", "call();", "", "  return null;", "  return null;", "", "  return null;", "  i++;", "  i++;", "call();", "", "  i++;", "  i++;", "call();", "  i += 2;", "", "  i++;", "  i++;"];
+    expect(locateThread(then, 14, 16, now)).toEqual({ state: "outdated", start: null, end: null });
+  });
 });
 
 // Shrunk counterexamples of locate.property.test.ts's "edits away" property, and the case of the

@@ -130,9 +130,12 @@ function weighAgainstSurroundings(
       ? { state: "changed", start: standing.start, end: standing.end, whitespaceOnly: true }
       : { state: "changed", start: standing.start, end: standing.end };
   }
-  // Cut: moved onto the one copy of the quote, when the text reads better as the quote moved there.
+  // Cut: moved onto the one copy of the quote, when the text reads better as the quote moved there. A
+  // copy that shares lines with the surroundings standing emptied (a paste that repeats the lines above
+  // the quote along with it) cannot be both the cut quote and the proof that it was cut.
   const copy = onlyCopy(pair, start, end);
-  return copy !== null && readsAsMovedTo(pair, start, end, copy) ? { state: "moved", start: copy, end: copy + end - start } : followed;
+  if (copy === null || (copy <= standing.at + around.after - 1 && copy + end - start >= standing.at - around.before)) return followed;
+  return readsAsMovedTo(pair, start, end, copy) ? { state: "moved", start: copy, end: copy + end - start } : followed;
 }
 
 /**
@@ -401,15 +404,18 @@ function writtenOverByAnEquallyShortDiff(pair: LinePair, start: number, end: num
   const { thenIds: then, nowIds: now } = pair;
   const cost = diffCost(pair);
   // Two line lists differ by at least their difference in length: most pairs fail that for free.
-  const candidates: { point: number; at: number; least: number }[] = [];
+  // A line then never had is new in every diff, so where one can stand it is tried first: among the
+  // many lines an equal one could trade with, it would otherwise be left out of the tries.
+  const thenHas = new Set(then);
+  const candidates: { point: number; at: number; least: number; fresh: boolean }[] = [];
   for (let point = start - 1; point <= end; point++) {
     for (let at = 0; at < now.length; at++) {
       if (at >= line - 1 && at < line - 1 + length) continue;
       const least = Math.abs(point - at) + Math.abs(then.length - point - (now.length - at - 1)) + 1;
-      if (least <= cost) candidates.push({ point, at, least });
+      if (least <= cost) candidates.push({ point, at, least, fresh: !thenHas.has(now[at] as number) });
     }
   }
-  candidates.sort((x, y) => x.least - y.least || x.at - y.at || x.point - y.point);
+  candidates.sort((x, y) => Number(y.fresh) - Number(x.fresh) || x.least - y.least || x.at - y.at || x.point - y.point);
   for (const { point, at } of candidates.slice(0, MAX_REWRITE_TRIES)) {
     const above = countChangedLines(then.subarray(0, point), now.subarray(0, at));
     if (above + 1 > cost) continue;
