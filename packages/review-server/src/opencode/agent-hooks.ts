@@ -69,6 +69,17 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
       // input.serverUrl is a placeholder under `opencode run`: only the panel's own URL is shown.
       notice.log("info", `opencode-review: review panel at ${server.panelUrl}`, { url: server.url, panelUrl: server.panelUrl });
       notice.toast("info", `Review panel: ${server.panelUrl}`);
+      // What waits on the agent is read now, while the person types and the model thinks, so its first
+      // review_list does not pay for a process that has read nothing yet (the call continues this listing).
+      if (tools) {
+        const began = performance.now();
+        server.service.prepareAgentList().then(
+          (threads) => {
+            if (threads > 0) notice.log("debug", `opencode-review: ${threads} threads waiting on the agent read ahead of its first review_list in ${Math.round(performance.now() - began)} ms`);
+          },
+          reportError,
+        );
+      }
     },
     (error: Error) => {
       notice.log(error instanceof ReviewError && error.code === "not_git" ? "warn" : "error", error.message);

@@ -11,7 +11,7 @@ import {
 } from "../store/index.js";
 import { worktreeDigest, worktreeHas, worktreeStamp, type Repository } from "../git/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
-import { keepCursor, nameCursor, readCursor, type CursorPosition } from "./list-cursors.js";
+import { keepCursor, nameCursor, readCursor, START, type CursorPosition } from "./list-cursors.js";
 import type { FileMark, PageListing } from "./page-listings.js";
 import type { ServiceContext } from "./service-context.js";
 import { reviewJson } from "./review-json.js";
@@ -52,7 +52,8 @@ export async function agentList(ctx: ServiceContext, query: AgentListQuery = {})
   const status = query.status ?? "waiting";
   const listingQuery = JSON.stringify([status, query.file ?? ""]);
   const reader = createFileReader(repo, ctx.commitFiles);
-  const kept = query.cursor === undefined ? undefined : ctx.pages.take(query.cursor, repo, listingQuery);
+  // A first page continues the listing prepared at start (prepareFirstPage), waiting for it if need be.
+  const kept = query.cursor === undefined ? await ctx.pages.takeFirst(repo, listingQuery) : ctx.pages.take(query.cursor, repo, listingQuery);
   let listing = (kept === undefined ? null : await continued(ctx, repo, kept, query.file, status, position, reader)) ?? (await whole(ctx, repo, query.file, status, position, reader));
 
   // The cursor is named in the page's own text, so it is drawn before the page is laid out and kept
@@ -117,6 +118,24 @@ export async function agentList(ctx: ServiceContext, query: AgentListQuery = {})
     }
   }
   return { threads: delivered, output: page.output, ...(more ? { next } : {}) };
+}
+
+/**
+ * Reads and locates, ahead of the agent's first review_list, what that call would: the waiting threads,
+ * kept in the service's page listings for the call to continue (re-reading only what changed since, as a
+ * cursor's page does). Started once the plugin is up and threads wait on the agent, so the model's first
+ * call, seconds later, finds them read and the code that reads them compiled. Resolves to how many threads
+ * it read (0 when the listing failed: the call then computes its page whole).
+ * @example await prepareFirstPage(ctx) // 500
+ */
+export async function prepareFirstPage(ctx: ServiceContext): Promise<number> {
+  const repo = await ctx.repository();
+  const query = JSON.stringify(["waiting" satisfies AgentStatus, ""]);
+  const listing = await ctx.pages.prepareFirst(repo, query, async () => {
+    const { seq, threads, files } = await whole(ctx, repo, undefined, "waiting", START, createFileReader(repo, ctx.commitFiles));
+    return { repo, query, seq, threads, files };
+  });
+  return listing?.threads.length ?? 0;
 }
 
 /** The agent's threads the query shows now, not returned by earlier pages, located (every file checked). */

@@ -35,6 +35,32 @@ export interface PageListing {
  */
 export class PageListings {
   readonly #kept = new Map<string, PageListing>();
+  /** The first page's listing made ahead of the agent's first call (see prepareFirst), by query. */
+  readonly #first = new Map<string, { readonly repo: Repository; readonly listing: Promise<PageListing | null> }>();
+
+  /**
+   * Computes, in the background, the listing a first page (no cursor) of `query` would compute, so the
+   * agent's first review_list continues it instead of waiting for every thread to be read and located in
+   * a process that has not run that code yet. Made when the plugin has started and threads wait on the
+   * agent: the model's first call comes seconds later. A failure is dropped here (the call computes its
+   * page whole and meets the error itself).
+   */
+  prepareFirst(repo: Repository, query: string, compute: () => Promise<PageListing>): Promise<PageListing | null> {
+    const listing = compute().catch(() => null);
+    this.#first.set(query, { repo, listing });
+    return listing;
+  }
+
+  /**
+   * The prepared first-page listing of `query`, awaited if it is still being computed; handed out once
+   * (later first pages are computed whole, as the listing ages with every change).
+   */
+  async takeFirst(repo: Repository, query: string): Promise<PageListing | undefined> {
+    const prepared = this.#first.get(query);
+    if (prepared === undefined || prepared.repo !== repo) return undefined;
+    this.#first.delete(query);
+    return (await prepared.listing) ?? undefined;
+  }
 
   /** The listing `cursor` continues, if this process kept it for the same repository and query; it is handed out once. */
   take(cursor: string, repo: Repository, query: string): PageListing | undefined {

@@ -10,7 +10,7 @@ import { fileText } from "./file-text.js";
 import { reviewDiff } from "./review-diff.js";
 import { addDraftReply, deleteDraft, editDraft } from "./draft-reply.js";
 import { createDraftThread } from "./draft-thread.js";
-import { agentList } from "./agent-list.js";
+import { agentList, prepareFirstPage } from "./agent-list.js";
 import { listThreads, threadListing } from "./list-threads.js";
 import { AgentRetries, type AgentCall } from "./agent-retries.js";
 import { createServiceCaches, type ServiceCaches } from "./service-caches.js";
@@ -148,6 +148,11 @@ export function createReviewService(options: ReviewServiceOptions) {
       retries.once(["review_open", input.file, input.line ?? null, input.from ?? null, input.to ?? null, input.text], call, () =>
         createAgentNote(ctx, input),
       ),
+    /**
+     * When threads wait on the agent, reads and locates them ahead of its first review_list (which then
+     * continues that listing); resolves to how many it read, 0 when none wait.
+     */
+    prepareAgentList: async () => ((await waitingForAgent(ctx)).count === 0 ? 0 : prepareFirstPage(ctx)),
     /** The session called some other tool: the same reply or note after it is a new message, not a retry. */
     sawAgentCall: (session: string) => retries.sawCall(session),
     waitingForAgent: () => waitingForAgent(ctx),
