@@ -590,3 +590,26 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
     expect(locateThread(then, 6, 6, now)).toEqual({ state: "changed", start: 6, end: 6 });
   });
 });
+
+describe("locate, a file untouched since", () => {
+  // An untouched file is answered without splitting or diffing it; the answers are the ones the split
+  // and diff gave before that shortcut.
+  const text = "a();\n  b();\n\n  b();\nc();\n";
+  test.each([
+    { name: "the quote where it was is current there, beside a copy of it", start: 4, end: 4, quoted: ["+  b();"], expected: { state: "current", start: 4, end: 4 } },
+    { name: "a quote in diff marks reads as its lines", start: 1, end: 3, quoted: ["+a();", "+  b();", "+"], expected: { state: "current", start: 1, end: 3 } },
+    { name: "the last line, with the final newline after it", start: 5, end: 5, quoted: ["c();"], expected: { state: "current", start: 5, end: 5 } },
+    { name: "a quote the lines never read as (a forge's, written on other text) is not taken as current", start: 2, end: 2, quoted: ["+  d();"], expected: null },
+    { name: "a range past the file's end", start: 5, end: 6, quoted: ["c();", ""], expected: null },
+  ])("$name", ({ start, end, quoted, expected }) => {
+    const got = locate({ side: "new", start, end, quoted, then: text, now: text, context: undefined });
+    if (expected !== null) expect(got).toEqual(expected);
+    else expect(got.state).not.toBe("current");
+  });
+  test("an empty file has no line to be current on", () => {
+    expect(locate({ side: "new", start: 1, end: 1, quoted: [""], then: "", now: "", context: undefined }).state).toBe("outdated");
+  });
+  test("a file without a final newline", () => {
+    expect(locate({ side: "new", start: 2, end: 2, quoted: ["b"], then: "a\nb", now: "a\nb", context: undefined })).toEqual({ state: "current", start: 2, end: 2 });
+  });
+});

@@ -24,6 +24,10 @@ export function locate(input: LocateInput, pairOf: PairMaker = preparePair): Loc
   const end = Math.max(start, input.end ?? start);
   if (input.side === "old") return locateDeletion(start, end, input.then, input.now, pairOf);
   if (input.now === null) return OUTDATED;
+  // A file untouched since (a third of a listing's files, often) needs no split and no diff when its
+  // lines still read as the quote: no other place can have more evidence than the quote and both sides
+  // standing where they were, and between equals the diff (which keeps every line) decides.
+  if (input.now === input.then && quoteStandsAt(input.then, start, end, input.quoted)) return { state: "current", start, end };
   const pair = pairOf(input.then, input.now);
   if (pair.now.count === 0) return OUTDATED;
   return locateLines(pair, start, end, input.quoted.map(unmark), input.context);
@@ -331,6 +335,26 @@ function placed(at: number, last: number, start: number): Location {
 }
 
 /** A quoted line without its diff marker ("+", "-" or " "). */
+/** Whether lines start..end (1-based) of `text` read exactly as the quote, found without splitting the text. */
+function quoteStandsAt(text: string, start: number, end: number, quoted: readonly string[]): boolean {
+  if (quoted.length !== end - start + 1) return false;
+  let at = 0;
+  for (let line = 1; line < start; line++) {
+    at = text.indexOf("\n", at) + 1;
+    if (at === 0) return false;
+  }
+  for (const marked of quoted) {
+    // A line starts before the text's end (a final "\n" ends the last line; "" has none).
+    if (at >= text.length) return false;
+    const line = unmark(marked);
+    const next = text.indexOf("\n", at);
+    const lineEnd = next === -1 ? text.length : next;
+    if (lineEnd - at !== line.length || !text.startsWith(line, at)) return false;
+    at = lineEnd + 1;
+  }
+  return true;
+}
+
 function unmark(line: string): string {
   const marker = line.charAt(0);
   return marker === "+" || marker === "-" || marker === " " ? line.slice(1) : line;
