@@ -20,8 +20,13 @@ export function createReviewer(client: ReviewClient, notices: Notices) {
   const [severity, setSeverity] = createSignal<SeverityFilter>("all");
   const [starting, setStarting] = createSignal(false);
 
+  // A run only moves forward, but its news comes two ways: `run` events, and the answer to the request
+  // that started (or cancelled) it. Under load that answer can arrive after the events of the run's end,
+  // and must not put a finished run back to `pending` (the bar would wait for an end already past).
   const upsert = (run: Run) =>
     setRuns((list) => {
+      const kept = list.find((r) => r.id === run.id);
+      if (kept !== undefined && isOlder(run, kept)) return list;
       const rest = list.filter((r) => r.id !== run.id);
       return [run, ...rest].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
     });
@@ -73,6 +78,17 @@ export function createReviewer(client: ReviewClient, notices: Notices) {
       return true;
     },
   };
+}
+
+const STAGE: Readonly<Record<Run["status"], number>> = { pending: 0, running: 1, completed: 2, failed: 2, cancelled: 2 };
+
+/**
+ * Whether `run` is an earlier state of the run than `kept`: an earlier stage, or running with fewer findings.
+ * @example isOlder({ ...run, status: "pending" }, { ...run, status: "completed" }) // true
+ */
+export function isOlder(run: Run, kept: Run): boolean {
+  const [was, is] = [STAGE[run.status], STAGE[kept.status]];
+  return was < is || (was === is && run.status === "running" && run.findings < kept.findings);
 }
 
 export const ReviewerContext = createContext<Reviewer>();
