@@ -65,9 +65,12 @@ describe.skipIf(!hasTmux())("one review model under both panels (real opencode u
       await screen.waitFor((s) => /line 6 · waiting on (you|agent)/.test(s), 15_000);
       screen.keys("N");
       screen.keys("r");
-      const resolved = await screen.waitFor((s) => /line 6 · resolved by you/.test(s), 15_000);
+      // The thread's line can read resolved (the change log's event) while the action still runs and the
+      // status line says "Working…"; the person sees "Resolved" there once the answer is back.
+      const saidResolved = (s: string) => /^ *Resolved *$/m.test(s);
+      const resolved = await screen.waitFor((s) => /line 6 · resolved by you/.test(s) && saidResolved(s), 15_000);
       screen.save("resolved");
-      expect(resolved).toContain("Resolved");
+      expect(resolved).toMatch(/line 6 · resolved by you · 2 replies/);
       expect(await status()).toBe("resolved");
       // And the web panel, open all along, shows what the terminal did.
       await page.locator(`[data-component="thread"][data-thread-id="${thread.id}"][data-status="resolved"]`).waitFor();
