@@ -53,4 +53,24 @@ describe("the reviewer slice", () => {
       dispose();
     });
   });
+  test("a listing read before the run's end, answered after its end event, does not put the run back", async () => {
+    let answer!: () => void;
+    const listed = new Promise<void>((settle) => (answer = settle));
+    const other: Run = { ...done, id: "run_0", createdAt: "2026-12-03T11:00:00.000Z" };
+    const client = {
+      runs: async () => (await listed, { ok: true, value: { runs: [{ ...base, status: "running", findings: 1 }, other] } }),
+      reviewerModels: async () => ({ ok: true, value: { default: null, models: [] } }),
+    } as unknown as ReviewClient;
+    await createRoot(async (dispose) => {
+      const reviewer = createReviewer(client, { report: () => {} } as unknown as Notices);
+      const loading = reviewer.load();
+      reviewer.upsert(done);
+      answer();
+      await loading;
+      expect(reviewer.latest()).toEqual(done);
+      // What only the listing knew (an earlier run) is there too, after the newest.
+      expect(reviewer.runs().map((r) => r.id)).toEqual(["run_1", "run_0"]);
+      dispose();
+    });
+  });
 });

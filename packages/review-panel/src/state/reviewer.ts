@@ -23,19 +23,14 @@ export function createReviewer(client: ReviewClient, notices: Notices) {
   // A run only moves forward, but its news comes two ways: `run` events, and the answer to the request
   // that started (or cancelled) it. Under load that answer can arrive after the events of the run's end,
   // and must not put a finished run back to `pending` (the bar would wait for an end already past).
-  const upsert = (run: Run) =>
-    setRuns((list) => {
-      const kept = list.find((r) => r.id === run.id);
-      if (kept !== undefined && isOlder(run, kept)) return list;
-      const rest = list.filter((r) => r.id !== run.id);
-      return [run, ...rest].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-    });
+  // The listing that `load` reads is a third way, and as late as either: it is merged run by run.
+  const upsert = (run: Run) => setRuns((list) => newestStates(list, [run]));
   const latest = createMemo(() => runs()[0] ?? null);
   const latestReleased = createMemo(() => runs().find((r) => r.status === "completed") ?? null);
 
   async function load(): Promise<void> {
     const [listed, known] = await Promise.all([client.runs(), client.reviewerModels()]);
-    if (listed.ok) setRuns(listed.value.runs);
+    if (listed.ok) setRuns((list) => newestStates(list, listed.value.runs));
     else notices.report(listed.error);
     if (known.ok) {
       setModels(known.value);
@@ -78,6 +73,20 @@ export function createReviewer(client: ReviewClient, notices: Notices) {
       return true;
     },
   };
+}
+
+/** The runs of `kept` and `news` together, each in its newest state known, newest run first. */
+function newestStates(kept: readonly Run[], news: readonly Run[]): readonly Run[] {
+  const byId = new Map(kept.map((r) => [r.id, r]));
+  let changed = false;
+  for (const run of news) {
+    const known = byId.get(run.id);
+    if (known !== undefined && (known === run || isOlder(run, known))) continue;
+    byId.set(run.id, run);
+    changed = true;
+  }
+  if (!changed) return kept;
+  return [...byId.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }
 
 const STAGE: Readonly<Record<Run["status"], number>> = { pending: 0, running: 1, completed: 2, failed: 2, cancelled: 2 };
