@@ -6,7 +6,7 @@
 // of that floor.
 // The service's TypeScript is bundled with esbuild at start (core inlined from its source), so this needs
 // only the installed dependencies; `pnpm bench` runs it after `pnpm build`.
-// BENCH_PROFILE=dir writes a CPU profile of the listings computed whole (those steps only, not the setup) there.
+// BENCH_PROFILE=dir writes a CPU profile of each judged listing (texts at commits kept; those steps only, not the setup) there.
 import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -103,7 +103,7 @@ try {
   const step = async (fn, times, cpuTimes) => {
     await forgetKeptAnchors();
     globalThis.gc?.();
-    const profiled = profiler !== null && fn === list;
+    const profiled = profiler !== null && fn === listKeepingTexts;
     if (profiled) await profiler.post("Profiler.start");
     const took = await timeWithCpu(fn);
     if (profiled) await writeFile(join(process.env.BENCH_PROFILE, `list-${times.length}.cpuprofile`), JSON.stringify((await profiler.post("Profiler.stop")).profile));
