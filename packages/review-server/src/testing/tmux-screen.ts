@@ -6,6 +6,20 @@ import { fileURLToPath } from "node:url";
 /** Where every screen a terminal test sees is saved as text, to be read by a person. */
 export const SCREENS_DIR = fileURLToPath(new URL("../../../../.test-results/tui", import.meta.url));
 
+/**
+ * The tmux server this process's sessions run on, of its own (`tmux -L`): sessions, buffers and server
+ * options of another checkout's tests running at the same time (a CI run beside a local one) are not ours.
+ */
+const SOCKET = `opencode-review-tests-${process.pid}`;
+
+/**
+ * A tmux command line on this process's own server.
+ * @example spawnSync("tmux", tmuxArgs("show-buffer"), { encoding: "utf8" })
+ */
+export function tmuxArgs(...args: string[]): string[] {
+  return ["-L", SOCKET, ...args];
+}
+
 /** A program running in a detached tmux session of a fixed size, read through `capture-pane`. */
 export interface TmuxScreen {
   readonly name: string;
@@ -45,15 +59,15 @@ export function startTmux(options: {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const env = Object.entries({ TERM: "xterm-256color", LANG: "C.UTF-8", ...options.env }).map(([k, v]) => `${k}=${quote(v)}`);
   const line = ["env", ...env, ...options.command.map(quote)].join(" ");
-  spawnSync("tmux", ["kill-session", "-t", options.name], { stdio: "ignore" });
-  execFileSync("tmux", ["new-session", "-d", "-s", options.name, "-x", String(options.width), "-y", String(options.height), "-c", options.cwd, line]);
+  spawnSync("tmux", tmuxArgs("kill-session", "-t", options.name), { stdio: "ignore" });
+  execFileSync("tmux", tmuxArgs("new-session", "-d", "-s", options.name, "-x", String(options.width), "-y", String(options.height), "-c", options.cwd, line));
   // A fixed size even when tmux has a client of another size attached.
-  spawnSync("tmux", ["set-option", "-t", options.name, "window-size", "manual"], { stdio: "ignore" });
-  spawnSync("tmux", ["resize-window", "-t", options.name, "-x", String(options.width), "-y", String(options.height)], { stdio: "ignore" });
+  spawnSync("tmux", tmuxArgs("set-option", "-t", options.name, "window-size", "manual"), { stdio: "ignore" });
+  spawnSync("tmux", tmuxArgs("resize-window", "-t", options.name, "-x", String(options.width), "-y", String(options.height)), { stdio: "ignore" });
   mkdirSync(SCREENS_DIR, { recursive: true });
   let saved = 0;
   const capture = () => {
-    const out = spawnSync("tmux", ["capture-pane", "-p", "-t", options.name], { encoding: "utf8" });
+    const out = spawnSync("tmux", tmuxArgs("capture-pane", "-p", "-t", options.name), { encoding: "utf8" });
     return out.status === 0 ? out.stdout : "";
   };
   return {
@@ -73,14 +87,14 @@ export function startTmux(options: {
       throw new Error(`tmux ${options.name}: waited ${timeoutMs} ms for ${typeof match === "string" ? JSON.stringify(match) : "a screen"}; the last screen is in ${file}:\n${last}`);
     },
     keys: (...keys) => {
-      for (const key of keys) execFileSync("tmux", ["send-keys", "-t", options.name, key]);
+      for (const key of keys) execFileSync("tmux", tmuxArgs("send-keys", "-t", options.name, key));
     },
-    type: (text) => void execFileSync("tmux", ["send-keys", "-t", options.name, "-l", text]),
+    type: (text) => void execFileSync("tmux", tmuxArgs("send-keys", "-t", options.name, "-l", text)),
     save: (label) => {
       const screen = capture();
       writeFileSync(join(SCREENS_DIR, `${options.name}-${String(++saved).padStart(2, "0")}-${label}.txt`), screen);
       return screen;
     },
-    kill: () => void spawnSync("tmux", ["kill-session", "-t", options.name], { stdio: "ignore" }),
+    kill: () => void spawnSync("tmux", tmuxArgs("kill-session", "-t", options.name), { stdio: "ignore" }),
   };
 }

@@ -13,7 +13,7 @@ import { openStore } from "../store/index.js";
 import { opencodeBinary } from "../testing/opencode-binary.js";
 import { makeOpencodeProject, type OpencodeProject } from "../testing/opencode-project.js";
 import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
-import { hasTmux, SCREENS_DIR, startTmux, type TmuxScreen } from "../testing/tmux-screen.js";
+import { hasTmux, SCREENS_DIR, startTmux, tmuxArgs, type TmuxScreen } from "../testing/tmux-screen.js";
 import { systemClock } from "../service/clock.js";
 
 const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
@@ -121,7 +121,7 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
     try {
       await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
       // The clipboard is open to programs in this pane: an OSC 52 that got through would land in tmux's buffers.
-      spawnSync("tmux", ["set-option", "-s", "set-clipboard", "on"], { stdio: "ignore" });
+      spawnSync("tmux", tmuxArgs("set-option", "-s", "set-clipboard", "on"), { stdio: "ignore" });
       const opened = await step(["C-x", "v"], (s) => /PNG 640x480 · .* of pixels changed/.test(s) && s.includes("bold words"), "opened");
 
       // Images and binaries: one line each.
@@ -138,13 +138,13 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       expect(opened).toContain("Escapes after the escapes.");
       expect(opened).toContain("Review · main"); // the header survived a CSI 2J in a body
       // The styles themselves, from the pane's own attributes: the bold run is drawn bold, the plain words before it not.
-      const withAttributes = spawnSync("tmux", ["capture-pane", "-e", "-p", "-t", screen.name], { encoding: "utf8" }).stdout;
+      const withAttributes = spawnSync("tmux", tmuxArgs("capture-pane", "-e", "-p", "-t", screen.name), { encoding: "utf8" }).stdout;
       writeFileSync(join(SCREENS_DIR, `${screen.name}-opened-styled.txt`), withAttributes);
       const styled = withAttributes.split("\n").find((l) => l.includes("bold words")) ?? "";
       expect(boldAt(styled, "bold words")).toBe(true);
       expect(boldAt(styled, "Use ")).toBe(false);
       expect(boldAt(styled, "codeSpan")).toBe(false);
-      expect(spawnSync("tmux", ["show-buffer"], { encoding: "utf8" }).stdout ?? "").not.toContain("evil");
+      expect(spawnSync("tmux", tmuxArgs("show-buffer"), { encoding: "utf8" }).stdout ?? "").not.toContain("evil");
       expect(opened).toMatch(/src\/big\.txt\s+added \+25000 -0 · too large/);
       expect(opened).toMatch(/⚠ L loads it · This file is too large to show/);
 
