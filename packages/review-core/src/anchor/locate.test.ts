@@ -536,9 +536,22 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     // below line 9, so nothing new stands where the quote stood; the reading that writes `  i += 2;` in
     // its place is as short. `  i += 2;` is a line the file never had, new in every diff, so that reading
     // is among the ones tried: the quote was rewritten in place, and the copy, with no side of its
-    // context, is a coincidence. Read as the diff reads it, the quote's lines are gone.
+    // context, is a coincidence. The diff takes the rewrite's `` and `  i++;` (now 19-20) for lines 10
+    // and 12, so its bound above the surroundings lies inside the rewrite; across it, lines 11-13 stand
+    // above now 18-20 and line 17 below them: changed there.
     const now = ["  return null;", "call();", "call();", "  return null;", "call();", "", "  return null;", "  return null;", "", "  return null;", "  i++;", "  i++;", "call();", "", "  i++;", "  i++;", "call();", "  i += 2;", "", "  i++;", "  i++;"];
-    expect(locateThread(then, 14, 16, now)).toEqual({ state: "outdated", start: null, end: null });
+    expect(locateThread(then, 14, 16, now)).toEqual({ state: "changed", start: 18, end: 20 });
+  });
+
+  test("a quote rewritten into lines the diff takes for the ones above its context is changed there, not moved onto a copy (edits-in-place property, FC_SEED=61)", () => {
+    const then = ["call();", "", "  return null;", "  return null;", "  i++;", "call();", "  i++;", "  i++;", "call();", "", "  i++;", "  i++;", "call();", "call();", "call();", "  return null;", "  i++;"];
+    // Lines 4-7 deleted, the quote (14-16) pasted below line 10, and the quote rewritten into
+    // `  i += 2;` `` `  i++;`. The shortest diff keeps lines 7-9 as now 10-12 and reads the rewrite's
+    // `` and `  i++;` (now 14-15) as lines 10-11, so the quote reads intact at the paste (now 7-9), which
+    // has no side of its context. Lines 11-13 stand right above now 13-15 and line 17 right below: a
+    // rewrite in place, across the line the diff kept.
+    const now = ["call();", "", "  return null;", "  i++;", "call();", "", "call();", "call();", "  return null;", "  i++;", "  i++;", "call();", "  i += 2;", "", "  i++;", "  i++;"];
+    expect(locateThread(then, 14, 16, now)).toEqual({ state: "changed", start: 13, end: 15 });
   });
 });
 

@@ -104,7 +104,39 @@ export function standingSurroundings(
   const emptied = candidates.find(
     ({ at, gap }) => gap === 0 && overlap(at, gap) !== "across" && ((want === "both" && own(at, 0)) || (tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, 0))),
   );
-  return emptied === undefined ? null : { kind: "emptied", at: emptied.at + 1 };
+  if (emptied !== undefined) return { kind: "emptied", at: emptied.at + 1 };
+  if (want === "emptied") return null;
+  // Nothing stands within the bounds, but a bound is the diff's word only where the diff did not take
+  // one of the rewrite's own lines for that old line: a rewrite into `""` and `i++` reads, to a diff,
+  // as the blank line and the `i++` above the quote's surroundings kept, and its place then lies across
+  // the bound. Such a place counts only where its new lines hold the bound's image and a line the file
+  // never had, no copy of the quote, and surroundings of its own.
+  const across = [lo, hi].flatMap((bound) => (bound < 0 || bound >= now.length ? [] : rewritesAcross(then, now, from, end, around, bound)));
+  across.sort((x, y) => Math.abs(x.at + 1 - near) - Math.abs(y.at + 1 - near) || x.gap - y.gap);
+  const beyond = across.find(({ at, gap }) => holdsNewCode(pair, at, gap) && !holdsCopy(then, now, from, length, at, gap) && own(at, gap));
+  return beyond === undefined ? null : { kind: "rewritten", start: beyond.at + 1, end: beyond.at + beyond.gap };
+}
+
+/** The places whose surroundings stand around new lines that take in now's index `bound`. */
+function rewritesAcross(then: Int32Array, now: Int32Array, from: number, end: number, around: Surroundings, bound: number): { readonly at: number; readonly gap: number }[] {
+  const found: { at: number; gap: number }[] = [];
+  for (let at = Math.max(around.before, bound - MAX_GAP + 1); at <= bound; at++) {
+    if (!standsBefore(then, now, from, at, around.before)) continue;
+    for (let gap = bound - at + 1; gap <= MAX_GAP && at + gap + around.after <= now.length; gap++) {
+      if (standsAfter(then, now, end, at + gap, around.after)) found.push({ at, gap });
+    }
+  }
+  return found;
+}
+
+/** Whether now's `gap` lines from index `at` on hold then's `length` lines from index `from` on, in a row. */
+function holdsCopy(then: Int32Array, now: Int32Array, from: number, length: number, at: number, gap: number): boolean {
+  for (let k = at; k + length <= at + gap; k++) {
+    let same = true;
+    for (let j = 0; j < length && same; j++) same = now[k + j] === then[from + j];
+    if (same) return true;
+  }
+  return false;
 }
 
 /**
