@@ -553,6 +553,36 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     const now = ["call();", "", "  return null;", "  i++;", "call();", "", "call();", "call();", "  return null;", "  i++;", "  i++;", "call();", "  i += 2;", "", "  i++;", "  i++;"];
     expect(locateThread(then, 14, 16, now)).toEqual({ state: "changed", start: 13, end: 15 });
   });
+
+  test("a quote cut from the end of the file and pasted elsewhere is moved there when the diff reads two lines traded instead (cut-and-paste property, FC_SEED=93)", () => {
+    const then = ["export function f0(x) {", "", "  attempts += 1;", "  const v0_238 = g238(x);", "  attempts += 1;", "  const v0_43 = g43(x);", "}", "", "export function f1(x) {", "  const v1_376 = g376(x);", "  attempts += 1;", "}", "  attempts += 1;", "}", "  total += x;", "}"];
+    // Lines 15-16 cut and pasted below line 10. The diff, as short, trades line 11 for `  total += x;`
+    // and line 15 for `  attempts += 1;`, and so reads the quote rewritten with its one side (the
+    // file's end is the other) standing above it: all a rewrite could score. Only a cut can say more,
+    // and reading it as one is as short: the quote's one copy is at lines 11-12.
+    const now = ["export function f0(x) {", "", "  attempts += 1;", "  const v0_238 = g238(x);", "  attempts += 1;", "  const v0_43 = g43(x);", "}", "", "export function f1(x) {", "  const v1_376 = g376(x);", "  total += x;", "}", "  attempts += 1;", "}", "  attempts += 1;", "}"];
+    expect(locateThread(then, 15, 16, now)).toEqual({ state: "moved", start: 11, end: 12 });
+  });
+
+  test("a quote rewritten into lines that read as its after side is not cut to a bare copy of it (edits-in-place property, FC_SEED=79)", () => {
+    const then = ["call();", "call();", "call();", "call();", "{", "  return null;", "  i++;", "{", "call();"];
+    // The quote (4-5) becomes `  return null;` `  i++;` `{` `  i += 2;`, and `call();` `{` is pasted
+    // between lines 7 and 8. Lines 1-3 then 4-6 read as its two sides next to each other, as if it was
+    // cut, but line 6 is the `{` the diff keeps as the quote's own and line 7 a line the file never had:
+    // the after side there is the rewrite's text. The copy has no side of its context: changed in place.
+    const now = ["call();", "call();", "call();", "  return null;", "  i++;", "{", "  i += 2;", "  return null;", "  i++;", "call();", "{", "{", "call();"];
+    expect(locateThread(then, 4, 5, now)).toEqual({ state: "changed", start: 4, end: 6 });
+  });
+
+  test("a quote rewritten into lines that read as its before side is not cut to a bare copy of it (edits-in-place property, FC_SEED=101)", () => {
+    const then = ["", "  return null;", "}", "  i++;", "call();", "", "  i++;", "}", "}", "call();", "{", "  i++;", "}", "  return null;"];
+    // The quote (9-10) becomes `  i += 2;` `` `  i++;` `}`, and `}` `call();` is pasted between lines 6
+    // and 7. Lines 12-14 and 15-17 read as its sides next to each other, but line 14 is the `}` the diff
+    // keeps as the quote's own and line 11 a line the file never had. The copy (7-8) has no side of its
+    // context, and the diff reads the quote's lines gone.
+    const now = ["", "  return null;", "}", "  i++;", "call();", "", "}", "call();", "  i++;", "}", "  i += 2;", "", "  i++;", "}", "{", "  i++;", "}", "  return null;"];
+    expect(locateThread(then, 9, 10, now)).toEqual({ state: "outdated", start: null, end: null });
+  });
 });
 
 // Shrunk counterexamples of locate.property.test.ts's "edits away" property, and the case of the

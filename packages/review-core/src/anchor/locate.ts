@@ -110,15 +110,17 @@ function weighAgainstSurroundings(
   if (witness >= QUOTE + EMPTIED) return followed;
   const around = recordedAround(pair, start, end, quote, context);
   if (around === null) return followed;
-  const want = exact ? "rewritten" : witness >= 2 * SIDE ? "emptied" : "both";
+  // What a rewrite at its own place can score: both sides, but a side with no lines (the file's edge) is
+  // no evidence. Where the diff's place already scores that, the diff itself reads the quote rewritten,
+  // and only the stronger claim, a cut, is looked for.
+  const home = SIDE * ((around.before > 0 ? 1 : 0) + (around.after > 0 ? 1 : 0));
+  const want = exact ? "rewritten" : witness >= home ? "emptied" : "both";
   // Where the diff put the quote, for picking the nearest of several standing surroundings.
   const near = mapRange(pair.hunks, start, end, "old").start;
   const intact = exact && followed.start !== null ? { start: followed.start, end: followed.end ?? followed.start } : null;
   const standing = standingSurroundings(pair, start, end, around, near, want, intact);
   if (standing === null) return exact && sides === 0 ? (sidedCopy(pair, start, end, around) ?? followed) : followed;
   if (standing.kind === "rewritten") {
-    // Both sides stand there, but a side with no lines (the file's edge) is no evidence.
-    const home = SIDE * ((around.before > 0 ? 1 : 0) + (around.after > 0 ? 1 : 0));
     if (home <= witness) return followed;
     // The new lines hold the quote itself: it is there, untouched, with lines added around it. Where
     // the diff found it intact elsewhere, this copy takes it only with a side of its own standing.

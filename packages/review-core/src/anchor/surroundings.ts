@@ -88,7 +88,18 @@ export function standingSurroundings(
   const own = (at: number, gap: number) => {
     const lies = overlap(at, gap);
     if (lies === "across" || (lies === "within" && !holdsNewCode(pair, at, gap))) return false;
-    return ownOrNew(pair, start - around.before, around.before, at - around.before) && ownOrNew(pair, end + 1, around.after, at + gap);
+    const before = at - around.before;
+    const after = at + gap;
+    if (!ownOrNew(pair, start - around.before, around.before, before) || !ownOrNew(pair, end + 1, around.after, after)) return false;
+    if (gap > 0) return true;
+    // Emptied says the quote's lines are gone. A side that stands only by taking a line the diff keeps
+    // as one of them, right beside a line the file never had, is a rewrite's text: the quote became
+    // `  return null;` `  i++;` `{` `  i += 2;`, its new lines read as its after side, and the diff kept
+    // its `{`. Beside old lines only, it is the diff's choice between equal lines (a cut quote that
+    // begins as its after side does).
+    const borrowed = (line: number, count: number, from: number, outside: number) =>
+      takesQuoteLine(pair, line, count, from, start, end) && outside >= 0 && outside < now.length && holdsNewCode(pair, outside, 1);
+    return !borrowed(start - around.before, around.before, before, before - 1) && !borrowed(end + 1, around.after, after, after + around.after);
   };
   // Where a rewrite reads as well, the rewrite is taken. Emptied is the stronger claim (the lines went
   // elsewhere): against a diff that itself reads a rewrite (its place has both sides standing, `want`
@@ -177,6 +188,18 @@ function keptImage(pair: LinePair, line: number, step: -1 | 1): number | null {
     if (mapped.kind === "shifted") return mapped.line - 1;
   }
   return null;
+}
+
+/**
+ * Whether the diff reads one of now's `count` lines from index `at` on, standing for then's lines from
+ * `line` on, as a line of the quote (then's `start`..`end`) left alone instead.
+ */
+function takesQuoteLine(pair: LinePair, line: number, count: number, at: number, start: number, end: number): boolean {
+  for (let k = 0; k < count; k++) {
+    const mapped = mapLine(pair.hunks, at + k + 1, "new");
+    if (mapped.kind === "shifted" && mapped.line !== line + k && mapped.line >= start && mapped.line <= end) return true;
+  }
+  return false;
 }
 
 /**
