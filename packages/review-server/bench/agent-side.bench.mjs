@@ -10,8 +10,8 @@
 //     panel; the anchors it located are kept in the store and reused) and once with nothing located before
 //     (every file changed since), shown but not judged.
 //     Both timed from the process's own start (performance.now() at the end), under Node and under Bun.
-//     Target: within 2x. Each run gets its own copy of the database (the first list marks the messages
-//     delivered).
+//     This was issue 15's target (within 2x); issue 25 replaced it with (b), so it is shown, not judged.
+//     Each run gets its own copy of the database (the first list marks the messages delivered).
 //     Issue 25 target (b), from the same processes: the first review_list once the plugin has loaded
 //     (server() returned, its server up, and the waiting threads read ahead as the plugin does at start),
 //     against the same git diff and reads run afterwards in that process, now warm. Target: within 2x.
@@ -238,7 +238,9 @@ try {
       continue;
     }
     for (const [when, from] of [["shown before", shown], ["nothing located before", unlocated]]) {
-      const runs = await pairedVerdict(`verdict ${name}, ${when}`, 2, RUNS, (r) =>
+      // The whole cold start against the floor was issue 15's target; issue 25 replaced it with (b)
+      // below, so it is shown for comparison and not judged.
+      const runs = await pairedVerdict(`cold start ${name}, ${when}, against the floor (issue 15's target, replaced by (b))`, 2, RUNS, (r) =>
         pair(
           r,
           async () => {
@@ -262,7 +264,7 @@ try {
             `  the calls alone (import done): server() + its start + reading ahead + review_list ${m("plugin", "call").toFixed(1)} ms against the floor's git diff + reads ${m("floor", "work").toFixed(1)} ms: ${(m("plugin", "call") / m("floor", "work")).toFixed(2)}x (shown, not judged)`,
           );
         },
-        when === "shown before",
+        false,
       );
       // Issue 25 target (b): the first review_list once the plugin is loaded (server() returned and the
       // waiting threads read ahead, as opencode has it long before the model's first call), against the same git diff and reads in a warm process
