@@ -564,6 +564,16 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     expect(locateThread(then, 15, 16, now)).toEqual({ state: "moved", start: 11, end: 12 });
   });
 
+  test("a block cut and pasted four lines up is moved there, though the diff's place has both sides standing by taking the paste's lines (cut-and-paste property, FC_SEED=77)", () => {
+    const then = ["export function f0(x) {", "", "  const v0_151 = g151(x);", "", "  const v0_546 = g546(x);", "  const v0_124 = g124(x);", "  const v0_191 = g191(x);", "  if (x) {", "}", "", "export function f1(x) {", "  attempts += 1;", "}", "", "  attempts += 1;", "  const v1_265 = g265(x);", "}", "", "export function f2(x) {", "  const v2_43 = g43(x);", "  const v2_898 = g898(x);", "  if (x) {", "}"];
+    // Lines 16-18 cut and pasted below line 11. The shortest diff (4 lines, not 6) trades line 12 for
+    // the `const` and keeps the quote's `}` `` at lines 16-17, changed, with both sides standing around
+    // it; but its before side (13-15) stands only by taking the paste's `}` `` for its own. The quote's
+    // one copy is at lines 12-14, and its sides stand next to each other at lines 16-21: rule (2).
+    const now = ["export function f0(x) {", "", "  const v0_151 = g151(x);", "", "  const v0_546 = g546(x);", "  const v0_124 = g124(x);", "  const v0_191 = g191(x);", "  if (x) {", "}", "", "export function f1(x) {", "  const v1_265 = g265(x);", "}", "", "  attempts += 1;", "}", "", "  attempts += 1;", "export function f2(x) {", "  const v2_43 = g43(x);", "  const v2_898 = g898(x);", "  if (x) {", "}"];
+    expect(locateThread(then, 16, 18, now)).toEqual({ state: "moved", start: 12, end: 14 });
+  });
+
   test("a quote rewritten into lines that read as its after side is not cut to a bare copy of it (edits-in-place property, FC_SEED=79)", () => {
     const then = ["call();", "call();", "call();", "call();", "{", "  return null;", "  i++;", "{", "call();"];
     // The quote (4-5) becomes `  return null;` `  i++;` `{` `  i += 2;`, and `call();` `{` is pasted

@@ -104,7 +104,12 @@ function weighAgainstSurroundings(
   if (counts.before !== Math.min(start - 1, 3) || counts.after !== Math.min(pair.then.count - end, 3)) return followed;
   const exact = followed.state === "current" || followed.state === "moved";
   const reads = exact ? QUOTE : followed.state === "changed" && followed.whitespaceOnly === true ? QUOTE_BUT_WHITESPACE : 0;
-  const sides = followed.start === null ? 0 : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, counts);
+  // Where the quote reads intact: the diff's place, or else its one copy. Lines of it are the quote's,
+  // so a side that stands only by taking them is no evidence for another place (a cut quote's copy
+  // ending in the lines its before side begins with).
+  const copyAt = exact ? null : onlyCopy(pair, start, end);
+  const intact = exact && followed.start !== null ? { start: followed.start, end: followed.end ?? followed.start } : copyAt === null ? null : { start: copyAt, end: copyAt + end - start };
+  const sides = followed.start === null ? 0 : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, counts, exact ? null : intact);
   const witness = reads + SIDE * sides;
   // A rewritten place scores two sides (4); a cut one with its copy at least QUOTE + EMPTIED (5).
   if (witness >= QUOTE + EMPTIED) return followed;
@@ -117,7 +122,6 @@ function weighAgainstSurroundings(
   const want = exact ? "rewritten" : witness >= home ? "emptied" : "both";
   // Where the diff put the quote, for picking the nearest of several standing surroundings.
   const near = mapRange(pair.hunks, start, end, "old").start;
-  const intact = exact && followed.start !== null ? { start: followed.start, end: followed.end ?? followed.start } : null;
   const standing = standingSurroundings(pair, start, end, around, near, want, intact);
   if (standing === null) return exact && sides === 0 ? (sidedCopy(pair, start, end, around) ?? followed) : followed;
   if (standing.kind === "rewritten") {
@@ -139,7 +143,8 @@ function weighAgainstSurroundings(
   // Cut: moved onto the one copy of the quote, when the text reads better as the quote moved there. A
   // copy that shares lines with the surroundings standing emptied (a paste that repeats the lines above
   // the quote along with it) cannot be both the cut quote and the proof that it was cut.
-  const copy = onlyCopy(pair, start, end);
+  // (Only a diff's place that is not intact is weighed against a cut: its one copy is copyAt.)
+  const copy = copyAt;
   if (copy === null || (copy <= standing.at + around.after - 1 && copy + end - start >= standing.at - around.before)) return followed;
   return readsAsMovedTo(pair, start, end, copy) ? { state: "moved", start: copy, end: copy + end - start } : followed;
 }

@@ -228,11 +228,13 @@ export function surroundingSides(
   start: number,
   end: number,
   around: Surroundings,
+  apart: { readonly start: number; readonly end: number } | null = null,
 ): number {
   const { thenIds: then, nowIds: now } = pair;
+  const clear = (first: number, last: number) => apart === null || apart.end < first || apart.start > last;
   return (
-    (around.before > 0 && standsBefore(then, now, thenStart - 1, start - 1, around.before) ? 1 : 0) +
-    (around.after > 0 && standsAfter(then, now, thenEnd, end, around.after) ? 1 : 0)
+    (around.before > 0 && standsBefore(then, now, thenStart - 1, start - 1, around.before) && clear(start - around.before, start - 1) ? 1 : 0) +
+    (around.after > 0 && standsAfter(then, now, thenEnd, end, around.after) && clear(end + 1, end + around.after) ? 1 : 0)
   );
 }
 
