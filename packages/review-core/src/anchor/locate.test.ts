@@ -574,6 +574,15 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     expect(locateThread(then, 16, 18, now)).toEqual({ state: "moved", start: 12, end: 14 });
   });
 
+  test("a quote rewritten in place is changed on its rewrite alone, not on the diff's longer hunk that runs on through its context (rewritten-with-copy property, FC_SEED=209)", () => {
+    const then = ["export function f0(x) {", "  const v0_964 = g964(x);", "  attempts += 1;", "}", "", "export function f1(x) {", "  const v1_694 = g694(x);", "    return null;", "  const v1_183 = g183(x);", "  const v1_307 = g307(x);", "", "  return attempts;", "}", "", "export function f2(x) {", "", "  return attempts;", "}", "", "export function f3(x) {", "", "  const v3_559 = g559(x);", "  total += x;", "    return null;", "  total += x;", "", "  const v3_724 = g724(x);", "}"];
+    // Lines 9-11 become `  rewritten1_0();`, and a helper below repeats them. The diff reads lines 9-14
+    // changed: its hunk runs on through `  return attempts;` `}` `` into f2, whose last lines repeat the
+    // quote's after side, so both sides stand around all of it. They stand around line 9 alone too.
+    const now = ["export function f0(x) {", "  const v0_964 = g964(x);", "  attempts += 1;", "}", "", "export function f1(x) {", "  const v1_694 = g694(x);", "    return null;", "  rewritten1_0();", "  return attempts;", "}", "", "export function f2(x) {", "", "  return attempts;", "}", "", "", "export function helper(x) {", "  const v1_183 = g183(x);", "  const v1_307 = g307(x);", "", "  return attempts;", "}", "}", "", "export function f3(x) {", "", "  const v3_559 = g559(x);", "  total += x;", "    return null;", "  total += x;", "", "  const v3_724 = g724(x);", "}"];
+    expect(locateThread(then, 9, 11, now)).toEqual({ state: "changed", start: 9, end: 9 });
+  });
+
   test("a quote rewritten into lines that read as its after side is not cut to a bare copy of it (edits-in-place property, FC_SEED=79)", () => {
     const then = ["call();", "call();", "call();", "call();", "{", "  return null;", "  i++;", "{", "call();"];
     // The quote (4-5) becomes `  return null;` `  i++;` `{` `  i += 2;`, and `call();` `{` is pasted

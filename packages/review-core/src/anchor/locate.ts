@@ -123,7 +123,10 @@ function weighAgainstSurroundings(
   // Where the diff put the quote, for picking the nearest of several standing surroundings.
   const near = mapRange(pair.hunks, start, end, "old").start;
   const standing = standingSurroundings(pair, start, end, around, near, want, intact);
-  if (standing === null) return exact && sides === 0 ? (sidedCopy(pair, start, end, around) ?? followed) : followed;
+  if (standing === null) {
+    if (exact) return sides === 0 ? (sidedCopy(pair, start, end, around) ?? followed) : followed;
+    return witness >= home && followed.state === "changed" ? (tighterRewrite(pair, start, end, around, near, followed) ?? followed) : followed;
+  }
   if (standing.kind === "rewritten") {
     if (home <= witness) return followed;
     // The new lines hold the quote itself: it is there, untouched, with lines added around it. Where
@@ -147,6 +150,21 @@ function weighAgainstSurroundings(
   const copy = copyAt;
   if (copy === null || (copy <= standing.at + around.after - 1 && copy + end - start >= standing.at - around.before)) return followed;
   return readsAsMovedTo(pair, start, end, copy) ? { state: "moved", start: copy, end: copy + end - start } : followed;
+}
+
+/**
+ * A diff's changed place with the quote's surroundings standing around it can take in lines that read as
+ * those surroundings themselves (the rewrite's hunk runs on through the context's lines into a copy of
+ * them further down). Where the surroundings also stand around fewer of its lines, those are the rewrite.
+ */
+function tighterRewrite(pair: LinePair, start: number, end: number, around: Surroundings, near: number, followed: Location): Location | null {
+  if (followed.start === null || followed.end === null) return null;
+  const inner = standingSurroundings(pair, start, end, around, near, "rewritten", null);
+  if (inner === null || inner.kind !== "rewritten") return null;
+  if (inner.start < followed.start || inner.end > followed.end || inner.end - inner.start >= followed.end - followed.start) return null;
+  return readsIgnoringWhitespace(pair, start, end, inner.start, inner.end)
+    ? { state: "changed", start: inner.start, end: inner.end, whitespaceOnly: true }
+    : { state: "changed", start: inner.start, end: inner.end };
 }
 
 /**
