@@ -108,8 +108,9 @@ function weighAgainstSurroundings(
   // so a side that stands only by taking them is no evidence for another place (a cut quote's copy
   // ending in the lines its before side begins with).
   const copyAt = exact ? null : onlyCopy(pair, start, end);
-  const intact = exact && followed.start !== null ? { start: followed.start, end: followed.end ?? followed.start } : copyAt === null ? null : { start: copyAt, end: copyAt + end - start };
-  const sides = followed.start === null ? 0 : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, counts, exact ? null : intact);
+  const copied = copyAt === null ? null : { start: copyAt, end: copyAt + end - start };
+  const intact = exact && followed.start !== null ? { start: followed.start, end: followed.end ?? followed.start } : copied;
+  const sides = followed.start === null ? 0 : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, counts, copied);
   const witness = reads + SIDE * sides;
   // A rewritten place scores two sides (4); a cut one with its copy at least QUOTE + EMPTIED (5).
   if (witness >= QUOTE + EMPTIED) return followed;
@@ -138,18 +139,14 @@ function weighAgainstSurroundings(
       return placed(at, at + length - 1, start);
     }
     if (followed.state === "changed" && followed.start === standing.start && followed.end === standing.end) return followed;
-    const whitespaceOnly = readsIgnoringWhitespace(pair, start, end, standing.start, standing.end);
-    return whitespaceOnly
-      ? { state: "changed", start: standing.start, end: standing.end, whitespaceOnly: true }
-      : { state: "changed", start: standing.start, end: standing.end };
+    return changedAt(pair, start, end, standing.start, standing.end);
   }
   // Cut: moved onto the one copy of the quote, when the text reads better as the quote moved there. A
   // copy that shares lines with the surroundings standing emptied (a paste that repeats the lines above
   // the quote along with it) cannot be both the cut quote and the proof that it was cut.
-  // (Only a diff's place that is not intact is weighed against a cut: its one copy is copyAt.)
-  const copy = copyAt;
-  if (copy === null || (copy <= standing.at + around.after - 1 && copy + end - start >= standing.at - around.before)) return followed;
-  return readsAsMovedTo(pair, start, end, copy) ? { state: "moved", start: copy, end: copy + end - start } : followed;
+  // Only a diff's place that is not intact is weighed against a cut, so its one copy is copyAt.
+  if (copyAt === null || (copyAt <= standing.at + around.after - 1 && copyAt + end - start >= standing.at - around.before)) return followed;
+  return readsAsMovedTo(pair, start, end, copyAt) ? { state: "moved", start: copyAt, end: copyAt + end - start } : followed;
 }
 
 /**
@@ -162,9 +159,12 @@ function tighterRewrite(pair: LinePair, start: number, end: number, around: Surr
   const inner = standingSurroundings(pair, start, end, around, near, "rewritten", null);
   if (inner === null || inner.kind !== "rewritten") return null;
   if (inner.start < followed.start || inner.end > followed.end || inner.end - inner.start >= followed.end - followed.start) return null;
-  return readsIgnoringWhitespace(pair, start, end, inner.start, inner.end)
-    ? { state: "changed", start: inner.start, end: inner.end, whitespaceOnly: true }
-    : { state: "changed", start: inner.start, end: inner.end };
+  return changedAt(pair, start, end, inner.start, inner.end);
+}
+
+/** The quote (then's start..end) changed at now lines `at`..`last`, marked when only whitespace differs. */
+function changedAt(pair: LinePair, start: number, end: number, at: number, last: number): Location {
+  return readsIgnoringWhitespace(pair, start, end, at, last) ? { state: "changed", start: at, end: last, whitespaceOnly: true } : { state: "changed", start: at, end: last };
 }
 
 /**
