@@ -99,23 +99,48 @@ function copyReadsAsMoved(then: readonly string[], now: readonly string[], s: nu
   return rest < changedLines(then, now);
 }
 
-/**
- * CONTRACT, "Where the diff misleads": a reading of the text that keeps the block's recorded surroundings
- * (3 lines each side, or as many as the file has) at now[at - before..at) and now[at + gap..), deletes
- * the block, inserts the `gap` lines between them, and aligns the rest, as short as the shortest diff.
- * With new lines between them (gap > 0) rule (1) reads the block as rewritten there (`changed`); with
- * nothing between them, rule (2) reads it as cut (`moved` onto its one copy). Such a reading is as right
- * as the edits the generator made: the text cannot tell them apart.
- */
-function surroundingsStand(then: readonly string[], s: number, e: number, now: readonly string[], at: number, gap: number): boolean {
+/** The block's recorded surroundings (3 lines each side, or as many as the file has) read at now[at - before..at) and now[at + gap..). */
+function surroundingsAt(then: readonly string[], s: number, e: number, now: readonly string[], at: number, gap: number): boolean {
   const before = Math.min(s, 3);
   const after = Math.min(then.length - e, 3);
   if (at - before < 0 || at + gap + after > now.length) return false;
   if (now.slice(at - before, at).join("\n") !== then.slice(s - before, s).join("\n")) return false;
-  if (now.slice(at + gap, at + gap + after).join("\n") !== then.slice(e, e + after).join("\n")) return false;
+  return now.slice(at + gap, at + gap + after).join("\n") === then.slice(e, e + after).join("\n");
+}
+
+/**
+ * CONTRACT, "Where the diff misleads": a reading of the text that keeps the block's recorded surroundings
+ * at now[at - before..at) and now[at + gap..), deletes the block, inserts the `gap` lines between them, and
+ * aligns the rest, as short as the shortest diff. With new lines between them (gap > 0) rule (1) reads the
+ * block as rewritten there (`changed`); with nothing between them, rule (2) reads it as cut (`moved` onto
+ * its one copy). Such a reading is as right as the edits the generator made: the text cannot tell them apart.
+ */
+function surroundingsStand(then: readonly string[], s: number, e: number, now: readonly string[], at: number, gap: number): boolean {
+  if (!surroundingsAt(then, s, e, now, at, gap)) return false;
+  const before = Math.min(s, 3);
+  const after = Math.min(then.length - e, 3);
   const above = changedLines(then.slice(0, s - before), now.slice(0, at - before));
   const below = changedLines(then.slice(e + after), now.slice(at + gap + after));
   return above + (e - s) + gap + below <= changedLines(then, now);
+}
+
+/**
+ * Rule (1) as the CONTRACT words it, where no reading as short as the diff makes it: the surroundings
+ * stand together right beside the block kept whole (one side repeats the block's text and holds a copy
+ * of it), with new text between them, a line the file never had with a word in it. Lines added in front
+ * of the kept block read so, and so does the block rewritten while its old text went elsewhere (the
+ * misleading-edit property's first shape, where the shortest diff keeps the block inside a side and the
+ * rewrite costs more): the text cannot tell them apart, and rule (1) takes the rewrite.
+ */
+function newTextBesideTheBlock(then: readonly string[], s: number, e: number, now: readonly string[], at: number, gap: number): boolean {
+  if (!surroundingsAt(then, s, e, now, at, gap)) return false;
+  if (!now.slice(at, at + gap).some((l) => !then.includes(l) && /\w/.test(l))) return false;
+  const quote = then.slice(s, e).join("\n");
+  const holds = (from: number, to: number) => {
+    for (let p = from; p + (e - s) <= to; p++) if (now.slice(p, p + (e - s)).join("\n") === quote) return true;
+    return false;
+  };
+  return holds(at - Math.min(s, 3), at) || holds(at + gap, at + gap + Math.min(then.length - e, 3));
 }
 
 /** Rule (1) decides: the surroundings stand around the located lines, and no copy of the block has a side of them. */
@@ -125,7 +150,9 @@ function readsAsRewrittenAt(then: readonly string[], s: number, e: number, now: 
   for (let p = 0; p + (e - s) <= now.length; p++) {
     if (now.slice(p, p + (e - s)).join("\n") === quote && copyHasAContextSide(then, s, e, now, p)) return false;
   }
-  return surroundingsStand(then, s, e, now, location.start - 1, location.end - location.start + 1);
+  const at = location.start - 1;
+  const gap = location.end - location.start + 1;
+  return surroundingsStand(then, s, e, now, at, gap) || newTextBesideTheBlock(then, s, e, now, at, gap);
 }
 
 /** Rule (2) decides: the surroundings stand next to each other somewhere, and now[p..) is the block's one copy. */
@@ -186,7 +213,8 @@ describe("locate, property-based", () => {
 
         const location = locateBlock(then, s, e, now);
         // Edits right around the block (a line deleted above it, one added below) can leave its recorded
-        // surroundings standing together around new lines at its old place: rule (1) reads it as rewritten.
+        // surroundings standing together around new lines at its old place, and a line added in front of it
+        // can stand between them with the block itself for a side: rule (1) reads it as rewritten.
         if (readsAsRewrittenAt(then, s, e, now, location)) return;
         expect(["current", "moved"]).toContain(location.state);
         const start = (location.start as number) - 1;
