@@ -651,6 +651,31 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
     const now = ["export function f0(x) {", "  const v0 = g(x);", "}", "", "export function f1(x) {", "  rewritten();", "}", "    return null;", "}", "", "", "export function helper(x) {", "    return null;", "}", "", "export function f2(x) {", "  const v2 = g(x);", "}"];
     expect(locateThread(then, 6, 6, now)).toEqual({ state: "changed", start: 6, end: 6 });
   });
+
+  test("a new statement added right above a quote whose after side repeats it reads as the quote rewritten, as FC_SEED=13 does (edits-away property, FC_SEED=164)", () => {
+    const then = ["}", "", "call();", "}", "call();", "}", "call();"];
+    // `  return null;` added above the quote (3-4) and a `}` further down. The shortest diff keeps the
+    // quote at lines 4-5, 2 lines changed; the quote's before side stands at lines 1-2 and its after side
+    // at 4-6 (the quote itself and the `call();` after it), around a line the file never had. Reading it
+    // rewritten there changes 6 lines, but the text has the shape of FC_SEED=13's rewrite whose old text
+    // went elsewhere, and the CONTRACT's rule (1) asks for surroundings and new text, not for the
+    // shortest reading: changed there. The edits-away property accepts this reading, and only this.
+    const now = ["}", "", "  return null;", "call();", "}", "call();", "}", "}", "call();"];
+    expect(locateThread(then, 3, 4, now)).toEqual({ state: "changed", start: 3, end: 3 });
+  });
+});
+
+describe("locate, a copy pieced together from other old lines and new ones", () => {
+  test("a quote with its first two lines deleted is changed at what is left, not moved onto a copy that its context's next line begins (edit-inside property, FC_SEED=225)", () => {
+    const then = ["  return null;", "  i++;", "  i++;", "}", "call();", "call();", "  i++;", "  return null;", "}", "call();", "  return null;", "", "call();", "{", "}", "call();", "  return null;", "{"];
+    // Lines 10-11 of the quote (10-13) deleted, and `` `call();` added above the last line. Lines 14-17
+    // now read as the quote: the `call();` `  return null;` that were then's 16-17, the last line of
+    // its after side and the one below, and the two added lines. The text reads no better with the
+    // quote moved there (lifting both out leaves 4 changed lines, as many as the diff's), and its two
+    // sides stand around its leftover `` `call();` at lines 10-11: rule (1), changed there.
+    const now = ["  return null;", "  i++;", "  i++;", "}", "call();", "call();", "  i++;", "  return null;", "}", "", "call();", "{", "}", "call();", "  return null;", "", "call();", "{"];
+    expect(locateThread(then, 10, 13, now)).toEqual({ state: "changed", start: 10, end: 11 });
+  });
 });
 
 describe("locate, a file untouched since", () => {

@@ -109,13 +109,16 @@ function weighAgainstSurroundings(
   // ending in the lines its before side begins with).
   const copyAt = exact ? null : onlyCopy(pair, start, end);
   const copied = copyAt === null ? null : { start: copyAt, end: copyAt + end - start };
-  const intact = exact && followed.start !== null ? { start: followed.start, end: followed.end ?? followed.start } : copied;
   const sides = followed.start === null ? 0 : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, counts, copied);
   const witness = reads + SIDE * sides;
   // A rewritten place scores two sides (4); a cut one with its copy at least QUOTE + EMPTIED (5).
   if (witness >= QUOTE + EMPTIED) return followed;
   const around = recordedAround(pair, start, end, quote, context);
   if (around === null) return followed;
+  // An exact place the search found, made of other old lines and new ones, that neither a shortest diff
+  // keeps the quote at nor reads better as the quote moved there, is a copy pieced together: it does not
+  // make the lines it shares with the surroundings the quote's.
+  const intact = exact && followed.start !== null ? (readsAsItself(pair, start, end, followed.start) ? { start: followed.start, end: followed.end ?? followed.start } : null) : copied;
   // What a rewrite at its own place can score: both sides, but a side with no lines (the file's edge) is
   // no evidence. Where the diff's place already scores that, the diff itself reads the quote rewritten,
   // and only the stronger claim, a cut, is looked for.
@@ -236,6 +239,24 @@ function readsAsMovedTo(pair: LinePair, start: number, end: number, at: number):
     return rest;
   };
   return countChangedLines(without(then, start - 1), without(now, at - 1)) < cost;
+}
+
+/**
+ * Whether the quote's lines, reading intact at now line `at`, are its own lines there: a shortest diff
+ * keeps them there, or the text reads better with them moved there (readsAsMovedTo).
+ */
+function readsAsItself(pair: LinePair, start: number, end: number, at: number): boolean {
+  const length = end - start + 1;
+  let kept = true;
+  for (let k = 0; k < length && kept; k++) {
+    const mapped = mapLine(pair.hunks, at + k, "new");
+    kept = mapped.kind === "shifted" && mapped.line === start + k;
+  }
+  if (kept) return true;
+  const { thenIds: then, nowIds: now } = pair;
+  const above = countChangedLines(then.subarray(0, start - 1), now.subarray(0, at - 1));
+  const below = countChangedLines(then.subarray(end), now.subarray(at - 1 + length));
+  return above + below === diffCost(pair) || readsAsMovedTo(pair, start, end, at);
 }
 
 /** Now's `length` lines from `at` (1-based) read exactly as then's from `start`. */
