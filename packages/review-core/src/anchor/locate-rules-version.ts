@@ -7,4 +7,4 @@
  * changed and this did not. A change that only renames or reorders may re-locate kept places once.
  * @example anchorKey = JSON.stringify([LOCATE_RULES_VERSION, stamp, then, start, end])
  */
-export const LOCATE_RULES_VERSION = "d93ecaeff1f9";
+export const LOCATE_RULES_VERSION = "6c3a09452492";

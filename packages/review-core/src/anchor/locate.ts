@@ -193,18 +193,13 @@ function recordedAround(pair: LinePair, start: number, end: number, quote: reado
  * whole there too (equal lines repeated make several shortest diffs; the diff picked one).
  */
 function sidedCopy(pair: LinePair, start: number, end: number, around: Surroundings): Location | null {
-  const { thenIds: then, nowIds: now } = pair;
   const length = end - start + 1;
-  const cost = diffCost(pair);
   let best: { at: number; sides: number } | null = null;
-  for (let at = 1; at + length - 1 <= now.length; at++) {
+  for (let at = 1; at + length - 1 <= pair.nowIds.length; at++) {
     if (!readsAsThen(pair, start, length, at)) continue;
     const sides = surroundingSides(pair, start, end, at, at + length - 1, around);
     if (sides === 0 || (best !== null && sides <= best.sides)) continue;
-    const above = countChangedLines(then.subarray(0, start - 1), now.subarray(0, at - 1));
-    if (above > cost) continue;
-    const below = countChangedLines(then.subarray(end), now.subarray(at - 1 + length));
-    if (above + below === cost) best = { at, sides };
+    if (aShortestDiffKeeps(pair, start, end, at)) best = { at, sides };
   }
   return best === null ? null : placed(best.at, best.at + length - 1, start);
 }
@@ -252,11 +247,19 @@ function readsAsItself(pair: LinePair, start: number, end: number, at: number): 
     const mapped = mapLine(pair.hunks, at + k, "new");
     kept = mapped.kind === "shifted" && mapped.line === start + k;
   }
-  if (kept) return true;
+  return kept || aShortestDiffKeeps(pair, start, end, at) || readsAsMovedTo(pair, start, end, at);
+}
+
+/**
+ * Whether a diff as short as the shortest keeps then's lines start..end whole at now line `at`: the
+ * lines above and below the two places differ by no more, together, than the whole texts do.
+ */
+function aShortestDiffKeeps(pair: LinePair, start: number, end: number, at: number): boolean {
   const { thenIds: then, nowIds: now } = pair;
+  const cost = diffCost(pair);
   const above = countChangedLines(then.subarray(0, start - 1), now.subarray(0, at - 1));
-  const below = countChangedLines(then.subarray(end), now.subarray(at - 1 + length));
-  return above + below === diffCost(pair) || readsAsMovedTo(pair, start, end, at);
+  if (above > cost) return false;
+  return above + countChangedLines(then.subarray(end), now.subarray(at + end - start)) === cost;
 }
 
 /** Now's `length` lines from `at` (1-based) read exactly as then's from `start`. */
