@@ -47,7 +47,11 @@ export async function inAlternatingOrder(r, sides) {
 export function targetVerdict(name, target, ratios, unit = "runs") {
   const ratio = median(ratios);
   const met = ratio <= target;
-  return { met, ratio, line: `target (${name}) \u2264${target}x: ${met ? "met" : "not met"}, median ${ratio.toFixed(2)}x, spread ${spreadOf(ratios)} over ${ratios.length} ${unit}` };
+  return {
+    met,
+    ratio,
+    line: `target (${name}) \u2264${target}x: ${met ? "met" : "not met"}, median ${ratio.toFixed(2)}x, spread ${spreadOf(ratios)} over ${ratios.length} ${unit}`,
+  };
 }
 
 /**

@@ -16,7 +16,9 @@ if (!only || "tui".includes(only)) ensureTmux();
 for (const pkg of readdirSync(join(root, "packages"))) {
   const dir = join(root, "packages", pkg, "bench");
   if (!existsSync(dir)) continue;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".bench.mjs")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".bench.mjs"))
+    .sort()) {
     if (only && !file.includes(only)) continue;
     if (pkg === "review-panel" && !haveChromium) {
       console.log(`\n== ${pkg}/bench/${file}: skipped, Chromium is missing`);

@@ -9,7 +9,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
   if (process.env.CHROMIUM_PATH) {
-    console.error(`CHROMIUM_PATH names ${CHROMIUM}, which does not exist. Point it at a Chromium binary, or unset it to use Debian's.`);
+    console.error(
+      `CHROMIUM_PATH names ${CHROMIUM}, which does not exist. Point it at a Chromium binary, or unset it to use Debian's.`,
+    );
     return false;
   }
   const canApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0 && process.getuid?.() === 0;
@@ -22,7 +24,8 @@ export function ensureChromium() {
   const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
   const install =
     update.status === 0 &&
-    spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { stdio: "inherit", env }).status === 0;
+    spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { stdio: "inherit", env })
+      .status === 0;
   if (!install || !existsSync(CHROMIUM)) console.error("Installing Chromium failed; the browser tests cannot run.");
   return existsSync(CHROMIUM);
 }

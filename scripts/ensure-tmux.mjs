@@ -13,7 +13,10 @@ export function ensureTmux() {
   console.log("Installing Debian's tmux for the terminal tests (apt-get)...");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  const install = update.status === 0 && spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "tmux"], { stdio: "inherit", env }).status === 0;
+  const install =
+    update.status === 0 &&
+    spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "tmux"], { stdio: "inherit", env })
+      .status === 0;
   if (!install || !present()) console.error("Installing tmux failed; the terminal tests cannot run.");
   return present();
 }

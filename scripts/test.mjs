@@ -19,11 +19,22 @@ const report = join(out, "vitest.json");
 // The store is the one part that runs under two SQLite drivers: inside opencode only bun:sqlite exists,
 // so its cases run under Bun too (they write their counts into .test-results/extra).
 const bun = join(root, "packages/review-server/node_modules/.bin/bun");
-const bunRun = spawnSync(bun, [join(root, "packages/review-server/scripts/store-under-bun.ts")], { cwd: root, stdio: "inherit" });
+const bunRun = spawnSync(bun, [join(root, "packages/review-server/scripts/store-under-bun.ts")], {
+  cwd: root,
+  stdio: "inherit",
+});
 const bunCrashed = bunRun.status !== 0 && !existsSync(join(out, "extra", "store-bun.json"));
 if (bunCrashed) console.error("The store's cases under Bun did not report; counted as one failure.");
 
-const args = ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const args = [
+  "exec",
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
 const run = spawnSync("pnpm", args, { cwd: root, stdio: "inherit" });
 
 let passed = 0;

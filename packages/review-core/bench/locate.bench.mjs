@@ -146,7 +146,6 @@ function time(fn) {
   return { ms: (used.user + used.system) / 1000, wall, result };
 }
 
-
 // Warm up the JIT on both paths.
 floor();
 locateAll(makeThreads(2));
@@ -168,7 +167,14 @@ for (const count of THREAD_COUNTS) {
     walls.push(measured.wall);
     states = measured.result;
   }
-  rows.push({ count, floorMs: median(floors), floorWallMs: median(floorWalls), locateMs: median(locates), wallMs: median(walls), states });
+  rows.push({
+    count,
+    floorMs: median(floors),
+    floorWallMs: median(floorWalls),
+    locateMs: median(locates),
+    wallMs: median(walls),
+    states,
+  });
 }
 
 const pad = (value, width) => String(value).padStart(width);
@@ -186,7 +192,9 @@ const baseRatio = base.locateMs / base.floorMs;
 const wallRatio = base.wallMs / base.floorWallMs;
 // CPU time counts the garbage collector's helper threads too (locate allocates more than the floor);
 // wall time is what a caller waits. Both are printed; on a loaded machine only CPU time is steady.
-console.log(`\nlocate/floor at 10,000 threads: ${baseRatio.toFixed(2)}x by CPU time, ${wallRatio.toFixed(2)}x by wall time (floor ${base.floorWallMs.toFixed(0)} ms, locate ${base.wallMs.toFixed(0)} ms) (target <= 3x) ${Math.max(baseRatio, wallRatio) <= 3 ? "ok" : "OVER TARGET"}`);
+console.log(
+  `\nlocate/floor at 10,000 threads: ${baseRatio.toFixed(2)}x by CPU time, ${wallRatio.toFixed(2)}x by wall time (floor ${base.floorWallMs.toFixed(0)} ms, locate ${base.wallMs.toFixed(0)} ms) (target <= 3x) ${Math.max(baseRatio, wallRatio) <= 3 ? "ok" : "OVER TARGET"}`,
+);
 const perThread = rows.map((row) => row.locateMs / row.count);
 console.log(
   `time per thread 1x -> 4x -> 16x: ${perThread.map((ms) => `${(ms * 1000).toFixed(2)}us`).join(" -> ")} (linear when flat or falling)`,

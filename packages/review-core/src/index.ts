@@ -9,12 +9,22 @@ export { unquoteGitPath } from "./diff/git-path.js";
 
 // anchor: where a thread's lines are, then and now
 export type { Side, AnchorState, Location, AnchorContext, Anchor, LocateInput } from "./anchor/types.js";
-export { buildAnchor, type BuildAnchorInput, type BuildAnchorResult, type AnchorRefusal } from "./anchor/build-anchor.js";
+export {
+  buildAnchor,
+  type BuildAnchorInput,
+  type BuildAnchorResult,
+  type AnchorRefusal,
+} from "./anchor/build-anchor.js";
 export { locate } from "./anchor/locate.js";
 export { LOCATE_RULES_VERSION } from "./anchor/locate-rules-version.js";
 export { pairsOfOnePass, type PairMaker } from "./anchor/line-pair.js";
 export { forgeAnchor, type ForgeAnchorInput } from "./anchor/forge-anchor.js";
-export { checkResolve, type CheckResolveInput, type ResolveCheck, type ResolveRefusal } from "./anchor/check-resolve.js";
+export {
+  checkResolve,
+  type CheckResolveInput,
+  type ResolveCheck,
+  type ResolveRefusal,
+} from "./anchor/check-resolve.js";
 
 // diff: two versions of an image, pixel by pixel
 export { pixelDifference, type Pixels, type ImageDifference } from "./diff/image-difference.js";
@@ -25,7 +35,21 @@ export { diffLines } from "./diff/line-diff.js";
 export { mapLine, mapRange, type DiffSide, type LineMapping, type RangeMapping } from "./diff/map-line.js";
 
 // review: threads, messages and their states
-export type { Author, ThreadStatus, Awaiting, Delivery, Message, MessageClaim, RoundRef, Thread, Verdict, ForgeKind, ForgeLink, ForgeReplyState, ThreadOrigin } from "./review/types.js";
+export type {
+  Author,
+  ThreadStatus,
+  Awaiting,
+  Delivery,
+  Message,
+  MessageClaim,
+  RoundRef,
+  Thread,
+  Verdict,
+  ForgeKind,
+  ForgeLink,
+  ForgeReplyState,
+  ThreadOrigin,
+} from "./review/types.js";
 export { VERDICTS } from "./review/types.js";
 export { ReviewError, type ReviewErrorCode } from "./review/review-error.js";
 export { diskFullError, isDiskFull } from "./review/disk-full.js";
@@ -63,7 +87,14 @@ export { addressThread, type ThreadRef, type ThreadCandidate, type Addressed } f
 
 // prose: the words for a model or a person
 export { describePlace, describeAnchor, renamedNote, type PlaceForm, type PlaceOf } from "./prose/describe-place.js";
-export { renderThreadList, renderThreadPage, threadPageOrder, THREAD_LIST_MAX_BYTES, type ThreadListOptions, type ThreadPage } from "./prose/render-thread-list.js";
+export {
+  renderThreadList,
+  renderThreadPage,
+  threadPageOrder,
+  THREAD_LIST_MAX_BYTES,
+  type ThreadListOptions,
+  type ThreadPage,
+} from "./prose/render-thread-list.js";
 export { renderReleaseNotice } from "./prose/render-release-notice.js";
 export { renderReleaseProse, type ReleaseProseOptions } from "./prose/render-release-prose.js";
 export { withReviewVerdict } from "./prose/render-review-verdict.js";
@@ -109,7 +140,14 @@ export {
   type ThreadStatusBody,
   type ReleaseReviewBody,
 } from "./schema/http-bodies.js";
-export { threadsQuery, threadsQuerySchema, diffQuery, diffQuerySchema, type ThreadsQuery, type DiffQuery } from "./schema/http-queries.js";
+export {
+  threadsQuery,
+  threadsQuerySchema,
+  diffQuery,
+  diffQuerySchema,
+  type ThreadsQuery,
+  type DiffQuery,
+} from "./schema/http-queries.js";
 export { threadSchema, messageSchema, locationSchema, type ThreadJson } from "./schema/thread-schema.js";
 export { formatSchemaError } from "./schema/format-schema-error.js";
 

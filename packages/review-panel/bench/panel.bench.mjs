@@ -23,7 +23,15 @@ const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   headless: true,
   viewport: { width: 1280, height: 900 },
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 let failed = false;
 try {
@@ -33,7 +41,8 @@ try {
     const change = bigChange(lines);
     initRepository(dir, change.base);
     layFiles(dir, change.now);
-    const server = await startReviewServer({ now: () => new Date().toISOString(),
+    const server = await startReviewServer({
+      now: () => new Date().toISOString(),
       dir,
       dbPath: join(folder, "review.sqlite"),
       delivery: { mode: "prose", deliver: async () => null },
@@ -86,5 +95,9 @@ try {
   await context.close();
   rmSync(profile, { recursive: true, force: true });
 }
-console.log(failed ? "panel bench: a target was missed" : "panel bench: targets met (first lines <= 1500 ms at 20,000 lines; < 5,000 nodes)");
+console.log(
+  failed
+    ? "panel bench: a target was missed"
+    : "panel bench: targets met (first lines <= 1500 ms at 20,000 lines; < 5,000 nodes)",
+);
 process.exit(failed ? 1 : 0);

@@ -23,10 +23,20 @@ describe("the branch against its parent, in Chromium", () => {
         layFiles(target.dir, { "src/now.ts": "export const now = 1;\n" });
       },
     });
-    const listed = async () => (await page.locator('[data-component="file-list"] [data-kind="file"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-path")))).sort();
+    const listed = async () =>
+      (
+        await page
+          .locator('[data-component="file-list"] [data-kind="file"]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute("data-path")))
+      ).sort();
     const from = page.locator('[data-component="round-picker"] select[aria-label="From"]');
     await from.locator("option", { hasText: "branch feature (nearest parent)" }).waitFor({ state: "attached" });
-    expect(await from.locator("option").allTextContents()).toEqual(["base", "round 1", "branch feature (nearest parent)", "branch main"]);
+    expect(await from.locator("option").allTextContents()).toEqual([
+      "base",
+      "round 1",
+      "branch feature (nearest parent)",
+      "branch main",
+    ]);
     expect(await listed()).toEqual(["src/now.ts"]);
 
     await from.selectOption("branch:feature");
@@ -43,7 +53,9 @@ describe("the branch against its parent, in Chromium", () => {
 
     // In the store, not this browser's storage: the page keeps nothing of it, and another browser (its own
     // profile) starts there too.
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:base:")))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:base:"))),
+    ).toEqual([]);
     const other = await launchBrowser();
     try {
       const second = other.context.pages()[0] ?? (await other.context.newPage());
@@ -52,7 +64,13 @@ describe("the branch against its parent, in Chromium", () => {
       const secondFrom = second.locator('[data-component="round-picker"] select[aria-label="From"]');
       await expect.poll(() => secondFrom.inputValue()).toBe("branch:main");
       await expect
-        .poll(async () => (await second.locator('[data-component="file-list"] [data-kind="file"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-path")))).sort())
+        .poll(async () =>
+          (
+            await second
+              .locator('[data-component="file-list"] [data-kind="file"]')
+              .evaluateAll((els) => els.map((e) => e.getAttribute("data-path")))
+          ).sort(),
+        )
         .toEqual(["src/feature.ts", "src/now.ts", "src/work.ts"]);
       await second.screenshot({ path: `${screenshotDir}branch-base-second-browser.png` });
     } finally {
@@ -61,7 +79,12 @@ describe("the branch against its parent, in Chromium", () => {
 
     // Text kept on a file only the picked base's diff shows opens again after a reload: the reopen waits for that diff.
     await page.locator('[data-component="file-list"] [data-path="src/work.ts"]').click();
-    await page.locator('[data-component="diff-line"][data-file="src/work.ts"][data-side="new"][data-line="1"] [data-slot="num"]').first().click();
+    await page
+      .locator(
+        '[data-component="diff-line"][data-file="src/work.ts"][data-side="new"][data-line="1"] [data-slot="num"]',
+      )
+      .first()
+      .click();
     await page.locator('[data-component="row-composer"] textarea[data-slot="body"]').fill("Why a constant?");
     await page.reload();
     const kept = page.locator('[data-component="row-composer"] textarea[data-slot="body"]');

@@ -11,7 +11,10 @@ export const screenshotDir = fileURLToPath(new URL("../.screenshots/", import.me
  * Launches headless Chromium with a throwaway profile; `close` removes the profile too.
  * @example const { context, close } = await launchBrowser({ width: 390, height: 844 })
  */
-export async function launchBrowser(viewport = { width: 1280, height: 860 }, mobile = false): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchBrowser(
+  viewport = { width: 1280, height: 860 },
+  mobile = false,
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   mkdirSync(screenshotDir, { recursive: true });
   const profile = mkdtempSync(join(tmpdir(), "panel-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
@@ -21,7 +24,15 @@ export async function launchBrowser(viewport = { width: 1280, height: 860 }, mob
     isMobile: mobile,
     hasTouch: mobile,
     deviceScaleFactor: 1,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   return {
     context,

@@ -10,13 +10,17 @@ const lines = Array.from({ length: 120 }, (_, i) => `export const value${i + 1} 
 
 describe("the comment box in Chromium", () => {
   it("opened from a line number at the bottom of the screen, is within the viewport and focused", async () => {
-    const { page } = await open({ files: { base: { "values.ts": "export {};\n" }, now: { "values.ts": `${lines.join("\n")}\n` } } });
+    const { page } = await open({
+      files: { base: { "values.ts": "export {};\n" }, now: { "values.ts": `${lines.join("\n")}\n` } },
+    });
     const scroller = page.locator('[data-component="diff-view"] [data-slot="scroller"]');
     await page.locator('[data-component="diff-line"][data-file="values.ts"]').first().waitFor();
     // The last code line wholly on screen: its box opens below it, where the screen ends.
     const last = await scroller.evaluate((el) => {
       const bottom = el.getBoundingClientRect().bottom;
-      const shown = [...el.querySelectorAll('[data-component="diff-line"]')].filter((line) => line.getBoundingClientRect().bottom <= bottom);
+      const shown = [...el.querySelectorAll('[data-component="diff-line"]')].filter(
+        (line) => line.getBoundingClientRect().bottom <= bottom,
+      );
       return Number(shown.at(-1)!.getAttribute("data-line"));
     });
     expect(last).toBeGreaterThan(10);

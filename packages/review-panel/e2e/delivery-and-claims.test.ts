@@ -35,13 +35,18 @@ describe("claims and deliveries in the web panel, in Chromium", () => {
     await accepted.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${screenshotDir}claim-accepted.png` });
     // The human messages carry no claim.
-    expect(await refused.locator('[data-component="message"][data-author="human"] [data-slot="claim"]').count()).toBe(0);
+    expect(await refused.locator('[data-component="message"][data-author="human"] [data-slot="claim"]').count()).toBe(
+      0,
+    );
   });
 
   it("collapses several failed deliveries into one notice whose Dismiss all clears them all; Retry tries the session the bar names", async () => {
     const { page, target } = await open({
       agentSession: "refuses",
-      files: { base: { "src/total.ts": "export const total = (a: number) => a;\n" }, now: { "src/total.ts": "export const total = (a: number, b = 0) => a + b;\n" } },
+      files: {
+        base: { "src/total.ts": "export const total = (a: number) => a;\n" },
+        now: { "src/total.ts": "export const total = (a: number, b = 0) => a + b;\n" },
+      },
     });
     for (const words of ["One.", "Two.", "Three."]) {
       await callApi(target, "POST", "/api/threads", { file: "src/total.ts", start: 1, end: 1, body: words });
@@ -65,8 +70,14 @@ describe("claims and deliveries in the web panel, in Chromium", () => {
 
     await notices.locator('[data-slot~="dismiss-all-deliveries"]').click();
     await notices.first().waitFor({ state: "detached" });
-    const { reviews } = await callApi<{ reviews: { delivery: { state: string; dismissed: boolean } }[] }>(target, "GET", "/api/reviews");
-    expect(reviews.map((r) => r.delivery)).toEqual(Array(3).fill(expect.objectContaining({ state: "failed", dismissed: true })));
+    const { reviews } = await callApi<{ reviews: { delivery: { state: string; dismissed: boolean } }[] }>(
+      target,
+      "GET",
+      "/api/reviews",
+    );
+    expect(reviews.map((r) => r.delivery)).toEqual(
+      Array(3).fill(expect.objectContaining({ state: "failed", dismissed: true })),
+    );
     await page.screenshot({ path: `${screenshotDir}delivery-failed-dismissed-all.png` });
   });
 });

@@ -25,7 +25,12 @@ describe("a stopped server in Chromium", () => {
     await target.restart("same");
     await page.locator('[data-slot="live"][data-state="open"]').waitFor();
     await status.waitFor({ state: "detached" });
-    await callApi(target, "POST", "/api/threads", { file: "a.ts", start: 2, end: 2, body: "Written while the panel reconnected." });
+    await callApi(target, "POST", "/api/threads", {
+      file: "a.ts",
+      start: 2,
+      end: 2,
+      body: "Written while the panel reconnected.",
+    });
     await page.locator('[data-component="thread"]', { hasText: "Written while the panel reconnected." }).waitFor();
 
     // Started again with a new token (as a restart without the token option is): this link cannot reconnect.

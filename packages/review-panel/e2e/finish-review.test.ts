@@ -11,7 +11,10 @@ describe("finish your review without drafts, in Chromium", () => {
   it("approves with an overall comment and no drafts; the past reviews list it with its verdict and the agent's notice carries it", async () => {
     const { page, target } = await open({
       agentSession: true,
-      files: { base: { "src/total.ts": "export const total = (a: number) => a;\n" }, now: { "src/total.ts": "export const total = (a: number, b = 0) => a + b;\n" } },
+      files: {
+        base: { "src/total.ts": "export const total = (a: number) => a;\n" },
+        now: { "src/total.ts": "export const total = (a: number, b = 0) => a + b;\n" },
+      },
     });
     const bar = page.locator('[data-component="release-bar"]');
     const release = bar.locator('[data-slot="release"]');
@@ -33,7 +36,9 @@ describe("finish your review without drafts, in Chromium", () => {
     await release.click();
     const result = page.locator('[data-component="release-result"]');
     await result.waitFor();
-    expect(await result.locator('[data-slot="head"] span').first().textContent()).toMatch(/^Approved: the agent was told/);
+    expect(await result.locator('[data-slot="head"] span').first().textContent()).toMatch(
+      /^Approved: the agent was told/,
+    );
 
     // The agent's session got the verdict and the overall comment.
     await expect.poll(() => target.delivered.length).toBe(1);
@@ -49,9 +54,13 @@ describe("finish your review without drafts, in Chromium", () => {
     expect(await listed.count()).toBe(1);
     expect(await listed.first().getAttribute("data-verdict")).toBe("approve");
     expect(await listed.first().locator('[data-slot="verdict"]').textContent()).toBe("Approved");
-    expect(await listed.first().locator('[data-slot="summary"]').textContent()).toBe("Ship it; the default for b reads well.");
+    expect(await listed.first().locator('[data-slot="summary"]').textContent()).toBe(
+      "Ship it; the default for b reads well.",
+    );
     expect(await listed.first().locator('[data-slot="messages"]').textContent()).toBe("no comments");
-    await expect.poll(() => listed.first().locator('[data-slot="delivery"]').getAttribute("data-state")).toBe("delivered");
+    await expect
+      .poll(() => listed.first().locator('[data-slot="delivery"]').getAttribute("data-state"))
+      .toBe("delivered");
 
     // A request for changes on its own is a release too, listed first.
     await bar.locator('[data-slot~="finish"]').click();

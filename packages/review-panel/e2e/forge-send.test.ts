@@ -25,7 +25,11 @@ afterEach(async () => {
 
 /** Branch `feature` with upstream origin/feature on a github.com remote, pull request #7 from it, and the server over it. */
 async function start() {
-  const github = await startGitHubStandIn({ owner: "octo", repo: "app", tokens: { [STAND_IN_TOKEN]: { login: "person", scopes: ["repo"] } } });
+  const github = await startGitHubStandIn({
+    owner: "octo",
+    repo: "app",
+    tokens: { [STAND_IN_TOKEN]: { login: "person", scopes: ["repo"] } },
+  });
   cleanups.push(() => github.close().catch(() => {}));
   const folder = realpathSync(mkdtempSync(join(tmpdir(), "panel-forge-")));
   cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
@@ -40,13 +44,25 @@ async function start() {
   const head = git(dir, ["rev-parse", "HEAD"]).trim();
   const pull = github.addPull({ number: 7, headRefName: "feature", headRefOid: head });
   // The pull request's diff as REST lists it: src/app.ts's first six lines are new in it.
-  pull.files = [{ filename: "src/app.ts", patch: "@@ -1 +1,7 @@\n+export function total(xs: number[]) {\n+  let sum = 0;\n+  for (const x of xs) sum += x;\n+  return sum;\n+}\n+\n export const name = 'app';" }];
+  pull.files = [
+    {
+      filename: "src/app.ts",
+      patch:
+        "@@ -1 +1,7 @@\n+export function total(xs: number[]) {\n+  let sum = 0;\n+  for (const x of xs) sum += x;\n+  return sum;\n+}\n+\n export const name = 'app';",
+    },
+  ];
   const thread = github.addThread(pull, { login: "alice", body: QUESTION, path: "src/app.ts", line: 2, commit: head });
   // The agent's work since: the diff the panel shows.
   layFiles(dir, { "src/app.ts": APP_TS.replace("export const name = 'app';", "export const name = 'app2';") });
   // The token and API bases as the person sets them (GH_TOKEN, GitHub's own variables); no gh from this machine.
-  const env = { GH_TOKEN: STAND_IN_TOKEN, GITHUB_API_URL: github.url, GITHUB_GRAPHQL_URL: github.graphqlUrl, PATH: "/nonexistent" };
-  const server = await startReviewServer({ now: () => new Date().toISOString(),
+  const env = {
+    GH_TOKEN: STAND_IN_TOKEN,
+    GITHUB_API_URL: github.url,
+    GITHUB_GRAPHQL_URL: github.graphqlUrl,
+    PATH: "/nonexistent",
+  };
+  const server = await startReviewServer({
+    now: () => new Date().toISOString(),
     dir,
     dbPath: join(folder, "review.sqlite"),
     delivery: { mode: "tools", deliver: async () => null },
@@ -82,7 +98,9 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
     await reply.waitFor();
     expect(await reply.locator('[data-slot="place"]').textContent()).toBe("src/app.ts:2");
     expect(await reply.locator('[data-slot="answers"]').textContent()).toBe(`answers @alice: "${QUESTION}"`);
-    expect(await reply.locator('[data-slot="answers"]').getAttribute("href")).toMatch(/^https:\/\/github\.com\/octo\/app\/pull\/7#discussion_r\d+$/);
+    expect(await reply.locator('[data-slot="answers"]').getAttribute("href")).toMatch(
+      /^https:\/\/github\.com\/octo\/app\/pull\/7#discussion_r\d+$/,
+    );
     expect(await reply.locator('[data-slot="body"]').textContent()).toBe(REPLY);
     expect(await bar.locator('[data-slot="count"]').textContent()).toBe("1 reply waits to be posted");
 
@@ -90,10 +108,14 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
     await bar.locator('[data-slot~="send"]').click();
     const confirm = bar.locator('[data-slot="confirm"]');
     await confirm.waitFor();
-    expect(await confirm.locator('[data-slot="question"]').textContent()).toBe("Post 1 reply to pull request #7 as @person?");
+    expect(await confirm.locator('[data-slot="question"]').textContent()).toBe(
+      "Post 1 reply to pull request #7 as @person?",
+    );
     await page.screenshot({ path: `${screenshotDir}forge-send-ask.png` });
     expect(thread.comments).toHaveLength(1);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-slot"))).toBe("action confirm-send");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-slot")))
+      .toBe("action confirm-send");
     await page.keyboard.press("Enter");
 
     const note = bar.locator('[data-slot="note"][data-kind="sent"]');
@@ -101,7 +123,9 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
     expect(await note.locator('[data-slot="text"]').textContent()).toBe("Posted 1 reply to pull request #7.");
     expect(thread.comments).toHaveLength(2);
     expect(thread.comments[1]).toMatchObject({ login: "person", body: expect.stringContaining(REPLY) });
-    expect(await note.locator('[data-slot="sent"] a').getAttribute("href")).toBe(`https://github.com/octo/app/pull/7#discussion_r${thread.comments[1]!.databaseId}`);
+    expect(await note.locator('[data-slot="sent"] a').getAttribute("href")).toBe(
+      `https://github.com/octo/app/pull/7#discussion_r${thread.comments[1]!.databaseId}`,
+    );
     await expect.poll(() => bar.locator('[data-slot="reply"]').count()).toBe(0);
     expect(await bar.locator('[data-slot="count"]').textContent()).toBe("nothing waits to be posted (1 posted)");
     await page.screenshot({ path: `${screenshotDir}forge-send-sent.png` });
@@ -120,7 +144,9 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
     const failed = bar.locator('[data-slot="note"][data-kind="failed"]');
     await failed.waitFor({ timeout: 30_000 });
     expect(await failed.getAttribute("role")).toBe("alert");
-    expect(await failed.locator('[data-slot="text"]').textContent()).toMatch(/^Send failed: cannot reach .*\(1 reply stays queued: Send again once that is fixed\.\)$/);
+    expect(await failed.locator('[data-slot="text"]').textContent()).toMatch(
+      /^Send failed: cannot reach .*\(1 reply stays queued: Send again once that is fixed\.\)$/,
+    );
     expect(await bar.locator('[data-slot="reply"]').count()).toBe(1);
     expect(thread.comments).toHaveLength(1);
     await page.screenshot({ path: `${screenshotDir}forge-send-failed.png` });
@@ -135,7 +161,10 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
     const finish = page.locator('[data-component="finish-review"]');
     const targets = finish.locator('[data-slot="targets"]');
     await targets.waitFor();
-    expect(await targets.locator('[data-slot="target"]').allTextContents()).toEqual(["to the agent", "to pull request #7"]);
+    expect(await targets.locator('[data-slot="target"]').allTextContents()).toEqual([
+      "to the agent",
+      "to pull request #7",
+    ]);
     expect(await targets.locator('[data-value="agent"] input').isChecked()).toBe(true);
     await targets.locator('[data-value="pr"] input').check();
     await finish.locator('[data-slot="verdict"][data-value="changes"] input').check();
@@ -147,12 +176,20 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
 
     const result = page.locator('[data-component="release-result"]');
     await result.waitFor({ timeout: 20_000 });
-    expect(await result.locator('[data-slot="head"] span').first().textContent()).toBe("Sent to the pull request as a review (1 message):");
+    expect(await result.locator('[data-slot="head"] span').first().textContent()).toBe(
+      "Sent to the pull request as a review (1 message):",
+    );
     const link = await result.locator('[data-slot="pull-request"]').getAttribute("href");
     expect(link).toMatch(/^https:\/\/github\.com\/octo\/app\/pull\/7#pullrequestreview-\d+$/);
     expect(pull.reviews).toHaveLength(1);
-    expect(pull.reviews[0]).toMatchObject({ event: "REQUEST_CHANGES", body: expect.stringContaining("One thing before it goes in."), login: "person" });
-    expect(pull.reviews[0]!.comments).toMatchObject([{ path: "src/app.ts", line: 3, body: expect.stringContaining("Use reduce here.") }]);
+    expect(pull.reviews[0]).toMatchObject({
+      event: "REQUEST_CHANGES",
+      body: expect.stringContaining("One thing before it goes in."),
+      login: "person",
+    });
+    expect(pull.reviews[0]!.comments).toMatchObject([
+      { path: "src/app.ts", line: 3, body: expect.stringContaining("Use reduce here.") },
+    ]);
 
     await result.locator('[data-slot~="dismiss"]').click();
     await releaseBar.locator('[data-slot~="past"]').click();
@@ -172,7 +209,9 @@ describe("the pull request in the web panel (GitHub stand-in)", () => {
     await card.waitFor();
     expect(await card.locator('[data-component="message"] [data-slot="author"]').allTextContents()).toEqual(["alice"]);
     // "Sent" would say the person sent it to the agent: it was written on the pull request by someone else.
-    expect(await card.locator('[data-component="message"] [data-slot="badge"]').allTextContents()).toEqual(["from PR #7"]);
+    expect(await card.locator('[data-component="message"] [data-slot="badge"]').allTextContents()).toEqual([
+      "from PR #7",
+    ]);
     await card.screenshot({ path: `${screenshotDir}forge-thread-author.png` });
   });
 });

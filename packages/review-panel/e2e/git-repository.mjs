@@ -4,7 +4,14 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-const IDENTITY = ["-c", "user.name=panel tests", "-c", "user.email=panel@opencode-review.invalid", "-c", "commit.gpgsign=false"];
+const IDENTITY = [
+  "-c",
+  "user.name=panel tests",
+  "-c",
+  "user.email=panel@opencode-review.invalid",
+  "-c",
+  "commit.gpgsign=false",
+];
 
 /**
  * Runs git in `dir` with a fixed identity and returns its output.

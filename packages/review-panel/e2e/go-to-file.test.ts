@@ -17,7 +17,9 @@ describe("go to file in Chromium", () => {
     expect(await query.inputValue()).toBe("");
     await page.keyboard.type("m14f299");
     await finder.locator('[data-slot="option"]').first().waitFor();
-    expect(await finder.locator('[data-slot="option"]').first().getAttribute("data-path")).toBe("src/module-14/file-299.ts");
+    expect(await finder.locator('[data-slot="option"]').first().getAttribute("data-path")).toBe(
+      "src/module-14/file-299.ts",
+    );
     expect(await finder.locator('[data-slot="option"][aria-selected="true"] mark').allTextContents()).not.toEqual([]);
     await page.screenshot({ path: `${screenshotDir}go-to-file.png` });
     await page.keyboard.press("Enter");

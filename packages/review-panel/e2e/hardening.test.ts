@@ -26,7 +26,9 @@ async function open(before?: (target: Awaited<ReturnType<typeof startPanelTarget
 describe("hardening in the web panel", () => {
   it("shows a file over the limit as too large with its changed lines, every other file as usual, and loads it on request", async () => {
     // 30,000 short lines: over the 20,000 changed lines a file may show by default, under the ceiling.
-    const { page } = await open((t) => t.writeFile("generated.txt", Array.from({ length: 30_000 }, (_, i) => `line ${i}`).join("\n") + "\n"));
+    const { page } = await open((t) =>
+      t.writeFile("generated.txt", Array.from({ length: 30_000 }, (_, i) => `line ${i}`).join("\n") + "\n"),
+    );
     await page.locator('[data-component="file-list"] [data-path="generated.txt"]').click();
     const notice = page.locator('[data-component="notice"][data-state="too-large"]');
     await notice.waitFor();
@@ -42,7 +44,12 @@ describe("hardening in the web panel", () => {
   it("finishes a review with an overall comment and a verdict; with no session yet it waits, says so, and goes to the first session that appears", async () => {
     const { page, target } = await open();
     await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
-    await page.locator('[data-component="diff-line"][data-file="src/app.ts"][data-side="new"][data-line="16"] [data-slot="num"]').first().click();
+    await page
+      .locator(
+        '[data-component="diff-line"][data-file="src/app.ts"][data-side="new"][data-line="16"] [data-slot="num"]',
+      )
+      .first()
+      .click();
     await page.locator('[data-component="row-composer"] textarea[data-slot="body"]').fill("Guard against zero.");
     await page.locator('[data-component="row-composer"] [data-slot="submit"]').click();
     await page.locator('[data-component="release-bar"] [data-slot~="finish"]').click();
@@ -57,15 +64,19 @@ describe("hardening in the web panel", () => {
     await page.locator('[data-component="release-result"]').waitFor();
 
     const reviews = async () =>
-      ((await (await fetch(`${target.origin}/api/reviews`, { headers: { authorization: `Bearer ${target.token}` } })).json()) as { reviews: any[] }).reviews;
+      (
+        (await (
+          await fetch(`${target.origin}/api/reviews`, { headers: { authorization: `Bearer ${target.token}` } })
+        ).json()) as { reviews: any[] }
+      ).reviews;
     const [released] = await reviews();
     expect(released).toMatchObject({ verdict: "changes", summary: "Nearly there; one guard missing." });
     expect(released.prose).toContain("The reviewer requests changes before this is done.");
 
     // This test server has no agent session yet: the release waits for one, and the panel says so (never "failed").
-    expect(await page.locator('[data-component="release-result"] [data-slot="head"] span').first().textContent()).toMatch(
-      /^Released \d+ messages?: no session yet: it goes to the next session you open\.$/,
-    );
+    expect(
+      await page.locator('[data-component="release-result"] [data-slot="head"] span').first().textContent(),
+    ).toMatch(/^Released \d+ messages?: no session yet: it goes to the next session you open\.$/);
     const waiting = page.locator(`[data-component="delivery-waiting"][data-review-id="${released.id}"]`);
     await waiting.waitFor();
     expect(await waiting.textContent()).toMatch(/no session yet: it goes to the next session you open/);

@@ -22,7 +22,10 @@ const photoBefore = png(64, 48, () => white);
 const photoAfter = png(64, 48, (x, y) => (x >= 10 && x < 20 && y >= 5 && y < 15 ? red : white));
 const bmpBefore = bmp(8, 8, () => white);
 const bmpAfter = bmp(8, 8, (x, y) => (x === 3 && y === 4 ? [0, 0, 0, 255] : white));
-const gifColours = [[255, 255, 255], [0, 0, 0]] as const;
+const gifColours = [
+  [255, 255, 255],
+  [0, 0, 0],
+] as const;
 const gifBefore = gif(12, 10, gifColours, () => 0);
 // A 2x3 block turns black at (4, 6): 6 of 120 pixels.
 const gifAfter = gif(12, 10, gifColours, (x, y) => (x >= 4 && x < 6 && y >= 6 && y < 9 ? 1 : 0));
@@ -98,14 +101,25 @@ describe("image diff in Chromium", () => {
     await show("art/photo.png");
     const photo = preview("art/photo.png");
     await photo.locator('[data-slot="changed"]').waitFor();
-    expect(await photo.locator('[data-slot="summary"]').textContent()).toBe(`PNG 64x48 · ${byteSize(photoBefore.length)} → ${byteSize(photoAfter.length)}`);
-    expect(await photo.locator('[data-slot="changed"]').textContent()).toBe("3.3% of pixels changed (100 of 3072), within 10x10 at 10,5");
-    expect(await photo.locator("figcaption").allTextContents()).toEqual([`Before: 64x48 · ${byteSize(photoBefore.length)}`, `After: 64x48 · ${byteSize(photoAfter.length)}`]);
+    expect(await photo.locator('[data-slot="summary"]').textContent()).toBe(
+      `PNG 64x48 · ${byteSize(photoBefore.length)} → ${byteSize(photoAfter.length)}`,
+    );
+    expect(await photo.locator('[data-slot="changed"]').textContent()).toBe(
+      "3.3% of pixels changed (100 of 3072), within 10x10 at 10,5",
+    );
+    expect(await photo.locator("figcaption").allTextContents()).toEqual([
+      `Before: 64x48 · ${byteSize(photoBefore.length)}`,
+      `After: 64x48 · ${byteSize(photoAfter.length)}`,
+    ]);
     // The box sits over the changed square of the after image: at 10/64 and 5/48 of its width and height.
     const box = await photo.locator('[data-slot="box"]').evaluate((el) => {
       const frame = el.parentElement!.getBoundingClientRect();
       const r = el.getBoundingClientRect();
-      return { left: (r.left - frame.left) / frame.width, top: (r.top - frame.top) / frame.height, width: r.width / frame.width };
+      return {
+        left: (r.left - frame.left) / frame.width,
+        top: (r.top - frame.top) / frame.height,
+        width: r.width / frame.width,
+      };
     });
     expect(box.left).toBeCloseTo(10 / 64, 1);
     expect(box.top).toBeCloseTo(5 / 48, 1);
@@ -115,54 +129,94 @@ describe("image diff in Chromium", () => {
     await photo.locator('[data-slot="modes"] button', { hasText: "Swipe" }).click();
     const slider = photo.locator('input[data-slot="slider"]');
     await slider.fill("30");
-    expect(await photo.locator('[data-slot="stage"] img[data-side="after"]').evaluate((img) => getComputedStyle(img).clipPath)).toBe("inset(0px 0px 0px 30%)");
+    expect(
+      await photo
+        .locator('[data-slot="stage"] img[data-side="after"]')
+        .evaluate((img) => getComputedStyle(img).clipPath),
+    ).toBe("inset(0px 0px 0px 30%)");
     await photo.screenshot({ path: `${screenshotDir}image-swipe.png` });
     await photo.locator('[data-slot="modes"] button', { hasText: "Onion skin" }).click();
     await slider.fill("25");
-    expect(await photo.locator('[data-slot="stage"] img[data-side="after"]').evaluate((img) => getComputedStyle(img).opacity)).toBe("0.25");
+    expect(
+      await photo
+        .locator('[data-slot="stage"] img[data-side="after"]')
+        .evaluate((img) => getComputedStyle(img).opacity),
+    ).toBe("0.25");
     await photo.screenshot({ path: `${screenshotDir}image-onion.png` });
 
     await show("art/pic.bmp");
     await preview("art/pic.bmp").locator('[data-slot="changed"]').waitFor();
-    expect(await preview("art/pic.bmp").locator('[data-slot="summary"]').textContent()).toBe(`BMP 8x8 · ${byteSize(bmpBefore.length)} → ${byteSize(bmpAfter.length)}`);
-    expect(await preview("art/pic.bmp").locator('[data-slot="changed"]').textContent()).toBe("1.6% of pixels changed (1 of 64), within 1x1 at 3,4");
+    expect(await preview("art/pic.bmp").locator('[data-slot="summary"]').textContent()).toBe(
+      `BMP 8x8 · ${byteSize(bmpBefore.length)} → ${byteSize(bmpAfter.length)}`,
+    );
+    expect(await preview("art/pic.bmp").locator('[data-slot="changed"]').textContent()).toBe(
+      "1.6% of pixels changed (1 of 64), within 1x1 at 3,4",
+    );
 
     await show("art/anim.gif");
     await preview("art/anim.gif").locator('[data-slot="changed"]').waitFor();
-    expect(await preview("art/anim.gif").locator('[data-slot="summary"]').textContent()).toBe(`GIF 12x10 · ${byteSize(gifBefore.length)} → ${byteSize(gifAfter.length)}`);
-    expect(await preview("art/anim.gif").locator('[data-slot="changed"]').textContent()).toBe("5.0% of pixels changed (6 of 120), within 2x3 at 4,6");
+    expect(await preview("art/anim.gif").locator('[data-slot="summary"]').textContent()).toBe(
+      `GIF 12x10 · ${byteSize(gifBefore.length)} → ${byteSize(gifAfter.length)}`,
+    );
+    expect(await preview("art/anim.gif").locator('[data-slot="changed"]').textContent()).toBe(
+      "5.0% of pixels changed (6 of 120), within 2x3 at 4,6",
+    );
 
-    for (const [path, label, bytes] of [["art/photo.jpg", "JPEG", jpeg], ["art/photo.webp", "WebP", webp]] as const) {
+    for (const [path, label, bytes] of [
+      ["art/photo.jpg", "JPEG", jpeg],
+      ["art/photo.webp", "WebP", webp],
+    ] as const) {
       await show(path);
       await preview(path).locator('[data-slot="changed"]').waitFor();
-      expect(await preview(path).locator('[data-slot="summary"]').textContent()).toBe(`${label} 40x30 · ${byteSize(bytes[0].length)} → ${byteSize(bytes[1].length)}`);
+      expect(await preview(path).locator('[data-slot="summary"]').textContent()).toBe(
+        `${label} 40x30 · ${byteSize(bytes[0].length)} → ${byteSize(bytes[1].length)}`,
+      );
       // Lossy formats blur the edge a little: the change is the square, give or take the encoder's fringe.
-      const [, x, y] = /within \d+x\d+ at (\d+),(\d+)/.exec((await preview(path).locator('[data-slot="changed"]').textContent())!)!;
+      const [, x, y] = /within \d+x\d+ at (\d+),(\d+)/.exec(
+        (await preview(path).locator('[data-slot="changed"]').textContent())!,
+      )!;
       expect(Number(x)).toBeLessThanOrEqual(5);
       expect(Number(y)).toBeLessThanOrEqual(5);
     }
 
     await show("art/new.png");
-    expect(await preview("art/new.png").locator('[data-slot="summary"]').textContent()).toMatch(/^PNG 16x16 · \d+ B \(added\)$/);
+    expect(await preview("art/new.png").locator('[data-slot="summary"]').textContent()).toMatch(
+      /^PNG 16x16 · \d+ B \(added\)$/,
+    );
 
     // SVG: shown as an image from a data: URL, never as markup in the page, and its scripts never run.
     await show("art/icon.svg");
     await preview("art/icon.svg").locator('[data-slot="changed"]').waitFor();
     expect(await preview("art/icon.svg").locator('[data-slot="summary"]').textContent()).toMatch(/^SVG 32x32 · /);
-    expect(await preview("art/icon.svg").locator("img").first().getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(await page.evaluate(() => ({ inline: document.querySelectorAll("svg circle").length, ran: (window as unknown as { __svg?: string }).__svg ?? null }))).toEqual({ inline: 0, ran: null });
+    expect(await preview("art/icon.svg").locator("img").first().getAttribute("src")).toMatch(
+      /^data:image\/svg\+xml;base64,/,
+    );
+    expect(
+      await page.evaluate(() => ({
+        inline: document.querySelectorAll("svg circle").length,
+        ran: (window as unknown as { __svg?: string }).__svg ?? null,
+      })),
+    ).toEqual({ inline: 0, ran: null });
 
     await show("docs/manual.pdf");
-    expect(await preview("docs/manual.pdf").locator('[data-slot="summary"]').textContent()).toBe(`PDF · ${byteSize(pdf(100).length)} → ${byteSize(pdf(3000).length)}`);
+    expect(await preview("docs/manual.pdf").locator('[data-slot="summary"]').textContent()).toBe(
+      `PDF · ${byteSize(pdf(100).length)} → ${byteSize(pdf(3000).length)}`,
+    );
     expect(await preview("docs/manual.pdf").locator("img").count()).toBe(0);
 
     // A whole-file comment on an image.
     await page.locator('[data-component="file-list"] [data-path="art/photo.png"]').click();
     await page.locator('[data-component="file-header"][data-path="art/photo.png"] [data-slot~="file-comment"]').click();
-    await page.locator('[data-component="row-composer"] textarea[data-slot="body"]').fill("The red square covers the logo.");
+    await page
+      .locator('[data-component="row-composer"] textarea[data-slot="body"]')
+      .fill("The red square covers the logo.");
     await page.locator('[data-component="row-composer"] [data-slot="submit"]').click();
     await page.locator('[data-component="thread"]', { hasText: "The red square covers the logo." }).waitFor();
-    const drafts = await callApi<{ threads: { file: string; start: number | null }[] }>(target, "GET", "/api/threads?status=draft");
+    const drafts = await callApi<{ threads: { file: string; start: number | null }[] }>(
+      target,
+      "GET",
+      "/api/threads?status=draft",
+    );
     expect(drafts.threads).toEqual([expect.objectContaining({ file: "art/photo.png", start: null })]);
   });
 });

@@ -30,7 +30,12 @@ export function png(width: number, height: number, paint: Paint): Uint8Array {
     for (let x = 0; x < width; x++) raw.set(paint(x, y), y * (width * 4 + 1) + 1 + x * 4);
   }
   return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]),
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(raw)),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
   );
 }
 
@@ -64,7 +69,12 @@ export function bmp(width: number, height: number, paint: Paint): Uint8Array {
  * of: a clear code before every two pixels keeps LZW's codes 3 bits wide.
  * @example gif(8, 8, [[255, 255, 255], [0, 0, 0]], (x, y) => (x === y ? 1 : 0))
  */
-export function gif(width: number, height: number, palette: readonly [readonly number[], readonly number[]], paint: (x: number, y: number) => 0 | 1): Uint8Array {
+export function gif(
+  width: number,
+  height: number,
+  palette: readonly [readonly number[], readonly number[]],
+  paint: (x: number, y: number) => 0 | 1,
+): Uint8Array {
   const codes: number[] = [];
   let n = 0;
   for (let y = 0; y < height; y++)
@@ -94,10 +104,22 @@ export function gif(width: number, height: number, palette: readonly [readonly n
   const word = (v: number) => [v & 0xff, v >> 8];
   return new Uint8Array([
     ...Buffer.from("GIF89a", "ascii"),
-    ...word(width), ...word(height), 0x80, 0, 0, // global palette of 2 entries
-    ...palette[0], ...palette[1],
-    0x2c, ...word(0), ...word(0), ...word(width), ...word(height), 0, // image descriptor
-    2, ...blocks, 0, // LZW minimum code size, data, block terminator
+    ...word(width),
+    ...word(height),
+    0x80,
+    0,
+    0, // global palette of 2 entries
+    ...palette[0],
+    ...palette[1],
+    0x2c,
+    ...word(0),
+    ...word(0),
+    ...word(width),
+    ...word(height),
+    0, // image descriptor
+    2,
+    ...blocks,
+    0, // LZW minimum code size, data, block terminator
     0x3b,
   ]);
 }

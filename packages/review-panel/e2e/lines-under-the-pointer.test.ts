@@ -9,8 +9,13 @@ import { startPanelTarget } from "./panel-target.js";
 
 const open = panelOpener();
 const lineNumber = (page: import("playwright-core").Page, line: number) =>
-  page.locator(`[data-component="diff-line"][data-file="src/app.ts"][data-side="new"][data-line="${line}"] [data-slot="num"]`).first();
-const boxTarget = (page: import("playwright-core").Page) => page.locator('[data-component="row-composer"] [data-slot="target"] span').first();
+  page
+    .locator(
+      `[data-component="diff-line"][data-file="src/app.ts"][data-side="new"][data-line="${line}"] [data-slot="num"]`,
+    )
+    .first();
+const boxTarget = (page: import("playwright-core").Page) =>
+  page.locator('[data-component="row-composer"] [data-slot="target"] span').first();
 
 describe("lines under the pointer", () => {
   it("a shift-click held as long as a hand holds it chooses the lines clicked, though the box then moves under the pointer", async () => {
@@ -21,7 +26,9 @@ describe("lines under the pointer", () => {
     await expect.poll(() => boxTarget(page).textContent(), { timeout: 30_000 }).toBe("Comment on line 24");
     await lineNumber(page, 26).click({ modifiers: ["Shift"], delay: 150 });
     await expect.poll(() => boxTarget(page).textContent(), { timeout: 30_000 }).toBe("Comment on lines 24–26");
-    const chosen = await page.locator('[data-component="diff-line"][data-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-line")));
+    const chosen = await page
+      .locator('[data-component="diff-line"][data-selected="true"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-line")));
     expect(chosen).toEqual(["24", "25", "26"]);
     await page.screenshot({ path: `${screenshotDir}lines-shift-click.png` });
   });
@@ -43,10 +50,13 @@ describe("lines under the pointer", () => {
       const header = page.locator('[data-component="file-header"][data-path="src/app.ts"]');
       const scroller = page.locator('[data-component="diff-view"] [data-slot="scroller"]');
       await expect
-        .poll(async () => {
-          const [h, s] = [await header.boundingBox(), await scroller.boundingBox()];
-          return h !== null && s !== null && Math.abs(h.y - s.y) < 60;
-        }, { timeout: 30_000 })
+        .poll(
+          async () => {
+            const [h, s] = [await header.boundingBox(), await scroller.boundingBox()];
+            return h !== null && s !== null && Math.abs(h.y - s.y) < 60;
+          },
+          { timeout: 30_000 },
+        )
         .toBe(true);
       await lineNumber(page, 24).click();
       await expect.poll(() => boxTarget(page).textContent(), { timeout: 30_000 }).toBe("Comment on line 24");

@@ -9,10 +9,13 @@ const open = panelOpener();
 describe("a panel link with a place, in Chromium", () => {
   it("opens scrolled to the file and line the link names, far below the first screen, with that file focused", async () => {
     const { page, target, context } = await open({ bigDiff: 600 });
-    const { files } = await callApi<{ files: { path: string; hunks: { lines: { kind: string; new: number | null }[] }[] }[] }>(target, "GET", "/api/diff?from=base&to=worktree");
+    const { files } = await callApi<{
+      files: { path: string; hunks: { lines: { kind: string; new: number | null }[] }[] }[];
+    }>(target, "GET", "/api/diff?from=base&to=worktree");
     const last = files.at(-1)!;
     const line = last.hunks.flatMap((h) => h.lines).find((l) => l.kind === "add")!.new!;
-    const row = (p: typeof page) => p.locator(`[data-component="diff-line"][data-file="${last.path}"][data-side="new"][data-line="${line}"]`);
+    const row = (p: typeof page) =>
+      p.locator(`[data-component="diff-line"][data-file="${last.path}"][data-side="new"][data-line="${line}"]`);
     // Not on the first screen when opened without a place.
     expect(await row(page).count()).toBe(0);
 
@@ -21,11 +24,19 @@ describe("a panel link with a place, in Chromium", () => {
     const other = await context.newPage();
     await other.goto(link.href);
     await row(other).waitFor({ timeout: 30_000 });
-    await expect.poll(async () => row(other).evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
-    }), { timeout: 15_000 }).toBe(true);
-    expect(await other.locator(`[data-component="file-header"][data-path="${last.path}"]`).getAttribute("data-focused")).toBe("true");
+    await expect
+      .poll(
+        async () =>
+          row(other).evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= window.innerHeight;
+          }),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(
+      await other.locator(`[data-component="file-header"][data-path="${last.path}"]`).getAttribute("data-focused"),
+    ).toBe("true");
     // The token left the address bar; the place stays (a reload lands there again).
     expect(other.url()).not.toContain("token=");
     expect(other.url()).toContain(`line=${line}`);

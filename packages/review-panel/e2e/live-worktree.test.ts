@@ -29,27 +29,66 @@ describe("the work tree, live in Chromium", () => {
     await page.locator('[data-component="file-list"] [data-path="src/late.ts"]').waitFor({ timeout: 15_000 });
     // The edit to the file open beside the box shows in place (one more added line), and nothing was
     // reloaded: the box keeps its words.
-    await page.waitForFunction((was) => document.querySelector('[data-component="file-header"][data-path="src/app.ts"] [data-slot="adds"]')?.textContent === `+${was + 1}`, addsBefore, { timeout: 15_000 });
+    await page.waitForFunction(
+      (was) =>
+        document.querySelector('[data-component="file-header"][data-path="src/app.ts"] [data-slot="adds"]')
+          ?.textContent === `+${was + 1}`,
+      addsBefore,
+      { timeout: 15_000 },
+    );
     expect(await box.inputValue()).toBe("Half-written words");
     await page.screenshot({ path: `${screenshotDir}live-worktree.png` });
     await page.locator('[data-component="file-list"] [data-path="src/late.ts"]').click();
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-component="diff-line"]')].some((el) => el.textContent?.includes("late = 1")), undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-component="diff-line"]')].some((el) =>
+          el.textContent?.includes("late = 1"),
+        ),
+      undefined,
+      { timeout: 15_000 },
+    );
   });
 
   it("shows what another process writes without a reload: a file marked viewed is ticked, unmarked it is not", async () => {
     const { page, target } = await open();
     await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
-    const viewedBox = page.locator('[data-component="file-header"][data-path="src/app.ts"] [data-component="viewed-toggle"] input');
+    const viewedBox = page.locator(
+      '[data-component="file-header"][data-path="src/app.ts"] [data-component="viewed-toggle"] input',
+    );
     await viewedBox.waitFor();
     expect(await viewedBox.isChecked()).toBe(false);
     // Another process on the same store: a second service, as another opencode or MCP server would be.
     const store = await openStore({ path: target.dbPath });
     try {
-      const other = createReviewService({ now: () => new Date().toISOString(), dir: target.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
+      const other = createReviewService({
+        now: () => new Date().toISOString(),
+        dir: target.dir,
+        store,
+        bus: createEventBus(),
+        delivery: { mode: "prose", deliver: async () => null },
+      });
       await other.setViewed({ path: "src/app.ts", viewed: true, ref: "worktree" });
-      await page.waitForFunction(() => (document.querySelector('[data-component="file-header"][data-path="src/app.ts"] [data-component="viewed-toggle"] input') as HTMLInputElement | null)?.checked === true, undefined, { timeout: 15_000 });
+      await page.waitForFunction(
+        () =>
+          (
+            document.querySelector(
+              '[data-component="file-header"][data-path="src/app.ts"] [data-component="viewed-toggle"] input',
+            ) as HTMLInputElement | null
+          )?.checked === true,
+        undefined,
+        { timeout: 15_000 },
+      );
       await other.setViewed({ path: "src/app.ts", viewed: false, ref: "worktree" });
-      await page.waitForFunction(() => (document.querySelector('[data-component="file-header"][data-path="src/app.ts"] [data-component="viewed-toggle"] input') as HTMLInputElement | null)?.checked === false, undefined, { timeout: 15_000 });
+      await page.waitForFunction(
+        () =>
+          (
+            document.querySelector(
+              '[data-component="file-header"][data-path="src/app.ts"] [data-component="viewed-toggle"] input',
+            ) as HTMLInputElement | null
+          )?.checked === false,
+        undefined,
+        { timeout: 15_000 },
+      );
     } finally {
       await store.close();
     }

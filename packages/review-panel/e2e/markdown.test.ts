@@ -33,7 +33,9 @@ describe("comment bodies in Chromium", () => {
     await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
     const card = page.locator(`[data-thread-id="${thread.id}"]`);
     for (let i = 0; i < 40 && (await card.count()) === 0; i++) {
-      await page.evaluate(() => document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!.scrollBy(0, 300));
+      await page.evaluate(() =>
+        document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!.scrollBy(0, 300),
+      );
       await page.waitForTimeout(50);
     }
     const text = card.locator('[data-component="markdown"]');
@@ -47,7 +49,9 @@ describe("comment bodies in Chromium", () => {
     expect(await link.getAttribute("href")).toBe("https://example.com/docs");
     expect(await link.getAttribute("rel")).toContain("noopener");
     // Coloured by shiki: the keyword `export` has a colour of its own, not the text's.
-    const colours = await text.locator("pre code span").evaluateAll((spans) => new Set(spans.map((s) => getComputedStyle(s).color)).size);
+    const colours = await text
+      .locator("pre code span")
+      .evaluateAll((spans) => new Set(spans.map((s) => getComputedStyle(s).color)).size);
     expect(colours).toBeGreaterThan(1);
     await card.locator('[data-component="suggestion-diff"]', { hasText: "+ export const describe" }).waitFor();
     await card.screenshot({ path: `${screenshotDir}markdown-comment.png` });
@@ -74,30 +78,52 @@ describe("comment bodies in Chromium", () => {
       `<style>body { background: rgb(255, 0, 0) !important; }</style> <div style="position:fixed;inset:0;background:red">cover</div>`,
       `<details open ontoggle="window.__xss='details'">x</details> <object data="${remote}o"></object> <embed src="${remote}e">`,
     ];
-    const { thread } = await callApi<{ thread: { id: string } }>(target, "POST", "/api/threads", { file: "README.md", body: payloads[0] });
+    const { thread } = await callApi<{ thread: { id: string } }>(target, "POST", "/api/threads", {
+      file: "README.md",
+      body: payloads[0],
+    });
     await callApi(target, "POST", `/api/threads/${thread.id}/messages`, { body: payloads[1] });
     await callApi(target, "POST", "/api/review/release", {});
     for (const body of payloads.slice(2)) await target.agentReply(thread.id, body);
     await page.reload();
     await page.locator('[data-component="file-list"] [data-path="README.md"]').click();
     const card = page.locator(`[data-thread-id="${thread.id}"]`);
-    await card.locator('[data-component="message"]').nth(payloads.length - 1).waitFor();
+    await card
+      .locator('[data-component="message"]')
+      .nth(payloads.length - 1)
+      .waitFor();
     await card.scrollIntoViewIfNeeded();
     // Every payload is shown as the text it is.
-    for (const words of ["<img src=x onerror=", "<svg onload=", "<iframe src=", "<script>", "<style>", "<details open", "image: tracker"])
+    for (const words of [
+      "<img src=x onerror=",
+      "<svg onload=",
+      "<iframe src=",
+      "<script>",
+      "<style>",
+      "<details open",
+      "image: tracker",
+    ])
       expect(await card.textContent()).toContain(words);
     // Clicking every link in the bodies runs nothing.
-    for (const a of await card.locator('[data-component="markdown"] a').all()) await a.click({ modifiers: ["Control"] }).catch(() => {});
+    for (const a of await card.locator('[data-component="markdown"] a').all())
+      await a.click({ modifiers: ["Control"] }).catch(() => {});
     await page.waitForTimeout(300);
     const inert = await page.evaluate(() => ({
       xss: (window as unknown as { __xss?: string }).__xss ?? null,
       elements: document.querySelectorAll(
         '[data-component="markdown"] :is(img, svg, iframe, script, style, object, embed, details, form, input, [style], [onerror], [onload])',
       ).length,
-      javascriptLinks: [...document.querySelectorAll<HTMLAnchorElement>('[data-component="markdown"] a')].filter((a) => !/^(https?:|mailto:)/.test(a.getAttribute("href") ?? "https:")).length,
+      javascriptLinks: [...document.querySelectorAll<HTMLAnchorElement>('[data-component="markdown"] a')].filter(
+        (a) => !/^(https?:|mailto:)/.test(a.getAttribute("href") ?? "https:"),
+      ).length,
       background: getComputedStyle(document.body).backgroundColor,
     }));
-    expect(inert).toEqual({ xss: null, elements: 0, javascriptLinks: 0, background: expect.not.stringMatching(/rgb\(255, 0, 0\)/) });
+    expect(inert).toEqual({
+      xss: null,
+      elements: 0,
+      javascriptLinks: 0,
+      background: expect.not.stringMatching(/rgb\(255, 0, 0\)/),
+    });
     expect(dialogs).toEqual([]);
     expect(foreign).toEqual([]);
     // The server's policy is still on the page.

@@ -21,7 +21,9 @@ export function panelOpener() {
     for (const c of cleanups.reverse()) await c();
     cleanups = [];
   });
-  return async (options: PanelTargetOptions & { before?: (target: PanelTarget) => void | Promise<void> } = {}): Promise<OpenPanel> => {
+  return async (
+    options: PanelTargetOptions & { before?: (target: PanelTarget) => void | Promise<void> } = {},
+  ): Promise<OpenPanel> => {
     const target = await startPanelTarget(options);
     cleanups.push(target.close);
     await options.before?.(target);
@@ -38,10 +40,19 @@ export function panelOpener() {
  * Calls the server's API as the panel does (token and own origin), and throws on a refusal.
  * @example await callApi(target, "POST", "/api/threads", { file: "README.md", body: "Hi" })
  */
-export async function callApi<T = unknown>(target: PanelTarget, method: string, path: string, body?: unknown): Promise<T> {
+export async function callApi<T = unknown>(
+  target: PanelTarget,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${target.origin}${path}`, {
     method,
-    headers: { authorization: `Bearer ${target.token}`, origin: target.origin, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${target.token}`,
+      origin: target.origin,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

@@ -66,7 +66,10 @@ export interface PanelTargetOptions {
   /** A repository change of this many changed lines over 300 files, instead of the review scenario. */
   readonly bigDiff?: number;
   /** A repository of these files instead of the review scenario: `base` committed, `now` laid over it (null deletes). */
-  readonly files?: { readonly base: Record<string, string | Uint8Array>; readonly now: Record<string, string | Uint8Array | null> };
+  readonly files?: {
+    readonly base: Record<string, string | Uint8Array>;
+    readonly now: Record<string, string | Uint8Array | null>;
+  };
   /**
    * An agent session is known (as opencode records one), so releases reach it and `delivered` holds their text;
    * `"refuses"`: it is known but takes nothing (closed), so every delivery fails.
@@ -110,7 +113,8 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
       return { sessionId: input.sessionId };
     };
     const start = (again?: { readonly port: number; readonly token?: string }) =>
-      startReviewServer({ now: () => new Date().toISOString(),
+      startReviewServer({
+        now: () => new Date().toISOString(),
         dir,
         dbPath: dbPathOf(folder),
         delivery: { mode: tools ? "tools" : "prose", deliver },
@@ -123,7 +127,8 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
     const first = await start();
     let server: typeof first | null = first;
     const threads = seed ? await seed(first.service) : null;
-    if (options.agentSession) await first.service.recordSession({ id: "ses_agent", title: "The agent's session", directory: dir });
+    if (options.agentSession)
+      await first.service.recordSession({ id: "ses_agent", title: "The agent's session", directory: dir });
     const stop = async () => {
       await server?.close();
       server = null;
@@ -140,14 +145,18 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
         await live.service.recordSession({ id, title, directory: dir });
         await live.service.deliverWaiting(id);
       },
-      agentReply: async (id, text, resolved) => void (await (server ?? first).service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),
+      agentReply: async (id, text, resolved) =>
+        void (await (server ?? first).service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),
       dbPath: dbPathOf(folder),
       editFile: (path, edit) => writeFileSync(join(dir, path), edit(readFileSync(join(dir, path), "utf8"))),
       writeFile: (path, text) => writeFileSync(join(dir, path), text),
       stop,
       restart: async (token = "same") => {
         await stop();
-        server = await start({ port: Number(new URL(first.url).port), ...(token === "same" ? { token: first.token } : {}) });
+        server = await start({
+          port: Number(new URL(first.url).port),
+          ...(token === "same" ? { token: first.token } : {}),
+        });
       },
       close: async () => {
         await stop();

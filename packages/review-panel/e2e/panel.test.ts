@@ -14,10 +14,16 @@ afterEach(async () => {
 async function open(
   options: { tools?: boolean; phone?: boolean; bigDiff?: number; before?: (target: PanelTarget) => void } = {},
 ): Promise<{ page: Page; target: PanelTarget; context: BrowserContext }> {
-  const target = await startPanelTarget({ tools: options.tools ?? true, ...(options.bigDiff ? { bigDiff: options.bigDiff } : {}) });
+  const target = await startPanelTarget({
+    tools: options.tools ?? true,
+    ...(options.bigDiff ? { bigDiff: options.bigDiff } : {}),
+  });
   cleanups.push(target.close);
   options.before?.(target);
-  const browser = await launchBrowser(options.phone ? { width: 390, height: 844 } : { width: 1280, height: 860 }, options.phone);
+  const browser = await launchBrowser(
+    options.phone ? { width: 390, height: 844 } : { width: 1280, height: 860 },
+    options.phone,
+  );
   cleanups.push(browser.close);
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   // No wait for the threads: a file opened before they arrive is aimed at again once their cards are laid
@@ -28,25 +34,47 @@ async function open(
 }
 
 const lineNumber = (page: Page, file: string, side: "new" | "old", line: number) =>
-  page.locator(`[data-component="diff-line"][data-file="${file}"][data-side="${side}"][data-line="${line}"] [data-slot="num"]`).first();
+  page
+    .locator(
+      `[data-component="diff-line"][data-file="${file}"][data-side="${side}"][data-line="${line}"] [data-slot="num"]`,
+    )
+    .first();
 const thread = (page: Page, text: string) => page.locator('[data-component="thread"]', { hasText: text });
 const composer = (page: Page) => page.locator('[data-component="row-composer"]');
 /** Opens a file from the file list: the diff scrolls to it. */
-const openFile = (page: Page, path: string) => page.locator(`[data-component="file-list"] [data-path="${path}"]`).click();
+const openFile = (page: Page, path: string) =>
+  page.locator(`[data-component="file-list"] [data-path="${path}"]`).click();
 const ids = (target: PanelTarget) => target.threads!;
 
 /** Scrolls the virtualized diff down until a selector is rendered (rows off screen are not in the DOM). */
 async function scrollTo(page: Page, selector: string) {
   for (let i = 0; i < 40 && (await page.locator(selector).count()) === 0; i++) {
-    await page.evaluate(() => document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!.scrollBy(0, 300));
+    await page.evaluate(() =>
+      document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!.scrollBy(0, 300),
+    );
     await page.waitForTimeout(50);
   }
   await page.locator(selector).first().scrollIntoViewIfNeeded();
 }
 
 async function threadsOf(target: PanelTarget, status: string) {
-  const r = await fetch(`${target.origin}/api/threads?status=${status}`, { headers: { authorization: `Bearer ${target.token}` } });
-  return ((await r.json()) as { threads: { id: string; file: string; side: string; start: number | null; end: number | null; status: string; unreadByHuman: boolean; messages: { body: string; suggestion: string[] | null }[] }[] }).threads;
+  const r = await fetch(`${target.origin}/api/threads?status=${status}`, {
+    headers: { authorization: `Bearer ${target.token}` },
+  });
+  return (
+    (await r.json()) as {
+      threads: {
+        id: string;
+        file: string;
+        side: string;
+        start: number | null;
+        end: number | null;
+        status: string;
+        unreadByHuman: boolean;
+        messages: { body: string; suggestion: string[] | null }[];
+      }[];
+    }
+  ).threads;
 }
 
 async function commentFlow(page: Page, target: PanelTarget, shot: string) {
@@ -62,7 +90,9 @@ async function commentFlow(page: Page, target: PanelTarget, shot: string) {
 
   await page.locator('[data-component="release-bar"] [data-slot="release"]').click();
   await page.locator('[data-component="release-result"]', { hasText: "Released 2 messages" }).waitFor();
-  await page.waitForFunction(() => document.querySelector('[data-component="thread"][data-status="open"] [data-slot="text"]') !== null);
+  await page.waitForFunction(
+    () => document.querySelector('[data-component="thread"][data-status="open"] [data-slot="text"]') !== null,
+  );
   const id = (await card.getAttribute("data-thread-id"))!;
   expect(await card.getAttribute("data-status")).toBe("open");
   await page.locator('[data-component="release-result"] [data-slot~="dismiss"]').click();
@@ -73,7 +103,10 @@ async function commentFlow(page: Page, target: PanelTarget, shot: string) {
   await card.locator('[data-slot="badge"][data-tone="unread"]').waitFor();
   await page.screenshot({ path: `${screenshotDir}${shot}-reply.png` });
   await card.locator('[data-slot~="resolve"]').click();
-  await page.waitForFunction((tid) => document.querySelector(`[data-thread-id="${tid}"]`)?.getAttribute("data-status") === "resolved", id);
+  await page.waitForFunction(
+    (tid) => document.querySelector(`[data-thread-id="${tid}"]`)?.getAttribute("data-status") === "resolved",
+    id,
+  );
   expect((await threadsOf(target, "all")).find((t) => t.id === id)?.status).toBe("resolved");
 }
 
@@ -95,9 +128,15 @@ describe("review panel in Chromium", () => {
     await composer(page).locator('[data-slot~="suggest"]').click();
     const suggestion = composer(page).locator('textarea[data-slot="suggestion-input"]');
     // The suggestion starts from the range's own lines.
-    expect(await suggestion.inputValue()).toBe('export function describe(options: Options): string {\n  return `verbose=${options.verbose} retries=${options.retries}`;\n}');
-    await suggestion.fill("export const describe = (o: Options): string =>\n  `verbose=${o.verbose} retries=${o.retries}`;");
-    await composer(page).locator('[data-component="suggestion-diff"]', { hasText: "+ export const describe" }).waitFor();
+    expect(await suggestion.inputValue()).toBe(
+      "export function describe(options: Options): string {\n  return `verbose=${options.verbose} retries=${options.retries}`;\n}",
+    );
+    await suggestion.fill(
+      "export const describe = (o: Options): string =>\n  `verbose=${o.verbose} retries=${o.retries}`;",
+    );
+    await composer(page)
+      .locator('[data-component="suggestion-diff"]', { hasText: "+ export const describe" })
+      .waitFor();
     await page.screenshot({ path: `${screenshotDir}desktop-suggestion.png` });
     await composer(page).locator('[data-slot="submit"]').click();
     await thread(page, "describe() deserves a test.").locator('[data-component="suggestion-diff"]').waitFor();
@@ -111,7 +150,9 @@ describe("review panel in Chromium", () => {
     const onDeletedLine = async (file: string, line: number, body: string) => {
       await page.locator(`[data-component="file-list"] [data-path="${file}"]`).click();
       await lineNumber(page, file, "old", line).click();
-      await composer(page).locator('[data-slot="target"]', { hasText: `Comment on deleted line ${line}` }).waitFor();
+      await composer(page)
+        .locator('[data-slot="target"]', { hasText: `Comment on deleted line ${line}` })
+        .waitFor();
       await composer(page).locator('textarea[data-slot="body"]').fill(body);
       await composer(page).locator('[data-slot="submit"]').click();
       await thread(page, body).waitFor();
@@ -128,8 +169,18 @@ describe("review panel in Chromium", () => {
       "  `verbose=${o.verbose} retries=${o.retries}`;",
     ]);
     expect(find("Mention the license in one line.")).toMatchObject({ file: "README.md", start: null, end: null });
-    expect(find("Is anything still calling start()?")).toMatchObject({ file: "src/legacy.ts", side: "old", start: 2, end: 2 });
-    expect(find("Keep the plain concatenation?")).toMatchObject({ file: "src/new-name.ts", side: "old", start: 3, end: 3 });
+    expect(find("Is anything still calling start()?")).toMatchObject({
+      file: "src/legacy.ts",
+      side: "old",
+      start: 2,
+      end: 2,
+    });
+    expect(find("Keep the plain concatenation?")).toMatchObject({
+      file: "src/new-name.ts",
+      side: "old",
+      start: 3,
+      end: 3,
+    });
   });
 
   it("shows outdated threads in a banner with their quote, moved and changed threads with their story, and marks unread replies seen", async () => {
@@ -137,18 +188,26 @@ describe("review panel in Chromium", () => {
     await page.locator('[data-component="file-list"] [data-path="docs/guide.md"]').click();
     const banner = page.locator('[data-component="outdated-banner"]');
     await banner.locator('[data-slot="title"]', { hasText: "1 outdated comment" }).waitFor();
-    expect(await banner.locator('[data-slot="quote"]').textContent()).toContain("+Step two: configure the retries option.");
+    expect(await banner.locator('[data-slot="quote"]').textContent()).toContain(
+      "+Step two: configure the retries option.",
+    );
     await page.screenshot({ path: `${screenshotDir}desktop-outdated.png` });
 
     await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
     // Shown on screen: the server is told the reply was read, and the mark stays for this visit.
     const { unread, changed, moved } = ids(target);
     await page.locator(`[data-thread-id="${unread}"] [data-slot="badge"][data-tone="unread"]`).waitFor();
-    await expect.poll(async () => (await threadsOf(target, "all")).find((t) => t.id === unread)?.unreadByHuman).toBe(false);
+    await expect
+      .poll(async () => (await threadsOf(target, "all")).find((t) => t.id === unread)?.unreadByHuman)
+      .toBe(false);
     await scrollTo(page, `[data-thread-id="${changed}"]`);
-    await page.locator(`[data-thread-id="${changed}"] [data-anchor-note]`, { hasText: "Code changed since the comment" }).waitFor();
+    await page
+      .locator(`[data-thread-id="${changed}"] [data-anchor-note]`, { hasText: "Code changed since the comment" })
+      .waitFor();
     await scrollTo(page, `[data-thread-id="${moved}"]`);
-    await page.locator(`[data-thread-id="${moved}"] [data-anchor-note]`, { hasText: "Moved from line 27 (round 1)" }).waitFor();
+    await page
+      .locator(`[data-thread-id="${moved}"] [data-anchor-note]`, { hasText: "Moved from line 27 (round 1)" })
+      .waitFor();
   });
 
   it("says once, on a thread of a file renamed since it was written, where the file was renamed from", async () => {
@@ -156,20 +215,28 @@ describe("review panel in Chromium", () => {
     await page.locator('[data-component="file-list"] [data-path="src/new-name.ts"]').click();
     const { renamed } = ids(target);
     await scrollTo(page, `[data-thread-id="${renamed}"]`);
-    await page.locator(`[data-thread-id="${renamed}"] [data-renamed-from]`, { hasText: "Renamed from src/old-name.ts" }).waitFor();
+    await page
+      .locator(`[data-thread-id="${renamed}"] [data-renamed-from]`, { hasText: "Renamed from src/old-name.ts" })
+      .waitFor();
     expect(await page.locator("[data-renamed-from]").count()).toBe(1);
     await page.screenshot({ path: `${screenshotDir}desktop-renamed-from.png` });
   });
 
   it("in a diff that ends at a round, gives a thread the line it had in that round, not the line it has now", async () => {
     // The agent went on after round 2: two lines above everything in src/app.ts, before the page opens.
-    const { page, target } = await open({ before: (t) => t.editFile("src/app.ts", (text) => `// one\n// two\n${text}`) });
+    const { page, target } = await open({
+      before: (t) => t.editFile("src/app.ts", (text) => `// one\n// two\n${text}`),
+    });
     const headers = { authorization: `Bearer ${target.token}` };
-    const rounds = ((await (await fetch(`${target.origin}/api/rounds`, { headers })).json()) as { rounds: { id: string }[] }).rounds;
+    const rounds = (
+      (await (await fetch(`${target.origin}/api/rounds`, { headers })).json()) as { rounds: { id: string }[] }
+    ).rounds;
     const anchorAt = async (query: string) =>
-      ((await (await fetch(`${target.origin}/api/threads?status=all${query}`, { headers })).json()) as { threads: { id: string; anchor: { start: number } }[] }).threads.find(
-        (t) => t.id === ids(target).moved,
-      )!.anchor.start;
+      (
+        (await (await fetch(`${target.origin}/api/threads?status=all${query}`, { headers })).json()) as {
+          threads: { id: string; anchor: { start: number } }[];
+        }
+      ).threads.find((t) => t.id === ids(target).moved)!.anchor.start;
     const inRound2 = await anchorAt(`&at=${rounds[1]!.id}`);
     expect(await anchorAt("")).toBe(inRound2 + 2);
 
@@ -234,7 +301,9 @@ describe("review panel in Chromium", () => {
     await page.locator('[data-cursor="true"] [data-component="thread"][data-focused="true"]').waitFor();
     await page.keyboard.press("?");
     await page.locator('[data-component="help-overlay"]').waitFor();
-    expect(await page.locator('[data-component="help-overlay"] dt').allTextContents()).toEqual(expect.arrayContaining(["j / k", "N / P", "t", "r", "s"]));
+    expect(await page.locator('[data-component="help-overlay"] dt').allTextContents()).toEqual(
+      expect.arrayContaining(["j / k", "N / P", "t", "r", "s"]),
+    );
     await page.keyboard.press("Escape");
     await page.locator('[data-component="help-overlay"]').waitFor({ state: "detached" });
     await page.keyboard.press("n");
@@ -243,7 +312,10 @@ describe("review panel in Chromium", () => {
     await page.locator('[data-cursor="true"] [data-component="file-header"][data-path="src/app.ts"]').waitFor();
     // j moves the cursor a line at a time, as in the terminal: onto the file's first code line.
     await page.keyboard.press("j");
-    await page.locator('[data-cursor="true"] [data-component="diff-line"], [data-cursor="true"] [data-component="diff-pair"]').first().waitFor();
+    await page
+      .locator('[data-cursor="true"] [data-component="diff-line"], [data-cursor="true"] [data-component="diff-pair"]')
+      .first()
+      .waitFor();
     await page.screenshot({ path: `${screenshotDir}keyboard-cursor.png` });
     await page.keyboard.press("k");
     await page.locator('[data-cursor="true"] [data-component="file-header"][data-path="src/app.ts"]').waitFor();
@@ -253,7 +325,9 @@ describe("review panel in Chromium", () => {
     await box.focus();
     await page.keyboard.type("jkn");
     expect(await box.inputValue()).toBe("jkn");
-    expect(await page.locator('[data-component="file-header"][data-focused="true"]').getAttribute("data-path")).toBe("src/app.ts");
+    expect(await page.locator('[data-component="file-header"][data-focused="true"]').getAttribute("data-path")).toBe(
+      "src/app.ts",
+    );
   });
 
   it("s asks before it releases, as in the terminal: Finish your review opens with the release button focused, Escape closes it", async () => {
@@ -278,9 +352,15 @@ describe("review panel in Chromium", () => {
     expect(status).toBe("open");
     const id = await focused().getAttribute("data-thread-id");
     await page.keyboard.press("r");
-    await page.waitForFunction((tid) => document.querySelector(`[data-thread-id="${tid}"]`)?.getAttribute("data-status") === "resolved", id);
+    await page.waitForFunction(
+      (tid) => document.querySelector(`[data-thread-id="${tid}"]`)?.getAttribute("data-status") === "resolved",
+      id,
+    );
     await page.keyboard.press("r");
-    await page.waitForFunction((tid) => document.querySelector(`[data-thread-id="${tid}"]`)?.getAttribute("data-status") === "open", id);
+    await page.waitForFunction(
+      (tid) => document.querySelector(`[data-thread-id="${tid}"]`)?.getAttribute("data-status") === "open",
+      id,
+    );
   });
 
   it("counts characters and refuses a body over 1000; shows server refusals as readable messages", async () => {
@@ -296,7 +376,10 @@ describe("review panel in Chromium", () => {
     // which has no token of its own (sessionStorage is per tab), asks for the link.
     await page.evaluate(() => sessionStorage.setItem("opencode-review-token", "stale-token"));
     await page.reload();
-    await page.locator('[data-component="notice-list"] [data-slot="notice"]', { hasText: "does not match" }).first().waitFor();
+    await page
+      .locator('[data-component="notice-list"] [data-slot="notice"]', { hasText: "does not match" })
+      .first()
+      .waitFor();
     const other = await page.context().newPage();
     await other.goto(`${target.origin}/`);
     await other.locator("h1", { hasText: "Open the review panel with its link" }).waitFor();
@@ -316,7 +399,10 @@ describe("review panel in Chromium", () => {
       return s.scrollTop > 1000 && document.querySelectorAll('[data-component="diff-line"]').length > 10;
     });
     expect(await count()).toBeLessThan(5000);
-    await page.locator('[data-component="file-list"] [data-path="src/module-14/file-299.ts"]').scrollIntoViewIfNeeded().catch(() => {});
+    await page
+      .locator('[data-component="file-list"] [data-path="src/module-14/file-299.ts"]')
+      .scrollIntoViewIfNeeded()
+      .catch(() => {});
     await page.screenshot({ path: `${screenshotDir}desktop-big.png` });
   });
 });

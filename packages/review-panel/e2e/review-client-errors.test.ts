@@ -11,7 +11,12 @@ import { startPanelTarget } from "./panel-target.js";
 describe("both adapters of the ReviewClient port", () => {
   it("answer a refused write with the same Outcome shape, and a lost server as a value too", async () => {
     const target = await startPanelTarget();
-    const terminal = await openTuiBackend({ dir: target.dir, options: { dbPath: target.dbPath }, send: async () => true, pid: -1 });
+    const terminal = await openTuiBackend({
+      dir: target.dir,
+      options: { dbPath: target.dbPath },
+      send: async () => true,
+      pid: -1,
+    });
     try {
       // The page's own origin, as the browser sends it (the server refuses another).
       const withOrigin = (input: RequestInfo | URL, init?: RequestInit) => {
@@ -35,14 +40,22 @@ describe("both adapters of the ReviewClient port", () => {
         const [fromWeb, fromTerminal] = [await refuse(web), await refuse(terminal)];
         if (fromWeb.ok || fromTerminal.ok) throw new Error("a refused write was accepted");
         expect(Object.keys(fromTerminal.error).sort()).toEqual(["code", "message", "status"]);
-        expect({ status: fromTerminal.error.status, code: fromTerminal.error.code }).toEqual({ status: fromWeb.error.status, code: fromWeb.error.code });
+        expect({ status: fromTerminal.error.status, code: fromTerminal.error.code }).toEqual({
+          status: fromWeb.error.status,
+          code: fromWeb.error.code,
+        });
         if (same === "same words") expect(fromTerminal).toEqual(fromWeb);
       }
       expect(await web.resolve("t_nope")).toMatchObject({ ok: false, error: { status: 404, code: "not_found" } });
-      expect(await terminal.editMessage(message, { body: "x" })).toMatchObject({ ok: false, error: { status: 409, code: "conflict" } });
+      expect(await terminal.editMessage(message, { body: "x" })).toMatchObject({
+        ok: false,
+        error: { status: 409, code: "conflict" },
+      });
       // Nothing half-written: the thread still reads as released.
       const listed = await terminal.threads();
-      expect(listed.ok && listed.value.threads.find((t) => t.id === released!.id)?.messages[0]?.body).toBe(released!.messages[0]!.body);
+      expect(listed.ok && listed.value.threads.find((t) => t.id === released!.id)?.messages[0]?.body).toBe(
+        released!.messages[0]!.body,
+      );
 
       // The server gone: the web's answer is a value with status 0, not a throw.
       await target.stop();

@@ -48,11 +48,17 @@ export const types = "dist/index.d.ts";
 export const sideEffects = false;
 `;
 const appRound1 = appBase
-  .replace("i < options.retries; i++) {\n    total = sum(total, i);", "i <= options.retries; i++) {\n    total = sum(total, i * 2);")
+  .replace(
+    "i < options.retries; i++) {\n    total = sum(total, i);",
+    "i <= options.retries; i++) {\n    total = sum(total, i * 2);",
+  )
   .replace("function unused(): void {\n  // left over from the first draft\n}\n\n", "")
   .replace('version = "1.0.0"', 'version = "1.1.0"');
 const appNow = appRound1
-  .replace('export function shutdown(): void {\n  console.log("bye");\n}', 'export function shutdown(code = 0): never {\n  console.log("bye");\n  process.exit(code);\n}')
+  .replace(
+    'export function shutdown(): void {\n  console.log("bye");\n}',
+    'export function shutdown(code = 0): never {\n  console.log("bye");\n  process.exit(code);\n}',
+  )
   .replace("export const sideEffects = false;", "export const sideEffects = false;\nexport const private_ = true;");
 const mathBase = `export function sum(a: number, b: number): number {
   return a + b;
@@ -76,13 +82,18 @@ export function mean(values: readonly number[]): number {
   return values.reduce(sum, 0) / values.length;
 }
 `;
-const greetBase = 'export const greeting = "hello";\nexport function greet(who: string): string {\n  return greeting + " " + who;\n}\n';
-const greetRound1 = 'export const greeting = "hello";\nexport function greet(who: string): string {\n  return greeting + ", " + who;\n}\n';
-const greetNow = 'export const greeting = "hello";\nexport function greet(who: string): string {\n  return `${greeting}, ${who}!`;\n}\n';
+const greetBase =
+  'export const greeting = "hello";\nexport function greet(who: string): string {\n  return greeting + " " + who;\n}\n';
+const greetRound1 =
+  'export const greeting = "hello";\nexport function greet(who: string): string {\n  return greeting + ", " + who;\n}\n';
+const greetNow =
+  'export const greeting = "hello";\nexport function greet(who: string): string {\n  return `${greeting}, ${who}!`;\n}\n';
 const legacy = "// The old entry point, replaced by src/app.ts.\nexport function start() {\n  return 42;\n}\n";
-const feature = 'import { main } from "./app.js";\n\nexport function feature(): number {\n  return main({ verbose: false, retries: 3 });\n}\n';
+const feature =
+  'import { main } from "./app.js";\n\nexport function feature(): number {\n  return main({ verbose: false, retries: 3 });\n}\n';
 const readmeBase = "# demo\n\nA tiny project.\n\n## Use\n\nRun `demo`.\n";
-const readmeNow = "# demo\n\nA tiny project, now with features.\n\n## Use\n\nRun `demo --retries 3`.\n\n## License\n\nMIT\n";
+const readmeNow =
+  "# demo\n\nA tiny project, now with features.\n\n## Use\n\nRun `demo --retries 3`.\n\n## License\n\nMIT\n";
 const guideBase = "# Guide\n\nStep one: install.\nStep three: run.\n";
 const guideRound1 = "# Guide\n\nStep one: install.\nStep two: configure the retries option.\nStep three: run.\n";
 const guideNow = "# Guide\n\nStep one: install.\nStep three: run.\nStep four: enjoy.\n";
@@ -114,12 +125,42 @@ export function scenario(dir: string): (service: ReviewService) => Promise<Scena
     });
     const round1 = await service.takeRound();
     const on = { roundId: round1.id };
-    const open = await service.draftThread({ ...on, file: "src/app.ts", start: 13, end: 13, body: "This runs one time more than `retries` says. Intentional?" });
+    const open = await service.draftThread({
+      ...on,
+      file: "src/app.ts",
+      start: 13,
+      end: 13,
+      body: "This runs one time more than `retries` says. Intentional?",
+    });
     const unread = await service.draftThread({ ...on, file: "src/app.ts", start: 14, end: 14, body: "Why double it?" });
-    const moved = await service.draftThread({ ...on, file: "src/app.ts", start: 27, end: 27, body: "Bump this when releasing." });
-    const changed = await service.draftThread({ ...on, file: "src/app.ts", start: 19, end: 21, body: "shutdown should take an exit code." });
-    const outdated = await service.draftThread({ ...on, file: "docs/guide.md", start: 4, end: 4, body: "Say what the default is." });
-    const renamed = await service.draftThread({ ...on, file: "src/old-name.ts", start: 3, end: 3, body: "Use a template literal." });
+    const moved = await service.draftThread({
+      ...on,
+      file: "src/app.ts",
+      start: 27,
+      end: 27,
+      body: "Bump this when releasing.",
+    });
+    const changed = await service.draftThread({
+      ...on,
+      file: "src/app.ts",
+      start: 19,
+      end: 21,
+      body: "shutdown should take an exit code.",
+    });
+    const outdated = await service.draftThread({
+      ...on,
+      file: "docs/guide.md",
+      start: 4,
+      end: 4,
+      body: "Say what the default is.",
+    });
+    const renamed = await service.draftThread({
+      ...on,
+      file: "src/old-name.ts",
+      start: 3,
+      end: 3,
+      body: "Use a template literal.",
+    });
     await service.release({});
 
     layFiles(dir, {
@@ -131,13 +172,32 @@ export function scenario(dir: string): (service: ReviewService) => Promise<Scena
       "docs/guide.md": guideNow,
     });
     const round2 = await service.takeRound();
-    await service.agentReply({ id: unread.id, text: "The spec counts both directions, so each retry adds twice. I left it as is." });
+    await service.agentReply({
+      id: unread.id,
+      text: "The spec counts both directions, so each retry adds twice. I left it as is.",
+    });
     await service.agentReply({ id: changed.id, text: "Done: it takes a code and exits." });
     await service.agentReply({ id: renamed.id, text: "Switched to a template literal.", resolved: true });
-    const note = await service.agentNote({ file: "src/lib/math.ts", from: 11, to: 13, text: "Note: mean([]) returns NaN. Should it throw instead?" });
-    const wholeFile = await service.draftThread({ roundId: round2.id, file: "README.md", body: "The README should list the new flags." });
+    const note = await service.agentNote({
+      file: "src/lib/math.ts",
+      from: 11,
+      to: 13,
+      text: "Note: mean([]) returns NaN. Should it throw instead?",
+    });
+    const wholeFile = await service.draftThread({
+      roundId: round2.id,
+      file: "README.md",
+      body: "The README should list the new flags.",
+    });
     await service.release({});
-    const draft = await service.draftThread({ roundId: round2.id, file: "src/app.ts", side: "old", start: 19, end: 21, body: "Good riddance." });
+    const draft = await service.draftThread({
+      roundId: round2.id,
+      file: "src/app.ts",
+      side: "old",
+      start: 19,
+      end: 21,
+      body: "Good riddance.",
+    });
     return {
       open: open.id,
       unread: unread.id,

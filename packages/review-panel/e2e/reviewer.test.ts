@@ -15,8 +15,24 @@ import { launchBrowser, screenshotDir } from "./browser.js";
 import { initRepository, layFiles } from "./git-repository.mjs";
 import { panelDir } from "./panel-target.js";
 
-const BASE = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
-const NOW = ["export function total(xs: number[]) {", "  let sum = 1;", "  for (const x of xs) sum += x;", "  return sum;", "}", "", "export const half = (x: number) => x / 2;", ""].join("\n");
+const BASE = [
+  "export function total(xs: number[]) {",
+  "  let sum = 0;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+].join("\n");
+const NOW = [
+  "export function total(xs: number[]) {",
+  "  let sum = 1;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+  "export const half = (x: number) => x / 2;",
+  "",
+].join("\n");
 const BUG = "The sum starts at 1, so every total is one too many. Start at 0.";
 const NIT = "Name it halve: it is an action.";
 
@@ -45,7 +61,8 @@ async function start() {
     },
     abort: async () => {},
   };
-  const server = await startReviewServer({ now: () => new Date().toISOString(),
+  const server = await startReviewServer({
+    now: () => new Date().toISOString(),
     dir,
     dbPath: join(folder, "review.sqlite"),
     delivery: { mode: "tools", deliver: async () => null },
@@ -57,14 +74,35 @@ async function start() {
   cleanups.push(() => server.close());
   await server.service.recordSession({ id: "ses_impl", title: "Totals", directory: dir });
   const tools = createReviewerTools(async () => server.service);
-  const ctx = (sessionID: string): ToolContext => ({ sessionID, messageID: "m", agent: "opencode-review", directory: dir, worktree: dir, abort: new AbortController().signal, metadata() {}, async ask() {} });
+  const ctx = (sessionID: string): ToolContext => ({
+    sessionID,
+    messageID: "m",
+    agent: "opencode-review",
+    directory: dir,
+    worktree: dir,
+    abort: new AbortController().signal,
+    metadata() {},
+    async ask() {},
+  });
   reviewer = async (sessionId) => {
     await tools.review_diff.execute({} as never, ctx(sessionId));
-    await tools.review_comment.execute({ file: "src/total.ts", start: 2, quoted: ["+  let sum = 1;"], body: BUG, severity: "blocker" } as never, ctx(sessionId));
-    await tools.review_comment.execute({ file: "src/total.ts", start: 7, body: NIT, severity: "nit" } as never, ctx(sessionId));
-    await tools.review_release.execute({ summary: "The total is off by one; the rest reads fine.", verdict: "changes" } as never, ctx(sessionId));
+    await tools.review_comment.execute(
+      { file: "src/total.ts", start: 2, quoted: ["+  let sum = 1;"], body: BUG, severity: "blocker" } as never,
+      ctx(sessionId),
+    );
+    await tools.review_comment.execute(
+      { file: "src/total.ts", start: 7, body: NIT, severity: "nit" } as never,
+      ctx(sessionId),
+    );
+    await tools.review_release.execute(
+      { summary: "The total is off by one; the rest reads fine.", verdict: "changes" } as never,
+      ctx(sessionId),
+    );
   };
-  const api = async (path: string) => (await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${server.token}` } })).json() as Promise<any>;
+  const api = async (path: string) =>
+    (
+      await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${server.token}` } })
+    ).json() as Promise<any>;
   return { server, api, models, dir, dbPath: join(folder, "review.sqlite") };
 }
 
@@ -78,9 +116,11 @@ describe("reviewer findings in the panel", () => {
     await page.locator('[data-component="file-header"]').first().waitFor();
 
     const bar = page.locator('[data-component="reviewer-bar"]');
-    await bar.locator('select').first().selectOption("fake/strict-model");
+    await bar.locator("select").first().selectOption("fake/strict-model");
     await bar.locator('[data-slot~="start-run"]').click();
-    await bar.locator('[data-slot="status"][data-status="completed"]', { hasText: "Review done (2 findings)" }).waitFor({ timeout: 20_000 });
+    await bar
+      .locator('[data-slot="status"][data-status="completed"]', { hasText: "Review done (2 findings)" })
+      .waitFor({ timeout: 20_000 });
     expect(models).toEqual(["fake/strict-model"]);
     await bar.locator('[data-slot="summary"]', { hasText: "The total is off by one" }).waitFor();
     expect(await bar.locator('[data-slot="verdict"]').textContent()).toBe("Changes requested");
@@ -105,7 +145,9 @@ describe("reviewer findings in the panel", () => {
 
     await bug.locator('[data-slot~="accept"]').click();
     await bug.locator('[data-slot="badge"]', { hasText: "Accepted: in your review" }).waitFor();
-    await page.locator('[data-component="release-bar"] [data-slot="count"]', { hasText: "1 comment pending" }).waitFor();
+    await page
+      .locator('[data-component="release-bar"] [data-slot="count"]', { hasText: "1 comment pending" })
+      .waitFor();
     await page.locator('[data-component="thread"][data-status="draft"]', { hasText: BUG }).waitFor();
     await nit.locator('[data-slot~="dismiss"]').click();
     await page.locator('[data-component="thread"][data-status="dismissed"]', { hasText: NIT }).waitFor();
@@ -117,13 +159,28 @@ describe("reviewer findings in the panel", () => {
       ["nit", "dismissed"],
     ]);
     const drafts = (await api("/review")).drafts.threads as any[];
-    expect(drafts).toEqual([expect.objectContaining({ origin: "human", start: 2, end: 2, messages: [expect.objectContaining({ body: BUG })] })]);
+    expect(drafts).toEqual([
+      expect.objectContaining({
+        origin: "human",
+        start: 2,
+        end: 2,
+        messages: [expect.objectContaining({ body: BUG })],
+      }),
+    ]);
   });
 
   it("a run another process drives shows live in a panel served by opencode-review serve: status, findings, verdict", async () => {
     // A is the opencode process (its plugin drives the run); B serves the panel the person has open.
     const a = await start();
-    const b = await startReviewServer({ now: () => new Date().toISOString(), dir: a.dir, dbPath: a.dbPath, delivery: { mode: "prose", deliver: async () => null }, tools: false, panelDir, reportError: (error) => console.error("reviewer e2e:", error) });
+    const b = await startReviewServer({
+      now: () => new Date().toISOString(),
+      dir: a.dir,
+      dbPath: a.dbPath,
+      delivery: { mode: "prose", deliver: async () => null },
+      tools: false,
+      panelDir,
+      reportError: (error) => console.error("reviewer e2e:", error),
+    });
     cleanups.push(() => b.close());
     const browser = await launchBrowser();
     cleanups.push(browser.close);
@@ -136,7 +193,9 @@ describe("reviewer findings in the panel", () => {
 
     await a.server.runs.start({ model: "fake/strict-model" });
     const bar = page.locator('[data-component="reviewer-bar"]');
-    await bar.locator('[data-slot="status"][data-status="completed"]', { hasText: "Review done (2 findings)" }).waitFor({ timeout: 20_000 });
+    await bar
+      .locator('[data-slot="status"][data-status="completed"]', { hasText: "Review done (2 findings)" })
+      .waitFor({ timeout: 20_000 });
     expect(await bar.locator('[data-slot="verdict"]').textContent()).toBe("Changes requested");
     const bug = page.locator('[data-component="thread"]', { hasText: BUG });
     await bug.waitFor();
@@ -146,6 +205,8 @@ describe("reviewer findings in the panel", () => {
     // Triage written through A (its terminal view, say) reaches this panel too.
     const [, nit] = await a.server.service.listFindings({});
     await a.server.service.dismissFinding(nit!.id);
-    await page.locator('[data-component="thread"][data-status="dismissed"]', { hasText: NIT }).waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-component="thread"][data-status="dismissed"]', { hasText: NIT })
+      .waitFor({ timeout: 20_000 });
   });
 });

@@ -35,46 +35,49 @@ describe("the panel's token, in Chromium", () => {
   it.each([
     ["#token= (the printed link)", (url: string, token: string) => `${url}/#token=${token}`],
     ["?token= (the older link form)", (url: string, token: string) => `${url}/?token=${token}`],
-  ])("opened with %s, reaches no server on another loopback port, leaves the address bar, and survives a reload", async (_, linkOf) => {
-    const target = await startPanelTarget({ tools: true });
-    cleanups.push(target.close);
-    const other = await startOtherServer();
-    const browser = await launchBrowser();
-    cleanups.push(browser.close);
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  ])(
+    "opened with %s, reaches no server on another loopback port, leaves the address bar, and survives a reload",
+    async (_, linkOf) => {
+      const target = await startPanelTarget({ tools: true });
+      cleanups.push(target.close);
+      const other = await startOtherServer();
+      const browser = await launchBrowser();
+      cleanups.push(browser.close);
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
 
-    await page.goto(linkOf(target.origin, target.token));
-    await page.locator('[data-component="file-header"]').first().waitFor();
-    expect(page.url()).not.toContain(target.token);
-    expect(await browser.context.cookies()).toEqual([]);
+      await page.goto(linkOf(target.origin, target.token));
+      await page.locator('[data-component="file-header"]').first().waitFor();
+      expect(page.url()).not.toContain(target.token);
+      expect(await browser.context.cookies()).toEqual([]);
 
-    // A reload finds the token in this tab's sessionStorage.
-    await page.reload();
-    await page.locator('[data-component="file-header"]').first().waitFor();
-    await page.locator('[data-slot="live"][data-state="open"]').waitFor();
+      // A reload finds the token in this tab's sessionStorage.
+      await page.reload();
+      await page.locator('[data-component="file-header"]').first().waitFor();
+      await page.locator('[data-slot="live"][data-state="open"]').waitFor();
 
-    // The person follows a link from the panel's page to the other server, then opens it in a new tab too.
-    await page.evaluate((href) => {
-      const a = document.createElement("a");
-      a.href = href;
-      a.id = "leave";
-      a.textContent = "leave";
-      document.body.append(a);
-    }, `${other.origin}/from-panel`);
-    await page.click("#leave");
-    await page.locator("h1", { hasText: "another local server" }).waitFor();
-    const tab = await browser.context.newPage();
-    await tab.goto(`${other.origin}/direct`);
-    await tab.locator("h1").waitFor();
-    await tab.screenshot({ path: `${screenshotDir}token-other-port.png` });
+      // The person follows a link from the panel's page to the other server, then opens it in a new tab too.
+      await page.evaluate((href) => {
+        const a = document.createElement("a");
+        a.href = href;
+        a.id = "leave";
+        a.textContent = "leave";
+        document.body.append(a);
+      }, `${other.origin}/from-panel`);
+      await page.click("#leave");
+      await page.locator("h1", { hasText: "another local server" }).waitFor();
+      const tab = await browser.context.newPage();
+      await tab.goto(`${other.origin}/direct`);
+      await tab.locator("h1").waitFor();
+      await tab.screenshot({ path: `${screenshotDir}token-other-port.png` });
 
-    expect(other.seen.map((s) => s.url)).toEqual(expect.arrayContaining(["/from-panel", "/direct"]));
-    for (const request of other.seen) {
-      const everything = JSON.stringify(request);
-      expect(everything, request.url).not.toContain(target.token);
-      expect(request.headers.cookie, request.url).toBeUndefined();
-    }
-    // And a page on the other origin cannot read the token from storage: sessionStorage is per origin.
-    expect(await page.evaluate(() => sessionStorage.getItem("opencode-review-token"))).toBeNull();
-  });
+      expect(other.seen.map((s) => s.url)).toEqual(expect.arrayContaining(["/from-panel", "/direct"]));
+      for (const request of other.seen) {
+        const everything = JSON.stringify(request);
+        expect(everything, request.url).not.toContain(target.token);
+        expect(request.headers.cookie, request.url).toBeUndefined();
+      }
+      // And a page on the other origin cannot read the token from storage: sessionStorage is per origin.
+      expect(await page.evaluate(() => sessionStorage.getItem("opencode-review-token"))).toBeNull();
+    },
+  );
 });

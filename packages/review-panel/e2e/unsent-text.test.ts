@@ -11,8 +11,18 @@ describe("nothing typed is lost, in Chromium", () => {
   it("a new comment with a suggestion comes back after a reload and after closing the tab; cancelling forgets it", async () => {
     const { page, target, context } = await open();
     await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
-    await page.locator('[data-component="diff-line"][data-file="src/app.ts"][data-side="new"][data-line="24"] [data-slot="num"]').first().click();
-    await page.locator('[data-component="diff-line"][data-file="src/app.ts"][data-side="new"][data-line="26"] [data-slot="num"]').first().click({ modifiers: ["Shift"] });
+    await page
+      .locator(
+        '[data-component="diff-line"][data-file="src/app.ts"][data-side="new"][data-line="24"] [data-slot="num"]',
+      )
+      .first()
+      .click();
+    await page
+      .locator(
+        '[data-component="diff-line"][data-file="src/app.ts"][data-side="new"][data-line="26"] [data-slot="num"]',
+      )
+      .first()
+      .click({ modifiers: ["Shift"] });
     const composer = page.locator('[data-component="row-composer"]');
     await composer.locator('textarea[data-slot="body"]').fill("Half a thought about describe()");
     await composer.locator('[data-slot~="suggest"]').click();
@@ -22,7 +32,9 @@ describe("nothing typed is lost, in Chromium", () => {
     await page.locator(ready).first().waitFor();
     await composer.locator('[data-slot="target"]', { hasText: "Comment on lines 24–26" }).waitFor();
     expect(await composer.locator('textarea[data-slot="body"]').inputValue()).toBe("Half a thought about describe()");
-    expect(await composer.locator('textarea[data-slot="suggestion-input"]').inputValue()).toBe("export const describe = () => '';");
+    expect(await composer.locator('textarea[data-slot="suggestion-input"]').inputValue()).toBe(
+      "export const describe = () => '';",
+    );
     await page.screenshot({ path: `${screenshotDir}unsent-after-reload.png` });
 
     // The tab is closed; a new one on the panel's link has it too.
@@ -39,7 +51,9 @@ describe("nothing typed is lost, in Chromium", () => {
     await tab.locator(ready).first().waitFor();
     await tab.waitForTimeout(500);
     expect(await tab.locator('[data-component="row-composer"]').count()).toBe(0);
-    expect(await tab.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:unsent:")))).toEqual([]);
+    expect(
+      await tab.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:unsent:"))),
+    ).toEqual([]);
   });
 
   it("a reply and an edit of a draft come back after a reload; saving forgets them", async () => {
@@ -55,12 +69,18 @@ describe("nothing typed is lost, in Chromium", () => {
     await box.waitFor();
     expect(await box.inputValue()).toBe("Still thinking about `retries`");
     await page.locator(`[data-thread-id="${openId}"] [data-slot="submit"]`).click();
-    await page.locator(`[data-thread-id="${openId}"] [data-component="message"][data-delivery="unsent"]`, { hasText: "Still thinking about" }).waitFor();
+    await page
+      .locator(`[data-thread-id="${openId}"] [data-component="message"][data-delivery="unsent"]`, {
+        hasText: "Still thinking about",
+      })
+      .waitFor();
 
     // An edit of the draft on deleted lines, left unsaved.
     const draftCard = page.locator(`[data-thread-id="${draft}"]`);
     for (let i = 0; i < 40 && (await draftCard.count()) === 0; i++) {
-      await page.evaluate(() => document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!.scrollBy(0, 300));
+      await page.evaluate(() =>
+        document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!.scrollBy(0, 300),
+      );
       await page.waitForTimeout(50);
     }
     await draftCard.locator('[data-slot~="edit"]').click();
@@ -68,7 +88,9 @@ describe("nothing typed is lost, in Chromium", () => {
     await page.reload();
     await page.locator(ready).first().waitFor();
     for (let i = 0; i < 40 && (await draftCard.count()) === 0; i++) {
-      await page.evaluate(() => document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!.scrollBy(0, 300));
+      await page.evaluate(() =>
+        document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!.scrollBy(0, 300),
+      );
       await page.waitForTimeout(50);
     }
     const editBox = draftCard.locator('textarea[data-slot="body"]');
@@ -81,7 +103,9 @@ describe("nothing typed is lost, in Chromium", () => {
     await page.locator(ready).first().waitFor();
     await page.waitForTimeout(500);
     expect(await page.locator('textarea[data-slot="body"]').count()).toBe(0);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:unsent:")))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:unsent:"))),
+    ).toEqual([]);
   });
 
   it("drops kept text whose place is gone: an edit of a draft that was released meanwhile", async () => {
@@ -94,13 +118,21 @@ describe("nothing typed is lost, in Chromium", () => {
     const card = page.locator(`[data-thread-id="${wholeFile}"]`);
     await card.locator('[data-component="message"][data-delivery="unsent"] [data-slot~="edit"]').click();
     await card.locator('textarea[data-slot="body"]').fill("Second thoughts, never saved.");
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:unsent:")).length)).toBe(1);
+    expect(
+      await page.evaluate(
+        () => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:unsent:")).length,
+      ),
+    ).toBe(1);
     // Released from elsewhere (another tab, the terminal): the draft is a sent message now.
     await callApi(target, "POST", "/api/review/release", {});
     await page.reload();
     await page.locator('[data-component="file-list"] [data-path="README.md"]').click();
     await card.locator('[data-component="message"]', { hasText: "First words." }).waitFor();
     expect(await card.locator('textarea[data-slot="body"]').count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:unsent:")).length)).toBe(0);
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("opencode-review:unsent:")).length),
+      )
+      .toBe(0);
   });
 });

@@ -39,15 +39,23 @@ describe("viewed files in Chromium", () => {
     expect(next).not.toBeNull();
 
     // The agent changes the file again: the mark no longer holds, and the file opens to show what changed.
-    target.editFile("src/app.ts", (text) => text.replace('export const license = "MIT";', 'export const license = "Apache-2.0";'));
+    target.editFile("src/app.ts", (text) =>
+      text.replace('export const license = "MIT";', 'export const license = "Apache-2.0";'),
+    );
     await page.reload();
     await progress.filter({ hasText: "0 of 8 viewed" }).waitFor();
     await page.locator('[data-component="file-list"] [data-path="src/app.ts"]').click();
-    await header("src/app.ts").locator('[data-component="viewed-toggle"][data-state="changed"]', { hasText: "Changed since viewed" }).waitFor();
+    await header("src/app.ts")
+      .locator('[data-component="viewed-toggle"][data-state="changed"]', { hasText: "Changed since viewed" })
+      .waitFor();
     expect(await header("src/app.ts").locator('[data-component="viewed-toggle"] input').isChecked()).toBe(false);
     await lines("src/app.ts").first().waitFor();
     await header("src/app.ts").screenshot({ path: `${screenshotDir}viewed-changed.png` });
-    const marks = await callApi<{ files: { path: string; state: string }[] }>(target, "GET", "/api/viewed?ref=worktree");
+    const marks = await callApi<{ files: { path: string; state: string }[] }>(
+      target,
+      "GET",
+      "/api/viewed?ref=worktree",
+    );
     expect(marks.files).toEqual([{ path: "src/app.ts", state: "changed", viewedAt: expect.any(String) }]);
 
     // Unticking takes the mark away on the server too.
@@ -55,6 +63,8 @@ describe("viewed files in Chromium", () => {
     await progress.filter({ hasText: "1 of 8 viewed" }).waitFor();
     await header("src/app.ts").locator('[data-component="viewed-toggle"] input').uncheck();
     await progress.filter({ hasText: "0 of 8 viewed" }).waitFor();
-    await expect.poll(async () => (await callApi<{ files: unknown[] }>(target, "GET", "/api/viewed")).files).toEqual([]);
+    await expect
+      .poll(async () => (await callApi<{ files: unknown[] }>(target, "GET", "/api/viewed")).files)
+      .toEqual([]);
   });
 });

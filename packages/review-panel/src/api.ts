@@ -6,8 +6,30 @@ import { hc, type ClientResponse } from "hono/client";
 import type { AppType, Health } from "opencode-review/http";
 import type { ForgePullOutcome, ForgePushOutcome, ForgeQueueStatus } from "./state/forge-queue.js";
 import type {
-  ApiError, DiffFile, DiffRange, FileBytes, FileRef, Finding, Finish, LiveState, MessageInput, NewThread, Outcome, ParentBranch,
-  PastReview, Release, ReleaseResult, ReviewClient, ReviewerModels, ReviewSummary, Round, Run, ServerEvent, Thread, ThreadQuery, ViewedFile,
+  ApiError,
+  DiffFile,
+  DiffRange,
+  FileBytes,
+  FileRef,
+  Finding,
+  Finish,
+  LiveState,
+  MessageInput,
+  NewThread,
+  Outcome,
+  ParentBranch,
+  PastReview,
+  Release,
+  ReleaseResult,
+  ReviewClient,
+  ReviewerModels,
+  ReviewSummary,
+  Round,
+  Run,
+  ServerEvent,
+  Thread,
+  ThreadQuery,
+  ViewedFile,
 } from "./state/review-client.js";
 
 export * from "./state/review-client.js";
@@ -104,13 +126,23 @@ export function createApi(options: ApiOptions = {}): WebClient {
     try {
       response = await send();
     } catch (cause) {
-      return { ok: false, error: { status: 0, code: "network", message: `The review server cannot be reached (${String(cause)}).` } };
+      return {
+        ok: false,
+        error: { status: 0, code: "network", message: `The review server cannot be reached (${String(cause)}).` },
+      };
     }
     if (!response.ok) return { ok: false, error: await refusal(response as unknown as Response, label) };
     try {
       return { ok: true, value: (await response.json()) as T };
     } catch (cause) {
-      return { ok: false, error: { status: response.status, code: "http", message: `${label} answered something that is not JSON (${String(cause)}).` } };
+      return {
+        ok: false,
+        error: {
+          status: response.status,
+          code: "http",
+          message: `${label} answered something that is not JSON (${String(cause)}).`,
+        },
+      };
     }
   }
 
@@ -122,7 +154,8 @@ export function createApi(options: ApiOptions = {}): WebClient {
 
   return {
     health: (): Promise<Outcome<Health>> => call("GET /api/health", () => api.health.$get()),
-    rounds: (): Promise<Outcome<{ readonly rounds: readonly Round[] }>> => call("GET /api/rounds", () => api.rounds.$get()),
+    rounds: (): Promise<Outcome<{ readonly rounds: readonly Round[] }>> =>
+      call("GET /api/rounds", () => api.rounds.$get()),
     takeRound: (): Promise<Outcome<{ readonly round: Round }>> => call("POST /api/rounds", () => api.rounds.$post()),
     diff: (range: DiffRange): Promise<Outcome<{ readonly files: readonly DiffFile[] }>> =>
       call("GET /api/diff", () => api.diff.$get({ query: { from: range.from, to: range.to } })),
@@ -150,14 +183,23 @@ export function createApi(options: ApiOptions = {}): WebClient {
             ...(input.end === undefined ? {} : { end: input.end }),
             ...(input.roundId === undefined ? {} : { roundId: input.roundId }),
             body: input.body,
-            ...(input.suggestion === undefined ? {} : { suggestion: input.suggestion === null ? null : [...input.suggestion] }),
+            ...(input.suggestion === undefined
+              ? {}
+              : { suggestion: input.suggestion === null ? null : [...input.suggestion] }),
           },
         }),
       ),
     reply: (threadId: string, input: MessageInput): Promise<Outcome<{ readonly thread: Thread }>> =>
-      call("POST /api/threads/:id/messages", () => api.threads[":id"].messages.$post({ param: { id: threadId }, json: { body: input.body, ...json({ suggestion: input.suggestion }) } })),
+      call("POST /api/threads/:id/messages", () =>
+        api.threads[":id"].messages.$post({
+          param: { id: threadId },
+          json: { body: input.body, ...json({ suggestion: input.suggestion }) },
+        }),
+      ),
     editMessage: (messageId: string, input: Partial<MessageInput>): Promise<Outcome<{ readonly thread: Thread }>> =>
-      call("PATCH /api/messages/:id", () => api.messages[":id"].$patch({ param: { id: messageId }, json: json(input) })),
+      call("PATCH /api/messages/:id", () =>
+        api.messages[":id"].$patch({ param: { id: messageId }, json: json(input) }),
+      ),
     /** Withdraws a draft; `thread` is null when it was the draft thread's only message (the thread is gone). */
     deleteMessage: (messageId: string): Promise<Outcome<{ readonly thread: Thread | null }>> =>
       call("DELETE /api/messages/:id", () =>
@@ -165,27 +207,53 @@ export function createApi(options: ApiOptions = {}): WebClient {
         // server's body-size check under @hono/node-server; an explicit `{}` body carries one.
         api.messages[":id"].$delete(
           { param: { id: messageId } },
-          { init: { credentials: "omit", body: "{}", headers: { ...authorization, "content-type": "application/json" } } },
+          {
+            init: {
+              credentials: "omit",
+              body: "{}",
+              headers: { ...authorization, "content-type": "application/json" },
+            },
+          },
         ),
       ),
     // Both answer a finding for a finding's id; the thread slice keeps findings among threads (see `asThread`).
     resolve: (threadId: string, body?: string): Promise<Outcome<{ readonly thread: Thread }>> =>
-      call("POST /api/threads/:id/resolve", () =>
-        api.threads[":id"].resolve.$post({ param: { id: threadId }, json: body ? { body } : {} }) as unknown as Promise<ClientResponse<{ readonly thread: Thread }>>,
+      call(
+        "POST /api/threads/:id/resolve",
+        () =>
+          api.threads[":id"].resolve.$post({
+            param: { id: threadId },
+            json: body ? { body } : {},
+          }) as unknown as Promise<ClientResponse<{ readonly thread: Thread }>>,
       ),
     reopen: (threadId: string, body?: string): Promise<Outcome<{ readonly thread: Thread }>> =>
-      call("POST /api/threads/:id/reopen", () =>
-        api.threads[":id"].reopen.$post({ param: { id: threadId }, json: body ? { body } : {} }) as unknown as Promise<ClientResponse<{ readonly thread: Thread }>>,
+      call(
+        "POST /api/threads/:id/reopen",
+        () =>
+          api.threads[":id"].reopen.$post({
+            param: { id: threadId },
+            json: body ? { body } : {},
+          }) as unknown as Promise<ClientResponse<{ readonly thread: Thread }>>,
       ),
     seen: (threadId: string): Promise<Outcome<{ readonly thread: Thread }>> =>
-      call("POST /api/threads/:id/seen", () => api.threads[":id"].seen.$post({ param: { id: threadId } }) as unknown as Promise<ClientResponse<{ readonly thread: Thread }>>),
+      call(
+        "POST /api/threads/:id/seen",
+        () =>
+          api.threads[":id"].seen.$post({ param: { id: threadId } }) as unknown as Promise<
+            ClientResponse<{ readonly thread: Thread }>
+          >,
+      ),
     /** The reviewer agents' released findings; they travel as threads whose origin is "reviewer". */
-    findings: (): Promise<Outcome<{ readonly findings: readonly Finding[] }>> => call("GET /api/findings", () => api.findings.$get({ query: {} })),
+    findings: (): Promise<Outcome<{ readonly findings: readonly Finding[] }>> =>
+      call("GET /api/findings", () => api.findings.$get({ query: {} })),
     runs: (): Promise<Outcome<{ readonly runs: readonly Run[] }>> => call("GET /api/runs", () => api.runs.$get()),
     reviewerModels: (): Promise<Outcome<ReviewerModels>> => call("GET /api/runs/models", () => api.runs.models.$get()),
     startRun: (model?: string, sessionId?: string): Promise<Outcome<{ readonly run: Run }>> =>
-      call("POST /api/runs", () => api.runs.$post({ json: { ...(model ? { model } : {}), ...(sessionId ? { sessionId } : {}) } })),
-    cancelRun: (id: string): Promise<Outcome<{ readonly run: Run }>> => call("POST /api/runs/:id/cancel", () => api.runs[":id"].cancel.$post({ param: { id } })),
+      call("POST /api/runs", () =>
+        api.runs.$post({ json: { ...(model ? { model } : {}), ...(sessionId ? { sessionId } : {}) } }),
+      ),
+    cancelRun: (id: string): Promise<Outcome<{ readonly run: Run }>> =>
+      call("POST /api/runs/:id/cancel", () => api.runs[":id"].cancel.$post({ param: { id } })),
     accept: (id: string): Promise<Outcome<{ readonly thread: Finding; readonly draft: Thread }>> =>
       call("POST /api/threads/:id/accept", () => api.threads[":id"].accept.$post({ param: { id }, json: {} })),
     dismiss: (id: string): Promise<Outcome<{ readonly thread: Finding }>> =>
@@ -205,14 +273,19 @@ export function createApi(options: ApiOptions = {}): WebClient {
     /** The branch's pull request as last pulled, the agent's replies waiting to be posted there, how many were. */
     forgeStatus: (): Promise<Outcome<ForgeQueueStatus>> => call("GET /api/forge", () => api.forge.$get()),
     /** Brings the pull request's new forge comments in now. */
-    pullForge: (): Promise<Outcome<{ readonly pull: ForgePullOutcome }>> => call("POST /api/forge/pull", () => api.forge.pull.$post({ json: {} })),
+    pullForge: (): Promise<Outcome<{ readonly pull: ForgePullOutcome }>> =>
+      call("POST /api/forge/pull", () => api.forge.pull.$post({ json: {} })),
     /** The person's Send: posts the queued replies to the pull request. */
-    pushForge: (): Promise<Outcome<{ readonly push: ForgePushOutcome }>> => call("POST /api/forge/push", () => api.forge.push.$post({ json: {} })),
+    pushForge: (): Promise<Outcome<{ readonly push: ForgePushOutcome }>> =>
+      call("POST /api/forge/push", () => api.forge.push.$post({ json: {} })),
     /** Every past release, newest first, with its prose and delivery state. */
-    reviews: (): Promise<Outcome<{ readonly reviews: readonly PastReview[] }>> => call("GET /api/reviews", () => api.reviews.$get()),
+    reviews: (): Promise<Outcome<{ readonly reviews: readonly PastReview[] }>> =>
+      call("GET /api/reviews", () => api.reviews.$get()),
     /** Tries a delivery again, to `sessionId` (the session the panel names) or, without one, where a release would go now. */
     retryDelivery: (id: string, sessionId?: string): Promise<Outcome<{ readonly review: PastReview }>> =>
-      call("POST /api/reviews/:id/retry", () => api.reviews[":id"].retry.$post({ param: { id }, json: sessionId === undefined ? {} : { sessionId } })),
+      call("POST /api/reviews/:id/retry", () =>
+        api.reviews[":id"].retry.$post({ param: { id }, json: sessionId === undefined ? {} : { sessionId } }),
+      ),
     dismissDelivery: (id: string): Promise<Outcome<{ readonly review: PastReview }>> =>
       call("POST /api/reviews/:id/dismiss", () => api.reviews[":id"].dismiss.$post({ param: { id } })),
     /** One file's whole diff, loaded on request although it is over the per-file limit (up to the server's ceiling). */
@@ -222,26 +295,43 @@ export function createApi(options: ApiOptions = {}): WebClient {
     fileBytes: async (path: string, ref: FileRef): Promise<Outcome<FileBytes | null>> => {
       let response: Response;
       try {
-        response = await doFetch(client.api.raw.$url({ query: { path, ref } }), { headers: authorization, credentials: "omit" });
+        response = await doFetch(client.api.raw.$url({ query: { path, ref } }), {
+          headers: authorization,
+          credentials: "omit",
+        });
       } catch (cause) {
-        return { ok: false, error: { status: 0, code: "network", message: `The review server cannot be reached (${String(cause)}).` } };
+        return {
+          ok: false,
+          error: { status: 0, code: "network", message: `The review server cannot be reached (${String(cause)}).` },
+        };
       }
       if (response.status === 404) return { ok: true, value: null };
       if (!response.ok) return { ok: false, error: await refusal(response, "GET /api/raw") };
       return {
         ok: true,
-        value: { bytes: new Uint8Array(await response.arrayBuffer()), mime: response.headers.get("content-type") ?? "application/octet-stream", label: response.headers.get("x-file-type") ?? "binary" },
+        value: {
+          bytes: new Uint8Array(await response.arrayBuffer()),
+          mime: response.headers.get("content-type") ?? "application/octet-stream",
+          label: response.headers.get("x-file-type") ?? "binary",
+        },
       };
     },
     /** The review's base, the branches HEAD descends from (nearest parent first) and the base picked for this branch. */
-    bases: (): Promise<Outcome<{ readonly base: string; readonly branches: readonly ParentBranch[]; readonly picked: string | null }>> =>
-      call("GET /api/bases", () => api.bases.$get()),
+    bases: (): Promise<
+      Outcome<{ readonly base: string; readonly branches: readonly ParentBranch[]; readonly picked: string | null }>
+    > => call("GET /api/bases", () => api.bases.$get()),
     /** Keeps the base picked for this branch in the store (`branch:<name>`), or forgets it (null). */
-    pickBase: (from: string | null): Promise<Outcome<{ readonly picked: string | null }>> => call("POST /api/bases", () => api.bases.$post({ json: { from } })),
+    pickBase: (from: string | null): Promise<Outcome<{ readonly picked: string | null }>> =>
+      call("POST /api/bases", () => api.bases.$post({ json: { from } })),
     /** The viewed marks, judged against the files at `ref` (the diff's end). */
-    viewed: (ref: FileRef): Promise<Outcome<{ readonly files: readonly ViewedFile[] }>> => call("GET /api/viewed", () => api.viewed.$get({ query: { ref } })),
+    viewed: (ref: FileRef): Promise<Outcome<{ readonly files: readonly ViewedFile[] }>> =>
+      call("GET /api/viewed", () => api.viewed.$get({ query: { ref } })),
     /** Marks a file viewed with its content at `ref`, or takes the mark away. */
-    setViewed: (path: string, viewed: boolean, ref: FileRef): Promise<Outcome<{ readonly file: ViewedFile | { readonly path: string; readonly state: "unviewed" } }>> =>
+    setViewed: (
+      path: string,
+      viewed: boolean,
+      ref: FileRef,
+    ): Promise<Outcome<{ readonly file: ViewedFile | { readonly path: string; readonly state: "unviewed" } }>> =>
       call("POST /api/viewed", () => api.viewed.$post({ json: { path, viewed, ref } })),
     /** Opens the live stream; returns a function that closes it. */
     events: (onEvent: (event: ServerEvent) => void, onState?: (state: LiveState) => void): (() => void) => {
@@ -261,7 +351,8 @@ export function createApi(options: ApiOptions = {}): WebClient {
       const dispatch = (name: string | undefined, raw: string): void => {
         const value = parse(raw);
         if (name === "viewed" || name === "base") return onEvent({ type: name });
-        if (name === "worktree" && Array.isArray(value?.paths)) return onEvent({ type: "worktree", paths: value.paths.filter((p): p is string => typeof p === "string") });
+        if (name === "worktree" && Array.isArray(value?.paths))
+          return onEvent({ type: "worktree", paths: value.paths.filter((p): p is string => typeof p === "string") });
         if (typeof value?.id !== "string") return;
         if (name === "thread") onEvent({ type: "thread", thread: value as unknown as Thread });
         else if (name === "review") onEvent({ type: "review", review: value as unknown as Release });

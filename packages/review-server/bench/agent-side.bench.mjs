@@ -61,7 +61,9 @@ async function pairedVerdict(label, target, pairs, measure, describe, judged = t
   const ok = ratio <= target;
   if (!ok && judged) missed++;
   const verdict = judged ? (ok ? "ok" : "MISSED") : "(shown, not judged)";
-  console.log(`  ${label}: ratio ${ratio.toFixed(2)}x, median of ${pairs} pairs (spread ${spreadOf(ratios)}; target <= ${target}x) ${verdict}`);
+  console.log(
+    `  ${label}: ratio ${ratio.toFixed(2)}x, median of ${pairs} pairs (spread ${spreadOf(ratios)}; target <= ${target}x) ${verdict}`,
+  );
   return runs;
 }
 /** The two processes of a pair, in an order that alternates with the run. */
@@ -74,7 +76,10 @@ function child(runtime, code, args = []) {
   return writeFile(file, code).then(() => {
     const started = process.hrtime.bigint();
     // BENCH_CPU_PROF=<folder>: each Node child writes its CPU profile there (node --cpu-prof), to see what a call costs.
-    const profile = process.env.BENCH_CPU_PROF && runtime === process.execPath ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const profile =
+      process.env.BENCH_CPU_PROF && runtime === process.execPath
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : [];
     const result = spawnSync(runtime, [...profile, file, ...args], { encoding: "utf8", cwd: dir, timeout: 120_000 });
     const wall = Number(process.hrtime.bigint() - started) / 1e6;
     if (result.status !== 0) throw new Error(`${runtime} child failed: ${result.stderr || result.stdout}`);
@@ -159,15 +164,29 @@ try {
     'export { renderThreadPage } from "@opencode-review/core";',
   ]);
   bundleDir = bundle.dir;
-  const { createReviewService, seedDraftThreads, createEventBus, openStore, reviewList, renderThreadPage } = bundle.module;
+  const { createReviewService, seedDraftThreads, createEventBus, openStore, reviewList, renderThreadPage } =
+    bundle.module;
 
   const { paths } = await reviewedChange(dir, { files: FILES, lines: LINES, folders: 10 });
 
   const seeded = join(bundleDir, "seeded.sqlite");
   {
     const store = await openStore({ path: seeded });
-    const service = createReviewService({ now: () => new Date().toISOString(), dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
-    const places = paths.flatMap((file, f) => Array.from({ length: PER_FILE }, (_, k) => ({ file, start: threadLine(k), end: threadLine(k) + 1, body: body(f, k) })));
+    const service = createReviewService({
+      now: () => new Date().toISOString(),
+      dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
+    const places = paths.flatMap((file, f) =>
+      Array.from({ length: PER_FILE }, (_, k) => ({
+        file,
+        start: threadLine(k),
+        end: threadLine(k) + 1,
+        body: body(f, k),
+      })),
+    );
     await seedDraftThreads(service, places);
     await service.release({});
     await store.close();
@@ -181,7 +200,13 @@ try {
     await copyFile(seeded, shown);
     await new Promise((settle) => setTimeout(settle, 1100));
     const store = await openStore({ path: shown });
-    const service = createReviewService({ now: () => new Date().toISOString(), dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({
+      now: () => new Date().toISOString(),
+      dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
     await service.listThreads({ status: "all" });
     await service.context.anchors.written();
     await store.close();
@@ -202,7 +227,13 @@ try {
     const path = join(bundleDir, "pages.sqlite");
     await copyFile(seeded, path);
     const store = await openStore({ path });
-    const service = createReviewService({ now: () => new Date().toISOString(), dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({
+      now: () => new Date().toISOString(),
+      dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
     const all = await service.listThreads({ status: "waiting" });
     // The floor: each thread's block alone (a page of one thread, less its page's header and footer).
     const headerAndFooter = (thread) => {
@@ -215,7 +246,10 @@ try {
     let cursor;
     const seen = new Set();
     do {
-      const page = await reviewList(service, cursor === undefined ? {} : { cursor }, { session: "ses_bench", turn: `msg_${calls}` });
+      const page = await reviewList(service, cursor === undefined ? {} : { cursor }, {
+        session: "ses_bench",
+        turn: `msg_${calls}`,
+      });
       calls++;
       bytes += Buffer.byteLength(page.output, "utf8");
       for (const t of page.metadata.threads) seen.add(t.id);
@@ -227,34 +261,50 @@ try {
     console.log(`reading ${all.length} waiting threads in ${FILES} files through review_list pages:`);
     if (calls > target || bytes / floor > 1.2) missed++;
     console.log(`  calls ${calls} (target ceil(bytes / 20 KB) = ${target}) ${calls <= target ? "ok" : "MISSED"}`);
-    console.log(`  bytes ${bytes} against the floor ${floor} (each thread's text once): ${(bytes / floor).toFixed(3)}x (target <= 1.2x) ${bytes / floor <= 1.2 ? "ok" : "MISSED"}`);
+    console.log(
+      `  bytes ${bytes} against the floor ${floor} (each thread's text once): ${(bytes / floor).toFixed(3)}x (target <= 1.2x) ${bytes / floor <= 1.2 ? "ok" : "MISSED"}`,
+    );
   }
 
   // 2. Cold first review_list, Node and Bun: after the threads were shown (the target), and with nothing
   // located before (every file changed since, or the very first listing).
-  for (const [name, runtime] of [["Node", process.execPath], ["Bun", bun]]) {
+  for (const [name, runtime] of [
+    ["Node", process.execPath],
+    ["Bun", bun],
+  ]) {
     if (!existsSync(runtime)) {
       console.log(`${name}: ${runtime} is missing, skipped`);
       continue;
     }
-    for (const [when, from] of [["shown before", shown], ["nothing located before", unlocated]]) {
+    for (const [when, from] of [
+      ["shown before", shown],
+      ["nothing located before", unlocated],
+    ]) {
       // The whole cold start against the floor was issue 15's target; issue 25 replaced it with (b)
       // below, so it is shown for comparison and not judged.
-      const runs = await pairedVerdict(`cold start ${name}, ${when}, against the floor (issue 15's target, replaced by (b))`, 2, RUNS, (r) =>
-        pair(
-          r,
-          async () => {
-            const path = join(bundleDir, `cold-${name}-${from === shown ? "shown" : "unlocated"}-${r}.sqlite`);
-            await copyFile(from, path);
-            const cold = await child(runtime, coldChild(path, dir, { paths, snapshot: roundSnapshot }));
-            if (cold.threads === 0) throw new Error("the cold review_list listed nothing");
-            return { ...cold, call: cold.returned + cold.up + cold.readAhead + cold.listed };
-          },
-          () => child(runtime, floorChild(paths, roundSnapshot)),
-        ),
+      const runs = await pairedVerdict(
+        `cold start ${name}, ${when}, against the floor (issue 15's target, replaced by (b))`,
+        2,
+        RUNS,
+        (r) =>
+          pair(
+            r,
+            async () => {
+              const path = join(bundleDir, `cold-${name}-${from === shown ? "shown" : "unlocated"}-${r}.sqlite`);
+              await copyFile(from, path);
+              const cold = await child(runtime, coldChild(path, dir, { paths, snapshot: roundSnapshot }));
+              if (cold.threads === 0) throw new Error("the cold review_list listed nothing");
+              return { ...cold, call: cold.returned + cold.up + cold.readAhead + cold.listed };
+            },
+            () => child(runtime, floorChild(paths, roundSnapshot)),
+          ),
         (m) => {
-          console.log(`cold first review_list on ${FILES * PER_FILE} threads, ${name}, ${when}, medians of ${RUNS} fresh processes each (ms from the process's start):`);
-          console.log(`  floor (git diff + read the files)   ${m("floor", "total").toFixed(1)} ms  (wall ${m("floor", "wall").toFixed(0)})`);
+          console.log(
+            `cold first review_list on ${FILES * PER_FILE} threads, ${name}, ${when}, medians of ${RUNS} fresh processes each (ms from the process's start):`,
+          );
+          console.log(
+            `  floor (git diff + read the files)   ${m("floor", "total").toFixed(1)} ms  (wall ${m("floor", "wall").toFixed(0)})`,
+          );
           console.log(
             `  plugin: import ${m("plugin", "imported").toFixed(1)} + server() ${m("plugin", "returned").toFixed(1)} + its server up ${m("plugin", "up").toFixed(1)} + threads read ahead ${m("plugin", "readAhead").toFixed(1)} + first review_list ${m("plugin", "listed").toFixed(1)} = ${m("plugin", "total").toFixed(1)} ms  (wall ${m("plugin", "wall").toFixed(0)})`,
           );
@@ -269,7 +319,12 @@ try {
       // Issue 25 target (b): the first review_list once the plugin is loaded (server() returned and the
       // waiting threads read ahead, as opencode has it long before the model's first call), against the same git diff and reads in a warm process
       // (the same child, afterwards).
-      const first = targetVerdict("b", 2, runs.map((run) => run.plugin.listed / run.plugin.warmFloor), "fresh processes");
+      const first = targetVerdict(
+        "b",
+        2,
+        runs.map((run) => run.plugin.listed / run.plugin.warmFloor),
+        "fresh processes",
+      );
       if (!first.met && when === "shown before") missed++;
       console.log(
         `  first review_list after the plugin loaded ${median(runs.map((run) => run.plugin.listed)).toFixed(1)} ms against git diff + reads in a warm process ${median(runs.map((run) => run.plugin.warmFloor)).toFixed(1)} ms`,
@@ -283,18 +338,27 @@ try {
   await writeFile(join(empty, "a.ts"), "export const a = 1;\n");
   await git(empty, "add", "-A");
   await git(empty, "commit", "-q", "-m", "base");
-  for (const [name, runtime] of [["Node", process.execPath], ["Bun", bun]]) {
+  for (const [name, runtime] of [
+    ["Node", process.execPath],
+    ["Bun", bun],
+  ]) {
     if (!existsSync(runtime)) continue;
-    await pairedVerdict(`verdict ${name}`, 3, RUNS, (r) =>
-      pair(
-        r,
-        () => child(runtime, coldChild(join(empty, `.db-${name}-${r}.sqlite`), empty)),
-        () => child(runtime, bareChild),
-      ),
+    await pairedVerdict(
+      `verdict ${name}`,
+      3,
+      RUNS,
+      (r) =>
+        pair(
+          r,
+          () => child(runtime, coldChild(join(empty, `.db-${name}-${r}.sqlite`), empty)),
+          () => child(runtime, bareChild),
+        ),
       (m) => {
         console.log(`plugin start until the tools answer, ${name}, medians of ${RUNS}:`);
         console.log(`  bare import of dist/plugin.js        ${m("floor", "total").toFixed(1)} ms`);
-        console.log(`  import + server() + review_list      ${m("plugin", "total").toFixed(1)} ms (server() returned in ${m("plugin", "returned").toFixed(1)} ms)`);
+        console.log(
+          `  import + server() + review_list      ${m("plugin", "total").toFixed(1)} ms (server() returned in ${m("plugin", "returned").toFixed(1)} ms)`,
+        );
       },
     );
   }

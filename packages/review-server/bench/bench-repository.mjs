@@ -10,7 +10,8 @@ const run = promisify(execFile);
 
 /** git in `cwd` with a fixed author and no automatic gc (a gc mid-measurement would count against git). */
 export function benchGit(cwd) {
-  return (...args) => run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd, maxBuffer: 1 << 28 });
+  return (...args) =>
+    run("git", ["-c", "user.name=b", "-c", "user.email=b@b", "-c", "gc.auto=0", ...args], { cwd, maxBuffer: 1 << 28 });
 }
 
 /** The path of file `i` of the wide tree: 20 top folders x 20 sub folders, nesting like a real project's src tree. */
@@ -30,7 +31,9 @@ export async function wideRepository(dir, { files, text }) {
   for (const folder of folders) await mkdir(folder, { recursive: true });
   // 500 at a time: a single Promise.all over 20,000 writes runs out of file handles.
   for (let i = 0; i < files; i += 500) {
-    await Promise.all(Array.from({ length: Math.min(500, files - i) }, (_, k) => writeFile(join(dir, widePath(i + k)), text(i + k))));
+    await Promise.all(
+      Array.from({ length: Math.min(500, files - i) }, (_, k) => writeFile(join(dir, widePath(i + k)), text(i + k))),
+    );
   }
   await git("add", "-A");
   await git("commit", "-q", "-m", "generated");
@@ -46,8 +49,11 @@ export async function wideRepository(dir, { files, text }) {
 export async function reviewedChange(dir, { files, lines, folders, changedLine = lines }) {
   const git = benchGit(dir);
   const pathOf = (f) => `src/mod${f % folders}/file${f}.ts`;
-  const baseText = (f) => Array.from({ length: lines }, (_, i) => `export const f${f}_${i + 1} = ${i + 1}; // line ${i + 1}`).join("\n") + "\n";
-  const changedText = (f) => baseText(f).replace(`// line ${changedLine}\n`, `// line ${changedLine}, changed by the agent\n`);
+  const baseText = (f) =>
+    Array.from({ length: lines }, (_, i) => `export const f${f}_${i + 1} = ${i + 1}; // line ${i + 1}`).join("\n") +
+    "\n";
+  const changedText = (f) =>
+    baseText(f).replace(`// line ${changedLine}\n`, `// line ${changedLine}, changed by the agent\n`);
   const paths = Array.from({ length: files }, (_, f) => pathOf(f));
   await git("init", "-q", "-b", "main");
   for (let m = 0; m < folders; m++) await mkdir(join(dir, `src/mod${m}`), { recursive: true });
@@ -61,4 +67,5 @@ export async function reviewedChange(dir, { files, lines, folders, changedLine =
 /** Where thread `k` of a file sits: lines 30, 80, 130, ..., apart, so an edit under one never touches another. */
 export const threadLine = (k) => 30 + 50 * k;
 /** A thread's first message, as long as a person's usual comment. */
-export const threadBody = (f, k) => `File ${f}, thread ${k}: this constant should come from the config, not be written out here. Please move it.`;
+export const threadBody = (f, k) =>
+  `File ${f}, thread ${k}: this constant should come from the config, not be written out here. Please move it.`;

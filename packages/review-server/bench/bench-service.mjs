@@ -25,7 +25,12 @@ export async function bundleService(name, exports, { external = [] } = {}) {
     platform: "node",
     format: "esm",
     target: "node20",
-    external: [...Object.keys(manifest.dependencies).flatMap((dep) => [dep, `${dep}/*`]), "bun:*", "@opencode-ai/plugin", ...external],
+    external: [
+      ...Object.keys(manifest.dependencies).flatMap((dep) => [dep, `${dep}/*`]),
+      "bun:*",
+      "@opencode-ai/plugin",
+      ...external,
+    ],
     logLevel: "warning",
   });
   const module = await import(pathToFileURL(join(dir, "service.mjs")).href);

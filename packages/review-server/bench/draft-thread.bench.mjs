@@ -38,7 +38,13 @@ try {
 
   const store = await m.openStore({ path: join(dir, ".git", "opencode-review", "review.sqlite") });
   const bus = m.createEventBus();
-  const service = m.createReviewService({ now: () => new Date().toISOString(), dir, store, bus, delivery: { mode: "tools", deliver: async () => null } });
+  const service = m.createReviewService({
+    now: () => new Date().toISOString(),
+    dir,
+    store,
+    bus,
+    delivery: { mode: "tools", deliver: async () => null },
+  });
   const app = m.createApp({
     token: TOKEN,
     allowedHosts: m.loopbackHosts("127.0.0.1", PORT),
@@ -52,15 +58,22 @@ try {
   const post = async (body) => {
     const response = await app.request(`${origin}/api/threads`, {
       method: "POST",
-      headers: { host: `127.0.0.1:${PORT}`, origin, authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      headers: {
+        host: `127.0.0.1:${PORT}`,
+        origin,
+        authorization: `Bearer ${TOKEN}`,
+        "content-type": "application/json",
+      },
       body: JSON.stringify(body),
     });
-    if (response.status !== 201) throw new Error(`POST /api/threads answered ${response.status}: ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`POST /api/threads answered ${response.status}: ${await response.text()}`);
     return (await response.json()).thread;
   };
   const round = await service.takeRound();
   let n = 0;
-  const draft = (f, withRound) => post({ file: pathOf(f), start: 10, end: 10, ...(withRound ? { roundId: round.id } : {}), body: `draft ${++n}` });
+  const draft = (f, withRound) =>
+    post({ file: pathOf(f), start: 10, end: 10, ...(withRound ? { roundId: round.id } : {}), body: `draft ${++n}` });
   // The transaction alone: what storing one more such draft costs, with the row the service would store.
   const sample = await draft(FILES - 1, true);
   const roundRow = await store.db.selectFrom("rounds").selectAll().where("id", "=", round.id).executeTakeFirstOrThrow();
@@ -71,7 +84,22 @@ try {
         file: sample.file,
         round: roundRow,
         anchor: { side: "new", start: 10, end: 10, quoted: sample.quoted, context: sample.context },
-        state: { status: "draft", awaiting: null, origin: "human", seenAt: null, messages: [{ id: m.newId("message"), author: "human", body: "x", suggestion: null, createdAt: new Date().toISOString(), delivery: "unsent" }] },
+        state: {
+          status: "draft",
+          awaiting: null,
+          origin: "human",
+          seenAt: null,
+          messages: [
+            {
+              id: m.newId("message"),
+              author: "human",
+              body: "x",
+              suggestion: null,
+              createdAt: new Date().toISOString(),
+              delivery: "unsent",
+            },
+          ],
+        },
         at: new Date().toISOString(),
       }),
     );

@@ -33,23 +33,43 @@ try {
   git("commit", "-q", "-m", "base");
   await writeFile(join(dir, "src/a.ts"), "export const a = 2;\n");
   const store = await openStore({ path: join(dir, ".git", "opencode-review", "review.sqlite") });
-  const service = createReviewService({ now: () => new Date().toISOString(), dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  const service = createReviewService({
+    now: () => new Date().toISOString(),
+    dir,
+    store,
+    bus: createEventBus(),
+    delivery: { mode: "tools", deliver: async () => null },
+  });
   await service.draftThread({ file: "src/a.ts", start: 1, end: 1, body: "Why 2?" });
   await service.release({});
   await store.close();
 
-  const input = JSON.stringify({ session_id: "s1", transcript_path: "/dev/null", cwd: dir, hook_event_name: "Stop", stop_hook_active: false });
+  const input = JSON.stringify({
+    session_id: "s1",
+    transcript_path: "/dev/null",
+    cwd: dir,
+    hook_event_name: "Stop",
+    stop_hook_active: false,
+  });
   const hook = () => timed([join(root, "dist/cli.js"), "hook", "stop"], input);
   const bare = () => timed(["-e", "0"], "");
   if (!hook().stdout.includes('"decision":"block"')) throw new Error("the hook did not block on the released comment");
   const differences = [];
   for (let i = 0; i < RUNS; i++) {
-    const [h, b] = i % 2 === 0 ? [hook(), bare()] : (() => { const b = bare(); return [hook(), b]; })();
+    const [h, b] =
+      i % 2 === 0
+        ? [hook(), bare()]
+        : (() => {
+            const b = bare();
+            return [hook(), b];
+          })();
     differences.push(h.ms - b.ms);
   }
   const verdict = median(differences);
   const spread = `${Math.round(Math.min(...differences))}-${Math.round(Math.max(...differences))}`;
-  console.log(`hook stop beyond a bare Node start: median ${Math.round(verdict)} ms (spread ${spread} ms over ${RUNS} pairs); target < 1000 ms`);
+  console.log(
+    `hook stop beyond a bare Node start: median ${Math.round(verdict)} ms (spread ${spread} ms over ${RUNS} pairs); target < 1000 ms`,
+  );
   process.exitCode = verdict < 1000 ? 0 : 1;
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -44,7 +44,9 @@ async function serve() {
   const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-load-")));
   const git = benchGit(dir);
   const lines = (i, changed) =>
-    Array.from({ length: 120 }, (_, n) => (changed && n % 10 === 3 ? `export const v${i}_${n} = ${n} * 2; // changed` : `export const v${i}_${n} = ${n};`)).join("\n") + "\n";
+    Array.from({ length: 120 }, (_, n) =>
+      changed && n % 10 === 3 ? `export const v${i}_${n} = ${n} * 2; // changed` : `export const v${i}_${n} = ${n};`,
+    ).join("\n") + "\n";
   await git("init", "-q", "-b", "main");
   await mkdir(join(dir, "src"), { recursive: true });
   for (let i = 0; i < FILES; i++) await writeFile(join(dir, "src", `mod${i}.ts`), lines(i, false));
@@ -52,7 +54,8 @@ async function serve() {
   await git("commit", "-q", "-m", "base");
   for (let i = 0; i < FILES; i++) await writeFile(join(dir, "src", `mod${i}.ts`), lines(i, true));
 
-  const server = await startReviewServer({ now: () => new Date().toISOString(),
+  const server = await startReviewServer({
+    now: () => new Date().toISOString(),
     dir,
     dbPath: join(dir, ".git", "opencode-review", "review.sqlite"),
     delivery: { mode: "tools", deliver: async () => null },
@@ -68,7 +71,15 @@ async function serve() {
     const threads = await Promise.all(
       places
         .filter((p) => p.i === i)
-        .map((p) => server.service.draftThread({ file: `src/mod${i}.ts`, start: p.line, end: p.line, roundId: round.id, body: `Why double v${i}_${p.line - 1}?` })),
+        .map((p) =>
+          server.service.draftThread({
+            file: `src/mod${i}.ts`,
+            start: p.line,
+            end: p.line,
+            roundId: round.id,
+            body: `Why double v${i}_${p.line - 1}?`,
+          }),
+        ),
     );
     ids.push(...threads.map((t) => t.id));
   }
@@ -92,7 +103,9 @@ async function serve() {
   }
   // The garbage collector's pauses while the load runs: a pause holds up every request waiting on this loop.
   const pauses = [];
-  new (await import("node:perf_hooks")).PerformanceObserver((list) => pauses.push(...list.getEntries().map((e) => e.duration))).observe({ entryTypes: ["gc"] });
+  new (await import("node:perf_hooks")).PerformanceObserver((list) =>
+    pauses.push(...list.getEntries().map((e) => e.duration)),
+  ).observe({ entryTypes: ["gc"] });
   const heapProfiler = process.env.BENCH_HEAP ? new (await import("node:inspector/promises")).Session() : null;
   heapProfiler?.connect();
   let heapSampling = "not yet"; // then "on", then "done": the first load only
@@ -120,7 +133,15 @@ async function serve() {
     if (message === "delay") {
       const busy = performance.eventLoopUtilization(busyBefore);
       const gc = { count: pauses.length, ms: pauses.reduce((sum, ms) => sum + ms, 0), max: Math.max(0, ...pauses) };
-      process.send({ delay: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6, activeMs: busy.active, gc } });
+      process.send({
+        delay: {
+          p50: loopDelay.percentile(50) / 1e6,
+          p99: loopDelay.percentile(99) / 1e6,
+          max: loopDelay.max / 1e6,
+          activeMs: busy.active,
+          gc,
+        },
+      });
     }
     if (message === "load" && profiler !== null && !profiling) {
       profiling = true;
@@ -129,7 +150,11 @@ async function serve() {
     }
     if (message === "load" && heapProfiler !== null && heapSampling === "not yet") {
       heapSampling = "on";
-      await heapProfiler.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      await heapProfiler.post("HeapProfiler.startSampling", {
+        samplingInterval: 4096,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
     }
     if (message !== "stop") return;
     if (profiler !== null) {
@@ -151,18 +176,26 @@ async function serve() {
 async function bareServer(server) {
   const { createServer } = await import("node:http");
   const { gzipSync } = await import("node:zlib");
-  const listing = await fetch(`${server.url}/api/threads?status=all`, { headers: { authorization: `Bearer ${server.token}` } });
+  const listing = await fetch(`${server.url}/api/threads?status=all`, {
+    headers: { authorization: `Bearer ${server.token}` },
+  });
   const gzipped = gzipSync(Buffer.from(await listing.arrayBuffer()), { level: 1 });
   const bare = createServer((req, res) => {
     if (req.method === "GET") {
-      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": gzipped.length });
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+        "content-length": gzipped.length,
+      });
       res.end(gzipped);
       return;
     }
     const chunks = [];
     req.on("data", (chunk) => chunks.push(chunk));
     req.on("end", () => {
-      const answer = JSON.stringify({ thread: { id: req.url, messages: [JSON.parse(Buffer.concat(chunks).toString("utf8"))] } });
+      const answer = JSON.stringify({
+        thread: { id: req.url, messages: [JSON.parse(Buffer.concat(chunks).toString("utf8"))] },
+      });
       res.writeHead(200, { "content-type": "application/json" });
       res.end(answer);
     });
@@ -174,13 +207,23 @@ async function bareServer(server) {
 // ---- the load process.
 async function drive() {
   // BENCH_SERVER_FLAGS: node flags for the server process (--trace-gc, --max-semi-space-size=…).
-  const child = fork(new URL(import.meta.url).pathname, ["serve"], { execArgv: (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean), stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(new URL(import.meta.url).pathname, ["serve"], {
+    execArgv: (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean),
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const setupStart = performance.now();
-  const { url: serverUrl, bareUrl, token, ids } = await new Promise((resolve, reject) => {
+  const {
+    url: serverUrl,
+    bareUrl,
+    token,
+    ids,
+  } = await new Promise((resolve, reject) => {
     child.once("message", resolve);
     child.once("exit", (code) => reject(new Error(`the server process exited (${code}) before it was ready`)));
   });
-  console.log(`setup: ${ids.length} threads over ${FILES} files in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
+  console.log(
+    `setup: ${ids.length} threads over ${FILES} files in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`,
+  );
 
   const headers = { authorization: `Bearer ${token}` };
   /** Where the clients send their requests: the review server, or the bare reference server. */
@@ -199,16 +242,28 @@ async function drive() {
   /** Sends a request and resolves once the whole body is held (still gzipped, as a browser holds it before it decodes). */
   const call = (method, path, extra = {}, body) =>
     new Promise((resolve, reject) => {
-      const req = request(`${url}${path}`, { method, agent, headers: { ...headers, "accept-encoding": process.env.BENCH_ENCODING ?? "gzip", ...extra } }, (res) => {
-        const chunks = [];
-        res.on("data", (chunk) => chunks.push(chunk));
-        res.on("error", reject);
-        res.on("end", () => resolve({ status: res.statusCode, ok: res.statusCode >= 200 && res.statusCode < 300, gzipped: res.headers["content-encoding"] === "gzip", bytes: Buffer.concat(chunks) }));
-      });
+      const req = request(
+        `${url}${path}`,
+        { method, agent, headers: { ...headers, "accept-encoding": process.env.BENCH_ENCODING ?? "gzip", ...extra } },
+        (res) => {
+          const chunks = [];
+          res.on("data", (chunk) => chunks.push(chunk));
+          res.on("error", reject);
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode,
+              ok: res.statusCode >= 200 && res.statusCode < 300,
+              gzipped: res.headers["content-encoding"] === "gzip",
+              bytes: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
       req.on("error", reject);
       req.end(body);
     });
-  const textOf = async (response) => (response.gzipped ? await gunzipAsync(response.bytes) : response.bytes).toString("utf8");
+  const textOf = async (response) =>
+    (response.gzipped ? await gunzipAsync(response.bytes) : response.bytes).toString("utf8");
   const count = (text, needle) => {
     let n = 0;
     for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) n++;
@@ -229,7 +284,12 @@ async function drive() {
     try {
       const response = await call("GET", "/api/threads?status=all", { "x-bench-read": number });
       elapsed = performance.now() - start;
-      traced.push({ read: number, late, sent: performance.timeOrigin + start, held: performance.timeOrigin + start + elapsed });
+      traced.push({
+        read: number,
+        late,
+        sent: performance.timeOrigin + start,
+        held: performance.timeOrigin + start + elapsed,
+      });
       stats.requests++;
       if (!response.ok) {
         const text = await textOf(response);
@@ -245,14 +305,20 @@ async function drive() {
   async function checkKept() {
     for (const response of kept.splice(0)) {
       const text = await textOf(response);
-      if (count(text, '"anchor":') < ids.length || JSON.parse(text).threads.length < ids.length) fail("GET answered fewer threads");
+      if (count(text, '"anchor":') < ids.length || JSON.parse(text).threads.length < ids.length)
+        fail("GET answered fewer threads");
     }
   }
 
   async function write(n) {
     const id = ids[(n * 7919) % ids.length];
     try {
-      const response = await call("POST", `/api/threads/${id}/messages`, { origin: url, "content-type": "application/json" }, JSON.stringify({ body: `Reply ${n}: still doubled?` }));
+      const response = await call(
+        "POST",
+        `/api/threads/${id}/messages`,
+        { origin: url, "content-type": "application/json" },
+        JSON.stringify({ body: `Reply ${n}: still doubled?` }),
+      );
       const text = await textOf(response);
       stats.requests++;
       if (/SQLITE_BUSY|database is locked/i.test(text)) stats.busy++;
@@ -262,7 +328,6 @@ async function drive() {
       fail(`POST threw: ${error.message}`);
     }
   }
-
 
   /** Unloaded: one reader at a time, after a few warm-up requests; the median. */
   async function measureUnloaded() {
@@ -339,21 +404,32 @@ async function drive() {
     const driverCpu = (driverUsage.user + driverUsage.system) / 1000;
     const requests = loaded.length + written;
     const perSecond = (loaded.length / loadMs) * 1000;
-    console.log(`requests: ${stats.requests - before.requests} (reads ${loaded.length}, ${perSecond.toFixed(0)}/s; replies ${written}, ${((written / loadMs) * 1000).toFixed(0)}/s)`);
-    console.log(`failed requests: ${stats.failed - before.failed} (target 0; ${checked} of the answers gunzipped and parsed whole after the load)`);
-    for (const [why, count] of stats.failures) if (count !== (before.failures.get(why) ?? 0)) console.log(`  ${count - (before.failures.get(why) ?? 0)} x ${why}`);
+    console.log(
+      `requests: ${stats.requests - before.requests} (reads ${loaded.length}, ${perSecond.toFixed(0)}/s; replies ${written}, ${((written / loadMs) * 1000).toFixed(0)}/s)`,
+    );
+    console.log(
+      `failed requests: ${stats.failed - before.failed} (target 0; ${checked} of the answers gunzipped and parsed whole after the load)`,
+    );
+    for (const [why, count] of stats.failures)
+      if (count !== (before.failures.get(why) ?? 0))
+        console.log(`  ${count - (before.failures.get(why) ?? 0)} x ${why}`);
     console.log(`SQLITE_BUSY reaching a client: ${stats.busy - before.busy} (target 0)`);
     const p99 = quantile(loaded, 0.99);
-    console.log(`loaded p50: ${quantile(loaded, 0.5).toFixed(1)} ms, p90: ${quantile(loaded, 0.9).toFixed(1)} ms, p99: ${p99.toFixed(1)} ms, max: ${quantile(loaded, 1).toFixed(1)} ms`);
+    console.log(
+      `loaded p50: ${quantile(loaded, 0.5).toFixed(1)} ms, p90: ${quantile(loaded, 0.9).toFixed(1)} ms, p99: ${p99.toFixed(1)} ms, max: ${quantile(loaded, 1).toFixed(1)} ms`,
+    );
     console.log(
       `CPU: server ${(serverCpu / 1000).toFixed(1)} s, driver ${(driverCpu / 1000).toFixed(1)} s of ${(loadMs / 1000).toFixed(1)} s wall on ${availableParallelism()} cores` +
         ` (server ${(serverCpu / requests).toFixed(1)} ms per request, driver ${(driverCpu / requests).toFixed(1)} ms)`,
     );
-    const heldUp = process.env.BENCH_LOOP_DELAY === "1"
-      ? `, held up p99 ${delay.p99.toFixed(1)} ms (max ${delay.max.toFixed(1)}); driver's held up p99 ${(driverDelay.percentile(99) / 1e6).toFixed(1)} ms (max ${(driverDelay.max / 1e6).toFixed(1)})`
-      : "";
+    const heldUp =
+      process.env.BENCH_LOOP_DELAY === "1"
+        ? `, held up p99 ${delay.p99.toFixed(1)} ms (max ${delay.max.toFixed(1)}); driver's held up p99 ${(driverDelay.percentile(99) / 1e6).toFixed(1)} ms (max ${(driverDelay.max / 1e6).toFixed(1)})`
+        : "";
     console.log(`server event loop busy ${(delay.activeMs / requests).toFixed(2)} ms per request${heldUp}`);
-    console.log(`server GC pauses: ${delay.gc.count}, ${delay.gc.ms.toFixed(0)} ms in all, longest ${delay.gc.max.toFixed(1)} ms`);
+    console.log(
+      `server GC pauses: ${delay.gc.count}, ${delay.gc.ms.toFixed(0)} ms in all, longest ${delay.gc.max.toFixed(1)} ms`,
+    );
     if (process.env.BENCH_TRACE === "1") await reportTrace();
     return { p99, failed: stats.failed - before.failed, busy: stats.busy - before.busy, perSecond };
   }
@@ -367,13 +443,25 @@ async function drive() {
       .filter((r) => atServer.has(r.read))
       .map((r) => {
         const server = atServer.get(r.read);
-        return { total: r.late + r.held - r.sent, late: r.late, toServer: server.arrived - r.sent, inServer: server.finished - server.arrived, back: r.held - server.finished };
+        return {
+          total: r.late + r.held - r.sent,
+          late: r.late,
+          toServer: server.arrived - r.sent,
+          inServer: server.finished - server.arrived,
+          back: r.held - server.finished,
+        };
       })
       .sort((a, b) => b.total - a.total);
     const mean = (xs, key) => (xs.reduce((sum, x) => sum + x[key], 0) / xs.length).toFixed(2);
-    for (const [name, share] of [["slowest 1%", 0.01], ["slowest 10%", 0.1], ["all", 1]]) {
+    for (const [name, share] of [
+      ["slowest 1%", 0.01],
+      ["slowest 10%", 0.1],
+      ["all", 1],
+    ]) {
       const xs = rows.slice(0, Math.ceil(rows.length * share));
-      console.log(`  ${name} of reads: ${mean(xs, "total")} = late to send ${mean(xs, "late")} + to the server ${mean(xs, "toServer")} + in it ${mean(xs, "inServer")} + back ${mean(xs, "back")}`);
+      console.log(
+        `  ${name} of reads: ${mean(xs, "total")} = late to send ${mean(xs, "late")} + to the server ${mean(xs, "toServer")} + in it ${mean(xs, "inServer")} + back ${mean(xs, "back")}`,
+      );
     }
   }
 
@@ -387,7 +475,9 @@ async function drive() {
   // each of the 5 writers replies every WRITE_EVERY ms (5 a second each: faster than people type).
   const readEvery = Number(process.env.READ_EVERY ?? 500);
   const writeEvery = Number(process.env.WRITE_EVERY ?? 200);
-  console.log(`\nload: ${READERS} readers of GET /api/threads (${ids.length} threads) each every ${readEvery} ms, ${WRITERS} writers replying each every ${writeEvery} ms, ${SECONDS} s`);
+  console.log(
+    `\nload: ${READERS} readers of GET /api/threads (${ids.length} threads) each every ${readEvery} ms, ${WRITERS} writers replying each every ${writeEvery} ms, ${SECONDS} s`,
+  );
   const target = await load(readEvery, writeEvery);
   const ratio = target.p99 / unloadedMedian;
   console.log(`p99 / unloaded median: ${ratio.toFixed(1)}x (target within 5x)${ratio <= 5 ? "" : "  MISSED"}`);
@@ -395,10 +485,14 @@ async function drive() {
   // The reference, same clients and load: what the machine and the driver take by themselves. BENCH_BARE=0 skips it.
   if (withBare) {
     url = bareUrl;
-    console.log(`\nreference: a bare node:http server answering the same gzipped bytes and doing nothing else, same load`);
+    console.log(
+      `\nreference: a bare node:http server answering the same gzipped bytes and doing nothing else, same load`,
+    );
     console.log(`unloaded median: ${bareMedian.toFixed(1)} ms`);
     const bare = await load(readEvery, writeEvery);
-    console.log(`p99 / unloaded median: ${(bare.p99 / bareMedian).toFixed(1)}x (the machine's and the driver's own share); review server p99 / bare p99: ${(target.p99 / bare.p99).toFixed(1)}x`);
+    console.log(
+      `p99 / unloaded median: ${(bare.p99 / bareMedian).toFixed(1)}x (the machine's and the driver's own share); review server p99 / bare p99: ${(target.p99 / bare.p99).toFixed(1)}x`,
+    );
     // The target (issue 14): the review server's p99 within 3x of the bare server's under the same load, in
     // the same run, with no failed request and no SQLITE_BUSY.
     const green = target.p99 <= 3 * bare.p99 && target.failed === 0 && target.busy === 0;
@@ -416,7 +510,9 @@ async function drive() {
   if (process.env.BENCH_SATURATION !== "0") {
     console.log(`\nsaturation (not the target): ${READERS} readers and ${WRITERS} writers back to back, ${SECONDS} s`);
     const saturated = await load(0, 0);
-    console.log(`Little's law: ${READERS} readers / ${saturated.perSecond.toFixed(0)} reads per second = ${((READERS / saturated.perSecond) * 1000).toFixed(0)} ms each on average`);
+    console.log(
+      `Little's law: ${READERS} readers / ${saturated.perSecond.toFixed(0)} reads per second = ${((READERS / saturated.perSecond) * 1000).toFixed(0)} ms each on average`,
+    );
   }
 
   agent.destroy();

@@ -24,15 +24,23 @@ const peakMb = () => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync("/proc
 const kind = process.env.BENCH_KIND;
 if (kind === undefined) {
   for (const name of Object.keys(kinds)) {
-    const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], { env: { ...process.env, BENCH_KIND: name }, encoding: "utf8" });
+    const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
+      env: { ...process.env, BENCH_KIND: name },
+      encoding: "utf8",
+    });
     process.stdout.write(run.stdout || run.stderr);
   }
 } else {
-  const image = async (bytes: Uint8Array): Promise<ComparedImage> => ({ bytes, mime: "image/png", blob: await blobId(bytes) });
+  const image = async (bytes: Uint8Array): Promise<ComparedImage> => ({
+    bytes,
+    mime: "image/png",
+    blob: await blobId(bytes),
+  });
   const before = await image(kinds[kind]!(0));
   const after = await image(kinds[kind]!(1));
   // The fixtures' garbage is collected now, not during the measurement (Bun.gc; node --expose-gc).
-  const collect = (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc ?? (globalThis as { gc?: () => void }).gc;
+  const collect =
+    (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc ?? (globalThis as { gc?: () => void }).gc;
   collect?.(true);
   const startPeak = peakMb();
   let longestStall = 0;
@@ -52,5 +60,7 @@ if (kind === undefined) {
   const idleStall = longestStall;
   clearInterval(timer);
   const said = answer.state === "compared" ? `${(answer.difference.share * 100).toFixed(1)}% changed` : answer.why;
-  console.log(`${kind}: answer in ${Math.round(took)} ms, longest stall of the calling thread ${Math.round(busyStall)} ms (${Math.round(idleStall)} ms idle), peak ${peakMb()} MB (${startPeak} MB before) · ${said}`);
+  console.log(
+    `${kind}: answer in ${Math.round(took)} ms, longest stall of the calling thread ${Math.round(busyStall)} ms (${Math.round(idleStall)} ms idle), peak ${peakMb()} MB (${startPeak} MB before) · ${said}`,
+  );
 }

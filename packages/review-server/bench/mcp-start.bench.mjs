@@ -71,10 +71,21 @@ try {
   const runs = [];
   for (let r = 0; r < RUNS; r++) runs.push(await inAlternatingOrder(r, { ours, bare }));
   const m = (side, key) => median(runs.map((run) => run[side][key])).toFixed(1);
-  console.log(`an MCP server's start to its first answered tool call over stdio (Node, fresh processes, medians of ${RUNS} pairs):`);
-  console.log(`  bare MCP SDK server, one tool            ${m("bare", "total")} ms (handshake done at ${m("bare", "connected")} ms)`);
-  console.log(`  opencode-review mcp, first review_list   ${m("ours", "total")} ms (handshake done at ${m("ours", "connected")} ms)`);
-  const verdict = targetVerdict("c", TARGET, runs.map((run) => run.ours.total / run.bare.total), "pairs");
+  console.log(
+    `an MCP server's start to its first answered tool call over stdio (Node, fresh processes, medians of ${RUNS} pairs):`,
+  );
+  console.log(
+    `  bare MCP SDK server, one tool            ${m("bare", "total")} ms (handshake done at ${m("bare", "connected")} ms)`,
+  );
+  console.log(
+    `  opencode-review mcp, first review_list   ${m("ours", "total")} ms (handshake done at ${m("ours", "connected")} ms)`,
+  );
+  const verdict = targetVerdict(
+    "c",
+    TARGET,
+    runs.map((run) => run.ours.total / run.bare.total),
+    "pairs",
+  );
   if (!verdict.met) missed++;
   console.log(`  verdict: ${verdict.line}`);
 } finally {

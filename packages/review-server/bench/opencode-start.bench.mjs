@@ -14,12 +14,16 @@ import { bundleService } from "./bench-service.mjs";
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TARGET = 1.1;
 
-const harness = await bundleService("opencode-start", [
-  'export { startFakeModel } from "./src/testing/fake-model.ts";',
-  'export { makeOpencodeProject } from "./src/testing/opencode-project.ts";',
-  'export { runOpencode } from "./src/testing/run-opencode.ts";',
-  'export { packPlugin } from "./src/testing/pack-plugin.ts";',
-], { external: ["esbuild"] });
+const harness = await bundleService(
+  "opencode-start",
+  [
+    'export { startFakeModel } from "./src/testing/fake-model.ts";',
+    'export { makeOpencodeProject } from "./src/testing/opencode-project.ts";',
+    'export { runOpencode } from "./src/testing/run-opencode.ts";',
+    'export { packPlugin } from "./src/testing/pack-plugin.ts";',
+  ],
+  { external: ["esbuild"] },
+);
 const { startFakeModel, makeOpencodeProject, runOpencode, packPlugin } = harness.module;
 
 /** One fresh start: ms from spawning opencode until the model's first conversation request. */
@@ -34,10 +38,12 @@ async function firstRequest(plugins) {
   try {
     const result = await runOpencode(project, "say hello");
     const [first] = model.conversation();
-    if (result.exitCode !== 0 || first === undefined) throw new Error(`opencode run failed (exit ${result.exitCode}):\n${result.stderr.slice(-3000)}`);
+    if (result.exitCode !== 0 || first === undefined)
+      throw new Error(`opencode run failed (exit ${result.exitCode}):\n${result.stderr.slice(-3000)}`);
     if (result.pluginErrors.length > 0) throw new Error(`the plugin failed to load: ${result.pluginErrors.join("\n")}`);
     const loaded = first.tools.includes("review_list");
-    if (loaded !== plugins.length > 0) throw new Error(`review_list ${loaded ? "offered without" : "missing with"} the plugin`);
+    if (loaded !== plugins.length > 0)
+      throw new Error(`review_list ${loaded ? "offered without" : "missing with"} the plugin`);
     return { first: first.receivedAt - result.startedAt, run: result.durationMs };
   } finally {
     project.cleanup();
@@ -59,7 +65,12 @@ try {
   console.log(`opencode run, from spawn to the model's first request (fresh starts, medians of ${RUNS} pairs):`);
   console.log(`  without the plugin   ${m("without", "first")} ms (the whole run ${m("without", "run")} ms)`);
   console.log(`  with the plugin      ${m("withPlugin", "first")} ms (the whole run ${m("withPlugin", "run")} ms)`);
-  const verdict = targetVerdict("a", TARGET, runs.map((run) => run.withPlugin.first / run.without.first), "pairs");
+  const verdict = targetVerdict(
+    "a",
+    TARGET,
+    runs.map((run) => run.withPlugin.first / run.without.first),
+    "pairs",
+  );
   if (!verdict.met) missed++;
   console.log(`  verdict: ${verdict.line}`);
 } finally {

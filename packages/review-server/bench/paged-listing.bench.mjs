@@ -40,8 +40,21 @@ try {
   const seeded = join(bundleDir, "seeded.sqlite");
   {
     const store = await openStore({ path: seeded });
-    const service = createReviewService({ now: () => new Date().toISOString(), dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
-    const places = paths.flatMap((file, f) => Array.from({ length: PER_FILE }, (_, k) => ({ file, start: threadLine(k), end: threadLine(k) + 1, body: body(f, k) })));
+    const service = createReviewService({
+      now: () => new Date().toISOString(),
+      dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
+    const places = paths.flatMap((file, f) =>
+      Array.from({ length: PER_FILE }, (_, k) => ({
+        file,
+        start: threadLine(k),
+        end: threadLine(k) + 1,
+        body: body(f, k),
+      })),
+    );
     await seedDraftThreads(service, places);
     await service.release({});
     await service.context.anchors.written();
@@ -53,7 +66,13 @@ try {
     const path = join(bundleDir, `pages-${r}.sqlite`);
     await copyFile(seeded, path);
     const store = await openStore({ path });
-    const service = createReviewService({ now: () => new Date().toISOString(), dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({
+      now: () => new Date().toISOString(),
+      dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
     // The agent's edit just before the first page: a line at the top of every file (each run its own text).
     await Promise.all(paths.map((p, f) => writeFile(join(dir, p), `// edited ${r}\n${roundText(f)}`)));
     const started = performance.now();
@@ -69,13 +88,16 @@ try {
     const all = performance.now() - started;
     await service.context.anchors.written();
     await store.close();
-    if (threads !== FILES * PER_FILE) throw new Error(`the pages returned ${threads} threads, expected ${FILES * PER_FILE}`);
+    if (threads !== FILES * PER_FILE)
+      throw new Error(`the pages returned ${threads} threads, expected ${FILES * PER_FILE}`);
     runs.push({ first, all, pages });
   }
   const ratios = runs.map((r) => r.all / r.first);
   const verdict = targetVerdict("d", TARGET, ratios);
   if (!verdict.met) missed++;
-  console.log(`every review_list page of ${FILES * PER_FILE} waiting threads in ${FILES} files, every file edited just before the first page (Node, medians of ${RUNS} runs):`);
+  console.log(
+    `every review_list page of ${FILES * PER_FILE} waiting threads in ${FILES} files, every file edited just before the first page (Node, medians of ${RUNS} runs):`,
+  );
   console.log(`  the first page alone        ${median(runs.map((r) => r.first)).toFixed(1)} ms`);
   console.log(`  all ${runs[0].pages} pages, one after another  ${median(runs.map((r) => r.all)).toFixed(1)} ms`);
   console.log(`  verdict, all pages against the first page alone: ${verdict.line}`);

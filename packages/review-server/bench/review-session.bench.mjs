@@ -47,7 +47,8 @@ async function serve() {
   const agentText = (i) => text(i).replace(`v${i}_199 = 199;`, `v${i}_199 = 199 * 2;`);
   for (let i = 0; i < FILES; i++) await writeFile(join(dir, path(i)), agentText(i));
 
-  const server = await startReviewServer({ now: () => new Date().toISOString(),
+  const server = await startReviewServer({
+    now: () => new Date().toISOString(),
     dir,
     dbPath: join(dir, ".git", "opencode-review", "review.sqlite"),
     delivery: { mode: "tools", deliver: async () => null },
@@ -59,7 +60,13 @@ async function serve() {
   for (let i = 0; i < FILES; i++) {
     const threads = await Promise.all(
       Array.from({ length: PER_FILE }, (_, k) =>
-        server.service.draftThread({ file: path(i), start: 20 + 40 * k, end: 21 + 40 * k, roundId: round.id, body: `Why is v${i}_${20 + 40 * k} here?` }),
+        server.service.draftThread({
+          file: path(i),
+          start: 20 + 40 * k,
+          end: 21 + 40 * k,
+          roundId: round.id,
+          body: `Why is v${i}_${20 + 40 * k} here?`,
+        }),
       ),
     );
     ids.push(...threads.map((t) => t.id));
@@ -78,10 +85,16 @@ async function serve() {
 
   const { createServer } = await import("node:http");
   const { gzipSync } = await import("node:zlib");
-  const listing = await fetch(`${server.url}/api/threads?status=all`, { headers: { authorization: `Bearer ${server.token}` } });
+  const listing = await fetch(`${server.url}/api/threads?status=all`, {
+    headers: { authorization: `Bearer ${server.token}` },
+  });
   const gzipped = gzipSync(Buffer.from(await listing.arrayBuffer()), { level: 1 });
   const bare = createServer((req, res) => {
-    res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": gzipped.length });
+    res.writeHead(200, {
+      "content-type": "application/json",
+      "content-encoding": "gzip",
+      "content-length": gzipped.length,
+    });
     res.end(gzipped);
   });
   await new Promise((resolve) => bare.listen(0, "127.0.0.1", resolve));
@@ -90,7 +103,11 @@ async function serve() {
   process.on("message", async (message) => {
     if (message.reply !== undefined) {
       // The agent's reply, as review_reply makes it; against the bare server nothing is written.
-      if (message.bare !== true) await server.service.agentReply({ id: ids[(replies++ * 7) % ids.length], text: `Reply ${message.reply}: moved it.` });
+      if (message.bare !== true)
+        await server.service.agentReply({
+          id: ids[(replies++ * 7) % ids.length],
+          text: `Reply ${message.reply}: moved it.`,
+        });
       process.send({ replied: message.reply });
     }
     // The server's own CPU time: what its caches save, far less moved by other processes than wall time.
@@ -105,7 +122,12 @@ async function serve() {
       process.exit(0);
     }
   });
-  process.send({ url: server.url, bareUrl: `http://127.0.0.1:${bare.address().port}`, token: server.token, threads: ids.length });
+  process.send({
+    url: server.url,
+    bareUrl: `http://127.0.0.1:${bare.address().port}`,
+    token: server.token,
+    threads: ids.length,
+  });
 }
 
 async function drive() {
@@ -114,7 +136,10 @@ async function drive() {
 
   /** One server process (with OCR_OFF=`off`), one session against it (or its bare neighbour). */
   async function session(off, { bare = false } = {}) {
-    const child = fork(new URL(import.meta.url).pathname, ["serve"], { env: { ...process.env, OCR_OFF: off.replaceAll("+", ",") }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = fork(new URL(import.meta.url).pathname, ["serve"], {
+      env: { ...process.env, OCR_OFF: off.replaceAll("+", ",") },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     const ready = await new Promise((resolve, reject) => {
       child.once("message", resolve);
       child.once("exit", (code) => reject(new Error(`the server process exited (${code}) before it was ready`)));
@@ -125,14 +150,22 @@ async function drive() {
     const list = () =>
       new Promise((resolve) => {
         const start = performance.now();
-        const req = request(`${url}/api/threads?status=all`, { agent, headers: { authorization: `Bearer ${ready.token}`, "accept-encoding": "gzip" } }, (res) => {
-          const chunks = [];
-          res.on("data", (chunk) => chunks.push(chunk));
-          res.on("end", () => {
-            stats.latencies.push(performance.now() - start);
-            resolve({ status: res.statusCode, gzipped: res.headers["content-encoding"] === "gzip", bytes: Buffer.concat(chunks) });
-          });
-        });
+        const req = request(
+          `${url}/api/threads?status=all`,
+          { agent, headers: { authorization: `Bearer ${ready.token}`, "accept-encoding": "gzip" } },
+          (res) => {
+            const chunks = [];
+            res.on("data", (chunk) => chunks.push(chunk));
+            res.on("end", () => {
+              stats.latencies.push(performance.now() - start);
+              resolve({
+                status: res.statusCode,
+                gzipped: res.headers["content-encoding"] === "gzip",
+                bytes: Buffer.concat(chunks),
+              });
+            });
+          },
+        );
         req.on("error", (error) => {
           stats.failed++;
           stats.failures.push(error.message);
@@ -188,7 +221,16 @@ async function drive() {
     agent.destroy();
     child.send("stop");
     await new Promise((resolve) => child.once("exit", resolve));
-    return { ms, cpuMs, p50: quantile(stats.latencies, 0.5), p99: quantile(stats.latencies, 0.99), failed: stats.failed, busy: stats.busy, failures: stats.failures, threads: ready.threads };
+    return {
+      ms,
+      cpuMs,
+      p50: quantile(stats.latencies, 0.5),
+      p99: quantile(stats.latencies, 0.99),
+      failed: stats.failed,
+      busy: stats.busy,
+      failures: stats.failures,
+      threads: ready.threads,
+    };
   }
 
   const line = (name, r) =>
@@ -197,7 +239,9 @@ async function drive() {
   const pairs = [];
   const byVariant = new Map(variants.map((v) => [v, []]));
   for (let repeat = 0; repeat < REPEAT; repeat++) {
-    console.log(`\nrun ${repeat + 1} of ${REPEAT}: ${PANELS} panels and an agent, a listing by every panel after each of ${REPLIES} replies`);
+    console.log(
+      `\nrun ${repeat + 1} of ${REPEAT}: ${PANELS} panels and an agent, a listing by every panel after each of ${REPLIES} replies`,
+    );
     // The reference beside an all-on server in every run, so each verdict pair meets the machine in one state.
     const on = await session("");
     const bare = await session("", { bare: true });
@@ -217,11 +261,15 @@ async function drive() {
     }
   }
   if (variants.length > 0) {
-    console.log(`\nwhat each buys: the server's CPU time for the session with it off / with all on (each beside an all-on run; ${REPEAT} runs, medians)`);
+    console.log(
+      `\nwhat each buys: the server's CPU time for the session with it off / with all on (each beside an all-on run; ${REPEAT} runs, medians)`,
+    );
     for (const [variant, runs] of byVariant) {
       const ratio = median(runs.map((r) => r.off.cpuMs / r.on.cpuMs));
       const wall = median(runs.map((r) => r.off.ms / r.on.ms));
-      console.log(`  ${variant.padEnd(16)} CPU ${ratio.toFixed(2)}x, wall ${wall.toFixed(2)}x   p50 ${median(runs.map((r) => r.off.p50)).toFixed(1)} ms off vs ${median(runs.map((r) => r.on.p50)).toFixed(1)} ms on, p99 ${median(runs.map((r) => r.off.p99)).toFixed(1)} ms off vs ${median(runs.map((r) => r.on.p99)).toFixed(1)} ms on   ${ratio >= 1.2 ? "buys >= 20%" : "buys < 20%"}`);
+      console.log(
+        `  ${variant.padEnd(16)} CPU ${ratio.toFixed(2)}x, wall ${wall.toFixed(2)}x   p50 ${median(runs.map((r) => r.off.p50)).toFixed(1)} ms off vs ${median(runs.map((r) => r.on.p50)).toFixed(1)} ms on, p99 ${median(runs.map((r) => r.off.p99)).toFixed(1)} ms off vs ${median(runs.map((r) => r.on.p99)).toFixed(1)} ms on   ${ratio >= 1.2 ? "buys >= 20%" : "buys < 20%"}`,
+      );
     }
   }
 
@@ -229,7 +277,9 @@ async function drive() {
   // machine moves a single run's p99 of 300 listings; the median of paired runs is what the server does).
   const ranked = [...pairs].sort((a, b) => a.on.p99 / a.bare.p99 - b.on.p99 / b.bare.p99);
   const { on: target, bare: reference } = ranked[Math.floor((ranked.length - 1) / 2)];
-  console.log(`\nreference: a bare node:http server answering the same gzipped listing, same session, beside each all-on run`);
+  console.log(
+    `\nreference: a bare node:http server answering the same gzipped listing, same session, beside each all-on run`,
+  );
   console.log(`p99 ratios by run: ${pairs.map((p) => (p.on.p99 / p.bare.p99).toFixed(1) + "x").join(", ")}`);
   const ratio = target.p99 / reference.p99;
   const failed = all.reduce((sum, r) => sum + r.failed, 0);

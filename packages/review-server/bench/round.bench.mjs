@@ -20,7 +20,10 @@ const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-bench-"
 const git = benchGit(dir);
 
 try {
-  await wideRepository(dir, { files: FILES, text: (i) => `export const value${i} = ${i};\n// line two\n// line three\n` });
+  await wideRepository(dir, {
+    files: FILES,
+    text: (i) => `export const value${i} = ${i};\n// line two\n// line three\n`,
+  });
   for (let i = 0; i < CHANGED; i++) {
     await writeFile(join(dir, widePath(i * 1999)), `export const changed${i} = true;\n`);
   }

@@ -49,10 +49,16 @@ function install() {
   const packed = join(work, "packed");
   mkdirSync(packed);
   execFileSync("pnpm", ["pack", "--pack-destination", packed], { cwd: serverPackage, stdio: "ignore" });
-  const tarball = join(packed, readdirSync(packed).find((f) => f.endsWith(".tgz")));
+  const tarball = join(
+    packed,
+    readdirSync(packed).find((f) => f.endsWith(".tgz")),
+  );
   const dir = join(work, "installed");
   mkdirSync(dir);
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", dir, tarball], { cwd: dir, stdio: "ignore" });
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", dir, tarball], {
+    cwd: dir,
+    stdio: "ignore",
+  });
   return join(dir, "node_modules", "opencode-review");
 }
 
@@ -82,7 +88,8 @@ function project(plugin, size, home, label = `repo-${size.lines}`) {
     const out = [];
     lines.forEach((line, i) => {
       out.push(line);
-      if (i === 10 || i === 40 || i === 70) for (let k = 0; k < perHunk; k++) out.push(`  const added${i}_${k} = compute(${k}); // change`);
+      if (i === 10 || i === 40 || i === 70)
+        for (let k = 0; k < perHunk; k++) out.push(`  const added${i}_${k} = compute(${k}); // change`);
     });
     writeFileSync(join(dir, "src", `m${Math.floor(f / 20)}`, `f${f}.ts`), out.join("\n") + "\n");
   }
@@ -247,7 +254,16 @@ async function inProcess() {
       });
     }`;
   const out = join(work, "panel-work.mjs");
-  await build({ stdin: { contents: entry, resolveDir: panel, loader: "ts" }, bundle: true, format: "esm", platform: "node", conditions: ["browser"], outfile: out, logLevel: "warning", alias: { "@opencode-review/core": join(serverPackage, "../review-core/src/index.ts") } });
+  await build({
+    stdin: { contents: entry, resolveDir: panel, loader: "ts" },
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    conditions: ["browser"],
+    outfile: out,
+    logLevel: "warning",
+    alias: { "@opencode-review/core": join(serverPackage, "../review-core/src/index.ts") },
+  });
   const { run, layoutWithThreads } = await import(out);
   console.log("in this process, the terminal panel's own work (ms):");
   for (const size of SIZES) run(size, 5); // the JIT warmed on both sizes first
@@ -258,8 +274,12 @@ async function inProcess() {
       const { dir } = project(null, size, join(work, "home-inproc"), `inproc-${size.lines}`);
       return gitDiffMs(dir);
     })();
-    const keys = Object.entries(times).map(([key, t]) => `${key} ${median(t).toFixed(3)} / ${p90(t).toFixed(3)} (${(median(t) / floor).toFixed(4)}x)`).join("; ");
-    console.log(`  ${size.lines} lines (${lines} screen lines): rows and layout ${open.toFixed(1)} ms, ${(open / floor).toFixed(2)}x git diff ${floor.toFixed(1)} ms; per key (median / p90): ${keys}`);
+    const keys = Object.entries(times)
+      .map(([key, t]) => `${key} ${median(t).toFixed(3)} / ${p90(t).toFixed(3)} (${(median(t) / floor).toFixed(4)}x)`)
+      .join("; ");
+    console.log(
+      `  ${size.lines} lines (${lines} screen lines): rows and layout ${open.toFixed(1)} ms, ${(open / floor).toFixed(2)}x git diff ${floor.toFixed(1)} ms; per key (median / p90): ${keys}`,
+    );
     const bodies = layoutWithThreads(size);
     console.log(
       `  ${size.lines} lines with ${bodies.threads} threads of Markdown bodies: rows and layout ${bodies.with.toFixed(1)} ms, ${bodies.memo.toFixed(1)} ms with the bodies memo ` +
@@ -274,7 +294,11 @@ const bin = opencodeBinary();
 console.log(`presses per key: ${PRESSES}; screen 160x48; times in ms (median, p90)`);
 for (const size of SIZES) {
   const { dir, env } = project(plugin, size, home);
-  const changed = git(dir, "diff", "HEAD", "--numstat").toString().trim().split("\n").reduce((n, line) => n + Number(line.split("\t")[0]), 0);
+  const changed = git(dir, "diff", "HEAD", "--numstat")
+    .toString()
+    .trim()
+    .split("\n")
+    .reduce((n, line) => n + Number(line.split("\t")[0]), 0);
   const floor = gitDiffMs(dir);
   const name = `tui-bench-${size.lines}`;
   sessions.push(name);
@@ -322,11 +346,17 @@ for (const size of SIZES) {
   writeFileSync(join(work, `${name}.txt`), capture(name));
   spawnSync("tmux", ["kill-session", "-t", name]);
   console.log(`\n${changed} changed lines in ${size.files} files; git diff: ${floor.toFixed(1)} ms`);
-  console.log(`  floor in opencode itself: a letter typed in its prompt ${median(typed.filter(Number.isFinite)).toFixed(1)} / ${p90(typed.filter(Number.isFinite)).toFixed(1)} ms; its command palette opening ${median(palette).toFixed(0)} ms`);
+  console.log(
+    `  floor in opencode itself: a letter typed in its prompt ${median(typed.filter(Number.isFinite)).toFixed(1)} / ${p90(typed.filter(Number.isFinite)).toFixed(1)} ms; its command palette opening ${median(palette).toFixed(0)} ms`,
+  );
   const openMs = median(opens);
-  console.log(`  open to first frame: ${openMs.toFixed(0)} ms (of ${opens.map((o) => o.toFixed(0)).join(", ")}), ${(openMs / floor).toFixed(2)}x git diff (target <= 2x)`);
+  console.log(
+    `  open to first frame: ${openMs.toFixed(0)} ms (of ${opens.map((o) => o.toFixed(0)).join(", ")}), ${(openMs / floor).toFixed(2)}x git diff (target <= 2x)`,
+  );
   for (const [key, times] of Object.entries(results)) {
     const m = median(times);
-    console.log(`  ${key}: ${m.toFixed(1)} / ${p90(times).toFixed(1)} ms, ${(m / floor).toFixed(2)}x git diff (${times.length} presses; target <= 16 ms)`);
+    console.log(
+      `  ${key}: ${m.toFixed(1)} / ${p90(times).toFixed(1)} ms, ${(m / floor).toFixed(2)}x git diff (${times.length} presses; target <= 16 ms)`,
+    );
   }
 }

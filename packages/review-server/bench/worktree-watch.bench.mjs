@@ -62,7 +62,9 @@ try {
   console.log(`git status --porcelain   ${s.toFixed(1)} ms`);
   console.log(`watch start              ${w.toFixed(1)} ms   ratio ${(w / s).toFixed(2)}x (target <= 2x)`);
   console.log(`a change noticed         ${c.toFixed(1)} ms   ratio ${(c / s).toFixed(2)}x (target <= 1x)`);
-  console.log(`idle, 2 s watching       ${((idle.user + idle.system) / 1000).toFixed(1)} ms of CPU (polling status every 2 s would be ~${s.toFixed(0)} ms)`);
+  console.log(
+    `idle, 2 s watching       ${((idle.user + idle.system) / 1000).toFixed(1)} ms of CPU (polling status every 2 s would be ~${s.toFixed(0)} ms)`,
+  );
   console.log(`verdict: ${w / s <= 2 && c / s <= 1 ? "GREEN" : "MISSED"}`);
 } finally {
   await rm(dir, { recursive: true, force: true, maxRetries: 5 });

@@ -21,7 +21,8 @@ for (const name of NATIVE) {
 const external = [...NATIVE.flatMap((name) => [name, `${name}/*`]), "bun:*"];
 
 // ESM output has no `require`; CommonJS code that got inlined still calls it for Node built-ins.
-const requireShim = 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);';
+const requireShim =
+  'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);';
 
 // zod's index pulls in its error messages in 47 languages (230 KB, a fifth of the bundle, parsed at every
 // start) to offer them as z.locales; nothing here uses any but English, which zod sets up itself.
@@ -49,7 +50,16 @@ const entries = [
 
 // The terminal half runs inside opencode's TUI, which maps these to its own copies: a private solid-js
 // copy bundled in would silently break reactivity, so they stay bare imports.
-const hostModules = ["solid-js", "solid-js/*", "@opentui/core", "@opentui/core/*", "@opentui/solid", "@opentui/solid/*", "@opentui/keymap", "@opentui/keymap/*"];
+const hostModules = [
+  "solid-js",
+  "solid-js/*",
+  "@opentui/core",
+  "@opentui/core/*",
+  "@opentui/solid",
+  "@opentui/solid/*",
+  "@opentui/keymap",
+  "@opentui/keymap/*",
+];
 
 // OpenTUI's JSX is Solid's universal renderer: each .tsx file is compiled by Babel with babel-preset-solid
 // (opencode compiles .tsx itself only outside node_modules), then bundled like any other module.
@@ -89,7 +99,12 @@ for (const entry of entries) {
     // Core is inlined from its source, so the bundle never depends on core having been built.
     alias: { "@opencode-review/core": `${root}/../review-core/src/index.ts` },
     ...(entry.split
-      ? { entryPoints: { [entry.name]: source }, outdir: `${root}/dist`, splitting: true, chunkNames: `${CHUNKS}/[name]-[hash]` }
+      ? {
+          entryPoints: { [entry.name]: source },
+          outdir: `${root}/dist`,
+          splitting: true,
+          chunkNames: `${CHUNKS}/[name]-[hash]`,
+        }
       : { entryPoints: [source], outfile: `${root}/dist/${entry.name}.js` }),
     bundle: true,
     platform: "node",
@@ -109,10 +124,15 @@ for (const entry of entries) {
     if (!path.endsWith(".js")) continue;
     for (const imported of output.imports) {
       if (imported.path === "better-sqlite3" && imported.kind !== "dynamic-import" && entry.name !== "cli") {
-        problems.push(`dist/${entry.name}.js imports better-sqlite3 statically (${imported.kind}); load it with import() under Node only`);
+        problems.push(
+          `dist/${entry.name}.js imports better-sqlite3 statically (${imported.kind}); load it with import() under Node only`,
+        );
       }
       // A bundled copy of solid-js breaks the terminal half's reactivity without an error.
-      if (entry.name === "tui" && Object.keys(output.inputs).some((input) => input.includes("node_modules/solid-js/"))) {
+      if (
+        entry.name === "tui" &&
+        Object.keys(output.inputs).some((input) => input.includes("node_modules/solid-js/"))
+      ) {
         problems.push("dist/tui.js contains a copy of solid-js; keep solid-js external");
       }
     }

@@ -31,7 +31,9 @@ const OPERATIONS = {
 
 const args = process.argv.slice(2);
 if (args.length !== 10) {
-  console.error("usage: node scripts/cut-forgejo-swagger.mjs forgejo <file> <repository> <tag> <commit> gitea <file> <repository> <tag> <commit>");
+  console.error(
+    "usage: node scripts/cut-forgejo-swagger.mjs forgejo <file> <repository> <tag> <commit> gitea <file> <repository> <tag> <commit>",
+  );
   process.exit(2);
 }
 
@@ -60,21 +62,52 @@ function cut(flavor, file, repository, tag, commit) {
     const parameters = (op.parameters ?? []).map((p) =>
       p.in === "body"
         ? { name: p.name, in: "body", required: p.required === true, schema: p.schema }
-        : { name: p.name, in: p.in, required: p.required === true, schema: { type: p.type, ...(p.format ? { format: p.format } : {}), ...(p.enum ? { enum: p.enum } : {}), ...(p.items ? { items: p.items } : {}) } },
+        : {
+            name: p.name,
+            in: p.in,
+            required: p.required === true,
+            schema: {
+              type: p.type,
+              ...(p.format ? { format: p.format } : {}),
+              ...(p.enum ? { enum: p.enum } : {}),
+              ...(p.items ? { items: p.items } : {}),
+            },
+          },
     );
     const responses = {};
     for (const [status, response] of Object.entries(op.responses)) responses[status] = responseSchema(response);
-    const cutOp = { operationId: op.operationId, method: method.toUpperCase(), path, produces: op.produces ?? spec.produces, parameters, responses };
+    const cutOp = {
+      operationId: op.operationId,
+      method: method.toUpperCase(),
+      path,
+      produces: op.produces ?? spec.produces,
+      parameters,
+      responses,
+    };
     visit(cutOp);
     return cutOp;
   });
   const definitions = Object.fromEntries([...used].sort().map((name) => [name, spec.definitions[name]]));
-  return { source: { repository, tag, commit, file: "templates/swagger/v1_json.tmpl", title: spec.info.title }, basePath: "/api/v1", operations, definitions };
+  return {
+    source: { repository, tag, commit, file: "templates/swagger/v1_json.tmpl", title: spec.info.title },
+    basePath: "/api/v1",
+    operations,
+    definitions,
+  };
 }
 
 const fixture = { forgejo: cut("forgejo", ...args.slice(1, 5)), gitea: cut("gitea", ...args.slice(6, 10)) };
-const out = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "forge", "testing", "forgejo-swagger.fixture.json");
+const out = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "src",
+  "forge",
+  "testing",
+  "forgejo-swagger.fixture.json",
+);
 writeFileSync(out, JSON.stringify(fixture, null, 1) + "\n");
 for (const [flavor, f] of Object.entries(fixture)) {
-  console.log(`${flavor}: ${f.operations.length} operations and ${Object.keys(f.definitions).length} definitions from ${f.source.repository} ${f.source.tag} (${f.source.commit})`);
+  console.log(
+    `${flavor}: ${f.operations.length} operations and ${Object.keys(f.definitions).length} definitions from ${f.source.repository} ${f.source.tag} (${f.source.commit})`,
+  );
 }

@@ -34,12 +34,31 @@ const operations = OPERATIONS.map(([method, path]) => {
     operationId: op.operationId,
     method: method.toUpperCase(),
     path,
-    parameters: (op.parameters ?? []).map((p) => ({ name: p.name, in: p.in, required: p.required === true, schema: p.schema })),
+    parameters: (op.parameters ?? []).map((p) => ({
+      name: p.name,
+      in: p.in,
+      required: p.required === true,
+      schema: p.schema,
+    })),
     requestBody: op.requestBody?.content?.["application/json"]?.schema ?? null,
     responses,
   };
 });
 
-const out = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "forge", "testing", "github-openapi.fixture.json");
-writeFileSync(out, JSON.stringify({ source: `${pkg.name}@${pkg.version}`, file: "generated/api.github.com.deref.json", operations }, null, 1) + "\n");
+const out = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "src",
+  "forge",
+  "testing",
+  "github-openapi.fixture.json",
+);
+writeFileSync(
+  out,
+  JSON.stringify(
+    { source: `${pkg.name}@${pkg.version}`, file: "generated/api.github.com.deref.json", operations },
+    null,
+    1,
+  ) + "\n",
+);
 console.log(`wrote ${operations.length} operations from ${pkg.name}@${pkg.version} to ${out}`);

@@ -42,7 +42,9 @@ const tarball = await packPlugin();
 const withPlugin: readonly PluginEntry[] = [`opencode-review@file:${tarball}`];
 // The first start with a new plugin installs it into the (shared) cache; reported on its own.
 const install = await once(withPlugin);
-console.log(`first start with plugin (installs it): first request ${install.firstRequestMs} ms, run ${install.totalMs} ms`);
+console.log(
+  `first start with plugin (installs it): first request ${install.firstRequestMs} ms, run ${install.totalMs} ms`,
+);
 
 const samples = { without: [] as Sample[], with: [] as Sample[] };
 for (let i = 0; i < runs; i++) {

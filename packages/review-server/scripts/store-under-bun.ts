@@ -9,7 +9,9 @@ import { fileURLToPath } from "node:url";
 import { storeCases } from "../src/store/testing/store.cases.ts";
 
 if (process.versions.bun === undefined) {
-  console.error("store-under-bun.ts must run under Bun: packages/review-server/node_modules/.bin/bun packages/review-server/scripts/store-under-bun.ts");
+  console.error(
+    "store-under-bun.ts must run under Bun: packages/review-server/node_modules/.bin/bun packages/review-server/scripts/store-under-bun.ts",
+  );
   process.exit(2);
 }
 

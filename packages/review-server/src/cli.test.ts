@@ -14,7 +14,10 @@ const PANEL_LINK = /Open the panel: (http:\/\/127\.0\.0\.1:(\d+))\/#token=([0-9a
 async function api(base: string, token: string, path: string, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${base}${path}`, {
     method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   return { status: response.status, json: (await response.json()) as Record<string, any> };
@@ -56,7 +59,10 @@ describe("opencode-review serve and url", () => {
       const health = await api(base!, token!, "/api/health");
       expect(health.json).toMatchObject({ ok: true, tools: false, repo: repo.dir, branch: "main" });
 
-      const draft = await api(base!, token!, "/api/threads", { method: "POST", body: { file: "src/a.ts", start: 2, end: 2, body: "Why 3?" } });
+      const draft = await api(base!, token!, "/api/threads", {
+        method: "POST",
+        body: { file: "src/a.ts", start: 2, end: 2, body: "Why 3?" },
+      });
       expect(draft.status).toBe(201);
       const release = await api(base!, token!, "/api/review/release", { method: "POST", body: {} });
       expect(release.json.review).toMatchObject({ mode: "prose", messages: 1, deliveredTo: null });
@@ -86,7 +92,14 @@ describe("opencode-review serve and url", () => {
     try {
       const [, base, , token] = await serve.waitFor(PANEL_LINK);
       expect(serve.stdout()).toContain(`Released reviews go to the opencode server at ${opencode.url}`);
-      expect((await api(base!, token!, "/api/threads", { method: "POST", body: { file: "src/a.ts", start: 1, end: 1, body: "Name it alpha." } })).status).toBe(201);
+      expect(
+        (
+          await api(base!, token!, "/api/threads", {
+            method: "POST",
+            body: { file: "src/a.ts", start: 1, end: 1, body: "Name it alpha." },
+          })
+        ).status,
+      ).toBe(201);
       const release = await api(base!, token!, "/api/review/release", { method: "POST", body: {} });
       expect(release.json.review).toMatchObject({ mode: "prose", deliveredTo: "ses_newer" });
 
@@ -109,8 +122,17 @@ describe("opencode-review serve and url", () => {
     const serve = spawnCli(["serve", "--repo", repo.dir, "--opencode", opencode.url, "--session", "ses_chosen"]);
     try {
       const [, base, , token] = await serve.waitFor(PANEL_LINK);
-      expect((await api(base!, token!, "/api/threads", { method: "POST", body: { file: "src/a.ts", body: "A whole-file remark." } })).status).toBe(201);
-      expect((await api(base!, token!, "/api/review/release", { method: "POST", body: {} })).json.review.deliveredTo).toBe("ses_chosen");
+      expect(
+        (
+          await api(base!, token!, "/api/threads", {
+            method: "POST",
+            body: { file: "src/a.ts", body: "A whole-file remark." },
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (await api(base!, token!, "/api/review/release", { method: "POST", body: {} })).json.review.deliveredTo,
+      ).toBe("ses_chosen");
       expect((await opencode.nextPrompt()).sessionId).toBe("ses_chosen");
     } finally {
       expect(await interrupt(serve)).toBe(0);
@@ -148,13 +170,21 @@ describe("opencode-review command lines", () => {
   });
 
   // Not a wrong command line: a right one that cannot do its work in that folder (docs/cli.md: exit 1).
-  it.each([["serve"], ["url"], ["setup", "claude"], ["setup", "codex"], ["remove"]])("%s in a folder outside any git repository exits 1 with one line on stderr", async (...command) => {
-    const { code, stdout, stderr } = await runCliToEnd([...command, "--repo", notGit]);
-    expect(stderr.startsWith(`opencode-review ${command[0]}: ${notGit} is not inside a git repository. Run git init there`), stderr).toBe(true);
-    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
-    expect(stdout).toBe("");
-    expect(code).toBe(1);
-  });
+  it.each([["serve"], ["url"], ["setup", "claude"], ["setup", "codex"], ["remove"]])(
+    "%s in a folder outside any git repository exits 1 with one line on stderr",
+    async (...command) => {
+      const { code, stdout, stderr } = await runCliToEnd([...command, "--repo", notGit]);
+      expect(
+        stderr.startsWith(
+          `opencode-review ${command[0]}: ${notGit} is not inside a git repository. Run git init there`,
+        ),
+        stderr,
+      ).toBe(true);
+      expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+      expect(stdout).toBe("");
+      expect(code).toBe(1);
+    },
+  );
 
   it.each([["serve"], ["demo"], ["url"]])("%s --help prints its usage and exits 0", async (command) => {
     const { code, stdout } = await runCliToEnd([command, "--help"]);
@@ -164,7 +194,9 @@ describe("opencode-review command lines", () => {
 });
 
 describe("opencode-review demo", () => {
-  it("builds a repository with a thread in every state, serves it, and removes it on Ctrl-C", { timeout: 120_000 }, async () => {
+  it("builds a repository with a thread in every state, serves it, and removes it on Ctrl-C", {
+    timeout: 120_000,
+  }, async () => {
     const demo = spawnCli(["demo"]);
     let folder: string | undefined;
     try {
@@ -175,9 +207,13 @@ describe("opencode-review demo", () => {
 
       const { json } = await api(base!, token!, "/api/threads?status=all");
       const threads = json.threads as Thread[];
-      const has = (what: string, test: (t: Thread) => boolean) => expect(threads.filter(test).length, what).toBeGreaterThan(0);
+      const has = (what: string, test: (t: Thread) => boolean) =>
+        expect(threads.filter(test).length, what).toBeGreaterThan(0);
       has("waiting on the agent", (t) => t.status === "open" && t.awaiting === "agent");
-      has("answered by the agent", (t) => t.status === "open" && t.awaiting === "human" && t.messages.at(-1)?.author === "agent");
+      has(
+        "answered by the agent",
+        (t) => t.status === "open" && t.awaiting === "human" && t.messages.at(-1)?.author === "agent",
+      );
       has("resolved by the agent", (t) => t.status === "resolved" && t.resolvedBy === "agent");
       has("moved", (t) => t.anchor.state === "moved");
       has("outdated", (t) => t.anchor.state === "outdated");
@@ -189,11 +225,20 @@ describe("opencode-review demo", () => {
       expect(threads).toHaveLength(8);
       // The claims the summary promises, on the agent's messages.
       const claims = threads.flatMap((t) => t.messages.flatMap((m) => (m.claim ? [m.claim] : [])));
-      expect(claims).toEqual(expect.arrayContaining([{ resolved: true, accepted: true }, { resolved: true, accepted: false, reason: "the lines only moved" }]));
+      expect(claims).toEqual(
+        expect.arrayContaining([
+          { resolved: true, accepted: true },
+          { resolved: true, accepted: false, reason: "the lines only moved" },
+        ]),
+      );
 
       // No failed delivery on the first screen: round 1's release reached the demo's scripted agent, as the printout says.
-      const reviews = (await api(base!, token!, "/api/reviews")).json.reviews as { delivery: { state: string; to?: string } }[];
-      expect(reviews.map((r) => r.delivery)).toEqual([expect.objectContaining({ state: "delivered", to: "demo-agent" })]);
+      const reviews = (await api(base!, token!, "/api/reviews")).json.reviews as {
+        delivery: { state: string; to?: string };
+      }[];
+      expect(reviews.map((r) => r.delivery)).toEqual([
+        expect.objectContaining({ state: "delivered", to: "demo-agent" }),
+      ]);
       expect(demo.stdout()).toContain("You reviewed round 1 and released it");
       // The printed link lands on a file with threads (the refused claim), not on the first file in path order.
       const landing = new URLSearchParams(new URL(demo.stdout().match(/Open the panel: (\S+)/)![1]!).hash.slice(1));

@@ -16,7 +16,9 @@ const pages = readdirSync(docsDir)
   .map((name) => ({ name, text: readFileSync(join(docsDir, name), "utf8") }));
 
 /** Every inline code span of every page, with the page it is on. */
-const spans = pages.flatMap((page) => [...page.text.matchAll(/`([^`\n]+)`/g)].map((m) => ({ page: page.name, code: m[1]! })));
+const spans = pages.flatMap((page) =>
+  [...page.text.matchAll(/`([^`\n]+)`/g)].map((m) => ({ page: page.name, code: m[1]! })),
+);
 
 describe("docs/", () => {
   it("has the pages its index lists", () => {
@@ -38,10 +40,15 @@ describe("docs/", () => {
         events: f.bus,
       });
       const served = new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`));
-      const named = spans.map((s) => /^(GET|POST|PATCH|DELETE|PUT) (\/api\/[^\s?]*)$/.exec(s.code)).filter((m) => m !== null);
+      const named = spans
+        .map((s) => /^(GET|POST|PATCH|DELETE|PUT) (\/api\/[^\s?]*)$/.exec(s.code))
+        .filter((m) => m !== null);
       expect(named.length).toBeGreaterThan(10);
       const documented = new Set(named.map((m) => `${m[1]} ${m[2]}`));
-      expect([...documented].filter((route) => !served.has(route)), "named in docs/, not served").toEqual([]);
+      expect(
+        [...documented].filter((route) => !served.has(route)),
+        "named in docs/, not served",
+      ).toEqual([]);
       const http = pages.find((p) => p.name === "http.md")!.text;
       const undocumented = [...served].filter((route) => route.includes(" /api/") && !http.includes(`\`${route}\``));
       expect(undocumented, "served, not in http.md").toEqual([]);
@@ -72,8 +79,8 @@ describe("docs/", () => {
       expect(cli, `cli.md documents ${command.name}`).toContain(`## \`opencode-review ${command.name}`);
       // Every flag a command takes is in its heading (help aside: every command has it).
       const heading = cli.split("\n").find((line) => line.startsWith(`## \`opencode-review ${command.name}`))!;
-      for (const flag of Object.keys(command.flags).filter((f) => f !== "help")) expect(heading, `${command.name} --${flag}`).toContain(`--${flag}`);
+      for (const flag of Object.keys(command.flags).filter((f) => f !== "help"))
+        expect(heading, `${command.name} --${flag}`).toContain(`--${flag}`);
     }
   });
 });
-

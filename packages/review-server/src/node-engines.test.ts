@@ -18,7 +18,11 @@ describe(`npm install of the packed package under Node ${process.versions.node}`
     const dir = mkdtempSync(join(tmpdir(), "opencode-review-engines-"));
     dirs.push(dir);
     // Scripts off: the engine check happens while npm resolves the tree; building better-sqlite3 adds nothing to it.
-    const output = await runCommand("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=warn", "--prefix", dir, tarball], dir);
+    const output = await runCommand(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=warn", "--prefix", dir, tarball],
+      dir,
+    );
     expect(output).toMatch(/added \d+ packages?/);
     expect(output).not.toMatch(/EBADENGINE|Unsupported engine|engine/i);
   }, 300_000);

@@ -16,7 +16,12 @@ const tui = createReviewTui(
   ({ api, dir, options }) => openTuiBackend({ dir, options, send: sendWith(api) }),
   async ({ api, options }) => {
     const path = api.state.path;
-    const found = await openCommandKeys({ command: OPEN_COMMAND, directory: path.directory || process.cwd(), worktree: path.worktree || path.directory || process.cwd(), options });
+    const found = await openCommandKeys({
+      command: OPEN_COMMAND,
+      directory: path.directory || process.cwd(),
+      worktree: path.worktree || path.directory || process.cwd(),
+      options,
+    });
     return found.configured ? found.keys : null;
   },
   ({ api, spec }) => serverHalfProblem(api.state.config.plugin, spec, api.state.path.directory || process.cwd()),

@@ -22,7 +22,13 @@ describe("buildAnchor", () => {
     {
       name: "new side: added lines quote with +, unchanged ones with a space",
       input: { start: 4, end: 6 },
-      anchor: { side: "new", start: 4, end: 6, quoted: [" d", "+X", " e"], context: { before: ["a", "B", "c"], after: ["f", "g", "h"] } },
+      anchor: {
+        side: "new",
+        start: 4,
+        end: 6,
+        quoted: [" d", "+X", " e"],
+        context: { before: ["a", "B", "c"], after: ["f", "g", "h"] },
+      },
     },
     {
       name: "new side: expanded context (no change at all) can be commented",
@@ -106,13 +112,15 @@ describe("buildAnchor", () => {
       name: "a backwards range",
       input: { start: 5, end: 3 },
       reason: "invalid_input",
-      message: "lines 5-3 are not a range; give a first and last line with 1 <= first <= last, or neither for the whole file",
+      message:
+        "lines 5-3 are not a range; give a first and last line with 1 <= first <= last, or neither for the whole file",
     },
     {
       name: "only one end given",
       input: { start: 5, end: null },
       reason: "invalid_input",
-      message: "lines 5-? are not a range; give a first and last line with 1 <= first <= last, or neither for the whole file",
+      message:
+        "lines 5-? are not a range; give a first and last line with 1 <= first <= last, or neither for the whole file",
     },
   ] as const)("refuses $name", ({ input, reason, message }) => {
     expect(buildAnchor({ ...base, ...input })).toEqual({ ok: false, reason, message });

@@ -40,7 +40,14 @@ export function buildAnchor(input: BuildAnchorInput): BuildAnchorResult {
   if (start === null && end === null) {
     return { ok: true, anchor: { side, start: null, end: null, quoted: [], context: { before: [], after: [] } } };
   }
-  if (start === null || end === null || !Number.isInteger(start) || !Number.isInteger(end) || start < 1 || end < start) {
+  if (
+    start === null ||
+    end === null ||
+    !Number.isInteger(start) ||
+    !Number.isInteger(end) ||
+    start < 1 ||
+    end < start
+  ) {
     return refuse(
       "invalid_input",
       `lines ${start ?? "?"}-${end ?? "?"} are not a range; give a first and last line with 1 <= first <= last, or neither for the whole file`,
@@ -54,7 +61,10 @@ export function buildAnchor(input: BuildAnchorInput): BuildAnchorResult {
 
 function anchorNewSide(input: BuildAnchorInput, start: number, end: number, file: string): BuildAnchorResult {
   if (input.newText === null) {
-    return refuse("not_in_diff", `${file} is deleted in this diff; comment on its deleted lines (side old) or on the whole file`);
+    return refuse(
+      "not_in_diff",
+      `${file} is deleted in this diff; comment on its deleted lines (side old) or on the whole file`,
+    );
   }
   const lines = splitLines(input.newText);
   const outside = pastTheEnd(start, end, lines.length, file);

@@ -15,7 +15,14 @@ const FILE = [
 ];
 const then = text(FILE);
 /** A thread on lines 3-5 (the loop). */
-const loop = { side: "new", start: 3, end: 5, quoted: FILE.slice(2, 5).map((line) => `+${line}`), then, file: "src/total.ts" } as const;
+const loop = {
+  side: "new",
+  start: 3,
+  end: 5,
+  quoted: FILE.slice(2, 5).map((line) => `+${line}`),
+  then,
+  file: "src/total.ts",
+} as const;
 
 describe("checkResolve", () => {
   test.each([
@@ -120,7 +127,13 @@ describe("checkResolve", () => {
   test("an old-side thread: refused while the lines stay deleted, accepted once they are back", () => {
     const base = text(FILE);
     const deleted = text([...FILE.slice(0, 2), ...FILE.slice(5)]);
-    const old = { side: "old", start: 3, end: 5, quoted: FILE.slice(2, 5).map((line) => `-${line}`), then: base } as const;
+    const old = {
+      side: "old",
+      start: 3,
+      end: 5,
+      quoted: FILE.slice(2, 5).map((line) => `-${line}`),
+      then: base,
+    } as const;
     expect(checkResolve({ ...old, now: deleted })).toMatchObject({
       accepted: false,
       reason: "unchanged",
@@ -132,7 +145,9 @@ describe("checkResolve", () => {
 
   test("without a file name the message names the lines", () => {
     const { file: _file, ...anonymous } = loop;
-    expect(checkResolve({ ...anonymous, start: 4, end: 4, quoted: [" " + (FILE[3] as string)], now: then })).toMatchObject({
+    expect(
+      checkResolve({ ...anonymous, start: 4, end: 4, quoted: [" " + (FILE[3] as string)], now: then }),
+    ).toMatchObject({
       message:
         "the lines under this comment (line 4) still read as they did when the person commented; change them or reply without resolved",
     });

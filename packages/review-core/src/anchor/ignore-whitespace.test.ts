@@ -18,7 +18,10 @@ describe("ignoring whitespace", () => {
   });
 
   test("the in-place comparison agrees with squashing, on any text", () => {
-    const text = fc.string({ unit: fc.constantFrom("a", "b", " ", "\t", "\r", "\n", "\u00a0", "\u2003", "\ufeff", "\u200b"), maxLength: 8 });
+    const text = fc.string({
+      unit: fc.constantFrom("a", "b", " ", "\t", "\r", "\n", "\u00a0", "\u2003", "\ufeff", "\u200b"),
+      maxLength: 8,
+    });
     fc.assert(
       fc.property(text, text, (a, b) => {
         expect(equalIgnoringWhitespace(a, b)).toBe(squashWhitespace(a) === squashWhitespace(b));

@@ -44,9 +44,9 @@ describe("preparePair", () => {
 
   it("gives equal ids exactly to equal lines for any two texts made of a few lines", () => {
     const line = fc.constantFrom("}", "", "  }", "a", "ab", "a\r", "return null;", "b", "x = 1;");
-    const text = fc.tuple(fc.array(line, { maxLength: 30 }), fc.boolean()).map(([lines, final]) =>
-      lines.length === 0 ? "" : lines.join("\n") + (final ? "\n" : ""),
-    );
+    const text = fc
+      .tuple(fc.array(line, { maxLength: 30 }), fc.boolean())
+      .map(([lines, final]) => (lines.length === 0 ? "" : lines.join("\n") + (final ? "\n" : "")));
     fc.assert(
       fc.property(text, text, (then, now) => check(then, now)),
       { seed: PROPERTY_SEED, numRuns: 300 },
@@ -54,17 +54,28 @@ describe("preparePair", () => {
   });
 
   it("hashes alike, on either side, every line that reads as a quoted line once whitespace is ignored", () => {
-    const line = fc.array(fc.constantFrom("a", "b", " ", "\t", "\r", "(", "\u00a0", "\ufeff"), { maxLength: 8 }).map((c) => c.join(""));
+    const line = fc
+      .array(fc.constantFrom("a", "b", " ", "\t", "\r", "(", "\u00a0", "\ufeff"), { maxLength: 8 })
+      .map((c) => c.join(""));
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), fc.array(line, { maxLength: 12 }), line, (thenLines, nowLines, quote) => {
-        const pair = preparePair(thenLines.join("\n"), nowLines.join("\n"));
-        for (const [side, lines] of [["then", pair.then], ["now", pair.now]] as const) {
-          const hashes = pair.loose(side);
-          for (let i = 0; i < lines.count; i++) {
-            if (squashWhitespace(lineAt(lines, i)) === squashWhitespace(quote)) expect(hashes[i]).toBe(looseHash(quote));
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 12 }),
+        fc.array(line, { maxLength: 12 }),
+        line,
+        (thenLines, nowLines, quote) => {
+          const pair = preparePair(thenLines.join("\n"), nowLines.join("\n"));
+          for (const [side, lines] of [
+            ["then", pair.then],
+            ["now", pair.now],
+          ] as const) {
+            const hashes = pair.loose(side);
+            for (let i = 0; i < lines.count; i++) {
+              if (squashWhitespace(lineAt(lines, i)) === squashWhitespace(quote))
+                expect(hashes[i]).toBe(looseHash(quote));
+            }
           }
-        }
-      }),
+        },
+      ),
       { seed: PROPERTY_SEED, numRuns: 300 },
     );
   });

@@ -54,7 +54,9 @@ export function preparePair(thenText: string, nowText: string): LinePair {
   let looseThen: Int32Array | undefined;
   let looseNow: Int32Array | undefined;
   const loose = (side: "then" | "now") =>
-    side === "then" || now.lines === then.lines ? (looseThen ??= looseHashes(then.lines)) : (looseNow ??= looseHashes(now.lines));
+    side === "then" || now.lines === then.lines
+      ? (looseThen ??= looseHashes(then.lines))
+      : (looseNow ??= looseHashes(now.lines));
   return { then: then.lines, now: now.lines, thenIds: then.ids, nowIds: now.ids, hunks, loose };
 }
 
@@ -142,7 +144,11 @@ function internThen(text: string, interner: Map<string, number>): InternedThen {
  * reading carries on from there (code moved, or lines deleted above). Ids come out exact either way:
  * every line is either compared in full or looked up.
  */
-function internNow(text: string, then: InternedThen, interner: Map<string, number>): { lines: TextLines; ids: Int32Array } {
+function internNow(
+  text: string,
+  then: InternedThen,
+  interner: Map<string, number>,
+): { lines: TextLines; ids: Int32Array } {
   let count = 0;
   for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
   if (text.length > 0 && !text.endsWith("\n")) count++;

@@ -35,11 +35,14 @@ async function rulesCode(): Promise<string> {
   const visit = (file: string): void => {
     if (seen.has(file)) return;
     const code = ts.default
-      .transpileModule(fs.readFileSync(file, "utf8"), { compilerOptions: { removeComments: true, target: 99, module: 99 } })
+      .transpileModule(fs.readFileSync(file, "utf8"), {
+        compilerOptions: { removeComments: true, target: 99, module: 99 },
+      })
       .outputText.replace(/\s+/g, " ")
       .trim();
     seen.set(file, code);
-    for (const [, imported] of code.matchAll(/from "(\.{1,2}\/[^"]+)\.js"/g)) visit(path.resolve(path.dirname(file), `${imported}.ts`));
+    for (const [, imported] of code.matchAll(/from "(\.{1,2}\/[^"]+)\.js"/g))
+      visit(path.resolve(path.dirname(file), `${imported}.ts`));
   };
   visit(path.resolve(here, "locate.ts"));
   // Named by path from src/, so the version does not depend on where the repository sits.
@@ -53,7 +56,11 @@ async function rulesCode(): Promise<string> {
 describe("LOCATE_RULES_VERSION", () => {
   test("is the hash of the rules' code, so places kept under other rules are located again", async () => {
     const crypto = await load<Crypto>("node:crypto");
-    const version = crypto.createHash("sha256").update(await rulesCode()).digest("hex").slice(0, 12);
+    const version = crypto
+      .createHash("sha256")
+      .update(await rulesCode())
+      .digest("hex")
+      .slice(0, 12);
     expect(
       LOCATE_RULES_VERSION,
       `locate's rules changed: set LOCATE_RULES_VERSION in src/anchor/locate-rules-version.ts to "${version}"`,
@@ -62,7 +69,15 @@ describe("LOCATE_RULES_VERSION", () => {
 
   test("covers every module the rules use", async () => {
     const code = await rulesCode();
-    for (const file of ["anchor/locate.ts", "anchor/search-block.ts", "anchor/surroundings.ts", "anchor/untouched-reading.ts", "anchor/line-pair.ts", "diff/line-diff.ts", "diff/map-line.ts"]) {
+    for (const file of [
+      "anchor/locate.ts",
+      "anchor/search-block.ts",
+      "anchor/surroundings.ts",
+      "anchor/untouched-reading.ts",
+      "anchor/line-pair.ts",
+      "diff/line-diff.ts",
+      "diff/map-line.ts",
+    ]) {
       expect(code).toContain(`${file}\n`);
     }
   });

@@ -4,7 +4,12 @@ import { buildAnchor } from "./build-anchor.js";
 import { locate } from "./locate.js";
 import type { Location } from "./types.js";
 import { PROPERTY_SEED as SEED } from "../testing/property-seed.js";
-import { cutAndPasted, rewrittenWithCopyElsewhere, repeatedBlockOneEdited, type MisleadingEdit } from "../testing/misleading-edits.js";
+import {
+  cutAndPasted,
+  rewrittenWithCopyElsewhere,
+  repeatedBlockOneEdited,
+  type MisleadingEdit,
+} from "../testing/misleading-edits.js";
 
 const text = (lines: readonly string[]): string => lines.map((l) => `${l}\n`).join("");
 

@@ -65,7 +65,13 @@ function lcsTable(a: readonly string[], b: readonly string[]): number[][] {
  * When the edits leave several equally short explanations (a block of repeated lines next to an
  * insertion of the same lines), every one of them is a right answer.
  */
-function minimalDiffKeepsBlockAt(then: readonly string[], now: readonly string[], s: number, e: number, p: number): boolean {
+function minimalDiffKeepsBlockAt(
+  then: readonly string[],
+  now: readonly string[],
+  s: number,
+  e: number,
+  p: number,
+): boolean {
   const total = (lcsTable(then, now)[0] as number[])[0] as number;
   const above = (lcsTable(then.slice(0, s), now.slice(0, p))[0] as number[])[0] as number;
   const below = (lcsTable(then.slice(e), now.slice(p + (e - s)))[0] as number[])[0] as number;
@@ -100,7 +106,14 @@ function copyReadsAsMoved(then: readonly string[], now: readonly string[], s: nu
 }
 
 /** The block's recorded surroundings (3 lines each side, or as many as the file has) read at now[at - before..at) and now[at + gap..). */
-function surroundingsAt(then: readonly string[], s: number, e: number, now: readonly string[], at: number, gap: number): boolean {
+function surroundingsAt(
+  then: readonly string[],
+  s: number,
+  e: number,
+  now: readonly string[],
+  at: number,
+  gap: number,
+): boolean {
   const before = Math.min(s, 3);
   const after = Math.min(then.length - e, 3);
   if (at - before < 0 || at + gap + after > now.length) return false;
@@ -115,7 +128,14 @@ function surroundingsAt(then: readonly string[], s: number, e: number, now: read
  * block as rewritten there (`changed`); with nothing between them, rule (2) reads it as cut (`moved` onto
  * its one copy). Such a reading is as right as the edits the generator made: the text cannot tell them apart.
  */
-function surroundingsStand(then: readonly string[], s: number, e: number, now: readonly string[], at: number, gap: number): boolean {
+function surroundingsStand(
+  then: readonly string[],
+  s: number,
+  e: number,
+  now: readonly string[],
+  at: number,
+  gap: number,
+): boolean {
   if (!surroundingsAt(then, s, e, now, at, gap)) return false;
   const before = Math.min(s, 3);
   const after = Math.min(then.length - e, 3);
@@ -132,7 +152,14 @@ function surroundingsStand(then: readonly string[], s: number, e: number, now: r
  * misleading-edit property's first shape, where the shortest diff keeps the block inside a side and the
  * rewrite costs more): the text cannot tell them apart, and rule (1) takes the rewrite.
  */
-function newTextBesideTheBlock(then: readonly string[], s: number, e: number, now: readonly string[], at: number, gap: number): boolean {
+function newTextBesideTheBlock(
+  then: readonly string[],
+  s: number,
+  e: number,
+  now: readonly string[],
+  at: number,
+  gap: number,
+): boolean {
   if (!surroundingsAt(then, s, e, now, at, gap)) return false;
   if (!now.slice(at, at + gap).some((l) => !then.includes(l) && /\w/.test(l))) return false;
   const quote = then.slice(s, e).join("\n");
@@ -144,7 +171,13 @@ function newTextBesideTheBlock(then: readonly string[], s: number, e: number, no
 }
 
 /** Rule (1) decides: the surroundings stand around the located lines, and no copy of the block has a side of them. */
-function readsAsRewrittenAt(then: readonly string[], s: number, e: number, now: readonly string[], location: Location): boolean {
+function readsAsRewrittenAt(
+  then: readonly string[],
+  s: number,
+  e: number,
+  now: readonly string[],
+  location: Location,
+): boolean {
   if (location.state !== "changed" || location.start === null || location.end === null) return false;
   const quote = then.slice(s, e).join("\n");
   for (let p = 0; p + (e - s) <= now.length; p++) {
@@ -158,7 +191,9 @@ function readsAsRewrittenAt(then: readonly string[], s: number, e: number, now: 
 /** Rule (2) decides: the surroundings stand next to each other somewhere, and now[p..) is the block's one copy. */
 function readsAsCutTo(then: readonly string[], s: number, e: number, now: readonly string[], p: number): boolean {
   const quote = then.slice(s, e).join("\n");
-  const copies = [...Array(Math.max(0, now.length - (e - s) + 1)).keys()].filter((q) => now.slice(q, q + (e - s)).join("\n") === quote);
+  const copies = [...Array(Math.max(0, now.length - (e - s) + 1)).keys()].filter(
+    (q) => now.slice(q, q + (e - s)).join("\n") === quote,
+  );
   if (copies.length !== 1 || copies[0] !== p) return false;
   return [...Array(now.length + 1).keys()].some((at) => surroundingsStand(then, s, e, now, at, 0));
 }
@@ -204,7 +239,9 @@ describe("locate, property-based", () => {
           (edit) => edit.from !== edit.to || edit.lines.length > 0,
         );
         const now = applyEdits(then, away);
-        const shift = away.filter((edit) => edit.to <= s).reduce((sum, edit) => sum + edit.lines.length - (edit.to - edit.from), 0);
+        const shift = away
+          .filter((edit) => edit.to <= s)
+          .reduce((sum, edit) => sum + edit.lines.length - (edit.to - edit.from), 0);
         const expected = s + shift;
 
         // Edits that are not the shortest way to the new text may read, shortest, as an edit of the
@@ -239,7 +276,10 @@ describe("locate, property-based", () => {
           const from = s + (inside.offset % (e - s));
           const to = Math.min(e, from + inside.span);
           const edit: Edit = { from, to, lines: inside.lines };
-          const changesBlock = to > from ? edit.lines.join("\n") !== then.slice(from, to).join("\n") || edit.lines.length !== to - from : from > s && edit.lines.length > 0;
+          const changesBlock =
+            to > from
+              ? edit.lines.join("\n") !== then.slice(from, to).join("\n") || edit.lines.length !== to - from
+              : from > s && edit.lines.length > 0;
           fc.pre(changesBlock);
           const away = disjoint(edits.filter((other) => other.to < s || other.from > e));
           const all = disjoint([...away, edit]);
@@ -282,8 +322,14 @@ describe("locate, property-based", () => {
           // The unrelated insertion: the quote's text, maybe between other lines, at a point apart from it.
           const points = [...Array(then.length + 1).keys()].filter((point) => point < s - 1 || point > e + 1);
           fc.pre(points.length > 0);
-          const copy: Edit = { from: points[at % points.length] as number, to: points[at % points.length] as number, lines: [...around, ...quote] };
-          const others = edits.filter((other) => [inPlace, copy].every((edit) => other.to < edit.from - 1 || other.from > edit.to + 1));
+          const copy: Edit = {
+            from: points[at % points.length] as number,
+            to: points[at % points.length] as number,
+            lines: [...around, ...quote],
+          };
+          const others = edits.filter((other) =>
+            [inPlace, copy].every((edit) => other.to < edit.from - 1 || other.from > edit.to + 1),
+          );
           const now = applyEdits(then, disjoint([...others, inPlace, copy]));
 
           // When some shortest diff keeps the quote whole, it reads as untouched (the first property).
@@ -299,9 +345,11 @@ describe("locate, property-based", () => {
           const p = (location.start as number) - 1;
           const before = then.slice(Math.max(0, s - 3), s);
           const after = then.slice(e, e + 3);
-          const readsBefore = Math.min(p, 3) === before.length && now.slice(p - before.length, p).join("\n") === before.join("\n");
+          const readsBefore =
+            Math.min(p, 3) === before.length && now.slice(p - before.length, p).join("\n") === before.join("\n");
           const readsAfter =
-            Math.min(now.length - p - (e - s), 3) === after.length && now.slice(p + (e - s), p + (e - s) + after.length).join("\n") === after.join("\n");
+            Math.min(now.length - p - (e - s), 3) === after.length &&
+            now.slice(p + (e - s), p + (e - s) + after.length).join("\n") === after.join("\n");
           expect(readsBefore || readsAfter).toBe(true);
         },
       ),

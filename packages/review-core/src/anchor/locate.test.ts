@@ -27,13 +27,32 @@ const FILE = [
   "export const done = true;", // 17
 ];
 
-const BLOCK = ["export function parse(input) {", "  const fields = input.split(',');", "  return fields.map(Number);", "}"];
+const BLOCK = [
+  "export function parse(input) {",
+  "  const fields = input.split(',');",
+  "  return fields.map(Number);",
+  "}",
+];
 
 /** `let i = 0;` and `}` (lines 4-5) are too common to be trusted without the lines around them. */
-const SHORT_BLOCK_WITH_CONTEXT = ["// utils", "let a = 1;", "let b = 2;", "let i = 0;", "}", "done();", "more();", "end();"];
+const SHORT_BLOCK_WITH_CONTEXT = [
+  "// utils",
+  "let a = 1;",
+  "let b = 2;",
+  "let i = 0;",
+  "}",
+  "done();",
+  "more();",
+  "end();",
+];
 
 /** A thread written on `then` (lines start..end), located against `now`. */
-function locateThread(then: readonly string[], start: number | null, end: number | null, now: readonly string[] | null): Location {
+function locateThread(
+  then: readonly string[],
+  start: number | null,
+  end: number | null,
+  now: readonly string[] | null,
+): Location {
   const thenText = text(then);
   const built = buildAnchor({ side: "new", start, end, oldText: thenText, newText: thenText, hunks: [] });
   if (!built.ok) throw new Error(built.message);
@@ -46,7 +65,8 @@ const insertAt = (lines: readonly string[], at: number, added: readonly string[]
   ...added,
   ...lines.slice(at - 1),
 ];
-const replaceLine = (lines: readonly string[], at: number, by: string): string[] => lines.map((line, i) => (i === at - 1 ? by : line));
+const replaceLine = (lines: readonly string[], at: number, by: string): string[] =>
+  lines.map((line, i) => (i === at - 1 ? by : line));
 
 describe("locate, side new", () => {
   test.each([
@@ -188,17 +208,51 @@ describe("locate, side new", () => {
       then: [...FILE.slice(0, 9), ...SHORT_BLOCK_WITH_CONTEXT, ...FILE.slice(9)],
       start: 13,
       end: 14,
-      now: [...FILE.slice(0, 9), ...SHORT_BLOCK_WITH_CONTEXT.slice(0, 3), ...FILE.slice(9), ...SHORT_BLOCK_WITH_CONTEXT.slice(3)],
+      now: [
+        ...FILE.slice(0, 9),
+        ...SHORT_BLOCK_WITH_CONTEXT.slice(0, 3),
+        ...FILE.slice(9),
+        ...SHORT_BLOCK_WITH_CONTEXT.slice(3),
+      ],
       expected: { state: "outdated", start: null, end: null },
     },
     {
       // Found by the property test (seed -502854187): lines 10-12 were already there, one blank line
       // inserted after them completes a copy of lines 1-4, which once passed for the block moved.
       name: "a block that lost its first lines is not moved onto a copy pieced together from old lines and one new line",
-      then: ["call();", "  return null;", "  return null;", "", "  i++;", "{", "call();", "{", "  return null;", "call();", "  return null;", "  return null;", "call();", "  return null;"],
+      then: [
+        "call();",
+        "  return null;",
+        "  return null;",
+        "",
+        "  i++;",
+        "{",
+        "call();",
+        "{",
+        "  return null;",
+        "call();",
+        "  return null;",
+        "  return null;",
+        "call();",
+        "  return null;",
+      ],
       start: 1,
       end: 4,
-      now: ["  return null;", "", "  i++;", "{", "call();", "{", "  return null;", "call();", "  return null;", "  return null;", "", "call();", "  return null;"],
+      now: [
+        "  return null;",
+        "",
+        "  i++;",
+        "{",
+        "call();",
+        "{",
+        "  return null;",
+        "call();",
+        "  return null;",
+        "  return null;",
+        "",
+        "call();",
+        "  return null;",
+      ],
       expected: { state: "changed", start: 1, end: 2 },
     },
     {
@@ -214,10 +268,49 @@ describe("locate, side new", () => {
       // Found by the property test (seed 937155168): the quoted lines were deleted and pasted higher up,
       // and four lines inserted at the top bring the pasted copy back to the quoted line number.
       name: "a block pasted elsewhere that lands on its old line number is moved, not current",
-      then: ["{", "{", "  return null;", "}", "  return null;", "{", "}", "  return null;", "{", "call();", "  return null;", "call();", "}", "  i++;", "  return null;", "  return null;"],
+      then: [
+        "{",
+        "{",
+        "  return null;",
+        "}",
+        "  return null;",
+        "{",
+        "}",
+        "  return null;",
+        "{",
+        "call();",
+        "  return null;",
+        "call();",
+        "}",
+        "  i++;",
+        "  return null;",
+        "  return null;",
+      ],
       start: 14,
       end: 16,
-      now: ["}", "}", "}", "}", "{", "{", "  return null;", "}", "  return null;", "{", "}", "  return null;", "{", "  i++;", "  return null;", "  return null;", "call();", "  return null;", "call();", "}", "  return null;"],
+      now: [
+        "}",
+        "}",
+        "}",
+        "}",
+        "{",
+        "{",
+        "  return null;",
+        "}",
+        "  return null;",
+        "{",
+        "}",
+        "  return null;",
+        "{",
+        "  i++;",
+        "  return null;",
+        "  return null;",
+        "call();",
+        "  return null;",
+        "call();",
+        "}",
+        "  return null;",
+      ],
       expected: { state: "moved", start: 14, end: 16 },
     },
     {
@@ -289,7 +382,14 @@ const PROGRAM = [
   "}", // 12
 ];
 /** New code appended after PROGRAM (from line 13) holding `lines`, among lines unlike the quote's context. */
-const tally = (lines: readonly string[]): string[] => ["", "export function tally(rows) {", "  let n = 0;", ...lines, "  return n;", "}"];
+const tally = (lines: readonly string[]): string[] => [
+  "",
+  "export function tally(rows) {",
+  "  let n = 0;",
+  ...lines,
+  "  return n;",
+  "}",
+];
 const replaceLines = (lines: readonly string[], from: number, to: number, by: readonly string[]): string[] => [
   ...lines.slice(0, from - 1),
   ...by,
@@ -311,7 +411,10 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
       then: PROGRAM,
       start: 4,
       end: 5,
-      now: [...replaceLines(PROGRAM, 4, 5, ["    sum += item.price;", "    count += item.count;"]), ...tally(PROGRAM.slice(3, 5))],
+      now: [
+        ...replaceLines(PROGRAM, 4, 5, ["    sum += item.price;", "    count += item.count;"]),
+        ...tally(PROGRAM.slice(3, 5)),
+      ],
       expected: { state: "changed", start: 4, end: 5 },
     },
     {
@@ -320,7 +423,11 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
       start: 3,
       end: 5,
       now: [
-        ...replaceLines(PROGRAM, 3, 5, ["  for (const item of items.values()) {", "    sum += item.price;", "    count += item.count;"]),
+        ...replaceLines(PROGRAM, 3, 5, [
+          "  for (const item of items.values()) {",
+          "    sum += item.price;",
+          "    count += item.count;",
+        ]),
         ...tally(PROGRAM.slice(2, 5)),
       ],
       expected: { state: "changed", start: 3, end: 5 },
@@ -338,7 +445,13 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
       then: [...PROGRAM, "", "export function again(list) {", ...PROGRAM.slice(3, 5), "}"],
       start: 4,
       end: 5,
-      now: [...replaceLines(PROGRAM, 4, 5, ["    sum += item.price;", "    count += item.count;"]), "", "export function again(list) {", ...PROGRAM.slice(3, 5), "}"],
+      now: [
+        ...replaceLines(PROGRAM, 4, 5, ["    sum += item.price;", "    count += item.count;"]),
+        "",
+        "export function again(list) {",
+        ...PROGRAM.slice(3, 5),
+        "}",
+      ],
       expected: { state: "changed", start: 4, end: 5 },
     },
     {
@@ -346,7 +459,12 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
       then: PROGRAM,
       start: 5,
       end: 5,
-      now: [...replaceLine(PROGRAM, 5, "    count += 2;"), "", "export function total2(items) {", ...PROGRAM.slice(1, 8)],
+      now: [
+        ...replaceLine(PROGRAM, 5, "    count += 2;"),
+        "",
+        "export function total2(items) {",
+        ...PROGRAM.slice(1, 8),
+      ],
       expected: { state: "moved", start: 18, end: 18 },
     },
     {
@@ -355,7 +473,11 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
       start: 3,
       end: 5,
       now: [
-        ...replaceLines(PROGRAM, 3, 5, ["  for (const item of items.values()) {", "    sum += item.price;", "    count += item.count;"]),
+        ...replaceLines(PROGRAM, 3, 5, [
+          "  for (const item of items.values()) {",
+          "    sum += item.price;",
+          "    count += item.count;",
+        ]),
         "",
         "export function tally(rows) {",
         ...PROGRAM.slice(2, 8),
@@ -375,13 +497,46 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
   });
 
   test("lines rewritten in place do not move onto their copy when only an equally short diff writes over their place (FC_SEED=58)", () => {
-    const then = ["{", "  i++;", "  return null;", "call();", "call();", "{", "}", "{", "call();", "}", "}", "}", "{", "}", "  i++;"];
+    const then = [
+      "{",
+      "  i++;",
+      "  return null;",
+      "call();",
+      "call();",
+      "{",
+      "}",
+      "{",
+      "call();",
+      "}",
+      "}",
+      "}",
+      "{",
+      "}",
+      "  i++;",
+    ];
     // Lines 3-5 become `}` `  i += 2;`, lines 8-9 go, and the quote is added, with a `}` above it, below
     // line 11. The diff reads the quote and the `{` after it deleted, and `  i += 2;` new below the kept
     // `}`: nothing written over the quote's place. A diff as short keeps `{` `}` instead and writes
     // `}` `  i += 2;` where the quote stood; the copy has no side of the context, so it does not take the
     // thread. Read as the diff reads it, the quote's lines are gone.
-    const now = ["{", "  i++;", "}", "  i += 2;", "{", "}", "}", "}", "}", "  return null;", "call();", "call();", "}", "{", "}", "  i++;"];
+    const now = [
+      "{",
+      "  i++;",
+      "}",
+      "  i += 2;",
+      "{",
+      "}",
+      "}",
+      "}",
+      "}",
+      "  return null;",
+      "call();",
+      "call();",
+      "}",
+      "{",
+      "}",
+      "  i++;",
+    ];
     expect(locateThread(then, 3, 5, now)).toEqual({ state: "outdated", start: null, end: null });
   });
 });
@@ -389,7 +544,11 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
 describe("locate, whole file", () => {
   test.each([
     { name: "same text is current", now: FILE, expected: { state: "current", start: null, end: null } },
-    { name: "an edit is changed", now: replaceLine(FILE, 5, "x"), expected: { state: "changed", start: null, end: null } },
+    {
+      name: "an edit is changed",
+      now: replaceLine(FILE, 5, "x"),
+      expected: { state: "changed", start: null, end: null },
+    },
     {
       name: "new line endings are whitespace-only",
       now: FILE.map((line) => `${line}\r`),
@@ -406,7 +565,8 @@ describe("locate, side old", () => {
   const base = text(FILE);
   const withoutSecond = text([...FILE.slice(0, 9), ...FILE.slice(15)]);
   const quoted = FILE.slice(10, 13).map((line) => `-${line}`);
-  const deletion = (now: string | null): Location => locate({ side: "old", start: 11, end: 13, quoted, then: base, now });
+  const deletion = (now: string | null): Location =>
+    locate({ side: "old", start: 11, end: 13, quoted, then: base, now });
 
   test("a comment on deleted lines is current while the deletion is in the diff", () => {
     expect(deletion(withoutSecond)).toEqual({ state: "current", start: 11, end: 13 });
@@ -439,7 +599,14 @@ describe("locate with pairs shared over one pass", () => {
     for (const now of nows) {
       for (const side of ["new", "old"] as const) {
         for (let line = 1; line <= FILE.length; line++) {
-          const input = { side, start: line, end: Math.min(line + 1, FILE.length), quoted: [` ${FILE[line - 1] as string}`], then, now };
+          const input = {
+            side,
+            start: line,
+            end: Math.min(line + 1, FILE.length),
+            quoted: [` ${FILE[line - 1] as string}`],
+            then,
+            now,
+          };
           expect(locate(input, pairs), `${side} ${line}`).toEqual(locate(input));
         }
       }
@@ -453,7 +620,15 @@ describe("locate with pairs shared over one pass", () => {
 describe("locate's cache", () => {
   test("many threads on one pair, and pairs beyond the cache's size, all locate correctly", () => {
     const then = text(FILE);
-    const nows = Array.from({ length: 100 }, (_, k) => text(insertAt(FILE, 1, Array.from({ length: k }, (_, j) => `// ${j}`))));
+    const nows = Array.from({ length: 100 }, (_, k) =>
+      text(
+        insertAt(
+          FILE,
+          1,
+          Array.from({ length: k }, (_, j) => `// ${j}`),
+        ),
+      ),
+    );
     for (let round = 0; round < 2; round++) {
       nows.forEach((now, k) => {
         for (const line of [12, 15]) {
@@ -472,65 +647,280 @@ describe("locate's cache", () => {
 // Shrunk counterexamples of locate.misleading.property.test.ts, with the answer a person gives.
 describe("locate, counterexamples the misleading-edit properties found", () => {
   test("a blank line of one of two identical bodies stays by the `}` recorded after it when an equally short diff keeps it elsewhere (FC_SEED=20261202)", () => {
-    const then = ["export function first(x) {", "", "}", "", "}", "", "export function second(x) {", "", "}", "", "}", "", "export function f0(x) {", "  attempts += 1;", "}"];
+    const then = [
+      "export function first(x) {",
+      "",
+      "}",
+      "",
+      "}",
+      "",
+      "export function second(x) {",
+      "",
+      "}",
+      "",
+      "}",
+      "",
+      "export function f0(x) {",
+      "  attempts += 1;",
+      "}",
+    ];
     // Lines 2-3 of first become one new line: the blank line 4 is now line 3, its recorded `}`, ``,
     // `export function second` right below it. The diff reads it as line 5 (the blank between the
     // functions), with nothing recorded around it: context breaks the tie between the two readings.
-    const now = ["export function first(x) {", "  rewritten();", "", "}", "", "export function second(x) {", "", "}", "", "}", "", "export function f0(x) {", "  attempts += 1;", "}"];
+    const now = [
+      "export function first(x) {",
+      "  rewritten();",
+      "",
+      "}",
+      "",
+      "export function second(x) {",
+      "",
+      "}",
+      "",
+      "}",
+      "",
+      "export function f0(x) {",
+      "  attempts += 1;",
+      "}",
+    ];
     expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 3, end: 3 });
   });
 
   test("a quote rewritten in place whose text reads again across its after side is where the diff keeps it (FC_SEED=15)", () => {
-    const then = ["export function f0(x) {", "", "    return null;", "}", "  return attempts;", "  const v0 = g(x);", "    return null;", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
+    const then = [
+      "export function f0(x) {",
+      "",
+      "    return null;",
+      "}",
+      "  return attempts;",
+      "  const v0 = g(x);",
+      "    return null;",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  attempts += 1;",
+      "}",
+    ];
     // Lines 3-4 become `rewritten();`, and a helper repeats them with two lines after. The shortest diff
     // keeps `    return null;` `}` whole at lines 6-7, taking the last line of the after side for the
     // quote: the surroundings do not stand on their own, rule (1) does not decide, and the diff's
     // reading stands (as the "edits away" property needs for the same shape of text).
-    const now = ["export function f0(x) {", "", "  rewritten();", "  return attempts;", "  const v0 = g(x);", "    return null;", "}", "", "", "export function helper(x) {", "    return null;", "}", "  return attempts;", "  const v0 = g(x);", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
+    const now = [
+      "export function f0(x) {",
+      "",
+      "  rewritten();",
+      "  return attempts;",
+      "  const v0 = g(x);",
+      "    return null;",
+      "}",
+      "",
+      "",
+      "export function helper(x) {",
+      "    return null;",
+      "}",
+      "  return attempts;",
+      "  const v0 = g(x);",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  attempts += 1;",
+      "}",
+    ];
     expect(locateThread(then, 3, 4, now)).toEqual({ state: "moved", start: 6, end: 7 });
   });
 
   test("a block cut from one function and pasted past two lines is moved there, though the diff reads those two lines moved instead (FC_SEED=39)", () => {
-    const then = ["export function f0(x) {", "  }", "  total += x;", "}", "", "export function f1(x) {", "  }", "  if (x) {", "}", "", "  if (x) {", "  const v1_887 = g887(x);", "", "}", "", "export function f2(x) {", "  total += x;", "}"];
+    const then = [
+      "export function f0(x) {",
+      "  }",
+      "  total += x;",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  }",
+      "  if (x) {",
+      "}",
+      "",
+      "  if (x) {",
+      "  const v1_887 = g887(x);",
+      "",
+      "}",
+      "",
+      "export function f2(x) {",
+      "  total += x;",
+      "}",
+    ];
     // Lines 9-11 cut and pasted below line 3. The shortest diff (4 lines, not 6) reads it as
     // `export function f1(x) {` `  }` moved three lines down, which splits the quote's before side; the
     // diff still reads every line of the quote's surroundings, standing next to each other at lines 9-14,
     // as new or as equal lines left alone, and the quote's text is in the file once: rule (2).
-    const now = ["export function f0(x) {", "  }", "  total += x;", "}", "", "  if (x) {", "}", "", "export function f1(x) {", "  }", "  if (x) {", "  const v1_887 = g887(x);", "", "}", "", "export function f2(x) {", "  total += x;", "}"];
+    const now = [
+      "export function f0(x) {",
+      "  }",
+      "  total += x;",
+      "}",
+      "",
+      "  if (x) {",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  }",
+      "  if (x) {",
+      "  const v1_887 = g887(x);",
+      "",
+      "}",
+      "",
+      "export function f2(x) {",
+      "  total += x;",
+      "}",
+    ];
     expect(locateThread(then, 9, 11, now)).toEqual({ state: "moved", start: 4, end: 6 });
   });
 
   test("a block cut and pasted into the next function past two lines is moved there (FC_SEED=48)", () => {
-    const then = ["export function f0(x) {", "}", "}", "", "    return null;", "}", "", "export function f1(x) {", "  const v1_113 = g113(x);", "    return null;", "  const v1_115 = g115(x);", "}"];
+    const then = [
+      "export function f0(x) {",
+      "}",
+      "}",
+      "",
+      "    return null;",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  const v1_113 = g113(x);",
+      "    return null;",
+      "  const v1_115 = g115(x);",
+      "}",
+    ];
     // Lines 3-5 pasted below line 10; the shortest diff reads `export function f1(x) {` and its first
     // line as moved three lines up, into the quote's place.
-    const now = ["export function f0(x) {", "}", "}", "", "export function f1(x) {", "  const v1_113 = g113(x);", "    return null;", "}", "", "    return null;", "  const v1_115 = g115(x);", "}"];
+    const now = [
+      "export function f0(x) {",
+      "}",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  const v1_113 = g113(x);",
+      "    return null;",
+      "}",
+      "",
+      "    return null;",
+      "  const v1_115 = g115(x);",
+      "}",
+    ];
     expect(locateThread(then, 3, 5, now)).toEqual({ state: "moved", start: 8, end: 10 });
   });
 
   test("a quote rewritten in place with both sides standing around it is not cut to a copy of its context that the rewrite made (guards the FC_SEED=39 rule, found at FC_SEED=7)", () => {
-    const then = ["call();", "call();", "}", "  return null;", "{", "call();", "}", "call();", "  i++;", "{", "{", "}", "", "}", "}", "", "{"];
+    const then = [
+      "call();",
+      "call();",
+      "}",
+      "  return null;",
+      "{",
+      "call();",
+      "}",
+      "call();",
+      "  i++;",
+      "{",
+      "{",
+      "}",
+      "",
+      "}",
+      "}",
+      "",
+      "{",
+    ];
     // Lines 13-14 become `  i += 2;` `{` `{` `}`, and `` `}` is added at the top. The new lines end in
     // the quote's before side, so that side stands again right above its after side; but the diff
     // itself reads the quote rewritten between both sides, and cutting it needs 8 lines where the diff
     // needs 6: rule (1).
-    const now = ["", "}", "call();", "call();", "}", "  return null;", "{", "call();", "}", "call();", "  i++;", "{", "{", "}", "  i += 2;", "{", "{", "}", "}", "", "{"];
+    const now = [
+      "",
+      "}",
+      "call();",
+      "call();",
+      "}",
+      "  return null;",
+      "{",
+      "call();",
+      "}",
+      "call();",
+      "  i++;",
+      "{",
+      "{",
+      "}",
+      "  i += 2;",
+      "{",
+      "{",
+      "}",
+      "}",
+      "",
+      "{",
+    ];
     expect(locateThread(then, 13, 14, now)).toEqual({ state: "changed", start: 15, end: 18 });
   });
 
   test("a quote rewritten in place does not move onto a copy pasted with the lines above it, that lends its first line to the surroundings that read it cut (FC_SEED=51)", () => {
-    const then = ["}", "}", "{", "", "  return null;", "  return null;", "  i++;", "{", "{", "call();", "  i++;", "call();", "  i++;"];
+    const then = [
+      "}",
+      "}",
+      "{",
+      "",
+      "  return null;",
+      "  return null;",
+      "  i++;",
+      "{",
+      "{",
+      "call();",
+      "  i++;",
+      "call();",
+      "  i++;",
+    ];
     // Lines 4-5 go, the quote (9-11) becomes `  i += 2;`, and `  return null;` `  i++;` and the quote are
     // added at the end. There the quote's before side (`  return null;` `  i++;` `{`) and its after side
     // stand next to each other, but only by taking the copy's `{` for the before side's last line: the
     // copy cannot be both the quote moved and the sign that its place was emptied. The diff keeps the
     // quote's lines where they were, with `  i += 2;` among them.
-    const now = ["}", "}", "{", "  return null;", "  i++;", "{", "  i += 2;", "call();", "  i++;", "  return null;", "  i++;", "{", "call();", "  i++;"];
+    const now = [
+      "}",
+      "}",
+      "{",
+      "  return null;",
+      "  i++;",
+      "{",
+      "  i += 2;",
+      "call();",
+      "  i++;",
+      "  return null;",
+      "  i++;",
+      "{",
+      "call();",
+      "  i++;",
+    ];
     expect(locateThread(then, 9, 11, now)).toEqual({ state: "changed", start: 6, end: 9 });
   });
 
   test("a quote rewritten in place does not move onto a copy added at the top when an equally short diff reads its place emptied and the new line two lines up (FC_SEED=61)", () => {
-    const then = ["call();", "", "  return null;", "  return null;", "  i++;", "call();", "  i++;", "  i++;", "call();", "", "  i++;", "  i++;", "call();", "call();", "call();", "  return null;", "  i++;"];
+    const then = [
+      "call();",
+      "",
+      "  return null;",
+      "  return null;",
+      "  i++;",
+      "call();",
+      "  i++;",
+      "  i++;",
+      "call();",
+      "",
+      "  i++;",
+      "  i++;",
+      "call();",
+      "call();",
+      "call();",
+      "  return null;",
+      "  i++;",
+    ];
     // The quote (14-16) becomes `  i += 2;` `` `  i++;`, lines 4-6 become `  return null;` `` `  return null;`, and `  return null;`
     // with the quote is added at the top. The diff deletes the quote and line 13 and inserts `  i += 2;`
     // below line 9, so nothing new stands where the quote stood; the reading that writes `  i += 2;` in
@@ -539,47 +929,251 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     // context, is a coincidence. The diff takes the rewrite's `` and `  i++;` (now 19-20) for lines 10
     // and 12, so its bound above the surroundings lies inside the rewrite; across it, lines 11-13 stand
     // above now 18-20 and line 17 below them: changed there.
-    const now = ["  return null;", "call();", "call();", "  return null;", "call();", "", "  return null;", "  return null;", "", "  return null;", "  i++;", "  i++;", "call();", "", "  i++;", "  i++;", "call();", "  i += 2;", "", "  i++;", "  i++;"];
+    const now = [
+      "  return null;",
+      "call();",
+      "call();",
+      "  return null;",
+      "call();",
+      "",
+      "  return null;",
+      "  return null;",
+      "",
+      "  return null;",
+      "  i++;",
+      "  i++;",
+      "call();",
+      "",
+      "  i++;",
+      "  i++;",
+      "call();",
+      "  i += 2;",
+      "",
+      "  i++;",
+      "  i++;",
+    ];
     expect(locateThread(then, 14, 16, now)).toEqual({ state: "changed", start: 18, end: 20 });
   });
 
   test("a quote rewritten into lines the diff takes for the ones above its context is changed there, not moved onto a copy (edits-in-place property, FC_SEED=61)", () => {
-    const then = ["call();", "", "  return null;", "  return null;", "  i++;", "call();", "  i++;", "  i++;", "call();", "", "  i++;", "  i++;", "call();", "call();", "call();", "  return null;", "  i++;"];
+    const then = [
+      "call();",
+      "",
+      "  return null;",
+      "  return null;",
+      "  i++;",
+      "call();",
+      "  i++;",
+      "  i++;",
+      "call();",
+      "",
+      "  i++;",
+      "  i++;",
+      "call();",
+      "call();",
+      "call();",
+      "  return null;",
+      "  i++;",
+    ];
     // Lines 4-7 deleted, the quote (14-16) pasted below line 10, and the quote rewritten into
     // `  i += 2;` `` `  i++;`. The shortest diff keeps lines 7-9 as now 10-12 and reads the rewrite's
     // `` and `  i++;` (now 14-15) as lines 10-11, so the quote reads intact at the paste (now 7-9), which
     // has no side of its context. Lines 11-13 stand right above now 13-15 and line 17 right below: a
     // rewrite in place, across the line the diff kept.
-    const now = ["call();", "", "  return null;", "  i++;", "call();", "", "call();", "call();", "  return null;", "  i++;", "  i++;", "call();", "  i += 2;", "", "  i++;", "  i++;"];
+    const now = [
+      "call();",
+      "",
+      "  return null;",
+      "  i++;",
+      "call();",
+      "",
+      "call();",
+      "call();",
+      "  return null;",
+      "  i++;",
+      "  i++;",
+      "call();",
+      "  i += 2;",
+      "",
+      "  i++;",
+      "  i++;",
+    ];
     expect(locateThread(then, 14, 16, now)).toEqual({ state: "changed", start: 13, end: 15 });
   });
 
   test("a quote cut from the end of the file and pasted elsewhere is moved there when the diff reads two lines traded instead (cut-and-paste property, FC_SEED=93)", () => {
-    const then = ["export function f0(x) {", "", "  attempts += 1;", "  const v0_238 = g238(x);", "  attempts += 1;", "  const v0_43 = g43(x);", "}", "", "export function f1(x) {", "  const v1_376 = g376(x);", "  attempts += 1;", "}", "  attempts += 1;", "}", "  total += x;", "}"];
+    const then = [
+      "export function f0(x) {",
+      "",
+      "  attempts += 1;",
+      "  const v0_238 = g238(x);",
+      "  attempts += 1;",
+      "  const v0_43 = g43(x);",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  const v1_376 = g376(x);",
+      "  attempts += 1;",
+      "}",
+      "  attempts += 1;",
+      "}",
+      "  total += x;",
+      "}",
+    ];
     // Lines 15-16 cut and pasted below line 10. The diff, as short, trades line 11 for `  total += x;`
     // and line 15 for `  attempts += 1;`, and so reads the quote rewritten with its one side (the
     // file's end is the other) standing above it: all a rewrite could score. Only a cut can say more,
     // and reading it as one is as short: the quote's one copy is at lines 11-12.
-    const now = ["export function f0(x) {", "", "  attempts += 1;", "  const v0_238 = g238(x);", "  attempts += 1;", "  const v0_43 = g43(x);", "}", "", "export function f1(x) {", "  const v1_376 = g376(x);", "  total += x;", "}", "  attempts += 1;", "}", "  attempts += 1;", "}"];
+    const now = [
+      "export function f0(x) {",
+      "",
+      "  attempts += 1;",
+      "  const v0_238 = g238(x);",
+      "  attempts += 1;",
+      "  const v0_43 = g43(x);",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  const v1_376 = g376(x);",
+      "  total += x;",
+      "}",
+      "  attempts += 1;",
+      "}",
+      "  attempts += 1;",
+      "}",
+    ];
     expect(locateThread(then, 15, 16, now)).toEqual({ state: "moved", start: 11, end: 12 });
   });
 
   test("a block cut and pasted four lines up is moved there, though the diff's place has both sides standing by taking the paste's lines (cut-and-paste property, FC_SEED=77)", () => {
-    const then = ["export function f0(x) {", "", "  const v0_151 = g151(x);", "", "  const v0_546 = g546(x);", "  const v0_124 = g124(x);", "  const v0_191 = g191(x);", "  if (x) {", "}", "", "export function f1(x) {", "  attempts += 1;", "}", "", "  attempts += 1;", "  const v1_265 = g265(x);", "}", "", "export function f2(x) {", "  const v2_43 = g43(x);", "  const v2_898 = g898(x);", "  if (x) {", "}"];
+    const then = [
+      "export function f0(x) {",
+      "",
+      "  const v0_151 = g151(x);",
+      "",
+      "  const v0_546 = g546(x);",
+      "  const v0_124 = g124(x);",
+      "  const v0_191 = g191(x);",
+      "  if (x) {",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  attempts += 1;",
+      "}",
+      "",
+      "  attempts += 1;",
+      "  const v1_265 = g265(x);",
+      "}",
+      "",
+      "export function f2(x) {",
+      "  const v2_43 = g43(x);",
+      "  const v2_898 = g898(x);",
+      "  if (x) {",
+      "}",
+    ];
     // Lines 16-18 cut and pasted below line 11. The shortest diff (4 lines, not 6) trades line 12 for
     // the `const` and keeps the quote's `}` `` at lines 16-17, changed, with both sides standing around
     // it; but its before side (13-15) stands only by taking the paste's `}` `` for its own. The quote's
     // one copy is at lines 12-14, and its sides stand next to each other at lines 16-21: rule (2).
-    const now = ["export function f0(x) {", "", "  const v0_151 = g151(x);", "", "  const v0_546 = g546(x);", "  const v0_124 = g124(x);", "  const v0_191 = g191(x);", "  if (x) {", "}", "", "export function f1(x) {", "  const v1_265 = g265(x);", "}", "", "  attempts += 1;", "}", "", "  attempts += 1;", "export function f2(x) {", "  const v2_43 = g43(x);", "  const v2_898 = g898(x);", "  if (x) {", "}"];
+    const now = [
+      "export function f0(x) {",
+      "",
+      "  const v0_151 = g151(x);",
+      "",
+      "  const v0_546 = g546(x);",
+      "  const v0_124 = g124(x);",
+      "  const v0_191 = g191(x);",
+      "  if (x) {",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  const v1_265 = g265(x);",
+      "}",
+      "",
+      "  attempts += 1;",
+      "}",
+      "",
+      "  attempts += 1;",
+      "export function f2(x) {",
+      "  const v2_43 = g43(x);",
+      "  const v2_898 = g898(x);",
+      "  if (x) {",
+      "}",
+    ];
     expect(locateThread(then, 16, 18, now)).toEqual({ state: "moved", start: 12, end: 14 });
   });
 
   test("a quote rewritten in place is changed on its rewrite alone, not on the diff's longer hunk that runs on through its context (rewritten-with-copy property, FC_SEED=209)", () => {
-    const then = ["export function f0(x) {", "  const v0_964 = g964(x);", "  attempts += 1;", "}", "", "export function f1(x) {", "  const v1_694 = g694(x);", "    return null;", "  const v1_183 = g183(x);", "  const v1_307 = g307(x);", "", "  return attempts;", "}", "", "export function f2(x) {", "", "  return attempts;", "}", "", "export function f3(x) {", "", "  const v3_559 = g559(x);", "  total += x;", "    return null;", "  total += x;", "", "  const v3_724 = g724(x);", "}"];
+    const then = [
+      "export function f0(x) {",
+      "  const v0_964 = g964(x);",
+      "  attempts += 1;",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  const v1_694 = g694(x);",
+      "    return null;",
+      "  const v1_183 = g183(x);",
+      "  const v1_307 = g307(x);",
+      "",
+      "  return attempts;",
+      "}",
+      "",
+      "export function f2(x) {",
+      "",
+      "  return attempts;",
+      "}",
+      "",
+      "export function f3(x) {",
+      "",
+      "  const v3_559 = g559(x);",
+      "  total += x;",
+      "    return null;",
+      "  total += x;",
+      "",
+      "  const v3_724 = g724(x);",
+      "}",
+    ];
     // Lines 9-11 become `  rewritten1_0();`, and a helper below repeats them. The diff reads lines 9-14
     // changed: its hunk runs on through `  return attempts;` `}` `` into f2, whose last lines repeat the
     // quote's after side, so both sides stand around all of it. They stand around line 9 alone too.
-    const now = ["export function f0(x) {", "  const v0_964 = g964(x);", "  attempts += 1;", "}", "", "export function f1(x) {", "  const v1_694 = g694(x);", "    return null;", "  rewritten1_0();", "  return attempts;", "}", "", "export function f2(x) {", "", "  return attempts;", "}", "", "", "export function helper(x) {", "  const v1_183 = g183(x);", "  const v1_307 = g307(x);", "", "  return attempts;", "}", "}", "", "export function f3(x) {", "", "  const v3_559 = g559(x);", "  total += x;", "    return null;", "  total += x;", "", "  const v3_724 = g724(x);", "}"];
+    const now = [
+      "export function f0(x) {",
+      "  const v0_964 = g964(x);",
+      "  attempts += 1;",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  const v1_694 = g694(x);",
+      "    return null;",
+      "  rewritten1_0();",
+      "  return attempts;",
+      "}",
+      "",
+      "export function f2(x) {",
+      "",
+      "  return attempts;",
+      "}",
+      "",
+      "",
+      "export function helper(x) {",
+      "  const v1_183 = g183(x);",
+      "  const v1_307 = g307(x);",
+      "",
+      "  return attempts;",
+      "}",
+      "}",
+      "",
+      "export function f3(x) {",
+      "",
+      "  const v3_559 = g559(x);",
+      "  total += x;",
+      "    return null;",
+      "  total += x;",
+      "",
+      "  const v3_724 = g724(x);",
+      "}",
+    ];
     expect(locateThread(then, 9, 11, now)).toEqual({ state: "changed", start: 9, end: 9 });
   });
 
@@ -589,17 +1183,65 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     // between lines 7 and 8. Lines 1-3 then 4-6 read as its two sides next to each other, as if it was
     // cut, but line 6 is the `{` the diff keeps as the quote's own and line 7 a line the file never had:
     // the after side there is the rewrite's text. The copy has no side of its context: changed in place.
-    const now = ["call();", "call();", "call();", "  return null;", "  i++;", "{", "  i += 2;", "  return null;", "  i++;", "call();", "{", "{", "call();"];
+    const now = [
+      "call();",
+      "call();",
+      "call();",
+      "  return null;",
+      "  i++;",
+      "{",
+      "  i += 2;",
+      "  return null;",
+      "  i++;",
+      "call();",
+      "{",
+      "{",
+      "call();",
+    ];
     expect(locateThread(then, 4, 5, now)).toEqual({ state: "changed", start: 4, end: 6 });
   });
 
   test("a quote rewritten into lines that read as its before side is not cut to a bare copy of it (edits-in-place property, FC_SEED=101)", () => {
-    const then = ["", "  return null;", "}", "  i++;", "call();", "", "  i++;", "}", "}", "call();", "{", "  i++;", "}", "  return null;"];
+    const then = [
+      "",
+      "  return null;",
+      "}",
+      "  i++;",
+      "call();",
+      "",
+      "  i++;",
+      "}",
+      "}",
+      "call();",
+      "{",
+      "  i++;",
+      "}",
+      "  return null;",
+    ];
     // The quote (9-10) becomes `  i += 2;` `` `  i++;` `}`, and `}` `call();` is pasted between lines 6
     // and 7. Lines 12-14 and 15-17 read as its sides next to each other, but line 14 is the `}` the diff
     // keeps as the quote's own and line 11 a line the file never had. The copy (7-8) has no side of its
     // context, and the diff reads the quote's lines gone.
-    const now = ["", "  return null;", "}", "  i++;", "call();", "", "}", "call();", "  i++;", "}", "  i += 2;", "", "  i++;", "}", "{", "  i++;", "}", "  return null;"];
+    const now = [
+      "",
+      "  return null;",
+      "}",
+      "  i++;",
+      "call();",
+      "",
+      "}",
+      "call();",
+      "  i++;",
+      "}",
+      "  i += 2;",
+      "",
+      "  i++;",
+      "}",
+      "{",
+      "  i++;",
+      "}",
+      "  return null;",
+    ];
     expect(locateThread(then, 9, 10, now)).toEqual({ state: "outdated", start: null, end: null });
   });
 });
@@ -614,7 +1256,17 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
     // a rewrite, line 1 is their before side, the added `call();` their new text, and lines 3-5 (the
     // quote itself and the `call();` after it) their after side; that reading changes 6 lines where
     // the diff changes 2, and the line between is one the file already had.
-    const now = ["call();", "call();", "call();", "  return null;", "call();", "}", "  return null;", "call();", "  i++;"];
+    const now = [
+      "call();",
+      "call();",
+      "call();",
+      "  return null;",
+      "call();",
+      "}",
+      "  return null;",
+      "call();",
+      "  i++;",
+    ];
     expect(locateThread(then, 2, 3, now)).toEqual({ state: "moved", start: 3, end: 4 });
   });
 
@@ -622,7 +1274,18 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
     const then = ["call();", "call();", "  return null;", "call();", "  return null;", "call();", "  i++;"];
     // As above with `call();` `}` added at the top: the rewrite reading's new text holds a `}`, a line
     // the file never had, but a brace is no code written in the quote's place.
-    const now = ["call();", "}", "call();", "call();", "  return null;", "call();", "}", "  return null;", "call();", "  i++;"];
+    const now = [
+      "call();",
+      "}",
+      "call();",
+      "call();",
+      "  return null;",
+      "call();",
+      "}",
+      "  return null;",
+      "call();",
+      "  i++;",
+    ];
     expect(locateThread(then, 2, 3, now)).toEqual({ state: "moved", start: 4, end: 5 });
   });
 
@@ -630,25 +1293,97 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
     const then = ["  return null;", "  i++;", "  return null;", "  return null;", "", "}", "  return null;"];
     // `}` `` `}` inserted above line 4 and `}` below it: it is line 7 now. Lines 1-3 and 5-7 now read
     // as its context around the first added `}`, but line 7 is the quote itself, kept whole by the diff.
-    const now = ["  return null;", "  i++;", "  return null;", "}", "", "}", "  return null;", "}", "", "}", "  return null;"];
+    const now = [
+      "  return null;",
+      "  i++;",
+      "  return null;",
+      "}",
+      "",
+      "}",
+      "  return null;",
+      "}",
+      "",
+      "}",
+      "  return null;",
+    ];
     expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 7, end: 7 });
   });
 
   test("a quote rewritten into a statement the file never had is changed there, though its after side repeats the quote (misleading-edit property, default seed)", () => {
-    const then = ["export function f0(x) {", "  total += x;", "}", "  const v0_593 = g593(x);", "  total += x;", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
+    const then = [
+      "export function f0(x) {",
+      "  total += x;",
+      "}",
+      "  const v0_593 = g593(x);",
+      "  total += x;",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  attempts += 1;",
+      "}",
+    ];
     // Lines 2-3 become `rewritten();`, and a helper below repeats them. The shortest diff keeps the
     // quote at lines 4-5 (then's 5-6, the end of its after side, are the same text) by moving the
     // `const` above it; the rewrite costs one line more. A statement no one had, where the quote was
     // and between its surroundings, is the quote rewritten: rule (1).
-    const now = ["export function f0(x) {", "  rewritten();", "  const v0_593 = g593(x);", "  total += x;", "}", "", "", "export function helper(x) {", "  total += x;", "}", "}", "", "export function f1(x) {", "  attempts += 1;", "}"];
+    const now = [
+      "export function f0(x) {",
+      "  rewritten();",
+      "  const v0_593 = g593(x);",
+      "  total += x;",
+      "}",
+      "",
+      "",
+      "export function helper(x) {",
+      "  total += x;",
+      "}",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  attempts += 1;",
+      "}",
+    ];
     expect(locateThread(then, 2, 3, now)).toEqual({ state: "changed", start: 2, end: 2 });
   });
 
   test("a quote rewritten into a new statement is changed there even when the shortest diff reads the text as lines added only (misleading-edit property, FC_SEED=13)", () => {
-    const then = ["export function f0(x) {", "  const v0 = g(x);", "}", "", "export function f1(x) {", "    return null;", "}", "    return null;", "}", "", "export function f2(x) {", "  const v2 = g(x);", "}"];
+    const then = [
+      "export function f0(x) {",
+      "  const v0 = g(x);",
+      "}",
+      "",
+      "export function f1(x) {",
+      "    return null;",
+      "}",
+      "    return null;",
+      "}",
+      "",
+      "export function f2(x) {",
+      "  const v2 = g(x);",
+      "}",
+    ];
     // Line 6 becomes `rewritten();` and a helper repeats it. The shortest diff only adds lines
     // (`rewritten();` `}` above the quote, which it keeps at line 8, the second line of its after side).
-    const now = ["export function f0(x) {", "  const v0 = g(x);", "}", "", "export function f1(x) {", "  rewritten();", "}", "    return null;", "}", "", "", "export function helper(x) {", "    return null;", "}", "", "export function f2(x) {", "  const v2 = g(x);", "}"];
+    const now = [
+      "export function f0(x) {",
+      "  const v0 = g(x);",
+      "}",
+      "",
+      "export function f1(x) {",
+      "  rewritten();",
+      "}",
+      "    return null;",
+      "}",
+      "",
+      "",
+      "export function helper(x) {",
+      "    return null;",
+      "}",
+      "",
+      "export function f2(x) {",
+      "  const v2 = g(x);",
+      "}",
+    ];
     expect(locateThread(then, 6, 6, now)).toEqual({ state: "changed", start: 6, end: 6 });
   });
 
@@ -667,13 +1402,51 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
 
 describe("locate, a copy pieced together from other old lines and new ones", () => {
   test("a quote with its first two lines deleted is changed at what is left, not moved onto a copy that its context's next line begins (edit-inside property, FC_SEED=225)", () => {
-    const then = ["  return null;", "  i++;", "  i++;", "}", "call();", "call();", "  i++;", "  return null;", "}", "call();", "  return null;", "", "call();", "{", "}", "call();", "  return null;", "{"];
+    const then = [
+      "  return null;",
+      "  i++;",
+      "  i++;",
+      "}",
+      "call();",
+      "call();",
+      "  i++;",
+      "  return null;",
+      "}",
+      "call();",
+      "  return null;",
+      "",
+      "call();",
+      "{",
+      "}",
+      "call();",
+      "  return null;",
+      "{",
+    ];
     // Lines 10-11 of the quote (10-13) deleted, and `` `call();` added above the last line. Lines 14-17
     // now read as the quote: the `call();` `  return null;` that were then's 16-17, the last line of
     // its after side and the one below, and the two added lines. The text reads no better with the
     // quote moved there (lifting both out leaves 4 changed lines, as many as the diff's), and its two
     // sides stand around its leftover `` `call();` at lines 10-11: rule (1), changed there.
-    const now = ["  return null;", "  i++;", "  i++;", "}", "call();", "call();", "  i++;", "  return null;", "}", "", "call();", "{", "}", "call();", "  return null;", "", "call();", "{"];
+    const now = [
+      "  return null;",
+      "  i++;",
+      "  i++;",
+      "}",
+      "call();",
+      "call();",
+      "  i++;",
+      "  return null;",
+      "}",
+      "",
+      "call();",
+      "{",
+      "}",
+      "call();",
+      "  return null;",
+      "",
+      "call();",
+      "{",
+    ];
     expect(locateThread(then, 10, 13, now)).toEqual({ state: "changed", start: 10, end: 11 });
   });
 });
@@ -683,10 +1456,34 @@ describe("locate, a file untouched since", () => {
   // and diff gave before that shortcut.
   const text = "a();\n  b();\n\n  b();\nc();\n";
   test.each([
-    { name: "the quote where it was is current there, beside a copy of it", start: 4, end: 4, quoted: ["+  b();"], expected: { state: "current", start: 4, end: 4 } },
-    { name: "a quote in diff marks reads as its lines", start: 1, end: 3, quoted: ["+a();", "+  b();", "+"], expected: { state: "current", start: 1, end: 3 } },
-    { name: "the last line, with the final newline after it", start: 5, end: 5, quoted: ["c();"], expected: { state: "current", start: 5, end: 5 } },
-    { name: "a quote the lines never read as (a forge's, written on other text) is not taken as current", start: 2, end: 2, quoted: ["+  d();"], expected: null },
+    {
+      name: "the quote where it was is current there, beside a copy of it",
+      start: 4,
+      end: 4,
+      quoted: ["+  b();"],
+      expected: { state: "current", start: 4, end: 4 },
+    },
+    {
+      name: "a quote in diff marks reads as its lines",
+      start: 1,
+      end: 3,
+      quoted: ["+a();", "+  b();", "+"],
+      expected: { state: "current", start: 1, end: 3 },
+    },
+    {
+      name: "the last line, with the final newline after it",
+      start: 5,
+      end: 5,
+      quoted: ["c();"],
+      expected: { state: "current", start: 5, end: 5 },
+    },
+    {
+      name: "a quote the lines never read as (a forge's, written on other text) is not taken as current",
+      start: 2,
+      end: 2,
+      quoted: ["+  d();"],
+      expected: null,
+    },
     { name: "a range past the file's end", start: 5, end: 6, quoted: ["c();", ""], expected: null },
   ])("$name", ({ start, end, quoted, expected }) => {
     const got = locate({ side: "new", start, end, quoted, then: text, now: text, context: undefined });
@@ -694,9 +1491,13 @@ describe("locate, a file untouched since", () => {
     else expect(got.state).not.toBe("current");
   });
   test("an empty file has no line to be current on", () => {
-    expect(locate({ side: "new", start: 1, end: 1, quoted: [""], then: "", now: "", context: undefined }).state).toBe("outdated");
+    expect(locate({ side: "new", start: 1, end: 1, quoted: [""], then: "", now: "", context: undefined }).state).toBe(
+      "outdated",
+    );
   });
   test("a file without a final newline", () => {
-    expect(locate({ side: "new", start: 2, end: 2, quoted: ["b"], then: "a\nb", now: "a\nb", context: undefined })).toEqual({ state: "current", start: 2, end: 2 });
+    expect(
+      locate({ side: "new", start: 2, end: 2, quoted: ["b"], then: "a\nb", now: "a\nb", context: undefined }),
+    ).toEqual({ state: "current", start: 2, end: 2 });
   });
 });

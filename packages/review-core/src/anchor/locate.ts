@@ -27,7 +27,8 @@ export function locate(input: LocateInput, pairOf: PairMaker = preparePair): Loc
   // A file untouched since (a third of a listing's files, often) needs no split and no diff when its
   // lines still read as the quote: no other place can have more evidence than the quote and both sides
   // standing where they were, and between equals the diff (which keeps every line) decides.
-  if (input.now === input.then && quoteStandsAt(input.then, start, end, input.quoted)) return { state: "current", start, end };
+  if (input.now === input.then && quoteStandsAt(input.then, start, end, input.quoted))
+    return { state: "current", start, end };
   const pair = pairOf(input.then, input.now);
   if (pair.now.count === 0) return OUTDATED;
   return locateLines(pair, start, end, input.quoted.map(unmark), input.context);
@@ -103,13 +104,20 @@ function weighAgainstSurroundings(
   const counts = { before: context.before.length, after: context.after.length };
   if (counts.before !== Math.min(start - 1, 3) || counts.after !== Math.min(pair.then.count - end, 3)) return followed;
   const exact = followed.state === "current" || followed.state === "moved";
-  const reads = exact ? QUOTE : followed.state === "changed" && followed.whitespaceOnly === true ? QUOTE_BUT_WHITESPACE : 0;
+  const reads = exact
+    ? QUOTE
+    : followed.state === "changed" && followed.whitespaceOnly === true
+      ? QUOTE_BUT_WHITESPACE
+      : 0;
   // Where the quote reads intact: the diff's place, or else its one copy. Lines of it are the quote's,
   // so a side that stands only by taking them is no evidence for another place (a cut quote's copy
   // ending in the lines its before side begins with).
   const copyAt = exact ? null : onlyCopy(pair, start, end);
   const copied = copyAt === null ? null : { start: copyAt, end: copyAt + end - start };
-  const sides = followed.start === null ? 0 : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, counts, copied);
+  const sides =
+    followed.start === null
+      ? 0
+      : surroundingSides(pair, start, end, followed.start, followed.end ?? followed.start, counts, copied);
   const witness = reads + SIDE * sides;
   // A rewritten place scores two sides (4); a cut one with its copy at least QUOTE + EMPTIED (5).
   if (witness >= QUOTE + EMPTIED) return followed;
@@ -118,7 +126,12 @@ function weighAgainstSurroundings(
   // An exact place the search found, made of other old lines and new ones, that neither a shortest diff
   // keeps the quote at nor reads better as the quote moved there, is a copy pieced together: it does not
   // make the lines it shares with the surroundings the quote's.
-  const intact = exact && followed.start !== null ? (readsAsItself(pair, start, end, followed.start) ? { start: followed.start, end: followed.end ?? followed.start } : null) : copied;
+  const intact =
+    exact && followed.start !== null
+      ? readsAsItself(pair, start, end, followed.start)
+        ? { start: followed.start, end: followed.end ?? followed.start }
+        : null
+      : copied;
   // What a rewrite at its own place can score: both sides, but a side with no lines (the file's edge) is
   // no evidence. Where the diff's place already scores that, the diff itself reads the quote rewritten,
   // and only the stronger claim, a cut, is looked for.
@@ -129,7 +142,9 @@ function weighAgainstSurroundings(
   const standing = standingSurroundings(pair, start, end, around, near, want, intact);
   if (standing === null) {
     if (exact) return sides === 0 ? (sidedCopy(pair, start, end, around) ?? followed) : followed;
-    return witness >= home && followed.state === "changed" ? (tighterRewrite(pair, start, end, around, near, followed) ?? followed) : followed;
+    return witness >= home && followed.state === "changed"
+      ? (tighterRewrite(pair, start, end, around, near, followed) ?? followed)
+      : followed;
   }
   if (standing.kind === "rewritten") {
     if (home <= witness) return followed;
@@ -141,15 +156,22 @@ function weighAgainstSurroundings(
       if (exact && surroundingSides(pair, start, end, at, at + length - 1, around) === 0) return followed;
       return placed(at, at + length - 1, start);
     }
-    if (followed.state === "changed" && followed.start === standing.start && followed.end === standing.end) return followed;
+    if (followed.state === "changed" && followed.start === standing.start && followed.end === standing.end)
+      return followed;
     return changedAt(pair, start, end, standing.start, standing.end);
   }
   // Cut: moved onto the one copy of the quote, when the text reads better as the quote moved there. A
   // copy that shares lines with the surroundings standing emptied (a paste that repeats the lines above
   // the quote along with it) cannot be both the cut quote and the proof that it was cut.
   // Only a diff's place that is not intact is weighed against a cut, so its one copy is copyAt.
-  if (copyAt === null || (copyAt <= standing.at + around.after - 1 && copyAt + end - start >= standing.at - around.before)) return followed;
-  return readsAsMovedTo(pair, start, end, copyAt) ? { state: "moved", start: copyAt, end: copyAt + end - start } : followed;
+  if (
+    copyAt === null ||
+    (copyAt <= standing.at + around.after - 1 && copyAt + end - start >= standing.at - around.before)
+  )
+    return followed;
+  return readsAsMovedTo(pair, start, end, copyAt)
+    ? { state: "moved", start: copyAt, end: copyAt + end - start }
+    : followed;
 }
 
 /**
@@ -157,17 +179,31 @@ function weighAgainstSurroundings(
  * those surroundings themselves (the rewrite's hunk runs on through the context's lines into a copy of
  * them further down). Where the surroundings also stand around fewer of its lines, those are the rewrite.
  */
-function tighterRewrite(pair: LinePair, start: number, end: number, around: Surroundings, near: number, followed: Location): Location | null {
+function tighterRewrite(
+  pair: LinePair,
+  start: number,
+  end: number,
+  around: Surroundings,
+  near: number,
+  followed: Location,
+): Location | null {
   if (followed.start === null || followed.end === null) return null;
   const inner = standingSurroundings(pair, start, end, around, near, "rewritten", null);
   if (inner === null || inner.kind !== "rewritten") return null;
-  if (inner.start < followed.start || inner.end > followed.end || inner.end - inner.start >= followed.end - followed.start) return null;
+  if (
+    inner.start < followed.start ||
+    inner.end > followed.end ||
+    inner.end - inner.start >= followed.end - followed.start
+  )
+    return null;
   return changedAt(pair, start, end, inner.start, inner.end);
 }
 
 /** The quote (then's start..end) changed at now lines `at`..`last`, marked when only whitespace differs. */
 function changedAt(pair: LinePair, start: number, end: number, at: number, last: number): Location {
-  return readsIgnoringWhitespace(pair, start, end, at, last) ? { state: "changed", start: at, end: last, whitespaceOnly: true } : { state: "changed", start: at, end: last };
+  return readsIgnoringWhitespace(pair, start, end, at, last)
+    ? { state: "changed", start: at, end: last, whitespaceOnly: true }
+    : { state: "changed", start: at, end: last };
 }
 
 /**
@@ -175,7 +211,13 @@ function changedAt(pair: LinePair, start: number, end: number, at: number, last:
  * quote (as an anchor records them; a checkpoint's are read from it): null otherwise, and then only
  * the diff is followed.
  */
-function recordedAround(pair: LinePair, start: number, end: number, quote: readonly string[], context: AnchorContext): Surroundings | null {
+function recordedAround(
+  pair: LinePair,
+  start: number,
+  end: number,
+  quote: readonly string[],
+  context: AnchorContext,
+): Surroundings | null {
   const before = context.before.length;
   const after = context.after.length;
   const then = pair.then;
@@ -270,7 +312,13 @@ function readsAsThen(pair: LinePair, start: number, length: number, at: number):
 }
 
 /** Now lines start..end read as then's quoted lines but for whitespace. */
-function readsIgnoringWhitespace(pair: LinePair, thenStart: number, thenEnd: number, start: number, end: number): boolean {
+function readsIgnoringWhitespace(
+  pair: LinePair,
+  thenStart: number,
+  thenEnd: number,
+  start: number,
+  end: number,
+): boolean {
   if (end - start !== thenEnd - thenStart) return false;
   for (let k = 0; k <= end - start; k++) {
     if (!lineIsIgnoringWhitespace(pair.now, start - 1 + k, lineAt(pair.then, thenStart - 1 + k))) return false;
@@ -296,7 +344,14 @@ function followDiff(
   // ...or an equally short diff does (repeated lines make diffs ambiguous; see untouchedReading).
   const quoteIsThen = quote.length === end - start + 1 && readsAt(pair.then, start, quote, lineIs);
   if (mapped.kind === "edited" && quoteIsThen) {
-    const at = untouchedReading({ then: pair.thenIds, now: pair.nowIds, hunks: pair.hunks, start, end, near: mapped.start });
+    const at = untouchedReading({
+      then: pair.thenIds,
+      now: pair.nowIds,
+      hunks: pair.hunks,
+      start,
+      end,
+      near: mapped.start,
+    });
     if (at !== null) return placed(at, at + end - start, start);
   }
 
@@ -342,7 +397,11 @@ function followDiff(
  * Both sides read exactly. When the quote is `then`'s own lines from `start`, its lines' ids are
  * known and every test is an integer comparison.
  */
-function exactLines(pair: LinePair, quote: readonly string[], start: number | null): { now: SearchLines; then: SearchLines } {
+function exactLines(
+  pair: LinePair,
+  quote: readonly string[],
+  start: number | null,
+): { now: SearchLines; then: SearchLines } {
   const side = (lines: TextLines, ids: Int32Array): SearchLines => {
     if (start === null) {
       return {
@@ -372,7 +431,8 @@ function linesIgnoringWhitespace(pair: LinePair, quote: readonly string[]): { no
     return {
       count: lines.count,
       readsQuote: (index, k) =>
-        (hashes ??= pair.loose(which))[index] === quoteHashes[k] && lineIsIgnoringWhitespace(lines, index, quote[k] as string),
+        (hashes ??= pair.loose(which))[index] === quoteHashes[k] &&
+        lineIsIgnoringWhitespace(lines, index, quote[k] as string),
       readsText: (index, text) => lineIsIgnoringWhitespace(lines, index, text),
     };
   };
@@ -438,7 +498,12 @@ function writtenOver(pair: LinePair, start: number, end: number, line: number, l
   for (const hunk of pair.hunks) {
     if (hunk.newLines === 0) continue;
     if (hunk.oldLines > 0) {
-      if (hunk.oldStart <= end && hunk.oldStart + hunk.oldLines - 1 >= start && outsideCopy(hunk.newStart, hunk.newLines)) return true;
+      if (
+        hunk.oldStart <= end &&
+        hunk.oldStart + hunk.oldLines - 1 >= start &&
+        outsideCopy(hunk.newStart, hunk.newLines)
+      )
+        return true;
       continue;
     }
     // Inserted after old line `after`, as new lines first..first+count-1; slide it up, then down.
@@ -473,7 +538,13 @@ const MAX_REWRITE_TRIES = 8;
  * written in their place as new one kept line away. The reading is exact: the lines common above the
  * point and the new line, and those below, add up to the diff's.
  */
-function writtenOverByAnEquallyShortDiff(pair: LinePair, start: number, end: number, line: number, length: number): boolean {
+function writtenOverByAnEquallyShortDiff(
+  pair: LinePair,
+  start: number,
+  end: number,
+  line: number,
+  length: number,
+): boolean {
   const { thenIds: then, nowIds: now } = pair;
   const cost = diffCost(pair);
   // Two line lists differ by at least their difference in length: most pairs fail that for free.

@@ -90,7 +90,8 @@ export function standingSurroundings(
     if (lies === "across" || (lies === "within" && !holdsNewCode(pair, at, gap))) return false;
     const before = at - around.before;
     const after = at + gap;
-    if (!ownOrNew(pair, start - around.before, around.before, before) || !ownOrNew(pair, end + 1, around.after, after)) return false;
+    if (!ownOrNew(pair, start - around.before, around.before, before) || !ownOrNew(pair, end + 1, around.after, after))
+      return false;
     if (gap > 0) return true;
     // Emptied says the quote's lines are gone. A side that stands only by taking a line the diff keeps
     // as one of them, right beside a line the file never had, is a rewrite's text: the quote became
@@ -98,8 +99,14 @@ export function standingSurroundings(
     // its `{`. Beside old lines only, it is the diff's choice between equal lines (a cut quote that
     // begins as its after side does).
     const borrowed = (line: number, count: number, from: number, outside: number) =>
-      takesQuoteLine(pair, line, count, from, start, end) && outside >= 0 && outside < now.length && holdsNewCode(pair, outside, 1);
-    return !borrowed(start - around.before, around.before, before, before - 1) && !borrowed(end + 1, around.after, after, after + around.after);
+      takesQuoteLine(pair, line, count, from, start, end) &&
+      outside >= 0 &&
+      outside < now.length &&
+      holdsNewCode(pair, outside, 1);
+    return (
+      !borrowed(start - around.before, around.before, before, before - 1) &&
+      !borrowed(end + 1, around.after, after, after + around.after)
+    );
   };
   // Where a rewrite reads as well, the rewrite is taken. Emptied is the stronger claim (the lines went
   // elsewhere): against a diff that itself reads a rewrite (its place has both sides standing, `want`
@@ -108,12 +115,16 @@ export function standingSurroundings(
   // fewer lines as those lines moved the other way, and cuts the quote's surroundings apart to do it.
   let tries = 0;
   const rewritten = candidates.find(
-    ({ at, gap }) => gap > 0 && (own(at, gap) || (tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, gap))),
+    ({ at, gap }) =>
+      gap > 0 && (own(at, gap) || (tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, gap))),
   );
   if (rewritten !== undefined) return { kind: "rewritten", start: rewritten.at + 1, end: rewritten.at + rewritten.gap };
   tries = 0;
   const emptied = candidates.find(
-    ({ at, gap }) => gap === 0 && overlap(at, gap) !== "across" && ((want === "both" && own(at, 0)) || (tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, 0))),
+    ({ at, gap }) =>
+      gap === 0 &&
+      overlap(at, gap) !== "across" &&
+      ((want === "both" && own(at, 0)) || (tries++ < MAX_TRIES && asShortAsTheDiff(pair, start, end, around, at, 0))),
   );
   if (emptied !== undefined) return { kind: "emptied", at: emptied.at + 1 };
   if (want === "emptied") return null;
@@ -122,14 +133,25 @@ export function standingSurroundings(
   // as the blank line and the `i++` above the quote's surroundings kept, and its place then lies across
   // the bound. Such a place counts only where its new lines hold the bound's image and a line the file
   // never had, no copy of the quote, and surroundings of its own.
-  const across = [lo, hi].flatMap((bound) => (bound < 0 || bound >= now.length ? [] : rewritesAcross(then, now, from, end, around, bound)));
+  const across = [lo, hi].flatMap((bound) =>
+    bound < 0 || bound >= now.length ? [] : rewritesAcross(then, now, from, end, around, bound),
+  );
   across.sort((x, y) => Math.abs(x.at + 1 - near) - Math.abs(y.at + 1 - near) || x.gap - y.gap);
-  const beyond = across.find(({ at, gap }) => holdsNewCode(pair, at, gap) && !holdsCopy(then, now, from, length, at, gap) && own(at, gap));
+  const beyond = across.find(
+    ({ at, gap }) => holdsNewCode(pair, at, gap) && !holdsCopy(then, now, from, length, at, gap) && own(at, gap),
+  );
   return beyond === undefined ? null : { kind: "rewritten", start: beyond.at + 1, end: beyond.at + beyond.gap };
 }
 
 /** The places whose surroundings stand around new lines that take in now's index `bound`. */
-function rewritesAcross(then: Int32Array, now: Int32Array, from: number, end: number, around: Surroundings, bound: number): { readonly at: number; readonly gap: number }[] {
+function rewritesAcross(
+  then: Int32Array,
+  now: Int32Array,
+  from: number,
+  end: number,
+  around: Surroundings,
+  bound: number,
+): { readonly at: number; readonly gap: number }[] {
   const found: { at: number; gap: number }[] = [];
   for (let at = Math.max(around.before, bound - MAX_GAP + 1); at <= bound; at++) {
     if (!standsBefore(then, now, from, at, around.before)) continue;
@@ -155,7 +177,14 @@ function holdsCopy(then: Int32Array, now: Int32Array, from: number, length: numb
  * the quote and inserts the `gap` lines, and aligns the rest as well as it can, changes no more lines
  * than the diff.
  */
-function asShortAsTheDiff(pair: LinePair, start: number, end: number, around: Surroundings, at: number, gap: number): boolean {
+function asShortAsTheDiff(
+  pair: LinePair,
+  start: number,
+  end: number,
+  around: Surroundings,
+  at: number,
+  gap: number,
+): boolean {
   const { thenIds: then, nowIds: now } = pair;
   const cost = diffCost(pair);
   const spent = end - start + 1 + gap;
@@ -197,7 +226,8 @@ function keptImage(pair: LinePair, line: number, step: -1 | 1): number | null {
 function takesQuoteLine(pair: LinePair, line: number, count: number, at: number, start: number, end: number): boolean {
   for (let k = 0; k < count; k++) {
     const mapped = mapLine(pair.hunks, at + k + 1, "new");
-    if (mapped.kind === "shifted" && mapped.line !== line + k && mapped.line >= start && mapped.line <= end) return true;
+    if (mapped.kind === "shifted" && mapped.line !== line + k && mapped.line >= start && mapped.line <= end)
+      return true;
   }
   return false;
 }
@@ -233,8 +263,14 @@ export function surroundingSides(
   const { thenIds: then, nowIds: now } = pair;
   const clear = (first: number, last: number) => apart === null || apart.end < first || apart.start > last;
   return (
-    (around.before > 0 && standsBefore(then, now, thenStart - 1, start - 1, around.before) && clear(start - around.before, start - 1) ? 1 : 0) +
-    (around.after > 0 && standsAfter(then, now, thenEnd, end, around.after) && clear(end + 1, end + around.after) ? 1 : 0)
+    (around.before > 0 &&
+    standsBefore(then, now, thenStart - 1, start - 1, around.before) &&
+    clear(start - around.before, start - 1)
+      ? 1
+      : 0) +
+    (around.after > 0 && standsAfter(then, now, thenEnd, end, around.after) && clear(end + 1, end + around.after)
+      ? 1
+      : 0)
   );
 }
 

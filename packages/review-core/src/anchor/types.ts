@@ -10,7 +10,12 @@ export type AnchorState = "current" | "moved" | "changed" | "outdated";
  */
 export type Location =
   | { readonly state: "current" | "moved"; readonly start: number | null; readonly end: number | null }
-  | { readonly state: "changed"; readonly start: number | null; readonly end: number | null; readonly whitespaceOnly?: boolean }
+  | {
+      readonly state: "changed";
+      readonly start: number | null;
+      readonly end: number | null;
+      readonly whitespaceOnly?: boolean;
+    }
   | { readonly state: "outdated"; readonly start: null; readonly end: null };
 
 /** Up to 3 lines before and after the quoted range, as they read when the thread was written. */

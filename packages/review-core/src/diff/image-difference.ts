@@ -43,7 +43,8 @@ export function pixelDifference(before: Pixels, after: Pixels): ImageDifference 
       const alphaA = i < 0 ? 0 : a[i + 3]!;
       const alphaB = j < 0 ? 0 : b[j + 3]!;
       if (alphaA === 0 && alphaB === 0) continue;
-      if (i >= 0 && j >= 0 && alphaA === alphaB && a[i] === b[j] && a[i + 1] === b[j + 1] && a[i + 2] === b[j + 2]) continue;
+      if (i >= 0 && j >= 0 && alphaA === alphaB && a[i] === b[j] && a[i + 1] === b[j + 1] && a[i + 2] === b[j + 2])
+        continue;
       changed++;
       if (x < left) left = x;
       if (x > right) right = x;

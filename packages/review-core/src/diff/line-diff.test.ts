@@ -80,9 +80,9 @@ describe("diffLines", () => {
     },
   ])("$name", ({ a, b, hunks }) => {
     const result = diffLines(a, b);
-    expect(result.map(({ oldStart, oldLines, newStart, newLines }) => ({ oldStart, oldLines, newStart, newLines }))).toEqual(
-      hunks,
-    );
+    expect(
+      result.map(({ oldStart, oldLines, newStart, newLines }) => ({ oldStart, oldLines, newStart, newLines })),
+    ).toEqual(hunks);
     expect(apply(a, result)).toEqual(b);
   });
 

@@ -15,7 +15,12 @@ const COST_LIMIT = 1024;
  */
 export function diffLines(a: readonly string[], b: readonly string[]): Hunk[] {
   const ids = new Map<string, number>();
-  return diffInternedLines(internAll(a, ids), internAll(b, ids), (i) => a[i] as string, (i) => b[i] as string);
+  return diffInternedLines(
+    internAll(a, ids),
+    internAll(b, ids),
+    (i) => a[i] as string,
+    (i) => b[i] as string,
+  );
 }
 
 /**
@@ -236,7 +241,12 @@ function middleSnake(
       else if (y > m) fStart += 2;
       else if (forwardMeetsBackward) {
         const j = delta - k;
-        if (j >= -filled && j <= filled && (backward[offset + j] as number) !== -1 && x >= n - (backward[offset + j] as number)) {
+        if (
+          j >= -filled &&
+          j <= filled &&
+          (backward[offset + j] as number) !== -1 &&
+          x >= n - (backward[offset + j] as number)
+        ) {
           return { x: aLo + x, y: bLo + y };
         }
       }
@@ -325,7 +335,9 @@ function withLines(range: HunkRange, aLine: (index: number) => string, bLine: (i
   const lines: DiffLine[] = [];
   const aFrom = range.oldLines > 0 ? range.oldStart - 1 : range.oldStart;
   const bFrom = range.newLines > 0 ? range.newStart - 1 : range.newStart;
-  for (let k = aFrom; k < aFrom + range.oldLines; k++) lines.push({ kind: "del", old: k + 1, new: null, text: aLine(k) });
-  for (let k = bFrom; k < bFrom + range.newLines; k++) lines.push({ kind: "add", old: null, new: k + 1, text: bLine(k) });
+  for (let k = aFrom; k < aFrom + range.oldLines; k++)
+    lines.push({ kind: "del", old: k + 1, new: null, text: aLine(k) });
+  for (let k = bFrom; k < bFrom + range.newLines; k++)
+    lines.push({ kind: "add", old: null, new: k + 1, text: bLine(k) });
   return { ...range, lines };
 }

@@ -46,12 +46,37 @@ describe.each([
 ])("mapLine over $shape", ({ hunks }) => {
   test.each([
     { name: "a line before every hunk stays", line: 1, from: "old", expected: { kind: "shifted", line: 1 } },
-    { name: "a line right below an insertion shifts down", line: 2, from: "old", expected: { kind: "shifted", line: 4 } },
+    {
+      name: "a line right below an insertion shifts down",
+      line: 2,
+      from: "old",
+      expected: { kind: "shifted", line: 4 },
+    },
     { name: "a line between hunks shifts", line: 5, from: "old", expected: { kind: "shifted", line: 6 } },
-    { name: "a line after every hunk shifts by the net change", line: 10, from: "old", expected: { kind: "shifted", line: 11 } },
-    { name: "a deleted line is edited, near the line above", line: 4, from: "old", expected: { kind: "edited", near: 5 } },
-    { name: "a replaced line is edited, near its replacement", line: 7, from: "old", expected: { kind: "edited", near: 8 } },
-    { name: "an inserted line is edited, near the line above", line: 3, from: "new", expected: { kind: "edited", near: 1 } },
+    {
+      name: "a line after every hunk shifts by the net change",
+      line: 10,
+      from: "old",
+      expected: { kind: "shifted", line: 11 },
+    },
+    {
+      name: "a deleted line is edited, near the line above",
+      line: 4,
+      from: "old",
+      expected: { kind: "edited", near: 5 },
+    },
+    {
+      name: "a replaced line is edited, near its replacement",
+      line: 7,
+      from: "old",
+      expected: { kind: "edited", near: 8 },
+    },
+    {
+      name: "an inserted line is edited, near the line above",
+      line: 3,
+      from: "new",
+      expected: { kind: "edited", near: 1 },
+    },
     { name: "a new line maps back through the shifts", line: 9, from: "new", expected: { kind: "shifted", line: 8 } },
   ] as const)("$name", ({ line: at, from, expected }) => {
     expect(mapLine(hunks, at, from)).toEqual(expected);
@@ -60,8 +85,18 @@ describe.each([
 
 describe("mapRange", () => {
   test.each([
-    { name: "a range between changes shifts as one", start: 5, end: 6, expected: { kind: "shifted", start: 6, end: 7 } },
-    { name: "a range right below an insertion shifts", start: 2, end: 3, expected: { kind: "shifted", start: 4, end: 5 } },
+    {
+      name: "a range between changes shifts as one",
+      start: 5,
+      end: 6,
+      expected: { kind: "shifted", start: 6, end: 7 },
+    },
+    {
+      name: "a range right below an insertion shifts",
+      start: 2,
+      end: 3,
+      expected: { kind: "shifted", start: 4, end: 5 },
+    },
     { name: "a range after every change shifts", start: 8, end: 10, expected: { kind: "shifted", start: 9, end: 11 } },
     {
       name: "a range with an insertion inside is edited and spans it",
@@ -87,8 +122,18 @@ describe("mapRange", () => {
       end: 4,
       expected: { kind: "edited", start: 4, end: 5 },
     },
-    { name: "a wholly deleted range collapses onto the line above", start: 4, end: 4, expected: { kind: "edited", start: 5, end: 5 } },
-    { name: "a replaced line maps onto its replacement", start: 7, end: 7, expected: { kind: "edited", start: 8, end: 8 } },
+    {
+      name: "a wholly deleted range collapses onto the line above",
+      start: 4,
+      end: 4,
+      expected: { kind: "edited", start: 5, end: 5 },
+    },
+    {
+      name: "a replaced line maps onto its replacement",
+      start: 7,
+      end: 7,
+      expected: { kind: "edited", start: 8, end: 8 },
+    },
   ] as const)("$name", ({ start, end, expected }) => {
     expect(mapRange(bare, start, end, "old")).toEqual(expected);
     expect(mapRange(withContext, start, end, "old")).toEqual(expected);

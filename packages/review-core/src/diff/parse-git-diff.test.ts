@@ -83,16 +83,8 @@ const git = {
     "@@ -1 +0,0 @@",
     "-gone",
   ],
-  emptynew: [
-    "diff --git a/empty.txt b/empty.txt",
-    "new file mode 100644",
-    "index 0000000..e69de29",
-  ],
-  emptydel: [
-    "diff --git a/empty.txt b/empty.txt",
-    "deleted file mode 100644",
-    "index e69de29..0000000",
-  ],
+  emptynew: ["diff --git a/empty.txt b/empty.txt", "new file mode 100644", "index 0000000..e69de29"],
+  emptydel: ["diff --git a/empty.txt b/empty.txt", "deleted file mode 100644", "index e69de29..0000000"],
   puredel: [
     "diff --git a/p.txt b/p.txt",
     "index f00c965..5c685e0 100644",
@@ -132,11 +124,7 @@ const git = {
     " 12",
     " 13",
   ],
-  modeonly: [
-    "diff --git a/run.sh b/run.sh",
-    "old mode 100644",
-    "new mode 100755",
-  ],
+  modeonly: ["diff --git a/run.sh b/run.sh", "old mode 100644", "new mode 100755"],
   modeedit: [
     "diff --git a/run.sh b/run.sh",
     "old mode 100644",
@@ -240,12 +228,12 @@ const git = {
     "+21",
   ],
   mixrename: [
-    "diff --git a/b.txt \"b/x b/\\303\\251.txt\"",
+    'diff --git a/b.txt "b/x b/\\303\\251.txt"',
     "old mode 100644",
     "new mode 100755",
     "similarity index 100%",
     "rename from b.txt",
-    "rename to \"x b/\\303\\251.txt\"",
+    'rename to "x b/\\303\\251.txt"',
   ],
   ctxnonl: [
     "diff --git a/ctx.txt b/ctx.txt",
@@ -260,13 +248,13 @@ const git = {
     "\\ No newline at end of file",
   ],
   quotedrename: [
-    "diff --git a/orig.txt \"b/new\\t\\303\\251.txt\"",
+    'diff --git a/orig.txt "b/new\\t\\303\\251.txt"',
     "similarity index 92%",
     "rename from orig.txt",
-    "rename to \"new\\t\\303\\251.txt\"",
+    'rename to "new\\t\\303\\251.txt"',
     "index 0ff3bbb..1620705 100644",
     "--- a/orig.txt",
-    "+++ \"b/new\\t\\303\\251.txt\"",
+    '+++ "b/new\\t\\303\\251.txt"',
     "@@ -17,4 +17,4 @@",
     " 17",
     " 18",
@@ -275,31 +263,31 @@ const git = {
     "+end",
   ],
   quoted: [
-    "diff --git \"a/back\\\\slash.txt\" \"b/back\\\\slash.txt\"",
+    'diff --git "a/back\\\\slash.txt" "b/back\\\\slash.txt"',
     "index 587be6b..975fbec 100644",
-    "--- \"a/back\\\\slash.txt\"",
-    "+++ \"b/back\\\\slash.txt\"",
+    '--- "a/back\\\\slash.txt"',
+    '+++ "b/back\\\\slash.txt"',
     "@@ -1 +1 @@",
     "-x",
     "+y",
-    "diff --git \"a/caf\\303\\251.txt\" \"b/caf\\303\\251.txt\"",
+    'diff --git "a/caf\\303\\251.txt" "b/caf\\303\\251.txt"',
     "index 587be6b..975fbec 100644",
-    "--- \"a/caf\\303\\251.txt\"",
-    "+++ \"b/caf\\303\\251.txt\"",
+    '--- "a/caf\\303\\251.txt"',
+    '+++ "b/caf\\303\\251.txt"',
     "@@ -1 +1 @@",
     "-x",
     "+y",
-    "diff --git \"a/q\\\"uote.txt\" \"b/q\\\"uote.txt\"",
+    'diff --git "a/q\\"uote.txt" "b/q\\"uote.txt"',
     "index 587be6b..975fbec 100644",
-    "--- \"a/q\\\"uote.txt\"",
-    "+++ \"b/q\\\"uote.txt\"",
+    '--- "a/q\\"uote.txt"',
+    '+++ "b/q\\"uote.txt"',
     "@@ -1 +1 @@",
     "-x",
     "+y",
-    "diff --git \"a/tab\\tname.txt\" \"b/tab\\tname.txt\"",
+    'diff --git "a/tab\\tname.txt" "b/tab\\tname.txt"',
     "index 587be6b..975fbec 100644",
-    "--- \"a/tab\\tname.txt\"",
-    "+++ \"b/tab\\tname.txt\"",
+    '--- "a/tab\\tname.txt"',
+    '+++ "b/tab\\tname.txt"',
     "@@ -1 +1 @@",
     "-x",
     "+y",
@@ -403,7 +391,14 @@ describe("parseGitDiff: modified files and hunk headers", () => {
       [1, 5, 1, 5],
       [17, 7, 17, 8],
     ]);
-    expect(rows(file, 0)).toEqual(['ctx 1 1 "1"', 'del 2 - "2"', 'add - 2 "two"', 'ctx 3 3 "3"', 'ctx 4 4 "4"', 'ctx 5 5 "5"']);
+    expect(rows(file, 0)).toEqual([
+      'ctx 1 1 "1"',
+      'del 2 - "2"',
+      'add - 2 "two"',
+      'ctx 3 3 "3"',
+      'ctx 4 4 "4"',
+      'ctx 5 5 "5"',
+    ]);
     expect(rows(file, 1)).toEqual([
       'ctx 17 17 "17"',
       'ctx 18 18 "18"',
@@ -442,12 +437,24 @@ describe("parseGitDiff: modified files and hunk headers", () => {
 describe("parseGitDiff: added, deleted and empty files", () => {
   it("reads a new file, a deleted file, and git's rename of one empty file to another", () => {
     const [renamed, added, deleted] = parse("addel");
-    expect(renamed).toMatchObject({ path: "emptynew.txt", oldPath: "emptyold.txt", status: "renamed", similarity: 100, hunks: [] });
+    expect(renamed).toMatchObject({
+      path: "emptynew.txt",
+      oldPath: "emptyold.txt",
+      status: "renamed",
+      similarity: 100,
+      hunks: [],
+    });
     expect(added).toMatchObject({ path: "new.txt", oldPath: null, status: "added", oldMode: null, newMode: "100644" });
     // git prints "-0,0" for the empty side; the numbers stay as printed.
     expect(added?.hunks[0]).toMatchObject({ oldStart: 0, oldLines: 0, newStart: 1, newLines: 2 });
     expect(rows(added as FileDiff)).toEqual(['add - 1 "hello"', 'add - 2 "world"']);
-    expect(deleted).toMatchObject({ path: "old.txt", oldPath: null, status: "deleted", oldMode: "100644", newMode: null });
+    expect(deleted).toMatchObject({
+      path: "old.txt",
+      oldPath: null,
+      status: "deleted",
+      oldMode: "100644",
+      newMode: null,
+    });
     expect(deleted?.hunks[0]).toMatchObject({ oldStart: 1, oldLines: 1, newStart: 0, newLines: 0 });
     expect(rows(deleted as FileDiff)).toEqual(['del 1 - "gone"']);
   });
@@ -463,7 +470,13 @@ describe("parseGitDiff: added, deleted and empty files", () => {
       similarity: null,
       hunks: [],
     });
-    expect(only("emptydel")).toMatchObject({ path: "empty.txt", status: "deleted", oldMode: "100644", newMode: null, hunks: [] });
+    expect(only("emptydel")).toMatchObject({
+      path: "empty.txt",
+      status: "deleted",
+      oldMode: "100644",
+      newMode: null,
+      hunks: [],
+    });
   });
 });
 
@@ -497,7 +510,13 @@ describe("parseGitDiff: renames, copies and modes", () => {
   });
 
   it("reads a mode change alone, and a mode change with an edit", () => {
-    expect(only("modeonly")).toMatchObject({ path: "run.sh", status: "modified", oldMode: "100644", newMode: "100755", hunks: [] });
+    expect(only("modeonly")).toMatchObject({
+      path: "run.sh",
+      status: "modified",
+      oldMode: "100644",
+      newMode: "100755",
+      hunks: [],
+    });
     const edited = only("modeedit");
     expect(edited).toMatchObject({ path: "run.sh", status: "modified", oldMode: "100644", newMode: "100755" });
     expect(rows(edited)).toEqual(['ctx 1 1 "#!/bin/sh"', 'del 2 - "echo a"', 'add - 2 "echo b"']);
@@ -568,7 +587,12 @@ describe("parseGitDiff: paths", () => {
   });
 
   it("reads a rename to a quoted path with a tab and UTF-8 in it", () => {
-    expect(only("quotedrename")).toMatchObject({ path: "new\té.txt", oldPath: "orig.txt", status: "renamed", similarity: 92 });
+    expect(only("quotedrename")).toMatchObject({
+      path: "new\té.txt",
+      oldPath: "orig.txt",
+      status: "renamed",
+      similarity: 92,
+    });
   });
 
   it("reads paths holding ' b/' and a path ending in a space", () => {
@@ -576,7 +600,12 @@ describe("parseGitDiff: paths", () => {
     expect(nested).toMatchObject({ path: "dir a/x b/y.txt", status: "modified" });
     expect(trailing).toMatchObject({ path: "end ", status: "modified" });
     expect(renamed).toMatchObject({ path: "p b/c.txt", oldPath: "a b/c.txt", status: "renamed", hunks: [] });
-    expect(only("ambigrename")).toMatchObject({ path: "new/x b/y.txt", oldPath: "old b/x.txt", status: "renamed", similarity: 94 });
+    expect(only("ambigrename")).toMatchObject({
+      path: "new/x b/y.txt",
+      oldPath: "old b/x.txt",
+      status: "renamed",
+      similarity: 94,
+    });
   });
 
   it("takes the name from the diff --git line when a section has only headers, even with ' b/' in it", () => {
@@ -606,14 +635,32 @@ describe("parseGitDiff: what is not a plain diff", () => {
   });
 
   it("reads output without a final newline", () => {
-    expect(rows(parseGitDiff(git.onelines.join("\n"))[1] as FileDiff)).toEqual(['ctx 1 1 "x"', 'del 2 - "y"', 'add - 2 "z"']);
+    expect(rows(parseGitDiff(git.onelines.join("\n"))[1] as FileDiff)).toEqual([
+      'ctx 1 1 "x"',
+      'del 2 - "y"',
+      'add - 2 "z"',
+    ]);
   });
 });
 
 describe("parseGitDiff: any pair of files", () => {
   // Lines that look like diff syntax, CRLF and empty lines are the ones a parser trips on.
   const line = fc.oneof(
-    fc.constantFrom("", " ", "-", "+", "\\ No newline at end of file", "--- a/f0", "+++ b/f0", "@@ -1 +1 @@", "diff --git a/x b/x", "x\r", "\r", "a", "b"),
+    fc.constantFrom(
+      "",
+      " ",
+      "-",
+      "+",
+      "\\ No newline at end of file",
+      "--- a/f0",
+      "+++ b/f0",
+      "@@ -1 +1 @@",
+      "diff --git a/x b/x",
+      "x\r",
+      "\r",
+      "a",
+      "b",
+    ),
     fc.string({ maxLength: 6 }).map((s) => s.replace(/\n/g, "")),
   );
   const file = fc
@@ -632,7 +679,9 @@ describe("parseGitDiff: any pair of files", () => {
         // A git-shaped diff: jsdiff writes the same unified hunks git does; git's header goes on top.
         const diff = pairs
           .map(([before, after], k) => {
-            const patch = createTwoFilesPatch(`a/f${k}`, `b/f${k}`, before, after, undefined, undefined, { context: 3 });
+            const patch = createTwoFilesPatch(`a/f${k}`, `b/f${k}`, before, after, undefined, undefined, {
+              context: 3,
+            });
             return `diff --git a/f${k} b/f${k}\nindex 1111111..2222222 100644\n${patch.slice(patch.indexOf("\n") + 1)}`;
           })
           .join("");

@@ -2,12 +2,42 @@ import { describe, expect, it } from "vitest";
 import { describePlace, type PlaceForm, type PlaceOf } from "./describe-place.js";
 
 // Written on lines 12-14; the code moved since, so the lines are 20-22 now.
-const moved: PlaceOf = { file: "src/a.ts", side: "new", start: 12, end: 14, anchor: { state: "moved", start: 20, end: 22 } };
-const oneLine: PlaceOf = { file: "src/a.ts", side: "new", start: 6, end: 6, anchor: { state: "current", start: 6, end: 6 } };
-const deleted: PlaceOf = { file: "src/a.ts", side: "old", start: 3, end: 4, anchor: { state: "current", start: 3, end: 4 } };
+const moved: PlaceOf = {
+  file: "src/a.ts",
+  side: "new",
+  start: 12,
+  end: 14,
+  anchor: { state: "moved", start: 20, end: 22 },
+};
+const oneLine: PlaceOf = {
+  file: "src/a.ts",
+  side: "new",
+  start: 6,
+  end: 6,
+  anchor: { state: "current", start: 6, end: 6 },
+};
+const deleted: PlaceOf = {
+  file: "src/a.ts",
+  side: "old",
+  start: 3,
+  end: 4,
+  anchor: { state: "current", start: 3, end: 4 },
+};
 const deletedOne: PlaceOf = { ...deleted, end: 3, anchor: { state: "current", start: 3, end: 3 } };
-const whole: PlaceOf = { file: "src/a.ts", side: "new", start: null, end: null, anchor: { state: "current", start: null, end: null } };
-const renamed: PlaceOf = { file: "src/util.ts", side: "new", start: 2, end: 2, anchor: { state: "current", start: 2, end: 2, file: "src/helpers.ts" } };
+const whole: PlaceOf = {
+  file: "src/a.ts",
+  side: "new",
+  start: null,
+  end: null,
+  anchor: { state: "current", start: null, end: null },
+};
+const renamed: PlaceOf = {
+  file: "src/util.ts",
+  side: "new",
+  start: 2,
+  end: 2,
+  anchor: { state: "current", start: 2, end: 2, file: "src/helpers.ts" },
+};
 // A new comment's target: no anchor, so its lines are the ones given.
 const target: PlaceOf = { file: "src/app.ts", side: "new", start: 3, end: 5 };
 
@@ -19,11 +49,21 @@ describe("describePlace, the one place-in-words", () => {
     ["deleted lines, said in full", deleted, undefined, "src/a.ts, deleted lines 3-4 of the base"],
     ["one deleted line", deletedOne, undefined, "src/a.ts, deleted line 3 of the base"],
     ["the whole file", whole, undefined, "src/a.ts (whole file)"],
-    ["a renamed file, by its path now and where it was", renamed, undefined, "src/helpers.ts:2 (renamed from src/util.ts)"],
+    [
+      "a renamed file, by its path now and where it was",
+      renamed,
+      undefined,
+      "src/helpers.ts:2 (renamed from src/util.ts)",
+    ],
     ["where it was written", moved, { at: "written" }, "src/a.ts:12-14"],
     // The release's prose, as a clause after the file's name.
     ["the lines alone, for a model", moved, { file: false }, "lines 20-22"],
-    ["deleted lines alone, for a model", deleted, { file: false }, "lines 3-4 of the base version, which your change deletes"],
+    [
+      "deleted lines alone, for a model",
+      deleted,
+      { file: false },
+      "lines 3-4 of the base version, which your change deletes",
+    ],
     ["the whole file alone, for a model", whole, { file: false }, "the whole file"],
     // The terminal: the editor's title, its status line, the agent's toast; and a thread's heading under its file.
     ["a new comment's target in the terminal", target, { for: "terminal" }, "src/app.ts:3-5"],

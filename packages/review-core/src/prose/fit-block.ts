@@ -13,7 +13,8 @@ export function fitBlock(text: string, maxBytes: number, note: string): string {
   for (const line of text.split("\n")) {
     const marker = /^(`{3,})/.exec(line)?.[1] ?? null;
     // Room for this line and, should we stop inside a fence after it, the closing marker.
-    const nextFence: string | null = marker === null ? openFence : openFence === null ? marker : line.trim() === openFence ? null : openFence;
+    const nextFence: string | null =
+      marker === null ? openFence : openFence === null ? marker : line.trim() === openFence ? null : openFence;
     const cost = utf8Length(line) + 1 + (nextFence === null ? 0 : nextFence.length + 1);
     if (used + cost > maxBytes) break;
     kept.push(line);

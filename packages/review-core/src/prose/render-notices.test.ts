@@ -31,9 +31,15 @@ describe("renderReleaseNotice", () => {
 
 describe("renderWaitingLine", () => {
   it.each([
-    [{ count: 3, files: ["src/a.ts", "src/b.ts"] }, "Code review: 3 threads wait for you in src/a.ts, src/b.ts (call review_list)."],
+    [
+      { count: 3, files: ["src/a.ts", "src/b.ts"] },
+      "Code review: 3 threads wait for you in src/a.ts, src/b.ts (call review_list).",
+    ],
     [{ count: 1, files: ["src/a.ts"] }, "Code review: 1 thread waits for you in src/a.ts (call review_list)."],
-    [{ count: 20, files: files(6) }, "Code review: 20 threads wait for you in src/f0.ts, src/f1.ts, src/f2.ts, src/f3.ts, src/f4.ts and 1 more file (call review_list)."],
+    [
+      { count: 20, files: files(6) },
+      "Code review: 20 threads wait for you in src/f0.ts, src/f1.ts, src/f2.ts, src/f3.ts, src/f4.ts and 1 more file (call review_list).",
+    ],
   ])("%j", (waiting, line) => {
     expect(renderWaitingLine(waiting)).toBe(line);
   });
@@ -43,7 +49,10 @@ describe("renderWaitingLine", () => {
   });
 
   it("stays one short line whatever the paths", () => {
-    const line = renderWaitingLine({ count: 2000, files: Array.from({ length: 2000 }, (_, i) => `${"deep/".repeat(200)}f${i}.ts`) });
+    const line = renderWaitingLine({
+      count: 2000,
+      files: Array.from({ length: 2000 }, (_, i) => `${"deep/".repeat(200)}f${i}.ts`),
+    });
     expect(line).not.toContain("\n");
     expect(line!.length).toBeLessThan(800);
     expect(line).toContain("and 1995 more files");
@@ -85,7 +94,9 @@ describe("fitBlock", () => {
   });
 
   it("cuts at a line, closes an open fence, and adds the note within the limit", () => {
-    const text = ["intro", "````diff", ...Array.from({ length: 50 }, (_, i) => `+line ${i}`), "````", "after"].join("\n");
+    const text = ["intro", "````diff", ...Array.from({ length: 50 }, (_, i) => `+line ${i}`), "````", "after"].join(
+      "\n",
+    );
     const out = fitBlock(text, 120, "(cut)");
     expect(utf8Length(out)).toBeLessThanOrEqual(120);
     expect(out.startsWith("intro\n````diff\n+line 0\n")).toBe(true);

@@ -53,7 +53,11 @@ const review = [
     anchor: { state: "current", start: null, end: null },
     messages: [message("m3", "human", "Document the new flag.")],
   }),
-  thread({ id: "t4", anchor: { state: "moved", start: 30, end: 32 }, messages: [message("m4", "human", "Same here.", { suggestion: [] })] }),
+  thread({
+    id: "t4",
+    anchor: { state: "moved", start: 30, end: 32 },
+    messages: [message("m4", "human", "Same here.", { suggestion: [] })],
+  }),
 ];
 
 describe("renderReleaseProse", () => {
@@ -123,16 +127,27 @@ describe("renderReleaseProse", () => {
     });
     const text = renderReleaseProse([replied], { releasedMessageIds: ["m3"] });
     expect(text).toContain("left 1 comment on src/a.ts.");
-    expect(text).toContain("Earlier in this thread:\nReviewer: Why three?\nYou: The spec changed.\nNew:\nReviewer: Link it, please.");
+    expect(text).toContain(
+      "Earlier in this thread:\nReviewer: Why three?\nYou: The spec changed.\nNew:\nReviewer: Link it, please.",
+    );
     expect(text.split("\n").at(-1)).toBe(
       "Please address the comment: change the code where you agree. Then answer in your reply: what you changed, or why you left it as it is.",
     );
   });
 
   it.each([
-    [{ anchor: { state: "outdated", start: null, end: null } }, "### 1. src/a.ts, lines 12-14 (these lines are gone now)"],
-    [{ anchor: { state: "changed", start: 12, end: 15 } }, "### 1. src/a.ts, lines 12-15 (these lines have changed since)"],
-    [{ anchor: { state: "changed", start: 12, end: 14, whitespaceOnly: true } }, "### 1. src/a.ts, lines 12-14 (since changed, in whitespace only)"],
+    [
+      { anchor: { state: "outdated", start: null, end: null } },
+      "### 1. src/a.ts, lines 12-14 (these lines are gone now)",
+    ],
+    [
+      { anchor: { state: "changed", start: 12, end: 15 } },
+      "### 1. src/a.ts, lines 12-15 (these lines have changed since)",
+    ],
+    [
+      { anchor: { state: "changed", start: 12, end: 14, whitespaceOnly: true } },
+      "### 1. src/a.ts, lines 12-14 (since changed, in whitespace only)",
+    ],
     [{ start: 5, end: 5, anchor: { state: "current", start: 5, end: 5 } }, "### 1. src/a.ts, line 5"],
   ] as const)("words the place when the code moved on: %j", (overrides, heading) => {
     expect(renderReleaseProse([thread(overrides as Partial<Thread>)])).toContain(`\n${heading}\n`);
@@ -141,7 +156,14 @@ describe("renderReleaseProse", () => {
 
 describe("renderReleaseProse on a renamed file", () => {
   it("names the file by its path now, with the old path once as renamed from", () => {
-    const out = renderReleaseProse([thread({ file: "src/util.ts", start: 2, end: 2, anchor: { state: "current", start: 2, end: 2, file: "src/helpers.ts" } })]);
+    const out = renderReleaseProse([
+      thread({
+        file: "src/util.ts",
+        start: 2,
+        end: 2,
+        anchor: { state: "current", start: 2, end: 2, file: "src/helpers.ts" },
+      }),
+    ]);
     expect(out).toContain("left 1 comment on src/helpers.ts.");
     expect(out).toContain("### 1. src/helpers.ts (renamed from src/util.ts), line 2");
     expect(out.split("src/util.ts").length - 1).toBe(1);

@@ -52,14 +52,19 @@ function section(thread: Released, number: number, released: ReadonlySet<string>
 function place(thread: Released): string {
   const file = `${pathNow(thread)}${renamedNote(thread)}`;
   const lines = describePlace(thread, { file: false });
-  const moved = thread.side === "new" && thread.start !== null && thread.end !== null && thread.anchor.state === "moved" ? ` (moved here from ${lineRange(thread.start, thread.end)})` : "";
+  const moved =
+    thread.side === "new" && thread.start !== null && thread.end !== null && thread.anchor.state === "moved"
+      ? ` (moved here from ${lineRange(thread.start, thread.end)})`
+      : "";
   return `${file}, ${lines}${moved}${gone(thread)}`;
 }
 
 function gone(thread: Released): string {
   switch (thread.anchor.state) {
     case "changed":
-      return thread.anchor.whitespaceOnly ? " (since changed, in whitespace only)" : " (these lines have changed since)";
+      return thread.anchor.whitespaceOnly
+        ? " (since changed, in whitespace only)"
+        : " (these lines have changed since)";
     case "outdated":
       return thread.start === null ? " (the file is gone now)" : " (these lines are gone now)";
     default:

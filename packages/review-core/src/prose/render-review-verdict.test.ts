@@ -6,7 +6,9 @@ describe("withReviewVerdict", () => {
     expect(withReviewVerdict("Released.", { verdict: "changes", summary: "  Nearly there.  " })).toBe(
       "Released.\n\nThe reviewer requests changes before this is done.\n\nOverall comment from the reviewer:\nNearly there.",
     );
-    expect(withReviewVerdict("Released.", { verdict: "approve" })).toBe("Released.\n\nThe reviewer approves these changes.");
+    expect(withReviewVerdict("Released.", { verdict: "approve" })).toBe(
+      "Released.\n\nThe reviewer approves these changes.",
+    );
     expect(withReviewVerdict("Released.", { verdict: "comment", summary: "" })).toBe("Released.");
     expect(withReviewVerdict("Released.", {})).toBe("Released.");
   });

@@ -12,7 +12,10 @@ const verdictLine: Readonly<Record<Verdict, string | null>> = {
  * @example withReviewVerdict("The reviewer released 1 comment ...", { verdict: "changes", summary: "Close." })
  * // "The reviewer released 1 comment ...\n\nThe reviewer requests changes before this is done.\n\nOverall comment from the reviewer:\nClose."
  */
-export function withReviewVerdict(text: string, review: { readonly summary?: string | null; readonly verdict?: Verdict | null }): string {
+export function withReviewVerdict(
+  text: string,
+  review: { readonly summary?: string | null; readonly verdict?: Verdict | null },
+): string {
   // No text: a release of a verdict and overall comment alone (GitHub's Approve with no comments).
   const parts = text === "" ? [] : [text];
   const line = review.verdict ? verdictLine[review.verdict] : null;

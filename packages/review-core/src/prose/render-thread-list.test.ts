@@ -6,7 +6,15 @@ import { utf8Length } from "./utf8-length.js";
 const AT = "2026-03-01T10:00:00.000Z";
 
 function message(id: string, author: Message["author"], body: string, extra: Partial<Message> = {}): Message {
-  return { id, author, body, suggestion: null, createdAt: AT, delivery: author === "human" ? "delivered" : "sent", ...extra };
+  return {
+    id,
+    author,
+    body,
+    suggestion: null,
+    createdAt: AT,
+    delivery: author === "human" ? "delivered" : "sent",
+    ...extra,
+  };
 }
 
 function thread(overrides: Partial<Thread>): Thread {
@@ -65,11 +73,23 @@ describe("renderThreadList", () => {
 
   it.each([
     [{ anchor: { state: "moved", start: 20, end: 22 } }, "## t1 · src/a.ts:20-22 · moved from 12-14"],
-    [{ anchor: { state: "changed", start: 12, end: 15, whitespaceOnly: true } }, "## t1 · src/a.ts:12-15 · changed since the comment (whitespace only)"],
+    [
+      { anchor: { state: "changed", start: 12, end: 15, whitespaceOnly: true } },
+      "## t1 · src/a.ts:12-15 · changed since the comment (whitespace only)",
+    ],
     [{ anchor: { state: "changed", start: 12, end: 13 } }, "## t1 · src/a.ts:12-13 · changed since the comment"],
-    [{ anchor: { state: "outdated", start: null, end: null } }, "## t1 · src/a.ts:12-14 · outdated: the lines are gone"],
-    [{ start: null, end: null, quoted: [], anchor: { state: "current", start: null, end: null } }, "## t1 · src/a.ts (whole file) · current"],
-    [{ side: "old", start: 3, end: 4, anchor: { state: "current", start: 3, end: 4 } }, "## t1 · src/a.ts, deleted lines 3-4 of the base · current"],
+    [
+      { anchor: { state: "outdated", start: null, end: null } },
+      "## t1 · src/a.ts:12-14 · outdated: the lines are gone",
+    ],
+    [
+      { start: null, end: null, quoted: [], anchor: { state: "current", start: null, end: null } },
+      "## t1 · src/a.ts (whole file) · current",
+    ],
+    [
+      { side: "old", start: 3, end: 4, anchor: { state: "current", start: 3, end: 4 } },
+      "## t1 · src/a.ts, deleted lines 3-4 of the base · current",
+    ],
     [{ start: 7, end: 7, anchor: { state: "current", start: 7, end: 7 } }, "## t1 · src/a.ts:7 · current"],
   ] as const)("words the place and anchor state: %j", (overrides, heading) => {
     expect(renderThreadList([thread(overrides as Partial<Thread>)])).toContain(`\n${heading}\n`);
@@ -80,9 +100,18 @@ describe("renderThreadList", () => {
       thread({
         id: "t1",
         awaiting: "human",
-        messages: [message("m1", "human", "Rename this."), message("m2", "agent", "Renamed to total.\nAlso updated callers.")],
+        messages: [
+          message("m1", "human", "Rename this."),
+          message("m2", "agent", "Renamed to total.\nAlso updated callers."),
+        ],
       }),
-      thread({ id: "t2", file: "src/b.ts", origin: "agent", awaiting: "human", messages: [message("m3", "agent", "Is this retry count right?")] }),
+      thread({
+        id: "t2",
+        file: "src/b.ts",
+        origin: "agent",
+        awaiting: "human",
+        messages: [message("m3", "agent", "Is this retry count right?")],
+      }),
       thread({ id: "t3", file: "src/c.ts", status: "resolved", awaiting: "human", resolvedBy: "agent" }),
     ]);
     expect(out).toMatch(/^3 threads in 3 files: 2 waiting on the reviewer, 1 resolved\. None waits for you\./);
@@ -95,8 +124,19 @@ describe("renderThreadList", () => {
 
   it("never shows a draft thread nor a draft message", () => {
     const out = renderThreadList([
-      thread({ id: "t1", messages: [message("m1", "human", "Released words."), message("m2", "human", "Secret draft.", { delivery: "unsent" })] }),
-      thread({ id: "t9", status: "draft", awaiting: null, messages: [message("m9", "human", "Draft thread.", { delivery: "unsent" })] }),
+      thread({
+        id: "t1",
+        messages: [
+          message("m1", "human", "Released words."),
+          message("m2", "human", "Secret draft.", { delivery: "unsent" }),
+        ],
+      }),
+      thread({
+        id: "t9",
+        status: "draft",
+        awaiting: null,
+        messages: [message("m9", "human", "Draft thread.", { delivery: "unsent" })],
+      }),
     ]);
     expect(out).toContain("Released words.");
     expect(out).not.toContain("Secret draft.");
@@ -106,7 +146,13 @@ describe("renderThreadList", () => {
   it("orders threads by file, line, then age", () => {
     const out = renderThreadList([
       thread({ id: "tb", file: "src/b.ts" }),
-      thread({ id: "ta3", anchor: { state: "current", start: 3, end: 3 }, start: 3, end: 3, createdAt: "2026-03-01T11:00:00.000Z" }),
+      thread({
+        id: "ta3",
+        anchor: { state: "current", start: 3, end: 3 },
+        start: 3,
+        end: 3,
+        createdAt: "2026-03-01T11:00:00.000Z",
+      }),
       thread({ id: "ta2", anchor: { state: "current", start: 40, end: 41 }, start: 40, end: 41 }),
       thread({ id: "ta1", anchor: { state: "current", start: 3, end: 3 }, start: 3, end: 3 }),
     ]);
@@ -147,7 +193,9 @@ describe("renderThreadList", () => {
     expect(ids).toEqual(order.slice(0, shown));
     expect(order.slice(0, 200).every((id) => Number(id.slice(1)) % 3 !== 0)).toBe(true);
     expect(output).toMatch(/^300 threads in 7 files: 200 waiting for you, 100 waiting on the reviewer\./);
-    expect(output).toContain(`${300 - shown} more threads (${200 - shown} waiting for you) on the next pages: call review_list with cursor "c_2"`);
+    expect(output).toContain(
+      `${300 - shown} more threads (${200 - shown} waiting for you) on the next pages: call review_list with cursor "c_2"`,
+    );
     expect(output).not.toContain("cut short");
   });
 
@@ -162,19 +210,30 @@ describe("renderThreadList", () => {
 
   it("under a changed thread's quote shows its lines as they read now, when given", () => {
     const changed = thread({ anchor: { state: "changed", start: 12, end: 13 } });
-    const out = renderThreadList([changed, thread({ id: "t2", start: 30, end: 30, anchor: { state: "current", start: 30, end: 30 } })], {
-      linesNow: new Map([
-        ["t1", ["const a = 1;", "const b = 2; // two"]],
-        ["t2", ["not shown: current"]],
-      ]),
-    });
-    expect(out).toContain("+const b = 3;\n```\nLines 12-13 now:\n```\nconst a = 1;\nconst b = 2; // two\n```\nreviewer:");
+    const out = renderThreadList(
+      [changed, thread({ id: "t2", start: 30, end: 30, anchor: { state: "current", start: 30, end: 30 } })],
+      {
+        linesNow: new Map([
+          ["t1", ["const a = 1;", "const b = 2; // two"]],
+          ["t2", ["not shown: current"]],
+        ]),
+      },
+    );
+    expect(out).toContain(
+      "+const b = 3;\n```\nLines 12-13 now:\n```\nconst a = 1;\nconst b = 2; // two\n```\nreviewer:",
+    );
     expect(out).not.toContain("not shown: current");
   });
 
   it("without a cursor to name, says to narrow by file", () => {
     const many = Array.from({ length: 80 }, (_, i) =>
-      thread({ id: `t${String(i).padStart(2, "0")}`, start: i * 10 + 1, end: i * 10 + 2, anchor: { state: "current", start: i * 10 + 1, end: i * 10 + 2 }, messages: [message(`m${i}`, "human", "x".repeat(900))] }),
+      thread({
+        id: `t${String(i).padStart(2, "0")}`,
+        start: i * 10 + 1,
+        end: i * 10 + 2,
+        anchor: { state: "current", start: i * 10 + 1, end: i * 10 + 2 },
+        messages: [message(`m${i}`, "human", "x".repeat(900))],
+      }),
     );
     const out = renderThreadList(many, { file: "src/a.ts" });
     expect(utf8Length(out)).toBeLessThanOrEqual(THREAD_LIST_MAX_BYTES);
@@ -187,7 +246,11 @@ describe("renderThreadList", () => {
 
   it("stays under 20 KB with 2,000 threads in 2,000 files", () => {
     const many = Array.from({ length: 2000 }, (_, i) =>
-      thread({ id: `thread_${i}`, file: `packages/module-${i}/src/some/deeply/nested/file-${i}.ts`, messages: [message(`m${i}`, "human", "é".repeat(1000))] }),
+      thread({
+        id: `thread_${i}`,
+        file: `packages/module-${i}/src/some/deeply/nested/file-${i}.ts`,
+        messages: [message(`m${i}`, "human", "é".repeat(1000))],
+      }),
     );
     const { output, shown } = renderThreadPage(many, { next: "c_1" });
     expect(utf8Length(output)).toBeLessThanOrEqual(THREAD_LIST_MAX_BYTES);
@@ -198,7 +261,11 @@ describe("renderThreadList", () => {
   it("stays under 20 KB with 2,000 threads on one file, all 4-byte text", () => {
     const quoted = Array.from({ length: 100 }, () => "+" + "😀".repeat(600));
     const many = Array.from({ length: 2000 }, (_, i) =>
-      thread({ id: `t${i}`, quoted, messages: [message(`m${i}`, "human", "😀".repeat(1000), { suggestion: ["😀".repeat(900)] })] }),
+      thread({
+        id: `t${i}`,
+        quoted,
+        messages: [message(`m${i}`, "human", "😀".repeat(1000), { suggestion: ["😀".repeat(900)] })],
+      }),
     );
     const out = renderThreadList(many);
     expect(utf8Length(out)).toBeLessThanOrEqual(THREAD_LIST_MAX_BYTES);
@@ -207,7 +274,9 @@ describe("renderThreadList", () => {
   });
 
   it("shows the first 30 lines of a long quote and cuts very long lines, saying so", () => {
-    const out = renderThreadList([thread({ quoted: Array.from({ length: 100 }, (_, i) => `+line ${i}${i === 0 ? "x".repeat(300) : ""}`) })]);
+    const out = renderThreadList([
+      thread({ quoted: Array.from({ length: 100 }, (_, i) => `+line ${i}${i === 0 ? "x".repeat(300) : ""}`) }),
+    ]);
     expect(out).toContain("+line 29\n```\n(30 of 100 quoted lines shown)");
     expect(out).not.toContain("+line 30");
     expect(out).toContain("…(67 more characters)");
@@ -216,7 +285,9 @@ describe("renderThreadList", () => {
   it("cuts a single thread too long to show whole, closing its fence", () => {
     const chatty = thread({
       quoted: Array.from({ length: 40 }, (_, i) => `+line ${i}`),
-      messages: Array.from({ length: 60 }, (_, i) => message(`m${i}`, i % 2 ? "agent" : "human", `${i}: ${"word ".repeat(190)}`)),
+      messages: Array.from({ length: 60 }, (_, i) =>
+        message(`m${i}`, i % 2 ? "agent" : "human", `${i}: ${"word ".repeat(190)}`),
+      ),
     });
     const out = renderThreadList([chatty]);
     expect(utf8Length(out)).toBeLessThanOrEqual(THREAD_LIST_MAX_BYTES);
@@ -227,8 +298,20 @@ describe("renderThreadList", () => {
 
 describe("renderThreadList on a renamed file", () => {
   it("names the path the file has now, the old one once as renamed from, and counts and sorts by the path now", () => {
-    const renamed = thread({ id: "t1", file: "src/util.ts", start: 2, end: 2, anchor: { state: "current", start: 2, end: 2, file: "src/helpers.ts" } });
-    const other = thread({ id: "t2", file: "src/helpers.ts", start: 9, end: 9, anchor: { state: "current", start: 9, end: 9 } });
+    const renamed = thread({
+      id: "t1",
+      file: "src/util.ts",
+      start: 2,
+      end: 2,
+      anchor: { state: "current", start: 2, end: 2, file: "src/helpers.ts" },
+    });
+    const other = thread({
+      id: "t2",
+      file: "src/helpers.ts",
+      start: 9,
+      end: 9,
+      anchor: { state: "current", start: 9, end: 9 },
+    });
     const out = renderThreadList([other, renamed]);
     expect(out).toContain("## t1 · src/helpers.ts:2 (renamed from src/util.ts) · current");
     expect(out).not.toContain("src/util.ts:2");

@@ -30,7 +30,20 @@ export interface ThreadListOptions {
 
 type Listed = Pick<
   Thread,
-  "id" | "file" | "side" | "start" | "end" | "round" | "quoted" | "anchor" | "status" | "awaiting" | "origin" | "resolvedBy" | "messages" | "createdAt"
+  | "id"
+  | "file"
+  | "side"
+  | "start"
+  | "end"
+  | "round"
+  | "quoted"
+  | "anchor"
+  | "status"
+  | "awaiting"
+  | "origin"
+  | "resolvedBy"
+  | "messages"
+  | "createdAt"
 > &
   Partial<Pick<Thread, "forge">>;
 
@@ -86,7 +99,11 @@ function emptyList(options: ThreadListOptions): string {
   return `Nothing is waiting for you: there are no open review threads${on}.`;
 }
 
-function page(threads: readonly Listed[], options: ThreadListOptions, maxBytes: number): { text: string; shown: number } {
+function page(
+  threads: readonly Listed[],
+  options: ThreadListOptions,
+  maxBytes: number,
+): { text: string; shown: number } {
   const header = countLine(threads, new Set(threads.map(pathNow)).size, options.earlier ?? 0);
   const footer = threads.some(waitsForAgent)
     ? "For each thread that waits for you: fix the code, then answer with review_reply (its id and your text; resolved: true once your change addresses it)."
@@ -119,7 +136,8 @@ function page(threads: readonly Listed[], options: ThreadListOptions, maxBytes: 
 function remainingLine(rest: readonly Listed[], next: string | undefined): string {
   const waiting = rest.filter(waitsForAgent).length;
   const count = `${rest.length} more ${rest.length === 1 ? "thread" : "threads"}${waiting > 0 ? ` (${waiting} waiting for you)` : ""}`;
-  if (next === undefined) return `${count} not shown, to keep this output short: call review_list with file to read fewer at a time.`;
+  if (next === undefined)
+    return `${count} not shown, to keep this output short: call review_list with file to read fewer at a time.`;
   return `${count} on the next pages: call review_list with cursor "${next}" (and the same file and status) to read the next page.`;
 }
 
@@ -182,7 +200,9 @@ function speaker(message: Message, thread: Listed): string {
   if (thread.forge === undefined) return message.author === "agent" ? "you" : "reviewer";
   if (message.author === "agent") {
     const state = message.forge?.state;
-    return state === "posted" ? `you on PR #${thread.forge.pr}` : `you (${state === "failed" ? "not sent" : "queued"} for PR #${thread.forge.pr})`;
+    return state === "posted"
+      ? `you on PR #${thread.forge.pr}`
+      : `you (${state === "failed" ? "not sent" : "queued"} for PR #${thread.forge.pr})`;
   }
   return `${message.login ?? "reviewer"} on PR #${thread.forge.pr}`;
 }

@@ -6,7 +6,10 @@ import { listFiles } from "./file-list.js";
  * @example renderWaitingLine({ count: 3, files: ["src/a.ts", "src/b.ts"] })
  * // "Code review: 3 threads wait for you in src/a.ts, src/b.ts (call review_list)."
  */
-export function renderWaitingLine(waiting: { readonly count: number; readonly files: readonly string[] }): string | null {
+export function renderWaitingLine(waiting: {
+  readonly count: number;
+  readonly files: readonly string[];
+}): string | null {
   if (waiting.count <= 0) return null;
   const what = waiting.count === 1 ? "1 thread waits" : `${waiting.count} threads wait`;
   const where = waiting.files.length > 0 ? ` in ${listFiles(waiting.files)}` : "";

@@ -54,7 +54,10 @@ describe("addressThread", () => {
   });
 
   it("an id wins over file and line", () => {
-    expect(addressThread(threads, { id: "t3", file: "src/a.ts", line: 12 })).toMatchObject({ ok: true, thread: { id: "t3" } });
+    expect(addressThread(threads, { id: "t3", file: "src/a.ts", line: 12 })).toMatchObject({
+      ok: true,
+      thread: { id: "t3" },
+    });
   });
 
   it("an unknown id is not found and says to call review_list", () => {
@@ -136,10 +139,19 @@ describe("addressThread", () => {
 });
 
 describe("addressThread on a renamed file", () => {
-  const renamed = { id: "t1", file: "src/util.ts", start: 2, end: 2, anchor: { state: "current" as const, start: 2, end: 2, file: "src/helpers.ts" } };
+  const renamed = {
+    id: "t1",
+    file: "src/util.ts",
+    start: 2,
+    end: 2,
+    anchor: { state: "current" as const, start: 2, end: 2, file: "src/helpers.ts" },
+  };
   it("finds the thread by the path now (what review_list showed) and still by the old path", () => {
     expect(addressThread([renamed], { file: "helpers.ts", line: 2 })).toMatchObject({ ok: true, thread: { id: "t1" } });
-    expect(addressThread([renamed], { file: "src/util.ts", line: 2 })).toMatchObject({ ok: true, thread: { id: "t1" } });
+    expect(addressThread([renamed], { file: "src/util.ts", line: 2 })).toMatchObject({
+      ok: true,
+      thread: { id: "t1" },
+    });
   });
   it("names candidates by the path now", () => {
     const miss = addressThread([renamed], { file: "helpers.ts", line: 7 });

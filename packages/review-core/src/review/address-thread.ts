@@ -67,14 +67,21 @@ export function addressThread<T extends Addressable>(threads: readonly T[], ref:
   }
   if (ref.line === undefined) {
     if (inFile.length === 1) return { ok: true, thread: inFile[0]! };
-    return ambiguous(`${inFile.length} threads match ${file}`, inFile, "Give the id, or a line inside the thread's range.");
+    return ambiguous(
+      `${inFile.length} threads match ${file}`,
+      inFile,
+      "Give the id, or a line inside the thread's range.",
+    );
   }
   const line = ref.line;
-  const ranged = inFile.filter((t) => t.anchor.start !== null && t.anchor.end !== null && t.anchor.start <= line && line <= t.anchor.end);
+  const ranged = inFile.filter(
+    (t) => t.anchor.start !== null && t.anchor.end !== null && t.anchor.start <= line && line <= t.anchor.end,
+  );
   const wholeFile = inFile.filter((t) => t.start === null);
   const matches = ranged.length > 0 ? ranged : wholeFile;
   if (matches.length === 1) return { ok: true, thread: matches[0]! };
-  if (matches.length > 1) return ambiguous(`${matches.length} threads match ${file} line ${line}`, matches, "Give the id instead.");
+  if (matches.length > 1)
+    return ambiguous(`${matches.length} threads match ${file} line ${line}`, matches, "Give the id instead.");
   return {
     ok: false,
     code: "not_found",

@@ -24,7 +24,11 @@ export type BodyCheck =
  */
 export function checkMessageBody(body: string): BodyCheck {
   if (body.trim() === "") {
-    return { ok: false, code: "invalid_input", reason: `The text is empty; write 1 to ${MESSAGE_BODY_LIMIT} characters.` };
+    return {
+      ok: false,
+      code: "invalid_input",
+      reason: `The text is empty; write 1 to ${MESSAGE_BODY_LIMIT} characters.`,
+    };
   }
   const length = countCharacters(body);
   if (length > MESSAGE_BODY_LIMIT) {

@@ -53,9 +53,16 @@ function row(overrides: Partial<Row>): Row {
 }
 
 const draft = (): Row => ({ id: "t1", file: "src/a.ts", ...ok(draftThread({ id: "m1", body: "Why three?", at: T0 })) });
-const open = (): Row => row({ messages: [msg("m1", "human", "delivered"), msg("m2", "agent", "sent", T1)], awaiting: "human" });
+const open = (): Row =>
+  row({ messages: [msg("m1", "human", "delivered"), msg("m2", "agent", "sent", T1)], awaiting: "human" });
 const resolved = (): Row =>
-  row({ status: "resolved", awaiting: null, resolvedAt: T1, resolvedBy: "human", messages: [msg("m1", "human", "delivered")] });
+  row({
+    status: "resolved",
+    awaiting: null,
+    resolvedAt: T1,
+    resolvedBy: "human",
+    messages: [msg("m1", "human", "delivered")],
+  });
 
 describe("drafting", () => {
   it("a new thread is a draft nobody waits on, with one unsent human message", () => {
@@ -144,10 +151,30 @@ describe("release", () => {
 describe("agent reply", () => {
   it.each<[string, Row, ResolveVerdict, Partial<Row>]>([
     ["plain reply on an open thread", open(), "none", { status: "open", awaiting: "human", resolvedBy: null }],
-    ["accepted resolve", open(), "accepted", { status: "resolved", awaiting: "human", resolvedBy: "agent", resolvedAt: T3 }],
-    ["refused resolve stays open", open(), "refused", { status: "open", awaiting: "human", resolvedBy: null, resolvedAt: null }],
-    ["reply on a thread the person resolved stays resolved", resolved(), "none", { status: "resolved", resolvedBy: "human", resolvedAt: T1 }],
-    ["resolve on a resolved thread keeps who resolved it", resolved(), "accepted", { status: "resolved", resolvedBy: "human", resolvedAt: T1 }],
+    [
+      "accepted resolve",
+      open(),
+      "accepted",
+      { status: "resolved", awaiting: "human", resolvedBy: "agent", resolvedAt: T3 },
+    ],
+    [
+      "refused resolve stays open",
+      open(),
+      "refused",
+      { status: "open", awaiting: "human", resolvedBy: null, resolvedAt: null },
+    ],
+    [
+      "reply on a thread the person resolved stays resolved",
+      resolved(),
+      "none",
+      { status: "resolved", resolvedBy: "human", resolvedAt: T1 },
+    ],
+    [
+      "resolve on a resolved thread keeps who resolved it",
+      resolved(),
+      "accepted",
+      { status: "resolved", resolvedBy: "human", resolvedAt: T1 },
+    ],
   ])("%s", (_, before, verdict, expected) => {
     const after = ok(agentReply(before, { id: "m5", body: "Changed to 2.", at: T3 }, verdict));
     expect(after).toMatchObject(expected);
@@ -291,12 +318,24 @@ describe("editing and deleting", () => {
 describe("delivery and what the agent sees", () => {
   it("marks every sent human message delivered, and nothing else", () => {
     const t = row({
-      messages: [msg("m1", "human", "sent"), msg("m2", "agent", "sent"), msg("m3", "human", "delivered"), msg("m4", "human", "sent"), msg("m5", "human", "unsent")],
+      messages: [
+        msg("m1", "human", "sent"),
+        msg("m2", "agent", "sent"),
+        msg("m3", "human", "delivered"),
+        msg("m4", "human", "sent"),
+        msg("m5", "human", "unsent"),
+      ],
     });
     const step = markDelivered(t);
     expect(step.ok).toBe(true);
     if (!step.ok) return;
-    expect(step.next.messages.map((m) => m.delivery)).toEqual(["delivered", "sent", "delivered", "delivered", "unsent"]);
+    expect(step.next.messages.map((m) => m.delivery)).toEqual([
+      "delivered",
+      "sent",
+      "delivered",
+      "delivered",
+      "unsent",
+    ]);
     expect(step.effects).toEqual([{ kind: "delivered", messageIds: ["m1", "m4"] }]);
   });
 

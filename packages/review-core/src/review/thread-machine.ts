@@ -108,7 +108,10 @@ function writtenMessage(message: NewMessage, author: Author, delivery: Delivery)
  */
 function sentRemark(
   message: NewMessage | undefined,
-): { readonly ok: true; readonly message: Message } | { readonly ok: false; readonly code: "too_long" | "invalid_input"; readonly reason: string } | null {
+):
+  | { readonly ok: true; readonly message: Message }
+  | { readonly ok: false; readonly code: "too_long" | "invalid_input"; readonly reason: string }
+  | null {
   if (!message) return null;
   const body = checkMessageBody(message.body);
   if (!body.ok) return body;
@@ -151,10 +154,7 @@ export function draftReply<T extends ThreadState>(thread: T, message: NewMessage
   return accept({
     ...thread,
     seenAt: message.at,
-    messages: [
-      ...thread.messages,
-      writtenMessage(message, "human", "unsent"),
-    ],
+    messages: [...thread.messages, writtenMessage(message, "human", "unsent")],
     updatedAt: message.at,
   });
 }
@@ -174,7 +174,10 @@ export function editMessage<T extends ThreadState>(thread: T, messageId: string,
   const message = thread.messages.find((m) => m.id === messageId);
   if (!message) return refuse("not_found", `No message ${messageId} in this thread.`);
   if (message.delivery !== "unsent") {
-    return refuse("conflict", "That message is already released, so it can no longer be edited. Write a reply instead.");
+    return refuse(
+      "conflict",
+      "That message is already released, so it can no longer be edited. Write a reply instead.",
+    );
   }
   if (edit.body !== undefined) {
     const body = checkMessageBody(edit.body);
@@ -201,7 +204,10 @@ export function deleteMessage<T extends ThreadState>(thread: T, messageId: strin
   const message = thread.messages.find((m) => m.id === messageId);
   if (!message) return refuse("not_found", `No message ${messageId} in this thread.`);
   if (message.delivery !== "unsent") {
-    return refuse("conflict", "That message is already released, so it can no longer be deleted. Write a reply instead.");
+    return refuse(
+      "conflict",
+      "That message is already released, so it can no longer be deleted. Write a reply instead.",
+    );
   }
   const messages = thread.messages.filter((m) => m.id !== messageId);
   if (thread.status === "draft" && messages.length === 0) {
@@ -316,7 +322,11 @@ export function agentReply<T extends ThreadState>(
         ? writtenMessage(message, "agent", "sent")
         : {
             ...writtenMessage(message, "agent", "sent"),
-            claim: { resolved: true, accepted: verdict === "accepted", ...(verdict === "refused" && refusedBecause ? { reason: refusedBecause } : {}) },
+            claim: {
+              resolved: true,
+              accepted: verdict === "accepted",
+              ...(verdict === "refused" && refusedBecause ? { reason: refusedBecause } : {}),
+            },
           },
     ],
     updatedAt: message.at,
@@ -384,7 +394,8 @@ export function humanReopen<T extends ThreadState>(
   thread: T,
   event: { readonly at: string; readonly message?: NewMessage },
 ): Transition<T> {
-  if (thread.status === "draft") return refuse("conflict", "A draft thread cannot be reopened: it is not released yet.");
+  if (thread.status === "draft")
+    return refuse("conflict", "A draft thread cannot be reopened: it is not released yet.");
   if (thread.status === "open") return refuse("conflict", "That thread is already open.");
   const remark = sentRemark(event.message);
   if (remark && !remark.ok) return refuse(remark.code, remark.reason);

@@ -31,7 +31,12 @@ export interface Message {
   /** The forge account that wrote it (a message pulled from a pull request). */
   readonly login?: string;
   /** An agent reply on a forge thread: queued until the person sends it, then posted (or failed, with why). */
-  readonly forge?: { readonly id?: string; readonly url?: string; readonly state: ForgeReplyState; readonly error?: string };
+  readonly forge?: {
+    readonly id?: string;
+    readonly url?: string;
+    readonly state: ForgeReplyState;
+    readonly error?: string;
+  };
 }
 
 /** The forges a pull request's threads come from. */

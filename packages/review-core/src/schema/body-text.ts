@@ -18,7 +18,11 @@ export function bodyText(field: string) {
       const text = ctx.value;
       // Blank text says nothing, so it counts as empty rather than as a short body.
       if (text.trim() === "") {
-        ctx.issues.push({ code: "custom", input: text, message: `${field} is empty; write 1 to ${BODY_LIMIT} characters.` });
+        ctx.issues.push({
+          code: "custom",
+          input: text,
+          message: `${field} is empty; write 1 to ${BODY_LIMIT} characters.`,
+        });
         return;
       }
       const length = countCharacters(text);

@@ -17,6 +17,11 @@ export function filePath(field: string) {
     .min(1, { error: `${field} is empty; give a file path, such as src/app.ts.` })
     .check((ctx) => {
       const why = pathTooLong(ctx.value);
-      if (why !== null) ctx.issues.push({ code: "custom", input: ctx.value, message: `${field} is too long: ${why}. No file can have such a path.` });
+      if (why !== null)
+        ctx.issues.push({
+          code: "custom",
+          input: ctx.value,
+          message: `${field} is too long: ${why}. No file can have such a path.`,
+        });
     });
 }

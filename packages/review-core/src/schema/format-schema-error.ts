@@ -49,7 +49,13 @@ function rewrite(issue: Issue, where: string): string {
   }
 }
 
-function bound(origin: string, inclusiveWord: string, exclusiveWord: string, limit: number | bigint, inclusive?: boolean): string {
+function bound(
+  origin: string,
+  inclusiveWord: string,
+  exclusiveWord: string,
+  limit: number | bigint,
+  inclusive?: boolean,
+): string {
   const words = inclusive === false ? exclusiveWord : inclusiveWord;
   const plural = (unit: string) => (limit === 1 ? unit : `${unit}s`);
   if (origin === "string") {
@@ -61,7 +67,8 @@ function bound(origin: string, inclusiveWord: string, exclusiveWord: string, lim
 }
 
 function receivedType(issue: Issue & { code: "invalid_type" }): string | null {
-  if ("input" in issue) return issue.input === null ? "null" : Array.isArray(issue.input) ? "array" : typeof issue.input;
+  if ("input" in issue)
+    return issue.input === null ? "null" : Array.isArray(issue.input) ? "array" : typeof issue.input;
   const match = /received (\w+)$/.exec(issue.message);
   return match ? (match[1] as string) : null;
 }

@@ -17,7 +17,9 @@ export const createThreadBody = {
   // null is accepted as "no range", the way the Thread JSON writes a whole-file thread.
   start: lineNumber("start").nullable().optional(),
   end: lineNumber("end").nullable().optional(),
-  roundId: idText("roundId", "a round id, as GET /api/rounds lists them", { empty: "leave it out to use the latest round." }).optional(),
+  roundId: idText("roundId", "a round id, as GET /api/rounds lists them", {
+    empty: "leave it out to use the latest round.",
+  }).optional(),
   body: bodyText("body"),
   suggestion,
 };
@@ -115,14 +117,22 @@ const mcpSessionId = (value: string) => /^mcp:[^\u0000-\u001f\u007f]{1,100}$/.te
 
 /** `POST /api/review/release`: the opencode session to deliver to, when not the one the server knows. */
 export const releaseReviewBody = {
-  sessionId: idText("sessionId", "an opencode session id", { empty: "leave it out to use the current session.", orElse: mcpSessionId }).optional(),
+  sessionId: idText("sessionId", "an opencode session id", {
+    empty: "leave it out to use the current session.",
+    orElse: mcpSessionId,
+  }).optional(),
   /** The person's overall comment ("Finish your review" on GitHub). */
   summary: z
     .string({ error: "summary must be text." })
     .check((ctx) => {
       // Counted as every body is, in code points, so the panel's counter and this check agree.
       const length = countCharacters(ctx.value);
-      if (length > 4000) ctx.issues.push({ code: "custom", input: ctx.value, message: `summary is ${length} characters; the limit is 4000. Shorten it.` });
+      if (length > 4000)
+        ctx.issues.push({
+          code: "custom",
+          input: ctx.value,
+          message: `summary is ${length} characters; the limit is 4000. Shorten it.`,
+        });
     })
     .optional(),
   verdict: z.enum(VERDICTS, { error: 'verdict must be "comment", "approve" or "changes".' }).optional(),

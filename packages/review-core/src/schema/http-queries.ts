@@ -5,9 +5,7 @@ import { idText } from "./id-text.js";
 
 /** `GET /api/threads?status=&file=&at=`; `at` (a round id) locates anchors in that round instead of the work tree. */
 export const threadsQuery = {
-  status: z
-    .enum(["waiting", "all", "draft"], { error: 'status must be "waiting", "all" or "draft".' })
-    .optional(),
+  status: z.enum(["waiting", "all", "draft"], { error: 'status must be "waiting", "all" or "draft".' }).optional(),
   file: z.string().min(1, { error: "file is empty; leave it out for every file." }).optional(),
   at: idText("at", "a round id", { empty: "give a round id, or leave it out for the work tree." }).optional(),
 };

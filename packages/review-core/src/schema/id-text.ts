@@ -13,7 +13,8 @@ const ID_SHAPE = /^[A-Za-z0-9_-]+$/;
  */
 export function idRefusal(field: string, value: string, what: string): string | null {
   if (value.length === 0) return `${field} is empty; give ${what}.`;
-  if (value.length > ID_MAX_LENGTH) return `${field} is ${value.length} characters; an id is at most ${ID_MAX_LENGTH}. Give ${what}.`;
+  if (value.length > ID_MAX_LENGTH)
+    return `${field} is ${value.length} characters; an id is at most ${ID_MAX_LENGTH}. Give ${what}.`;
   if (!ID_SHAPE.test(value)) return `${field} may hold only letters, digits, "_" and "-"; give ${what}.`;
   return null;
 }
@@ -23,10 +24,17 @@ export function idRefusal(field: string, value: string, what: string): string | 
  * `orElse` accepts another form the field also takes (`branch:<name>`).
  * @example idText("roundId", "a round id").safeParse("x".repeat(101)).success // false
  */
-export function idText(field: string, what: string, options: { readonly empty?: string; readonly orElse?: (value: string) => boolean } = {}) {
+export function idText(
+  field: string,
+  what: string,
+  options: { readonly empty?: string; readonly orElse?: (value: string) => boolean } = {},
+) {
   return z.string({ error: `${field} must be ${what}.` }).check((ctx) => {
     if (options.orElse?.(ctx.value) === true) return;
-    const why = ctx.value.length === 0 && options.empty !== undefined ? `${field} is empty; ${options.empty}` : idRefusal(field, ctx.value, what);
+    const why =
+      ctx.value.length === 0 && options.empty !== undefined
+        ? `${field} is empty; ${options.empty}`
+        : idRefusal(field, ctx.value, what);
     if (why !== null) ctx.issues.push({ code: "custom", input: ctx.value, message: why });
   });
 }

@@ -15,10 +15,18 @@ export const messageSchema = z.object({
   suggestion: z.array(z.string()).nullable(),
   createdAt: time,
   delivery: z.enum(["unsent", "sent", "delivered"]),
-  claim: z.object({ resolved: z.literal(true), accepted: z.boolean(), reason: z.string().min(1).optional() }).strict().optional(),
+  claim: z
+    .object({ resolved: z.literal(true), accepted: z.boolean(), reason: z.string().min(1).optional() })
+    .strict()
+    .optional(),
   login: z.string().min(1).optional(),
   forge: z
-    .object({ id: z.string().min(1).optional(), url: z.string().optional(), state: z.enum(["queued", "posted", "failed"]), error: z.string().optional() })
+    .object({
+      id: z.string().min(1).optional(),
+      url: z.string().optional(),
+      state: z.enum(["queued", "posted", "failed"]),
+      error: z.string().optional(),
+    })
     .optional(),
 });
 
@@ -27,8 +35,18 @@ const notChanged = z.undefined({ error: "whitespaceOnly is set only on a changed
 /** Where a thread's lines are now, by state: both ends or neither (whole file); none when outdated. */
 export const locationSchema = z
   .discriminatedUnion("state", [
-    z.object({ state: z.enum(["current", "moved"]), start: line.nullable(), end: line.nullable(), whitespaceOnly: notChanged }),
-    z.object({ state: z.literal("changed"), start: line.nullable(), end: line.nullable(), whitespaceOnly: z.boolean().optional() }),
+    z.object({
+      state: z.enum(["current", "moved"]),
+      start: line.nullable(),
+      end: line.nullable(),
+      whitespaceOnly: notChanged,
+    }),
+    z.object({
+      state: z.literal("changed"),
+      start: line.nullable(),
+      end: line.nullable(),
+      whitespaceOnly: z.boolean().optional(),
+    }),
     z.object({
       state: z.literal("outdated"),
       start: z.null({ error: "an outdated thread has no lines now: start is null." }),
@@ -57,7 +75,14 @@ export const threadSchema = z
     status: z.enum(["draft", "open", "resolved"]),
     awaiting: z.enum(["agent", "human"]).nullable(),
     origin: z.enum(["human", "agent", "forge"]),
-    forge: z.object({ kind: z.enum(["github", "forgejo"]), pr: z.number().int().min(1), url: z.string(), threadId: z.string().min(1) }).optional(),
+    forge: z
+      .object({
+        kind: z.enum(["github", "forgejo"]),
+        pr: z.number().int().min(1),
+        url: z.string(),
+        threadId: z.string().min(1),
+      })
+      .optional(),
     resolvedAt: time.nullable(),
     resolvedBy: author.nullable(),
     unreadByHuman: z.boolean(),
@@ -89,7 +114,12 @@ export type ThreadJson = z.infer<typeof threadSchema>;
 
 function checkRange(start: number | null, end: number | null, ctx: z.RefinementCtx): void {
   if ((start === null) !== (end === null)) {
-    ctx.addIssue({ code: "custom", path: ["end"], input: end, message: "start and end are both numbers or both null." });
+    ctx.addIssue({
+      code: "custom",
+      path: ["end"],
+      input: end,
+      message: "start and end are both numbers or both null.",
+    });
   } else if (start !== null && end !== null && end < start) {
     ctx.addIssue({ code: "custom", path: ["end"], input: end, message: `end (${end}) is before start (${start}).` });
   }

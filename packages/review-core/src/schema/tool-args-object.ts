@@ -38,7 +38,10 @@ function nearestName(key: string, known: readonly string[]): string | null {
     const candidate = name.toLowerCase();
     const distance = editDistance(lower, candidate);
     // A slip is a few letters in a word, or the known name inside a longer one (filePath for file).
-    const close = distance <= Math.max(1, Math.floor(Math.max(lower.length, candidate.length) / 3)) || lower.includes(candidate) || candidate.includes(lower);
+    const close =
+      distance <= Math.max(1, Math.floor(Math.max(lower.length, candidate.length) / 3)) ||
+      lower.includes(candidate) ||
+      candidate.includes(lower);
     if (close && (best === null || distance < best.distance)) best = { name, distance };
   }
   return best?.name ?? null;
@@ -49,7 +52,11 @@ function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row[j] = Math.min(
+        (previous[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = row;
   }

@@ -20,20 +20,33 @@ function refusal(schema: z.ZodType, input: unknown): string {
 describe("review_list arguments", () => {
   it("accepts nothing, a file, and both statuses", () => {
     expect(reviewListArgsSchema.parse({})).toEqual({});
-    expect(reviewListArgsSchema.parse({ file: "src/a.ts", status: "all" })).toEqual({ file: "src/a.ts", status: "all" });
+    expect(reviewListArgsSchema.parse({ file: "src/a.ts", status: "all" })).toEqual({
+      file: "src/a.ts",
+      status: "all",
+    });
     expect(reviewListArgsSchema.parse({ status: "waiting" })).toEqual({ status: "waiting" });
   });
 
   it("refuses an unknown status and an empty file", () => {
     expect(refusal(reviewListArgsSchema, { status: "draft" })).toBe('status: status must be "waiting" or "all".');
-    expect(refusal(reviewListArgsSchema, { file: "" })).toBe("file: file is empty; give a file path, such as src/app.ts.");
+    expect(refusal(reviewListArgsSchema, { file: "" })).toBe(
+      "file: file is empty; give a file path, such as src/app.ts.",
+    );
   });
 });
 
 describe("review_reply arguments", () => {
   it("names a thread by id, by file and line, or by file alone", () => {
-    expect(reviewReplyArgsSchema.parse({ id: "t1", text: "Fixed.", resolved: true })).toEqual({ id: "t1", text: "Fixed.", resolved: true });
-    expect(reviewReplyArgsSchema.parse({ file: "a.ts", line: 4, text: "Why?" })).toEqual({ file: "a.ts", line: 4, text: "Why?" });
+    expect(reviewReplyArgsSchema.parse({ id: "t1", text: "Fixed.", resolved: true })).toEqual({
+      id: "t1",
+      text: "Fixed.",
+      resolved: true,
+    });
+    expect(reviewReplyArgsSchema.parse({ file: "a.ts", line: 4, text: "Why?" })).toEqual({
+      file: "a.ts",
+      line: 4,
+      text: "Why?",
+    });
     expect(reviewReplyArgsSchema.safeParse({ file: "a.ts", text: "Why?" }).success).toBe(true);
   });
 
@@ -69,8 +82,14 @@ describe("review_open arguments", () => {
   it("accepts a whole file, one line, a range, and from alone", () => {
     expect(reviewOpenArgsSchema.parse({ file: "a.ts", text: "Note" })).toEqual({ file: "a.ts", text: "Note" });
     expect(reviewOpenArgsSchema.parse({ file: "a.ts", line: 7, text: "Note" })).toMatchObject({ line: 7 });
-    expect(reviewOpenArgsSchema.parse({ file: "a.ts", from: 3, to: 3, text: "Note" })).toMatchObject({ from: 3, to: 3 });
-    expect(reviewOpenArgsSchema.parse({ file: "a.ts", from: 3, to: 9, text: "Note" })).toMatchObject({ from: 3, to: 9 });
+    expect(reviewOpenArgsSchema.parse({ file: "a.ts", from: 3, to: 3, text: "Note" })).toMatchObject({
+      from: 3,
+      to: 3,
+    });
+    expect(reviewOpenArgsSchema.parse({ file: "a.ts", from: 3, to: 9, text: "Note" })).toMatchObject({
+      from: 3,
+      to: 9,
+    });
     expect(reviewOpenArgsSchema.parse({ file: "a.ts", from: 5, text: "Note" })).toMatchObject({ from: 5 });
   });
 
@@ -93,7 +112,9 @@ describe("review_open arguments", () => {
   });
 
   it("refuses a missing file and non-positive lines", () => {
-    expect(refusal(reviewOpenArgsSchema, { text: "x" })).toBe("file: file is missing; give a file path, such as src/app.ts.");
+    expect(refusal(reviewOpenArgsSchema, { text: "x" })).toBe(
+      "file: file is missing; give a file path, such as src/app.ts.",
+    );
     expect(refusal(reviewOpenArgsSchema, { file: "a.ts", from: 0, to: 2, text: "x" })).toBe(
       "from: from must be a line number: a whole number from 1.",
     );
@@ -102,8 +123,12 @@ describe("review_open arguments", () => {
 
 describe("unknown arguments", () => {
   it("are refused with the nearest known name, so a misspelled claim is never taken as no claim", () => {
-    expect(refusal(reviewReplyArgsSchema, { id: "t1", text: "Fixed.", resolve: true })).toBe("Unknown argument `resolve`; did you mean `resolved`?");
-    expect(refusal(reviewOpenArgsSchema, { filePath: "a.ts", text: "x", file: "a.ts" })).toBe("Unknown argument `filePath`; did you mean `file`?");
+    expect(refusal(reviewReplyArgsSchema, { id: "t1", text: "Fixed.", resolve: true })).toBe(
+      "Unknown argument `resolve`; did you mean `resolved`?",
+    );
+    expect(refusal(reviewOpenArgsSchema, { filePath: "a.ts", text: "x", file: "a.ts" })).toBe(
+      "Unknown argument `filePath`; did you mean `file`?",
+    );
     expect(refusal(reviewListArgsSchema, { stauts: "all" })).toBe("Unknown argument `stauts`; did you mean `status`?");
     expect(refusal(reviewCommentArgsSchema, { file: "a.ts", body: "x", severity: "nit", serverity: "nit" })).toBe(
       "Unknown argument `serverity`; did you mean `severity`?",
@@ -111,7 +136,9 @@ describe("unknown arguments", () => {
   });
 
   it("with nothing near, list the arguments there are", () => {
-    expect(refusal(reviewListArgsSchema, { verbose: true })).toBe("Unknown argument `verbose`; the arguments are `file`, `status`, `cursor`.");
+    expect(refusal(reviewListArgsSchema, { verbose: true })).toBe(
+      "Unknown argument `verbose`; the arguments are `file`, `status`, `cursor`.",
+    );
   });
 });
 

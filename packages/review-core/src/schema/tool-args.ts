@@ -44,7 +44,9 @@ export const reviewReplyArgs = {
     .describe("The thread's file (a path, or its last segments), when you do not give id."),
   line: lineNumber("line")
     .optional()
-    .describe("A line of the thread's range as the file reads now, with file. Not needed when the file has one thread."),
+    .describe(
+      "A line of the thread's range as the file reads now, with file. Not needed when the file has one thread.",
+    ),
   text: bodyText("text").describe("Your reply to the reviewer, 1 to 1000 characters."),
   resolved: z
     .boolean({ error: "resolved must be true or false." })

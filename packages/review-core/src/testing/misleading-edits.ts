@@ -17,11 +17,26 @@ export interface MisleadingEdit {
 }
 
 /** Statements that repeat across functions, as `return null;`, braces and counters do in real code. */
-const COMMON = ["  attempts += 1;", "  if (x) {", "  }", "    return null;", "", "  return attempts;", "  total += x;", "}"] as const;
+const COMMON = [
+  "  attempts += 1;",
+  "  if (x) {",
+  "  }",
+  "    return null;",
+  "",
+  "  return attempts;",
+  "  total += x;",
+  "}",
+] as const;
 
 /** One function's body: common statements and ones of its own (`k` keeps the own ones unique). */
 const body = (k: number) =>
-  fc.array(fc.oneof(fc.constantFrom(...COMMON), fc.nat({ max: 999 }).map((n) => `  const v${k}_${n} = g${n}(x);`)), { minLength: 2, maxLength: 7 });
+  fc.array(
+    fc.oneof(
+      fc.constantFrom(...COMMON),
+      fc.nat({ max: 999 }).map((n) => `  const v${k}_${n} = g${n}(x);`),
+    ),
+    { minLength: 2, maxLength: 7 },
+  );
 
 /** A file of 2 to 5 functions, each `export function fN(x) {`, its body, `}`, with blank lines between. */
 const functions = fc
@@ -43,15 +58,25 @@ function join(parts: readonly (readonly string[])[]): { lines: string[]; starts:
 }
 
 /** Lines the file never had, as an edit writes them (`attempts += 2;` where `attempts += 1;` was). */
-const fresh = (count: number, tag: number): string[] => Array.from({ length: count }, (_, k) => `  rewritten${tag}_${k}();`);
+const fresh = (count: number, tag: number): string[] =>
+  Array.from({ length: count }, (_, k) => `  rewritten${tag}_${k}();`);
 
 /** Whether the recorded lines around then[s..e) stand right around now[p..p+e-s), on either side (3 lines, or as many as the file has). */
-export function copyHasAContextSide(then: readonly string[], s: number, e: number, now: readonly string[], p: number): boolean {
+export function copyHasAContextSide(
+  then: readonly string[],
+  s: number,
+  e: number,
+  now: readonly string[],
+  p: number,
+): boolean {
   const before = then.slice(Math.max(0, s - 3), s);
   const after = then.slice(e, e + 3);
   const q = e - s;
-  const readsBefore = Math.min(p, 3) === before.length && now.slice(p - before.length, p).join("\n") === before.join("\n");
-  const readsAfter = Math.min(now.length - p - q, 3) === after.length && now.slice(p + q, p + q + after.length).join("\n") === after.join("\n");
+  const readsBefore =
+    Math.min(p, 3) === before.length && now.slice(p - before.length, p).join("\n") === before.join("\n");
+  const readsAfter =
+    Math.min(now.length - p - q, 3) === after.length &&
+    now.slice(p + q, p + q + after.length).join("\n") === after.join("\n");
   return readsBefore || readsAfter;
 }
 
@@ -105,7 +130,11 @@ export const rewrittenWithCopyElsewhere: fc.Arbitrary<MisleadingEdit | null> = f
     // Lines equal to the quote right beside it make a rewrite read as well as a deletion beside it
     // (`}` `}` becoming `x` `}`): the text cannot tell which, and locate keeps the lines there.
     for (let k = 1; k <= e - s; k++) {
-      if (then.slice(s + k, e + k).join("\n") === quote.join("\n") || (s - k >= 0 && then.slice(s - k, e - k).join("\n") === quote.join("\n"))) return null;
+      if (
+        then.slice(s + k, e + k).join("\n") === quote.join("\n") ||
+        (s - k >= 0 && then.slice(s - k, e - k).join("\n") === quote.join("\n"))
+      )
+        return null;
     }
     const before = then.slice(Math.max(0, s - 3), s);
     const after = then.slice(e, e + 3);
@@ -135,9 +164,19 @@ export const rewrittenWithCopyElsewhere: fc.Arbitrary<MisleadingEdit | null> = f
     // locate.property.test.ts's "edits away" property needs for the same shape of text.
     const first = home - before.length;
     const last = home + gap.length + after.length;
-    const straddles = (p: number) => p < last && p + quote.length > first && !(p >= first && p + quote.length <= home) && !(p >= home + gap.length && p + quote.length <= last);
+    const straddles = (p: number) =>
+      p < last &&
+      p + quote.length > first &&
+      !(p >= first && p + quote.length <= home) &&
+      !(p >= home + gap.length && p + quote.length <= last);
     if (copies(now, quote).some(straddles)) return null;
-    return { then, start: s + 1, end: e, now, expected: { state: "changed", start: home + 1, end: home + gap.length } } satisfies MisleadingEdit;
+    return {
+      then,
+      start: s + 1,
+      end: e,
+      now,
+      expected: { state: "changed", start: home + 1, end: home + gap.length },
+    } satisfies MisleadingEdit;
   });
 
 /**
@@ -148,7 +187,12 @@ export const rewrittenWithCopyElsewhere: fc.Arbitrary<MisleadingEdit | null> = f
 export const cutAndPasted: fc.Arbitrary<MisleadingEdit | null> = functions
   .chain((parts) => {
     const { lines } = join(parts);
-    return fc.record({ parts: fc.constant(parts), s: fc.nat({ max: lines.length - 1 }), length: fc.integer({ min: 1, max: 3 }), to: fc.nat() });
+    return fc.record({
+      parts: fc.constant(parts),
+      s: fc.nat({ max: lines.length - 1 }),
+      length: fc.integer({ min: 1, max: 3 }),
+      to: fc.nat(),
+    });
   })
   .map(({ parts, s, length, to }) => {
     const { lines: then } = join(parts);
@@ -157,13 +201,21 @@ export const cutAndPasted: fc.Arbitrary<MisleadingEdit | null> = functions
     if (copies(then, quote).length !== 1) return null;
     const rest = [...then.slice(0, s), ...then.slice(e)];
     // Pasted inside a function body (after a line that opens a function or a statement), away from the cut.
-    const points = [...Array(rest.length + 1).keys()].filter((p) => p > 0 && (p < s - 3 || p > s + 3) && rest[p - 1] !== "" && rest[p - 1] !== "}");
+    const points = [...Array(rest.length + 1).keys()].filter(
+      (p) => p > 0 && (p < s - 3 || p > s + 3) && rest[p - 1] !== "" && rest[p - 1] !== "}",
+    );
     if (points.length === 0) return null;
     const p = points[to % points.length] as number;
     const now = [...rest.slice(0, p), ...quote, ...rest.slice(p)];
     // Pasted beside lines that complete a second copy (`}` pasted above `}`), the text has two.
     if (copies(now, quote).length !== 1) return null;
-    return { then, start: s + 1, end: e, now, expected: { state: "moved", start: p + 1, end: p + quote.length } } satisfies MisleadingEdit;
+    return {
+      then,
+      start: s + 1,
+      end: e,
+      now,
+      expected: { state: "moved", start: p + 1, end: p + quote.length },
+    } satisfies MisleadingEdit;
   });
 
 /**
@@ -185,38 +237,67 @@ export const repeatedBlockOneEdited: fc.Arbitrary<MisleadingEdit | null> = fc
     rewrittenTo: fc.integer({ min: 1, max: 3 }),
     editTheQuote: fc.boolean(),
   })
-  .map(({ shared, others, copyOfThread, copyEdited, offset, length, editOffset, editLength, rewrittenTo, editTheQuote }) => {
-    const copyA = ["export function first(x) {", ...shared, "}"];
-    const copyB = ["export function second(x) {", ...shared, "}"];
-    const { lines: then, starts } = join([copyA, copyB, ...others]);
-    // Lines of the shared body, 0-based within it, then in the file.
-    const inBody = (copy: number, k: number) => (starts[copy] as number) + 1 + k;
-    const q = Math.min(length, shared.length);
-    const k = offset % (shared.length - q + 1);
-    const s = inBody(copyOfThread, k);
-    const e = s + q;
-    let from: number;
-    let to: number;
-    if (editTheQuote) {
-      from = inBody(copyEdited, k);
-      to = from + q;
-    } else {
-      const span = Math.min(editLength, shared.length);
-      from = inBody(copyEdited, editOffset % (shared.length - span + 1));
-      to = from + span;
-    }
-    const gap = fresh(rewrittenTo, 2);
-    const now = [...then.slice(0, from), ...gap, ...then.slice(to)];
-    // Lines equal to the quote right beside it: see rewrittenWithCopyElsewhere.
-    for (let d = 1; d <= q; d++) {
-      if (then.slice(s + d, e + d).join("\n") === then.slice(s, e).join("\n") || then.slice(s - d, e - d).join("\n") === then.slice(s, e).join("\n")) return null;
-    }
-    const overlaps = from < e && to > s;
-    if (overlaps && !(from === s && to === e)) return null; // partly rewritten: a change, but where is a judgement call
-    if (from === s && to === e) {
-      return { then, start: s + 1, end: e, now, expected: { state: "changed", start: s + 1, end: s + gap.length } } satisfies MisleadingEdit;
-    }
-    const shift = to <= s ? gap.length - (to - from) : 0;
-    const state = shift === 0 ? "current" : "moved";
-    return { then, start: s + 1, end: e, now, expected: { state, start: s + shift + 1, end: e + shift } } satisfies MisleadingEdit;
-  });
+  .map(
+    ({
+      shared,
+      others,
+      copyOfThread,
+      copyEdited,
+      offset,
+      length,
+      editOffset,
+      editLength,
+      rewrittenTo,
+      editTheQuote,
+    }) => {
+      const copyA = ["export function first(x) {", ...shared, "}"];
+      const copyB = ["export function second(x) {", ...shared, "}"];
+      const { lines: then, starts } = join([copyA, copyB, ...others]);
+      // Lines of the shared body, 0-based within it, then in the file.
+      const inBody = (copy: number, k: number) => (starts[copy] as number) + 1 + k;
+      const q = Math.min(length, shared.length);
+      const k = offset % (shared.length - q + 1);
+      const s = inBody(copyOfThread, k);
+      const e = s + q;
+      let from: number;
+      let to: number;
+      if (editTheQuote) {
+        from = inBody(copyEdited, k);
+        to = from + q;
+      } else {
+        const span = Math.min(editLength, shared.length);
+        from = inBody(copyEdited, editOffset % (shared.length - span + 1));
+        to = from + span;
+      }
+      const gap = fresh(rewrittenTo, 2);
+      const now = [...then.slice(0, from), ...gap, ...then.slice(to)];
+      // Lines equal to the quote right beside it: see rewrittenWithCopyElsewhere.
+      for (let d = 1; d <= q; d++) {
+        if (
+          then.slice(s + d, e + d).join("\n") === then.slice(s, e).join("\n") ||
+          then.slice(s - d, e - d).join("\n") === then.slice(s, e).join("\n")
+        )
+          return null;
+      }
+      const overlaps = from < e && to > s;
+      if (overlaps && !(from === s && to === e)) return null; // partly rewritten: a change, but where is a judgement call
+      if (from === s && to === e) {
+        return {
+          then,
+          start: s + 1,
+          end: e,
+          now,
+          expected: { state: "changed", start: s + 1, end: s + gap.length },
+        } satisfies MisleadingEdit;
+      }
+      const shift = to <= s ? gap.length - (to - from) : 0;
+      const state = shift === 0 ? "current" : "moved";
+      return {
+        then,
+        start: s + 1,
+        end: e,
+        now,
+        expected: { state, start: s + shift + 1, end: e + shift },
+      } satisfies MisleadingEdit;
+    },
+  );

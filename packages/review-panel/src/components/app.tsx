@@ -82,7 +82,8 @@ export function App(props: { readonly api: Api }) {
   // Phones keep the round picker behind one header button, to leave the screen to the diff.
   const [roundsOpen, setRoundsOpen] = createSignal(false);
   const [finding, setFinding] = createSignal(false);
-  const short = (ref: string) => (ref === "worktree" ? "now" : ref === "base" ? "base" : rounds.label(ref).replace("round ", "R"));
+  const short = (ref: string) =>
+    ref === "worktree" ? "now" : ref === "base" ? "base" : rounds.label(ref).replace("round ", "R");
   let scroll: DiffScroll | null = null;
 
   // Phones get the unified view: two columns of code do not fit 390 pixels.
@@ -112,12 +113,16 @@ export function App(props: { readonly api: Api }) {
     openedEarly = threads.loaded() ? null : path;
   };
   createEffect(
-    on(threads.loaded, (loaded) => {
-      if (!loaded || openedEarly === null) return;
-      const index = rows().fileIndex.get(openedEarly);
-      openedEarly = null;
-      if (index !== undefined) queueMicrotask(() => scroll?.toRow(index));
-    }, { defer: true }),
+    on(
+      threads.loaded,
+      (loaded) => {
+        if (!loaded || openedEarly === null) return;
+        const index = rows().fileIndex.get(openedEarly);
+        openedEarly = null;
+        if (index !== undefined) queueMicrotask(() => scroll?.toRow(index));
+      },
+      { defer: true },
+    ),
   );
   // The keyboard cursor is the terminal's (state/cursor.ts) over the same rows: it shows once a move key is
   // pressed, starting from the first row on screen, and the focused file and thread follow it.
@@ -143,8 +148,11 @@ export function App(props: { readonly api: Api }) {
   /** The thread the keys act on: the one at the cursor, else the one last focused. */
   const threadHere = () => {
     const row = cursorShown() ? cursor.row() : undefined;
-    const id = row && (row.kind === "threads" || row.kind === "outdated" || row.kind === "file-threads") ? row.threads[row.threads.length - 1]?.id : focus.thread();
-    return id ? threads.shown(id) ?? threads.get(id) : undefined;
+    const id =
+      row && (row.kind === "threads" || row.kind === "outdated" || row.kind === "file-threads")
+        ? row.threads[row.threads.length - 1]?.id
+        : focus.thread();
+    return id ? (threads.shown(id) ?? threads.get(id)) : undefined;
   };
   const replyTo = (id: string) => {
     focus.setReplyTo(id);
@@ -181,7 +189,9 @@ export function App(props: { readonly api: Api }) {
   // A release asks first, as in the terminal: `s` opens "Finish your review" with the release button focused.
   const askRelease = () => {
     focus.setFinishing(true);
-    queueMicrotask(() => document.querySelector<HTMLButtonElement>('[data-component="release-bar"] [data-slot="release"]')?.focus());
+    queueMicrotask(() =>
+      document.querySelector<HTMLButtonElement>('[data-component="release-bar"] [data-slot="release"]')?.focus(),
+    );
   };
 
   const onKey = (e: KeyboardEvent) => {
@@ -197,19 +207,32 @@ export function App(props: { readonly api: Api }) {
     if (!action) return;
     e.preventDefault();
     switch (action) {
-      case "down": return move(() => cursor.down());
-      case "up": return move(() => cursor.up());
-      case "nextFile": return move(cursor.nextFile);
-      case "prevFile": return move(cursor.prevFile);
-      case "nextHunk": return move(cursor.nextHunk);
-      case "prevHunk": return move(cursor.prevHunk);
-      case "nextThread": return moveThread(1);
-      case "prevThread": return moveThread(-1);
-      case "comment": return commentHere();
-      case "resolve": return resolveHere();
-      case "release": return askRelease();
-      case "findFile": return void setFinding(true);
-      case "help": return void focus.setHelp(!focus.help());
+      case "down":
+        return move(() => cursor.down());
+      case "up":
+        return move(() => cursor.up());
+      case "nextFile":
+        return move(cursor.nextFile);
+      case "prevFile":
+        return move(cursor.prevFile);
+      case "nextHunk":
+        return move(cursor.nextHunk);
+      case "prevHunk":
+        return move(cursor.prevHunk);
+      case "nextThread":
+        return moveThread(1);
+      case "prevThread":
+        return moveThread(-1);
+      case "comment":
+        return commentHere();
+      case "resolve":
+        return resolveHere();
+      case "release":
+        return askRelease();
+      case "findFile":
+        return void setFinding(true);
+      case "help":
+        return void focus.setHelp(!focus.help());
       case "close":
         focus.setHelp(false);
         focus.setDrawer(false);
@@ -272,7 +295,7 @@ export function App(props: { readonly api: Api }) {
   let connected = false;
   onMount(() => {
     const healthy = api.health().then((h) => {
-      if (!h.ok) return notices.report(h.error), false;
+      if (!h.ok) return (notices.report(h.error), false);
       setHealth(h.value);
       unsent.setScope(h.value.repo, h.value.branch);
       return true;
@@ -298,7 +321,8 @@ export function App(props: { readonly api: Api }) {
       (state) => {
         // Whatever happened while the stream was down is read again on reconnect (not on the first
         // connection: the first load is already under way, and a second one redraws a big diff again).
-        if (state === "open" && live() !== "open" && connected) void Promise.all([threads.load(), reviewer.load(), forge.load()]);
+        if (state === "open" && live() !== "open" && connected)
+          void Promise.all([threads.load(), reviewer.load(), forge.load()]);
         if (state === "open") connected = true;
         setLive(state);
       },
@@ -312,101 +336,155 @@ export function App(props: { readonly api: Api }) {
 
   return (
     <ApiContext.Provider value={api}>
-    <NoticesContext.Provider value={notices}>
-      <RoundsContext.Provider value={rounds}>
-        <ThreadsContext.Provider value={threads}>
-          <ReviewContext.Provider value={review}>
-            <ReviewerContext.Provider value={reviewer}>
-            <ForgeQueueContext.Provider value={forge}>
-            <DiffContext.Provider value={diff}>
-              <FocusContext.Provider value={focus}>
-                <HighlightContext.Provider value={highlight}>
-                  <MarkdownContext.Provider value={markdown}>
-                  <UnsentTextContext.Provider value={unsent}>
-                  <ViewedContext.Provider value={viewed}>
-                  <BranchBasesContext.Provider value={bases}>
-                  <main data-component="app" data-view={view()}>
-                    <header data-slot="header">
-                      <button type="button" data-slot="action files-button" onClick={() => focus.setDrawer(true)}>
-                        Files ({diff.files().length})
-                      </button>
-                      <span data-slot="title">
-                        <span data-slot="live" data-state={live()} title={live() === "open" ? "Live" : "Not connected"} />
-                        {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
-                        <small>{health()?.branch ?? ""}</small>
-                      </span>
-                      {/* A stopped server must not look like a quiet one: say so, while the stream keeps retrying. */}
-                      <Show when={live() === "lost" || live() === "refused"}>
-                        <span
-                          data-slot="connection"
-                          data-state={live()}
-                          role="status"
-                          title={
-                            live() === "lost"
-                              ? "The review server does not answer; the panel reconnects by itself when it is back."
-                              : "The server answers but not to this link: it was started again with a new token. opencode-review url prints the new link."
-                          }
-                        >
-                          {live() === "lost" ? "Disconnected · reconnecting…" : "Disconnected · open the new link"}
-                        </span>
-                      </Show>
-                      <ViewedProgress current={focus.file()} onOpen={openFile} />
-                      <button type="button" data-slot="action prev-thread" aria-label="Previous thread" title="Previous thread (P)" onClick={() => moveThread(-1)}>
-                        ↑<span data-slot="word"> thread</span>
-                      </button>
-                      <button type="button" data-slot="action next-thread" aria-label="Next thread" title="Next thread (N)" onClick={() => moveThread(1)}>
-                        ↓<span data-slot="word"> thread</span>
-                      </button>
-                      <button
-                        type="button"
-                        data-slot="action rounds-button"
-                        aria-label={`Compare ${rounds.label(rounds.range().from)} to ${rounds.label(rounds.range().to)}: choose rounds`}
-                        aria-expanded={roundsOpen()}
-                        onClick={() => setRoundsOpen(!roundsOpen())}
-                      >
-                        {short(rounds.range().from)}→{short(rounds.range().to)} {roundsOpen() ? "▴" : "▾"}
-                      </button>
-                      <span data-slot="view-toggle" role="group" aria-label="View">
-                        <button type="button" data-slot="action" aria-pressed={view() === "unified"} onClick={() => diff.setView("unified")}>
-                          Unified
-                        </button>{" "}
-                        <button type="button" data-slot="action" aria-pressed={view() === "split"} onClick={() => diff.setView("split")}>
-                          Split
-                        </button>
-                      </span>
-                      <button type="button" data-slot="action help" aria-label="Keyboard shortcuts" onClick={() => focus.setHelp(true)}>
-                        ?
-                      </button>
-                    </header>
-                    <RoundPicker state={roundsOpen() ? "open" : "closed"} onPicked={() => setRoundsOpen(false)} />
-                    <div data-slot="body">
-                      <div data-slot="scrim" data-state={focus.drawer() ? "open" : "closed"} onClick={() => focus.setDrawer(false)} />
-                      <FileList onOpen={openFile} />
-                      <DiffView rows={rows()} files={diff.files()} phone={narrow()} cursor={cursorShown() ? (cursor.row()?.key ?? null) : null} onReady={(s) => (scroll = s)} />
-                    </div>
-                    <ReviewerBar />
-                    <ReleaseBar />
-                  </main>
-                  <Show when={focus.help()}>
-                    <HelpOverlay onClose={() => focus.setHelp(false)} />
-                  </Show>
-                  <Show when={finding()}>
-                    <FileFinder paths={diff.files().map((f) => f.path)} onOpen={openFile} onClose={() => setFinding(false)} />
-                  </Show>
-                  <NoticeList />
-                  </BranchBasesContext.Provider>
-                  </ViewedContext.Provider>
-                  </UnsentTextContext.Provider>
-                  </MarkdownContext.Provider>
-                </HighlightContext.Provider>
-              </FocusContext.Provider>
-            </DiffContext.Provider>
-            </ForgeQueueContext.Provider>
-            </ReviewerContext.Provider>
-          </ReviewContext.Provider>
-        </ThreadsContext.Provider>
-      </RoundsContext.Provider>
-    </NoticesContext.Provider>
+      <NoticesContext.Provider value={notices}>
+        <RoundsContext.Provider value={rounds}>
+          <ThreadsContext.Provider value={threads}>
+            <ReviewContext.Provider value={review}>
+              <ReviewerContext.Provider value={reviewer}>
+                <ForgeQueueContext.Provider value={forge}>
+                  <DiffContext.Provider value={diff}>
+                    <FocusContext.Provider value={focus}>
+                      <HighlightContext.Provider value={highlight}>
+                        <MarkdownContext.Provider value={markdown}>
+                          <UnsentTextContext.Provider value={unsent}>
+                            <ViewedContext.Provider value={viewed}>
+                              <BranchBasesContext.Provider value={bases}>
+                                <main data-component="app" data-view={view()}>
+                                  <header data-slot="header">
+                                    <button
+                                      type="button"
+                                      data-slot="action files-button"
+                                      onClick={() => focus.setDrawer(true)}
+                                    >
+                                      Files ({diff.files().length})
+                                    </button>
+                                    <span data-slot="title">
+                                      <span
+                                        data-slot="live"
+                                        data-state={live()}
+                                        title={live() === "open" ? "Live" : "Not connected"}
+                                      />
+                                      {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
+                                      <small>{health()?.branch ?? ""}</small>
+                                    </span>
+                                    {/* A stopped server must not look like a quiet one: say so, while the stream keeps retrying. */}
+                                    <Show when={live() === "lost" || live() === "refused"}>
+                                      <span
+                                        data-slot="connection"
+                                        data-state={live()}
+                                        role="status"
+                                        title={
+                                          live() === "lost"
+                                            ? "The review server does not answer; the panel reconnects by itself when it is back."
+                                            : "The server answers but not to this link: it was started again with a new token. opencode-review url prints the new link."
+                                        }
+                                      >
+                                        {live() === "lost"
+                                          ? "Disconnected · reconnecting…"
+                                          : "Disconnected · open the new link"}
+                                      </span>
+                                    </Show>
+                                    <ViewedProgress current={focus.file()} onOpen={openFile} />
+                                    <button
+                                      type="button"
+                                      data-slot="action prev-thread"
+                                      aria-label="Previous thread"
+                                      title="Previous thread (P)"
+                                      onClick={() => moveThread(-1)}
+                                    >
+                                      ↑<span data-slot="word"> thread</span>
+                                    </button>
+                                    <button
+                                      type="button"
+                                      data-slot="action next-thread"
+                                      aria-label="Next thread"
+                                      title="Next thread (N)"
+                                      onClick={() => moveThread(1)}
+                                    >
+                                      ↓<span data-slot="word"> thread</span>
+                                    </button>
+                                    <button
+                                      type="button"
+                                      data-slot="action rounds-button"
+                                      aria-label={`Compare ${rounds.label(rounds.range().from)} to ${rounds.label(rounds.range().to)}: choose rounds`}
+                                      aria-expanded={roundsOpen()}
+                                      onClick={() => setRoundsOpen(!roundsOpen())}
+                                    >
+                                      {short(rounds.range().from)}→{short(rounds.range().to)} {roundsOpen() ? "▴" : "▾"}
+                                    </button>
+                                    <span data-slot="view-toggle" role="group" aria-label="View">
+                                      <button
+                                        type="button"
+                                        data-slot="action"
+                                        aria-pressed={view() === "unified"}
+                                        onClick={() => diff.setView("unified")}
+                                      >
+                                        Unified
+                                      </button>{" "}
+                                      <button
+                                        type="button"
+                                        data-slot="action"
+                                        aria-pressed={view() === "split"}
+                                        onClick={() => diff.setView("split")}
+                                      >
+                                        Split
+                                      </button>
+                                    </span>
+                                    <button
+                                      type="button"
+                                      data-slot="action help"
+                                      aria-label="Keyboard shortcuts"
+                                      onClick={() => focus.setHelp(true)}
+                                    >
+                                      ?
+                                    </button>
+                                  </header>
+                                  <RoundPicker
+                                    state={roundsOpen() ? "open" : "closed"}
+                                    onPicked={() => setRoundsOpen(false)}
+                                  />
+                                  <div data-slot="body">
+                                    <div
+                                      data-slot="scrim"
+                                      data-state={focus.drawer() ? "open" : "closed"}
+                                      onClick={() => focus.setDrawer(false)}
+                                    />
+                                    <FileList onOpen={openFile} />
+                                    <DiffView
+                                      rows={rows()}
+                                      files={diff.files()}
+                                      phone={narrow()}
+                                      cursor={cursorShown() ? (cursor.row()?.key ?? null) : null}
+                                      onReady={(s) => (scroll = s)}
+                                    />
+                                  </div>
+                                  <ReviewerBar />
+                                  <ReleaseBar />
+                                </main>
+                                <Show when={focus.help()}>
+                                  <HelpOverlay onClose={() => focus.setHelp(false)} />
+                                </Show>
+                                <Show when={finding()}>
+                                  <FileFinder
+                                    paths={diff.files().map((f) => f.path)}
+                                    onOpen={openFile}
+                                    onClose={() => setFinding(false)}
+                                  />
+                                </Show>
+                                <NoticeList />
+                              </BranchBasesContext.Provider>
+                            </ViewedContext.Provider>
+                          </UnsentTextContext.Provider>
+                        </MarkdownContext.Provider>
+                      </HighlightContext.Provider>
+                    </FocusContext.Provider>
+                  </DiffContext.Provider>
+                </ForgeQueueContext.Provider>
+              </ReviewerContext.Provider>
+            </ReviewContext.Provider>
+          </ThreadsContext.Provider>
+        </RoundsContext.Provider>
+      </NoticesContext.Provider>
     </ApiContext.Provider>
   );
 }

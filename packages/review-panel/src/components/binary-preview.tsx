@@ -72,7 +72,11 @@ export function BinaryPreview(props: { readonly file: DiffFile }) {
     return `${pixelShare(d)}% of pixels changed (${d.changed} of ${d.width * d.height}), within ${d.box!.width}x${d.box!.height} at ${d.box!.x},${d.box!.y}`;
   };
   // Both images are laid out on one stage as wide as the wider one, so their pixels line up.
-  const stage = () => difference() ?? { width: decoded()?.after?.size.width ?? decoded()?.before?.size.width ?? 0, height: decoded()?.after?.size.height ?? decoded()?.before?.size.height ?? 0 };
+  const stage = () =>
+    difference() ?? {
+      width: decoded()?.after?.size.width ?? decoded()?.before?.size.width ?? 0,
+      height: decoded()?.after?.size.height ?? decoded()?.before?.size.height ?? 0,
+    };
   const percentOf = (size: Size | undefined) => {
     const s = stage();
     return size && s.width ? { width: `${(size.width / s.width) * 100}%` } : {};
@@ -117,15 +121,37 @@ export function BinaryPreview(props: { readonly file: DiffFile }) {
               <Match when={!(v().before?.image || v().after?.image)}>{null}</Match>
               <Match when={!both() || mode() === "2-up"}>
                 <div data-slot="two-up">
-                  <For each={[["before", v().before, decoded()?.before], ["after", v().after, decoded()?.after]] as const}>
+                  <For
+                    each={
+                      [
+                        ["before", v().before, decoded()?.before],
+                        ["after", v().after, decoded()?.after],
+                      ] as const
+                    }
+                  >
                     {([side, version, image]) => (
                       <Show when={version}>
                         {(ver) => (
                           <figure data-slot="side" data-side={side}>
-                            <Show when={ver().url && image} fallback={<div data-slot="no-image">{ver().label} · {byteSize(ver().size)}{ver().image ? " · the browser cannot show it" : ""}</div>}>
+                            <Show
+                              when={ver().url && image}
+                              fallback={
+                                <div data-slot="no-image">
+                                  {ver().label} · {byteSize(ver().size)}
+                                  {ver().image ? " · the browser cannot show it" : ""}
+                                </div>
+                              }
+                            >
                               <div data-slot="frame" style={{ width: stageWidth() }}>
-                                <img src={ver().url!} alt={`${props.file.path}, ${side}`} style={percentOf(image!.size)} draggable={false} />
-                                <Show when={side === "after" && boxStyle()}>{(style) => <div data-slot="box" style={style()} />}</Show>
+                                <img
+                                  src={ver().url!}
+                                  alt={`${props.file.path}, ${side}`}
+                                  style={percentOf(image!.size)}
+                                  draggable={false}
+                                />
+                                <Show when={side === "after" && boxStyle()}>
+                                  {(style) => <div data-slot="box" style={style()} />}
+                                </Show>
                               </div>
                             </Show>
                             <figcaption>
@@ -142,7 +168,13 @@ export function BinaryPreview(props: { readonly file: DiffFile }) {
               </Match>
               <Match when={mode() === "swipe" || mode() === "onion"}>
                 <div data-slot="stage" style={{ width: stageWidth(), "aspect-ratio": ratio() }}>
-                  <img data-side="before" src={v().before!.url!} alt={`${props.file.path}, before`} style={percentOf(decoded()?.before?.size)} draggable={false} />
+                  <img
+                    data-side="before"
+                    src={v().before!.url!}
+                    alt={`${props.file.path}, before`}
+                    style={percentOf(decoded()?.before?.size)}
+                    draggable={false}
+                  />
                   <img
                     data-side="after"
                     src={v().after!.url!}
@@ -150,7 +182,9 @@ export function BinaryPreview(props: { readonly file: DiffFile }) {
                     draggable={false}
                     style={{
                       ...percentOf(decoded()?.after?.size),
-                      ...(mode() === "swipe" ? { "clip-path": `inset(0 0 0 ${slider()}%)` } : { opacity: String(slider() / 100) }),
+                      ...(mode() === "swipe"
+                        ? { "clip-path": `inset(0 0 0 ${slider()}%)` }
+                        : { opacity: String(slider() / 100) }),
                     }}
                   />
                   <Show when={mode() === "swipe"}>

@@ -25,7 +25,9 @@ export function Composer(props: ComposerProps) {
   const kept = props.place ? unsent?.get(props.place) : undefined;
   const [body, setBodySignal] = createSignal(kept?.body ?? props.initialBody ?? "");
   const [suggesting, setSuggestingSignal] = createSignal(kept ? kept.suggestion !== null : !!props.initialSuggestion);
-  const [suggestion, setSuggestionSignal] = createSignal(kept?.suggestion ?? (props.initialSuggestion ?? props.suggestionBase ?? []).join("\n"));
+  const [suggestion, setSuggestionSignal] = createSignal(
+    kept?.suggestion ?? (props.initialSuggestion ?? props.suggestionBase ?? []).join("\n"),
+  );
   // Kept on every keystroke: a tab can close at any moment, and localStorage writes are small and synchronous.
   const keep = () => {
     if (props.place) unsent?.put(props.place, body(), suggesting() ? suggestion() : null);
@@ -110,7 +112,11 @@ export function Composer(props: ComposerProps) {
         <SuggestionDiff before={props.suggestionBase ?? []} after={suggestion().split("\n")} />
       </Show>
       <div data-slot="footer">
-        <span data-slot="counter" data-state={over() ? "over" : count() > MESSAGE_BODY_LIMIT - 100 ? "near" : "ok"} aria-live="polite">
+        <span
+          data-slot="counter"
+          data-state={over() ? "over" : count() > MESSAGE_BODY_LIMIT - 100 ? "near" : "ok"}
+          aria-live="polite"
+        >
           {count()}/{MESSAGE_BODY_LIMIT}
         </span>
         <Show when={props.suggestionBase && props.suggestionBase.length > 0 && !suggesting()}>

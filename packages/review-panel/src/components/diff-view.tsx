@@ -2,7 +2,13 @@ import { createVirtualizer } from "@tanstack/solid-virtual";
 import { createEffect, createMemo, For, Match, on, onCleanup, onMount, Show, Switch, type JSX } from "solid-js";
 import { describePlace, type DiffLine } from "@opencode-review/core";
 import type { DiffFile, Thread } from "../api.js";
-import { codeWidths, CodeScrollContext, createCodeScroll, useCodeScroll, type CodeWidth } from "../state/code-scroll.js";
+import {
+  codeWidths,
+  CodeScrollContext,
+  createCodeScroll,
+  useCodeScroll,
+  type CodeWidth,
+} from "../state/code-scroll.js";
 import { useDiff } from "../state/diff.js";
 import { gapsOf, placeOf, type Row, type Rows } from "../state/diff-rows.js";
 import { useFocus } from "../state/focus.js";
@@ -26,7 +32,16 @@ export interface DiffScroll {
 }
 
 const estimates: Readonly<Record<Row["kind"], number>> = {
-  file: 52, outdated: 160, "file-threads": 140, notice: 44, gap: 28, hunk: 24, line: 20, pair: 20, threads: 150, composer: 170,
+  file: 52,
+  outdated: 160,
+  "file-threads": 140,
+  notice: 44,
+  gap: 28,
+  hunk: 24,
+  line: 20,
+  pair: 20,
+  threads: 150,
+  composer: 170,
 };
 
 /**
@@ -62,7 +77,9 @@ export function DiffView(props: {
   createEffect(
     on(focus.composer, (target) => {
       if (target === null) return;
-      requestAnimationFrame(() => scroller.querySelector('[data-component="row-composer"]')?.scrollIntoView({ block: "nearest" }));
+      requestAnimationFrame(() =>
+        scroller.querySelector('[data-component="row-composer"]')?.scrollIntoView({ block: "nearest" }),
+      );
     }),
   );
   onMount(() =>
@@ -75,36 +92,48 @@ export function DiffView(props: {
 
   return (
     <CodeScrollContext.Provider value={props.phone ? codeScroll : null}>
-    <section data-component="diff-view" data-layout={props.phone ? "phone" : "desktop"} aria-label="Diff">
-      <Show when={diff.loaded() && props.rows.rows.length === 0}>
-        <div data-slot="empty">{diff.loading() ? "Loading the diff…" : "No changes in this range."}</div>
-      </Show>
-      <Show when={!diff.loaded()}>
-        <div data-slot="empty">Loading the diff…</div>
-      </Show>
-      <div data-slot="scroller" ref={scroller}>
-        <div style={{ height: `${virtualizer.getTotalSize()}px`, position: "relative", width: "100%" }}>
-          <For each={virtualizer.getVirtualItems()}>
-            {(item) => {
-              const row = () => props.rows.rows[item.index];
-              return (
-                <div
-                  data-index={item.index}
-                  data-cursor={props.cursor != null && props.cursor === row()?.key ? "true" : undefined}
-                  ref={(el) => queueMicrotask(() => el.isConnected && virtualizer.measureElement(el))}
-                  style={{ position: "absolute", top: "0", left: "0", width: "100%", transform: `translateY(${item.start}px)` }}
-                >
-                  {/* Keyed by the row's key: a row that only changed content updates in place and keeps what is typed in it. */}
-                  <Show when={row()?.key} keyed>
-                    {(_key) => <RowView row={row()!} file={byPath().get(rowFile(row()!))} width={widths().get(rowFile(row()!))} />}
-                  </Show>
-                </div>
-              );
-            }}
-          </For>
+      <section data-component="diff-view" data-layout={props.phone ? "phone" : "desktop"} aria-label="Diff">
+        <Show when={diff.loaded() && props.rows.rows.length === 0}>
+          <div data-slot="empty">{diff.loading() ? "Loading the diff…" : "No changes in this range."}</div>
+        </Show>
+        <Show when={!diff.loaded()}>
+          <div data-slot="empty">Loading the diff…</div>
+        </Show>
+        <div data-slot="scroller" ref={scroller}>
+          <div style={{ height: `${virtualizer.getTotalSize()}px`, position: "relative", width: "100%" }}>
+            <For each={virtualizer.getVirtualItems()}>
+              {(item) => {
+                const row = () => props.rows.rows[item.index];
+                return (
+                  <div
+                    data-index={item.index}
+                    data-cursor={props.cursor != null && props.cursor === row()?.key ? "true" : undefined}
+                    ref={(el) => queueMicrotask(() => el.isConnected && virtualizer.measureElement(el))}
+                    style={{
+                      position: "absolute",
+                      top: "0",
+                      left: "0",
+                      width: "100%",
+                      transform: `translateY(${item.start}px)`,
+                    }}
+                  >
+                    {/* Keyed by the row's key: a row that only changed content updates in place and keeps what is typed in it. */}
+                    <Show when={row()?.key} keyed>
+                      {(_key) => (
+                        <RowView
+                          row={row()!}
+                          file={byPath().get(rowFile(row()!))}
+                          width={widths().get(rowFile(row()!))}
+                        />
+                      )}
+                    </Show>
+                  </div>
+                );
+              }}
+            </For>
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
     </CodeScrollContext.Provider>
   );
 }
@@ -113,16 +142,30 @@ function rowFile(row: Row): string {
   return row.kind === "file" ? row.file.path : row.file;
 }
 
-function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined; readonly width: CodeWidth | undefined }): JSX.Element {
+function RowView(props: {
+  readonly row: Row;
+  readonly file: DiffFile | undefined;
+  readonly width: CodeWidth | undefined;
+}): JSX.Element {
   const diff = useDiff();
   return (
     <Switch>
       <Match when={props.row.kind === "file" && props.row}>{(row) => <FileHeader file={row().file} />}</Match>
-      <Match when={props.row.kind === "line" && props.row}>{(row) => <LineRow file={props.file} path={row().file} line={row().line} width={props.width} />}</Match>
-      <Match when={props.row.kind === "pair" && props.row}>{(row) => <PairRow file={props.file} path={row().file} left={row().left} right={row().right} />}</Match>
-      <Match when={props.row.kind === "hunk" && props.row}>{(row) => <div data-component="hunk-header">{row().header}</div>}</Match>
-      <Match when={props.row.kind === "gap" && props.row}>{(row) => <GapRow path={row().file} gap={row().gap} />}</Match>
-      <Match when={props.row.kind === "notice" && props.file?.binary && props.file}>{(file) => <BinaryPreview file={file()} />}</Match>
+      <Match when={props.row.kind === "line" && props.row}>
+        {(row) => <LineRow file={props.file} path={row().file} line={row().line} width={props.width} />}
+      </Match>
+      <Match when={props.row.kind === "pair" && props.row}>
+        {(row) => <PairRow file={props.file} path={row().file} left={row().left} right={row().right} />}
+      </Match>
+      <Match when={props.row.kind === "hunk" && props.row}>
+        {(row) => <div data-component="hunk-header">{row().header}</div>}
+      </Match>
+      <Match when={props.row.kind === "gap" && props.row}>
+        {(row) => <GapRow path={row().file} gap={row().gap} />}
+      </Match>
+      <Match when={props.row.kind === "notice" && props.file?.binary && props.file}>
+        {(file) => <BinaryPreview file={file()} />}
+      </Match>
       <Match when={props.row.kind === "notice" && props.row}>
         {(row) => (
           <div data-component="notice" data-state={row().load === undefined ? undefined : "too-large"}>
@@ -147,7 +190,8 @@ function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined
         {(row) => (
           <div data-component="outdated-banner" role="note">
             <div data-slot="title">
-              {row().threads.length === 1 ? "1 outdated comment" : `${row().threads.length} outdated comments`}: the lines they talk about are gone.
+              {row().threads.length === 1 ? "1 outdated comment" : `${row().threads.length} outdated comments`}: the
+              lines they talk about are gone.
             </div>
             <ThreadIds ids={row().threads.map((t) => t.id)} quote />
           </div>
@@ -156,7 +200,9 @@ function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined
       <Match when={props.row.kind === "file-threads" && props.row}>
         {(row) => <FileThreads file={props.file} path={row().file} threads={row().threads} />}
       </Match>
-      <Match when={props.row.kind === "composer" && props.row}>{(row) => <NewThreadComposer file={props.file} target={row().target} />}</Match>
+      <Match when={props.row.kind === "composer" && props.row}>
+        {(row) => <NewThreadComposer file={props.file} target={row().target} />}
+      </Match>
     </Switch>
   );
 }
@@ -165,7 +211,11 @@ function RowView(props: { readonly row: Row; readonly file: DiffFile | undefined
  * Threads shown above a file's lines: comments on the whole file, and comments on lines this diff
  * hides (unchanged code, often where a thread moved to), each with a button that unfolds its lines.
  */
-function FileThreads(props: { readonly file: DiffFile | undefined; readonly path: string; readonly threads: readonly Thread[] }) {
+function FileThreads(props: {
+  readonly file: DiffFile | undefined;
+  readonly path: string;
+  readonly threads: readonly Thread[];
+}) {
   const diff = useDiff();
   const rounds = useRounds();
   const threads = useThreads();
@@ -216,7 +266,11 @@ function FileThreads(props: { readonly file: DiffFile | undefined; readonly path
 function ThreadIds(props: { readonly ids: readonly string[]; readonly quote?: boolean }) {
   const threads = useThreads();
   return (
-    <For each={props.ids}>{(id) => <Show when={threads.shown(id)}>{(thread) => <ThreadCard thread={thread()} showQuote={props.quote} />}</Show>}</For>
+    <For each={props.ids}>
+      {(id) => (
+        <Show when={threads.shown(id)}>{(thread) => <ThreadCard thread={thread()} showQuote={props.quote} />}</Show>
+      )}
+    </For>
   );
 }
 
@@ -240,13 +294,23 @@ function FileHeaderBar(props: { readonly file: DiffFile }) {
   const stats = createMemo(() => {
     let adds = 0;
     let dels = 0;
-    for (const h of props.file.hunks) for (const l of h.lines) l.kind === "add" ? adds++ : l.kind === "del" ? dels++ : 0;
+    for (const h of props.file.hunks)
+      for (const l of h.lines) l.kind === "add" ? adds++ : l.kind === "del" ? dels++ : 0;
     return { adds, dels };
   });
   const status = () => (props.file.binary ? `${props.file.status}, binary` : props.file.status);
   return (
-    <header data-component="file-header" data-path={props.file.path} data-focused={focus.file() === props.file.path ? "true" : "false"}>
-      <button type="button" data-slot="fold" aria-label={diff.collapsed().has(props.file.path) ? "Unfold file" : "Fold file"} onClick={() => diff.toggleCollapsed(props.file.path)}>
+    <header
+      data-component="file-header"
+      data-path={props.file.path}
+      data-focused={focus.file() === props.file.path ? "true" : "false"}
+    >
+      <button
+        type="button"
+        data-slot="fold"
+        aria-label={diff.collapsed().has(props.file.path) ? "Unfold file" : "Fold file"}
+        onClick={() => diff.toggleCollapsed(props.file.path)}
+      >
         {diff.collapsed().has(props.file.path) ? "▸" : "▾"}
       </button>
       <span data-slot="path">
@@ -255,7 +319,9 @@ function FileHeaderBar(props: { readonly file: DiffFile }) {
         </Show>
         {props.file.path}
       </span>
-      <span data-slot="status" data-status={props.file.status}>{status()}</span>
+      <span data-slot="status" data-status={props.file.status}>
+        {status()}
+      </span>
       <span data-slot="stats">
         <span data-slot="adds">+{stats().adds}</span>
         <span data-slot="dels">−{stats().dels}</span>
@@ -308,7 +374,12 @@ function numberHandlers(path: string, side: "new" | "old", n: number | null) {
   };
 }
 
-function LineRow(props: { readonly file: DiffFile | undefined; readonly path: string; readonly line: DiffLine; readonly width?: CodeWidth | undefined }) {
+function LineRow(props: {
+  readonly file: DiffFile | undefined;
+  readonly path: string;
+  readonly line: DiffLine;
+  readonly width?: CodeWidth | undefined;
+}) {
   const focus = useFocus();
   const highlight = useHighlight();
   // Again when the file changes under the open panel: its lines are new, and so are their colours.
@@ -332,15 +403,34 @@ function LineRow(props: { readonly file: DiffFile | undefined; readonly path: st
       <Show
         when={!props.width}
         fallback={
-          <button type="button" data-slot="num" data-col="one" aria-label={label()} {...numberHandlers(props.path, side(), n())}>
+          <button
+            type="button"
+            data-slot="num"
+            data-col="one"
+            aria-label={label()}
+            {...numberHandlers(props.path, side(), n())}
+          >
             {n() ?? ""}
           </button>
         }
       >
-        <button type="button" data-slot="num" data-col="old" aria-label={label()} {...numberHandlers(props.path, side(), n())}>
+        <button
+          type="button"
+          data-slot="num"
+          data-col="old"
+          aria-label={label()}
+          {...numberHandlers(props.path, side(), n())}
+        >
           {props.line.old ?? ""}
         </button>
-        <button type="button" data-slot="num" data-col="new" aria-label={label()} tabIndex={-1} {...numberHandlers(props.path, side(), n())}>
+        <button
+          type="button"
+          data-slot="num"
+          data-col="new"
+          aria-label={label()}
+          tabIndex={-1}
+          {...numberHandlers(props.path, side(), n())}
+        >
           {props.line.new ?? ""}
         </button>
       </Show>
@@ -358,17 +448,37 @@ function Half(props: { readonly path: string; readonly side: "new" | "old"; read
   const n = () => (props.line ? (side() === "old" ? props.line.old : props.line.new) : null);
   const selected = () => inRange(focus.selection()?.target ?? null, props.path, side(), n());
   return (
-    <div data-slot="half" data-file={props.path} data-kind={props.line?.kind ?? "none"} data-side={props.side} data-line={shown()} data-selected={selected() ? "true" : "false"}>
-      <button type="button" data-slot="num" aria-label={`Comment on ${side() === "old" ? "deleted " : ""}line ${n()}`} disabled={n() === null} {...numberHandlers(props.path, side(), n())}>
+    <div
+      data-slot="half"
+      data-file={props.path}
+      data-kind={props.line?.kind ?? "none"}
+      data-side={props.side}
+      data-line={shown()}
+      data-selected={selected() ? "true" : "false"}
+    >
+      <button
+        type="button"
+        data-slot="num"
+        aria-label={`Comment on ${side() === "old" ? "deleted " : ""}line ${n()}`}
+        disabled={n() === null}
+        {...numberHandlers(props.path, side(), n())}
+      >
         {shown() ?? ""}
       </button>
       <span data-slot="marker">{props.line?.kind === "add" ? "+" : props.line?.kind === "del" ? "-" : " "}</span>
-      <Show when={props.line} fallback={<span data-slot="code" />}>{(line) => <Code path={props.path} side={props.side} line={line()} />}</Show>
+      <Show when={props.line} fallback={<span data-slot="code" />}>
+        {(line) => <Code path={props.path} side={props.side} line={line()} />}
+      </Show>
     </div>
   );
 }
 
-function PairRow(props: { readonly file: DiffFile | undefined; readonly path: string; readonly left: DiffLine | null; readonly right: DiffLine | null }) {
+function PairRow(props: {
+  readonly file: DiffFile | undefined;
+  readonly path: string;
+  readonly left: DiffLine | null;
+  readonly right: DiffLine | null;
+}) {
   const highlight = useHighlight();
   createEffect(() => props.file && highlight.request(props.file));
   return (
@@ -381,26 +491,42 @@ function PairRow(props: { readonly file: DiffFile | undefined; readonly path: st
 
 function GapRow(props: { readonly path: string; readonly gap: import("../state/diff-rows.js").Gap }) {
   const diff = useDiff();
-  const label = () => (props.gap.count === null ? "Lines below" : `${props.gap.count} hidden line${props.gap.count === 1 ? "" : "s"}`);
+  const label = () =>
+    props.gap.count === null ? "Lines below" : `${props.gap.count} hidden line${props.gap.count === 1 ? "" : "s"}`;
   return (
     <div data-component="gap" data-file={props.path} data-gap-start={props.gap.newStart}>
       <span>⋯ {label()}</span>
-      <button type="button" data-slot="action expand-down" onClick={() => void diff.expand(props.path, props.gap, "down")}>
+      <button
+        type="button"
+        data-slot="action expand-down"
+        onClick={() => void diff.expand(props.path, props.gap, "down")}
+      >
         Show 20 below ↓
       </button>
       <Show when={props.gap.count !== null && props.gap.count > 20}>
-        <button type="button" data-slot="action expand-up" onClick={() => void diff.expand(props.path, props.gap, "up")}>
+        <button
+          type="button"
+          data-slot="action expand-up"
+          onClick={() => void diff.expand(props.path, props.gap, "up")}
+        >
           Show 20 above ↑
         </button>
       </Show>
-      <button type="button" data-slot="action expand-all" onClick={() => void diff.expand(props.path, props.gap, "all")}>
+      <button
+        type="button"
+        data-slot="action expand-all"
+        onClick={() => void diff.expand(props.path, props.gap, "all")}
+      >
         Show all
       </button>
     </div>
   );
 }
 
-function NewThreadComposer(props: { readonly file: DiffFile | undefined; readonly target: import("../state/diff-rows.js").CommentTarget }) {
+function NewThreadComposer(props: {
+  readonly file: DiffFile | undefined;
+  readonly target: import("../state/diff-rows.js").CommentTarget;
+}) {
   const focus = useFocus();
   const threads = useThreads();
   const rounds = useRounds();
@@ -419,8 +545,22 @@ function NewThreadComposer(props: { readonly file: DiffFile | undefined; readonl
         labelExtra={
           <Show when={t().start !== null}>
             <span data-slot="stretch">
-              <button type="button" data-slot="action" aria-label="Start one line earlier" onClick={() => focus.stretch("start", -1)}>↑ start</button>{" "}
-              <button type="button" data-slot="action" aria-label="End one line later" onClick={() => focus.stretch("end", 1)}>↓ end</button>
+              <button
+                type="button"
+                data-slot="action"
+                aria-label="Start one line earlier"
+                onClick={() => focus.stretch("start", -1)}
+              >
+                ↑ start
+              </button>{" "}
+              <button
+                type="button"
+                data-slot="action"
+                aria-label="End one line later"
+                onClick={() => focus.stretch("end", 1)}
+              >
+                ↓ end
+              </button>
             </span>
           </Show>
         }

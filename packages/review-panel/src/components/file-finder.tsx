@@ -3,7 +3,11 @@ import { findFiles } from "../state/file-finder.js";
 import "./file-finder.css";
 
 /** The go-to-file box opened with `t`: type part of a path, arrows to choose, Enter to jump, Escape to close. */
-export function FileFinder(props: { readonly paths: readonly string[]; readonly onOpen: (path: string) => void; readonly onClose: () => void }) {
+export function FileFinder(props: {
+  readonly paths: readonly string[];
+  readonly onOpen: (path: string) => void;
+  readonly onClose: () => void;
+}) {
   const [query, setQuery] = createSignal("");
   const [chosen, setChosen] = createSignal(0);
   const found = createMemo(() => findFiles(props.paths, query()));
@@ -19,7 +23,12 @@ export function FileFinder(props: { readonly paths: readonly string[]; readonly 
     if (count > 0) setChosen((chosen() + by + count) % count);
   };
   return (
-    <div data-component="file-finder" role="dialog" aria-label="Go to file" onClick={(e) => e.target === e.currentTarget && props.onClose()}>
+    <div
+      data-component="file-finder"
+      role="dialog"
+      aria-label="Go to file"
+      onClick={(e) => e.target === e.currentTarget && props.onClose()}
+    >
       <div data-slot="card">
         <input
           ref={input}

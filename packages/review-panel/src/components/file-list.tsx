@@ -25,7 +25,13 @@ export function FileList(props: { readonly onOpen: (path: string) => void }) {
     <nav data-component="file-list" data-state={focus.drawer() ? "open" : "closed"} aria-label="Changed files">
       <div data-slot="head">
         {diff.files().length} file{diff.files().length === 1 ? "" : "s"} changed
-        <button type="button" data-slot="action close-drawer" data-variant="plain" onClick={() => focus.setDrawer(false)} hidden={!focus.drawer()}>
+        <button
+          type="button"
+          data-slot="action close-drawer"
+          data-variant="plain"
+          onClick={() => focus.setDrawer(false)}
+          hidden={!focus.drawer()}
+        >
           Close
         </button>
       </div>
@@ -35,7 +41,15 @@ export function FileList(props: { readonly onOpen: (path: string) => void }) {
             {(item) => {
               const entry = () => entries()[item.index];
               return (
-                <div style={{ position: "absolute", top: "0", left: "0", width: "100%", transform: `translateY(${item.start}px)` }}>
+                <div
+                  style={{
+                    position: "absolute",
+                    top: "0",
+                    left: "0",
+                    width: "100%",
+                    transform: `translateY(${item.start}px)`,
+                  }}
+                >
                   <Show when={entry()} keyed>
                     {(value) => {
                       const indent = { "padding-left": `${10 + value.depth * 14}px` };
@@ -62,7 +76,11 @@ export function FileList(props: { readonly onOpen: (path: string) => void }) {
                             <span data-slot="unread-dot" aria-label="new reply" />
                           </Show>
                           <Show when={value.open > 0}>
-                            <span data-slot="count" data-waiting={value.waiting ? "true" : "false"} aria-label={`${value.open} open threads`}>
+                            <span
+                              data-slot="count"
+                              data-waiting={value.waiting ? "true" : "false"}
+                              aria-label={`${value.open} open threads`}
+                            >
                               {value.open}
                             </span>
                           </Show>

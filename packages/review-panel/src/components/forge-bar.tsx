@@ -19,18 +19,29 @@ export function ForgeBar() {
   return (
     <Show when={queue.pullRequest()}>
       {(pull) => (
-        <section data-component="forge-bar" aria-label={`Pull request #${pull().number}`} data-state={queue.waiting().length > 0 ? "waiting" : "none"}>
+        <section
+          data-component="forge-bar"
+          aria-label={`Pull request #${pull().number}`}
+          data-state={queue.waiting().length > 0 ? "waiting" : "none"}
+        >
           <div data-slot="head">
             <a data-slot="pull-request" href={pull().url} target="_blank" rel="noreferrer">
               Pull request #{pull().number}
             </a>
-            <span data-slot="login">{pull().login ? `replies go as @${pull().login}` : "replies go under the token's account"}</span>
+            <span data-slot="login">
+              {pull().login ? `replies go as @${pull().login}` : "replies go under the token's account"}
+            </span>
             <span data-slot="count">
               {queue.waiting().length === 0
                 ? `nothing waits to be posted (${queue.status()?.posted ?? 0} posted)`
                 : `${queue.waiting().length} repl${queue.waiting().length === 1 ? "y waits" : "ies wait"} to be posted`}
             </span>
-            <button type="button" data-slot="action pull" disabled={queue.busy() !== null} onClick={() => void queue.pull()}>
+            <button
+              type="button"
+              data-slot="action pull"
+              disabled={queue.busy() !== null}
+              onClick={() => void queue.pull()}
+            >
               {queue.busy() === "pull" ? "Pulling…" : "Pull"}
             </button>
             <button
@@ -57,13 +68,18 @@ export function ForgeBar() {
                       )}
                     </Show>
                     <Show when={reply.resolves}>
-                      <span data-slot="resolves" title="The checked resolve accepted the agent's claim: Send resolves the forge thread too.">
+                      <span
+                        data-slot="resolves"
+                        title="The checked resolve accepted the agent's claim: Send resolves the forge thread too."
+                      >
                         resolves the forge thread
                       </span>
                     </Show>
                     <p data-slot="body">{reply.body}</p>
                     <Show when={reply.state === "failed"}>
-                      <span data-slot="refused" role="note">Refused last time: {reply.error ?? "no reason given"}</span>
+                      <span data-slot="refused" role="note">
+                        Refused last time: {reply.error ?? "no reason given"}
+                      </span>
                     </Show>
                   </li>
                 )}
@@ -72,9 +88,20 @@ export function ForgeBar() {
           </Show>
           <Show when={queue.asking() && queue.status()}>
             {(status) => (
-              <div data-slot="confirm" role="alertdialog" aria-label="Send the replies" onKeyDown={(e) => e.key === "Escape" && queue.cancel()}>
+              <div
+                data-slot="confirm"
+                role="alertdialog"
+                aria-label="Send the replies"
+                onKeyDown={(e) => e.key === "Escape" && queue.cancel()}
+              >
                 <span data-slot="question">{sendQuestion(status())}</span>
-                <button type="button" data-slot="action confirm-send" data-variant="primary" ref={confirmButton} onClick={() => void queue.send()}>
+                <button
+                  type="button"
+                  data-slot="action confirm-send"
+                  data-variant="primary"
+                  ref={confirmButton}
+                  onClick={() => void queue.send()}
+                >
                   Send
                 </button>
                 <button type="button" data-slot="action cancel-send" onClick={() => queue.cancel()}>
@@ -113,7 +140,13 @@ export function ForgeBar() {
               </div>
             )}
           </Show>
-          <Show when={queue.problem()}>{(problem) => <span data-slot="problem" role="alert">{problem()}</span>}</Show>
+          <Show when={queue.problem()}>
+            {(problem) => (
+              <span data-slot="problem" role="alert">
+                {problem()}
+              </span>
+            )}
+          </Show>
         </section>
       )}
     </Show>

@@ -5,7 +5,12 @@ import "./help-overlay.css";
 /** The keyboard shortcuts, opened with `?`: the web panel's lines of the one key table (the terminal reads the same). */
 export function HelpOverlay(props: { readonly onClose: () => void }) {
   return (
-    <div data-component="help-overlay" role="dialog" aria-label="Keyboard shortcuts" onClick={(e) => e.target === e.currentTarget && props.onClose()}>
+    <div
+      data-component="help-overlay"
+      role="dialog"
+      aria-label="Keyboard shortcuts"
+      onClick={(e) => e.target === e.currentTarget && props.onClose()}
+    >
       <div data-slot="card">
         <h2>Keyboard shortcuts</h2>
         <dl>

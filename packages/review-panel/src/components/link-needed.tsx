@@ -10,8 +10,8 @@ export function LinkNeeded() {
       <h1>Open the review panel with its link</h1>
       <p>This page needs the panel link, which carries a token that proves you are the person at this computer.</p>
       <p>
-        Run <code>opencode-review url</code> in the repository to print the link of every panel running for it; opencode also
-        shows the link when it starts the review server.
+        Run <code>opencode-review url</code> in the repository to print the link of every panel running for it; opencode
+        also shows the link when it starts the review server.
       </p>
     </main>
   );

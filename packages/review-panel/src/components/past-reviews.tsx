@@ -16,7 +16,14 @@ export function PastReviews() {
                 <span data-slot="verdict">{verdictLabel[past.verdict ?? "comment"]}</span>
                 <time datetime={past.releasedAt}>{new Date(past.releasedAt).toLocaleString()}</time>
                 <span data-slot="messages">{messagesText(past.messages)}</span>
-                <Show when={past.pullRequest} fallback={<span data-slot="delivery" data-state={past.delivery.state}>{deliveryText(past)}</span>}>
+                <Show
+                  when={past.pullRequest}
+                  fallback={
+                    <span data-slot="delivery" data-state={past.delivery.state}>
+                      {deliveryText(past)}
+                    </span>
+                  }
+                >
                   {(pr) => (
                     <span data-slot="delivery" data-state="pull-request">
                       sent to the pull request:{" "}

@@ -22,7 +22,10 @@ export function ReviewerBar() {
   const openFindings = () => threads.list().filter((t) => findingOf(t)?.status === "open");
   const count = (severity: string) => openFindings().filter((t) => findingOf(t)!.severity === severity).length;
   // A panel with no opencode behind it, no runs and no findings has nothing to show here: the diff keeps the room.
-  const shown = () => reviewer.models()?.available === true || reviewer.runs().length > 0 || threads.list().some((t) => findingOf(t) !== null);
+  const shown = () =>
+    reviewer.models()?.available === true ||
+    reviewer.runs().length > 0 ||
+    threads.list().some((t) => findingOf(t) !== null);
   return (
     <Show when={shown()}>
       <section data-component="reviewer-bar" data-state={reviewer.latest()?.status ?? "none"}>
@@ -32,7 +35,11 @@ export function ReviewerBar() {
         >
           <label data-slot="model">
             <span>Model</span>
-            <select value={reviewer.model()} onChange={(e) => reviewer.setModel(e.currentTarget.value)} disabled={reviewer.live()}>
+            <select
+              value={reviewer.model()}
+              onChange={(e) => reviewer.setModel(e.currentTarget.value)}
+              disabled={reviewer.live()}
+            >
               <Show when={reviewer.model() !== "" && !(reviewer.models()?.models ?? []).includes(reviewer.model())}>
                 <option value={reviewer.model()}>{reviewer.model()}</option>
               </Show>
@@ -42,12 +49,23 @@ export function ReviewerBar() {
           <Show
             when={reviewer.live()}
             fallback={
-              <button type="button" data-slot="action start-run" data-variant="primary" disabled={reviewer.starting()} onClick={() => void reviewer.start()}>
+              <button
+                type="button"
+                data-slot="action start-run"
+                data-variant="primary"
+                disabled={reviewer.starting()}
+                onClick={() => void reviewer.start()}
+              >
                 {reviewer.starting() ? "Starting…" : "Review with AI"}
               </button>
             }
           >
-            <button type="button" data-slot="action cancel-run" data-variant="danger" onClick={() => void reviewer.cancel(reviewer.latest()!.id)}>
+            <button
+              type="button"
+              data-slot="action cancel-run"
+              data-variant="danger"
+              onClick={() => void reviewer.cancel(reviewer.latest()!.id)}
+            >
               Cancel review
             </button>
           </Show>
@@ -56,8 +74,13 @@ export function ReviewerBar() {
           {(run) => (
             <span data-slot="status" data-status={run().status} role="status">
               {STATUS_WORDS[run().status]}
-              <Show when={run().status === "failed" || (run().status === "cancelled" && run().error)}>: {run().error}</Show>
-              <Show when={run().status === "completed"}> ({run().findings} finding{run().findings === 1 ? "" : "s"})</Show>
+              <Show when={run().status === "failed" || (run().status === "cancelled" && run().error)}>
+                : {run().error}
+              </Show>
+              <Show when={run().status === "completed"}>
+                {" "}
+                ({run().findings} finding{run().findings === 1 ? "" : "s"})
+              </Show>
             </span>
           )}
         </Show>
@@ -65,7 +88,11 @@ export function ReviewerBar() {
           {(run) => (
             <p data-slot="summary">
               <span data-slot="verdict" data-verdict={run().verdict}>
-                {run().verdict === "approve" ? "Approve" : run().verdict === "changes" ? "Changes requested" : "Comment"}
+                {run().verdict === "approve"
+                  ? "Approve"
+                  : run().verdict === "changes"
+                    ? "Changes requested"
+                    : "Comment"}
               </span>{" "}
               {run().summary}
             </p>
@@ -74,9 +101,18 @@ export function ReviewerBar() {
         <Show when={threads.list().some((t) => findingOf(t) !== null)}>
           <label data-slot="severity-filter">
             <span>Findings</span>
-            <select value={reviewer.severity()} onChange={(e) => reviewer.setSeverity(e.currentTarget.value as SeverityFilter)}>
+            <select
+              value={reviewer.severity()}
+              onChange={(e) => reviewer.setSeverity(e.currentTarget.value as SeverityFilter)}
+            >
               <option value="all">All severities ({openFindings().length} open)</option>
-              <For each={SEVERITY_ORDER}>{(s) => <option value={s}>{s} ({count(s)} open)</option>}</For>
+              <For each={SEVERITY_ORDER}>
+                {(s) => (
+                  <option value={s}>
+                    {s} ({count(s)} open)
+                  </option>
+                )}
+              </For>
             </select>
           </label>
         </Show>

@@ -24,7 +24,11 @@ export function RoundPicker(props: { readonly state: "open" | "closed"; readonly
       <div data-slot="presets" role="group" aria-label="Compare">
         <For each={presets}>
           {(p) => (
-            <button type="button" data-slot="action" aria-pressed={isPreset(p.id)} onClick={() => {
+            <button
+              type="button"
+              data-slot="action"
+              aria-pressed={isPreset(p.id)}
+              onClick={() => {
                 rounds.setRange(rangeFor(p.id, rounds.list()));
                 props.onPicked();
               }}
@@ -36,13 +40,25 @@ export function RoundPicker(props: { readonly state: "open" | "closed"; readonly
       </div>
       <label>
         from{" "}
-        <select aria-label="From" onChange={(e) => rounds.setRange({ from: e.currentTarget.value, to: rounds.range().to })}>
-          <option value="base" selected={rounds.range().from === "base"}>base</option>
-          <For each={rounds.list()}>{(r) => <option value={r.id} selected={rounds.range().from === r.id}>round {r.ordinal}</option>}</For>
+        <select
+          aria-label="From"
+          onChange={(e) => rounds.setRange({ from: e.currentTarget.value, to: rounds.range().to })}
+        >
+          <option value="base" selected={rounds.range().from === "base"}>
+            base
+          </option>
+          <For each={rounds.list()}>
+            {(r) => (
+              <option value={r.id} selected={rounds.range().from === r.id}>
+                round {r.ordinal}
+              </option>
+            )}
+          </For>
           <For each={bases?.branches() ?? []}>
             {(b, i) => (
               <option value={`branch:${b.name}`} selected={rounds.range().from === `branch:${b.name}`}>
-                branch {b.name}{i() === 0 ? " (nearest parent)" : ""}
+                branch {b.name}
+                {i() === 0 ? " (nearest parent)" : ""}
               </option>
             )}
           </For>
@@ -50,9 +66,20 @@ export function RoundPicker(props: { readonly state: "open" | "closed"; readonly
       </label>
       <label>
         to{" "}
-        <select aria-label="To" onChange={(e) => rounds.setRange({ from: rounds.range().from, to: e.currentTarget.value })}>
-          <For each={rounds.list()}>{(r) => <option value={r.id} selected={rounds.range().to === r.id}>round {r.ordinal}</option>}</For>
-          <option value="worktree" selected={rounds.range().to === "worktree"}>work tree</option>
+        <select
+          aria-label="To"
+          onChange={(e) => rounds.setRange({ from: rounds.range().from, to: e.currentTarget.value })}
+        >
+          <For each={rounds.list()}>
+            {(r) => (
+              <option value={r.id} selected={rounds.range().to === r.id}>
+                round {r.ordinal}
+              </option>
+            )}
+          </For>
+          <option value="worktree" selected={rounds.range().to === "worktree"}>
+            work tree
+          </option>
         </select>
       </label>
       <button type="button" data-slot="action take" disabled={rounds.taking()} onClick={() => void rounds.take()}>

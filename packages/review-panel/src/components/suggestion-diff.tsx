@@ -6,8 +6,20 @@ export function SuggestionDiff(props: { readonly before: readonly string[]; read
   return (
     <div data-component="suggestion-diff">
       <div data-slot="title">Suggested change</div>
-      <For each={props.before}>{(line) => <div data-slot="line" data-kind="del">{"- " + line}</div>}</For>
-      <For each={props.after}>{(line) => <div data-slot="line" data-kind="add">{"+ " + line}</div>}</For>
+      <For each={props.before}>
+        {(line) => (
+          <div data-slot="line" data-kind="del">
+            {"- " + line}
+          </div>
+        )}
+      </For>
+      <For each={props.after}>
+        {(line) => (
+          <div data-slot="line" data-kind="add">
+            {"+ " + line}
+          </div>
+        )}
+      </For>
     </div>
   );
 }

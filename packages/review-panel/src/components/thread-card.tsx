@@ -24,8 +24,10 @@ function quotedText(thread: Thread): string[] {
  */
 export function anchorNote(thread: Thread): string | null {
   const { anchor } = thread;
-  if (anchor.state === "moved") return `Moved from ${describePlace(thread, { for: "web", file: false, at: "written" })} (round ${thread.round.ordinal})`;
-  if (anchor.state === "changed") return anchor.whitespaceOnly ? "Whitespace changed since the comment" : "Code changed since the comment";
+  if (anchor.state === "moved")
+    return `Moved from ${describePlace(thread, { for: "web", file: false, at: "written" })} (round ${thread.round.ordinal})`;
+  if (anchor.state === "changed")
+    return anchor.whitespaceOnly ? "Whitespace changed since the comment" : "Code changed since the comment";
   if (anchor.state === "outdated") return "Outdated: these lines are gone";
   return null;
 }
@@ -40,7 +42,9 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
   const unsent = useUnsentText();
   // A draft message whose edit was left unsaved (before a reload) opens in its editor again.
   const [editing, setEditing] = createSignal<string | null>(
-    props.thread.messages.find((m) => m.delivery === "unsent" && unsent?.get({ kind: "edit", threadId: props.thread.id, messageId: m.id }))?.id ?? null,
+    props.thread.messages.find(
+      (m) => m.delivery === "unsent" && unsent?.get({ kind: "edit", threadId: props.thread.id, messageId: m.id }),
+    )?.id ?? null,
   );
   const fresh = threads.newThisVisit(props.thread);
 
@@ -60,8 +64,14 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
     // An outdated thread has no place now; say where it was written. A diff that ends at the thread's own
     // round shows it at the lines it was written on.
     const outdated = t().anchor.state === "outdated" && t().start !== null;
-    const words = describePlace(t(), { for: "web", file: false, at: outdated || rounds.range().to === t().round.id ? "written" : "now" });
-    return outdated ? `Was ${words} in round ${t().round.ordinal}` : `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+    const words = describePlace(t(), {
+      for: "web",
+      file: false,
+      at: outdated || rounds.range().to === t().round.id ? "written" : "now",
+    });
+    return outdated
+      ? `Was ${words} in round ${t().round.ordinal}`
+      : `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
   };
 
   const MessageView = (m: { message: Message }) => (
@@ -85,7 +95,9 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
         }
       >
         <div data-slot="meta">
-          <span data-slot="author">{m.message.author === "human" ? (m.message.login ?? "You") : finding() ? "Reviewer" : "Agent"}</span>
+          <span data-slot="author">
+            {m.message.author === "human" ? (m.message.login ?? "You") : finding() ? "Reviewer" : "Agent"}
+          </span>
           <time dateTime={m.message.createdAt}>{new Date(m.message.createdAt).toLocaleString()}</time>
           <Show when={m.message.author === "human"}>
             <span data-slot="badge" data-tone={m.message.delivery === "unsent" ? "draft" : "muted"}>
@@ -104,7 +116,12 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
               <button type="button" data-slot="action edit" onClick={() => setEditing(m.message.id)}>
                 Edit
               </button>
-              <button type="button" data-slot="action delete" data-variant="danger" onClick={() => void threads.deleteMessage(t(), m.message.id)}>
+              <button
+                type="button"
+                data-slot="action delete"
+                data-variant="danger"
+                onClick={() => void threads.deleteMessage(t(), m.message.id)}
+              >
                 Delete
               </button>
             </span>
@@ -138,22 +155,34 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
         <Show when={finding()}>
           {(f) => (
             <>
-              <span data-slot="badge" data-tone="reviewer">Reviewer</span>
-              <span data-slot="badge" data-severity={f().severity}>{f().severity}</span>
+              <span data-slot="badge" data-tone="reviewer">
+                Reviewer
+              </span>
+              <span data-slot="badge" data-severity={f().severity}>
+                {f().severity}
+              </span>
               <Show when={f().status === "accepted"}>
-                <span data-slot="badge" data-tone="draft">Accepted: in your review</span>
+                <span data-slot="badge" data-tone="draft">
+                  Accepted: in your review
+                </span>
               </Show>
               <Show when={f().status === "dismissed"}>
-                <span data-slot="badge" data-tone="muted">Dismissed</span>
+                <span data-slot="badge" data-tone="muted">
+                  Dismissed
+                </span>
               </Show>
             </>
           )}
         </Show>
         <Show when={t().status === "draft"}>
-          <span data-slot="badge" data-tone="draft">Draft</span>
+          <span data-slot="badge" data-tone="draft">
+            Draft
+          </span>
         </Show>
         <Show when={agentNote()}>
-          <span data-slot="badge" data-tone="warn">Agent note</span>
+          <span data-slot="badge" data-tone="warn">
+            Agent note
+          </span>
         </Show>
         <Show when={t().status === "open"}>
           <span data-slot="badge" data-tone={waitingOnYou() ? "warn" : "muted"}>
@@ -161,19 +190,35 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
           </span>
         </Show>
         <Show when={t().status === "resolved"}>
-          <span data-slot="badge" data-tone="ok">Resolved{t().resolvedBy === "agent" ? " by agent" : ""}</span>
+          <span data-slot="badge" data-tone="ok">
+            Resolved{t().resolvedBy === "agent" ? " by agent" : ""}
+          </span>
         </Show>
         <Show when={threads.replyCount(t())}>
-          {(count) => <span data-slot="badge" data-tone="muted" data-replies>{count()}</span>}
+          {(count) => (
+            <span data-slot="badge" data-tone="muted" data-replies>
+              {count()}
+            </span>
+          )}
         </Show>
         <Show when={t().unreadByHuman || fresh}>
-          <span data-slot="badge" data-tone="unread">New reply</span>
+          <span data-slot="badge" data-tone="unread">
+            New reply
+          </span>
         </Show>
         <Show when={renamedFromIn(t(), rounds.range())}>
-          {(from) => <span data-slot="badge" data-tone="muted" data-renamed-from>Renamed from {from()}</span>}
+          {(from) => (
+            <span data-slot="badge" data-tone="muted" data-renamed-from>
+              Renamed from {from()}
+            </span>
+          )}
         </Show>
         <Show when={t().anchor.state !== "current" && t().anchor.state !== "outdated" && anchorNote(t())}>
-          {(note) => <span data-slot="badge" data-tone="muted" data-anchor-note>{note()}</span>}
+          {(note) => (
+            <span data-slot="badge" data-tone="muted" data-anchor-note>
+              {note()}
+            </span>
+          )}
         </Show>
       </header>
       <Show when={open()}>
@@ -193,7 +238,12 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
                 {(f) => (
                   <>
                     <Show when={f().status === "open"}>
-                      <button type="button" data-slot="action accept" data-variant="primary" onClick={() => void threads.accept(f().id)}>
+                      <button
+                        type="button"
+                        data-slot="action accept"
+                        data-variant="primary"
+                        onClick={() => void threads.accept(f().id)}
+                      >
                         Accept
                       </button>
                       <button type="button" data-slot="action dismiss" onClick={() => void threads.dismiss(f().id)}>
@@ -206,7 +256,11 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
                       </button>
                     </Show>
                     <Show when={f().status !== "open"}>
-                      <button type="button" data-slot="action reopen" onClick={() => void threads.reopenFinding(f().id)}>
+                      <button
+                        type="button"
+                        data-slot="action reopen"
+                        onClick={() => void threads.reopenFinding(f().id)}
+                      >
                         Reopen
                       </button>
                     </Show>
@@ -214,7 +268,11 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
                 )}
               </Show>
               <Show when={!finding() || finding()!.status === "open"}>
-                <button type="button" data-slot="action reply" onClick={() => (focus.setThread(t().id), focus.setReplyTo(t().id))}>
+                <button
+                  type="button"
+                  data-slot="action reply"
+                  onClick={() => (focus.setThread(t().id), focus.setReplyTo(t().id))}
+                >
                   {finding() ? "Reply (accept in your words)" : "Reply"}
                 </button>
               </Show>

@@ -8,10 +8,16 @@ export function ViewedToggle(props: { readonly path: string }) {
   return (
     <span data-component="viewed-toggle" data-state={viewed.state(props.path)}>
       <Show when={viewed.state(props.path) === "changed"}>
-        <span data-slot="badge" data-tone="warn">Changed since viewed</span>
+        <span data-slot="badge" data-tone="warn">
+          Changed since viewed
+        </span>
       </Show>
       <label>
-        <input type="checkbox" checked={viewed.state(props.path) === "viewed"} onChange={() => void viewed.toggle(props.path)} />
+        <input
+          type="checkbox"
+          checked={viewed.state(props.path) === "viewed"}
+          onChange={() => void viewed.toggle(props.path)}
+        />
         Viewed
       </label>
     </span>
@@ -30,7 +36,12 @@ export function ViewedProgress(props: { readonly current: string | null; readonl
       <span data-slot="short-count" aria-hidden="true">
         {viewed.count()}/{viewed.total()} ✓
       </span>
-      <button type="button" data-slot="action next-unviewed" disabled={next() === null} onClick={() => next() !== null && props.onOpen(next()!)}>
+      <button
+        type="button"
+        data-slot="action next-unviewed"
+        disabled={next() === null}
+        onClick={() => next() !== null && props.onOpen(next()!)}
+      >
         Next unviewed
       </button>
     </span>

@@ -20,7 +20,12 @@ export function binarySummary(before: BinarySideFacts | null, after: BinarySideF
   const dims = [before?.dimensions, after?.dimensions].filter((s) => !!s).map((s) => `${s!.width}x${s!.height}`);
   const shownDims = dims.length === 2 && dims[0] === dims[1] ? [dims[0]] : dims;
   const label = before && after && before.label !== after.label ? `${before.label} → ${after.label}` : one.label;
-  const sizes = before && after ? `${byteSize(before.size)} → ${byteSize(after.size)}` : after ? `${byteSize(after.size)} (added)` : `${byteSize(before!.size)} (deleted)`;
+  const sizes =
+    before && after
+      ? `${byteSize(before.size)} → ${byteSize(after.size)}`
+      : after
+        ? `${byteSize(after.size)} (added)`
+        : `${byteSize(before!.size)} (deleted)`;
   return [label + (shownDims.length ? ` ${shownDims.join(" → ")}` : ""), sizes].join(" · ");
 }
 

@@ -21,7 +21,7 @@ export function createBranchBases(client: ReviewClient, notices: Notices) {
     /** Reads the parent branches and the pick; answers the pick. */
     load: async (): Promise<string | null> => {
       const outcome = await client.bases();
-      if (!outcome.ok) return notices.report(outcome.error), null;
+      if (!outcome.ok) return (notices.report(outcome.error), null);
       setBranches(outcome.value.branches);
       setPicked(outcome.value.picked);
       return outcome.value.picked;

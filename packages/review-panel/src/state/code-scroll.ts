@@ -49,7 +49,9 @@ export function createCodeScroll(root: () => HTMLElement | undefined) {
   let leader: HTMLElement | null = null;
 
   const follow = (file: string, from: HTMLElement, x: number) => {
-    const lines = root()?.querySelectorAll<HTMLElement>(`[data-component="diff-line"][data-file="${CSS.escape(file)}"] > [data-slot="code"]`);
+    const lines = root()?.querySelectorAll<HTMLElement>(
+      `[data-component="diff-line"][data-file="${CSS.escape(file)}"] > [data-slot="code"]`,
+    );
     for (const line of lines ?? []) if (line !== from && line.scrollLeft !== x) line.scrollLeft = x;
   };
 

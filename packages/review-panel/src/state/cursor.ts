@@ -5,7 +5,14 @@ import type { CommentTarget, Row } from "./diff-rows.js";
 
 /** Rows the cursor can rest on: code lines, thread blocks and file headers (folded files keep their header). */
 export function isStop(row: Row): boolean {
-  return row.kind === "line" || row.kind === "pair" || row.kind === "file" || row.kind === "threads" || row.kind === "outdated" || row.kind === "file-threads";
+  return (
+    row.kind === "line" ||
+    row.kind === "pair" ||
+    row.kind === "file" ||
+    row.kind === "threads" ||
+    row.kind === "outdated" ||
+    row.kind === "file-threads"
+  );
 }
 
 function isThreadRow(row: Row): boolean {
@@ -56,7 +63,10 @@ export function moveFile(rows: readonly Row[], at: number, dir: 1 | -1): number 
  */
 export function moveHunk(rows: readonly Row[], at: number, dir: 1 | -1): number {
   // Going back from inside a hunk lands on that hunk's own first line first, as `[` does in opencode's viewer.
-  const header = dir === 1 ? findFrom(rows, at, 1, (row) => row.kind === "hunk") : findFrom(rows, at, -1, (row) => row.kind === "hunk");
+  const header =
+    dir === 1
+      ? findFrom(rows, at, 1, (row) => row.kind === "hunk")
+      : findFrom(rows, at, -1, (row) => row.kind === "hunk");
   if (header === null) return at;
   const first = findFrom(rows, header, 1, (row) => row.kind === "line" || row.kind === "pair");
   if (first === null) return at;
@@ -107,13 +117,22 @@ export function actionAt(rows: readonly Row[], at: number, mark: number | null):
     const thread = row.threads[row.threads.length - 1];
     return thread ? { kind: "reply", threadId: thread.id } : null;
   }
-  if (row.kind === "file") return { kind: "comment", target: { file: row.file.path, side: "new", start: null, end: null } };
+  if (row.kind === "file")
+    return { kind: "comment", target: { file: row.file.path, side: "new", start: null, end: null } };
   const here = lineOfRow(row);
   if (!here) return null;
   const from = mark === null ? null : rows[mark];
   const there = from && fileOfRow(from) === row.file ? lineOfRow(from) : null;
   if (there && there.side === here.side) {
-    return { kind: "comment", target: { file: row.file, side: here.side, start: Math.min(there.line, here.line), end: Math.max(there.line, here.line) } };
+    return {
+      kind: "comment",
+      target: {
+        file: row.file,
+        side: here.side,
+        start: Math.min(there.line, here.line),
+        end: Math.max(there.line, here.line),
+      },
+    };
   }
   return { kind: "comment", target: { file: row.file, side: here.side, start: here.line, end: here.line } };
 }

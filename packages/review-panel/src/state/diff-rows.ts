@@ -24,7 +24,14 @@ export type Row =
   | { readonly kind: "file"; readonly key: string; readonly file: DiffFile }
   | { readonly kind: "outdated"; readonly key: string; readonly file: string; readonly threads: readonly Thread[] }
   | { readonly kind: "file-threads"; readonly key: string; readonly file: string; readonly threads: readonly Thread[] }
-  | { readonly kind: "notice"; readonly key: string; readonly file: string; readonly text: string; readonly load?: boolean; readonly binary?: true }
+  | {
+      readonly kind: "notice";
+      readonly key: string;
+      readonly file: string;
+      readonly text: string;
+      readonly load?: boolean;
+      readonly binary?: true;
+    }
   | { readonly kind: "gap"; readonly key: string; readonly file: string; readonly gap: Gap }
   | { readonly kind: "hunk"; readonly key: string; readonly file: string; readonly header: string }
   | { readonly kind: "line"; readonly key: string; readonly file: string; readonly line: DiffLine }
@@ -71,7 +78,10 @@ export interface Rows {
  * Where a thread sits in this diff: its anchor now, or where it was written when the diff ends at that round.
  * @example placeOf(thread, { from: "base", to: "worktree" }) // { side: "new", start: 4, end: 6 }
  */
-export function placeOf(thread: Thread, range: DiffRange): { side: "new" | "old"; start: number | null; end: number | null } {
+export function placeOf(
+  thread: Thread,
+  range: DiffRange,
+): { side: "new" | "old"; start: number | null; end: number | null } {
   if (range.to === thread.round.id) return { side: thread.side, start: thread.start, end: thread.end };
   return { side: thread.side, start: thread.anchor.start, end: thread.anchor.end };
 }
@@ -116,7 +126,8 @@ export function pairLines(lines: readonly DiffLine[]): { left: DiffLine | null; 
     const adds: DiffLine[] = [];
     while (i < lines.length && lines[i]!.kind === "del") dels.push(lines[i++]!);
     while (i < lines.length && lines[i]!.kind === "add") adds.push(lines[i++]!);
-    for (let k = 0; k < Math.max(dels.length, adds.length); k++) pairs.push({ left: dels[k] ?? null, right: adds[k] ?? null });
+    for (let k = 0; k < Math.max(dels.length, adds.length); k++)
+      pairs.push({ left: dels[k] ?? null, right: adds[k] ?? null });
   }
   return pairs;
 }
@@ -141,13 +152,17 @@ export function gapsOf(file: DiffFile, fetchedLines: number | null): { before: n
   let nextOld = 1;
   file.hunks.forEach((hunk, index) => {
     const count = firstNew(hunk) - nextNew;
-    if (count > 0) gaps.push({ before: index, gap: { id: `${file.path}#${index}`, newStart: nextNew, oldStart: nextOld, count } });
+    if (count > 0)
+      gaps.push({ before: index, gap: { id: `${file.path}#${index}`, newStart: nextNew, oldStart: nextOld, count } });
     nextNew = firstNew(hunk) + hunk.newLines;
     nextOld = firstOld(hunk) + hunk.oldLines;
   });
   const tail = lineCount === null ? null : lineCount - nextNew + 1;
   if (tail === null || tail > 0) {
-    gaps.push({ before: file.hunks.length, gap: { id: `${file.path}#end`, newStart: nextNew, oldStart: nextOld, count: tail } });
+    gaps.push({
+      before: file.hunks.length,
+      gap: { id: `${file.path}#end`, newStart: nextNew, oldStart: nextOld, count: tail },
+    });
   }
   return gaps;
 }
@@ -209,7 +224,14 @@ export function buildRows(input: RowsInput): Rows {
     let composerPlaced = false;
 
     const emitLine = (line: DiffLine, key: string) => {
-      if (input.view === "split") body.push({ kind: "pair", key, file: file.path, left: line.kind === "add" ? null : line, right: line.kind === "del" ? null : line });
+      if (input.view === "split")
+        body.push({
+          kind: "pair",
+          key,
+          file: file.path,
+          left: line.kind === "add" ? null : line,
+          right: line.kind === "del" ? null : line,
+        });
       else body.push({ kind: "line", key, file: file.path, line });
       afterLines([line]);
     };
@@ -258,7 +280,12 @@ export function buildRows(input: RowsInput): Rows {
         if (a < cursor) continue;
         fold(cursor, a - 1);
         for (let n = a; n <= b; n++) {
-          const line: DiffLine = { kind: "ctx", old: gap.oldStart + (n - gap.newStart), new: n, text: text![n - 1] ?? "" };
+          const line: DiffLine = {
+            kind: "ctx",
+            old: gap.oldStart + (n - gap.newStart),
+            new: n,
+            text: text![n - 1] ?? "",
+          };
           emitLine(line, `x:${file.path}:${n}`);
         }
         cursor = b + 1;
@@ -266,9 +293,22 @@ export function buildRows(input: RowsInput): Rows {
       fold(cursor, end);
     };
 
-    if (file.binary) body.push({ kind: "notice", key: `n:${file.path}`, file: file.path, text: "Binary file: not shown.", binary: true });
+    if (file.binary)
+      body.push({
+        kind: "notice",
+        key: `n:${file.path}`,
+        file: file.path,
+        text: "Binary file: not shown.",
+        binary: true,
+      });
     else if (file.tooLarge)
-      body.push({ kind: "notice", key: `n:${file.path}`, file: file.path, text: file.tooLarge.message, load: file.tooLarge.canLoad });
+      body.push({
+        kind: "notice",
+        key: `n:${file.path}`,
+        file: file.path,
+        text: file.tooLarge.message,
+        load: file.tooLarge.canLoad,
+      });
     else if (file.hunks.length === 0)
       body.push({
         kind: "notice",
@@ -283,7 +323,13 @@ export function buildRows(input: RowsInput): Rows {
       body.push({ kind: "hunk", key: `h:${file.path}:${h}`, file: file.path, header: hunkHeader(hunk) });
       if (input.view === "split") {
         pairLines(hunk.lines).forEach((pair, i) => {
-          body.push({ kind: "pair", key: `p:${file.path}:${h}:${i}`, file: file.path, left: pair.left, right: pair.right });
+          body.push({
+            kind: "pair",
+            key: `p:${file.path}:${h}:${i}`,
+            file: file.path,
+            left: pair.left,
+            right: pair.right,
+          });
           afterLines([pair.left, pair.right]);
         });
       } else {
@@ -296,7 +342,8 @@ export function buildRows(input: RowsInput): Rows {
     if (unplaced.length > 0 || fileComposer || (composer && !composerPlaced)) {
       for (const t of unplaced) threadIndex.set(t.id, fileThreadsAt);
       rows.push({ kind: "file-threads", key: `w:${file.path}`, file: file.path, threads: unplaced });
-      if (composer && (fileComposer || !composerPlaced)) rows.push({ kind: "composer", key: `c:${file.path}`, file: file.path, target: composer });
+      if (composer && (fileComposer || !composerPlaced))
+        rows.push({ kind: "composer", key: `c:${file.path}`, file: file.path, target: composer });
     }
     for (const [id, index] of bodyThreadIndex) threadIndex.set(id, rows.length + index);
     rows.push(...body);

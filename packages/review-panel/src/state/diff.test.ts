@@ -33,7 +33,8 @@ describe("diff slice", () => {
   it("offers no hidden lines that the file does not have: at the top, between hunks, at the end, nor in a file shown whole", async () => {
     const lines = (n: number, tag = "") => Array.from({ length: n }, (_, i) => `line ${i + 1}${tag}`);
     const text = (ls: readonly string[]) => `${ls.join("\n")}\n`;
-    const edit = (ls: readonly string[], at: readonly number[]) => ls.map((l, i) => (at.includes(i + 1) ? `${l} changed` : l));
+    const edit = (ls: readonly string[], at: readonly number[]) =>
+      ls.map((l, i) => (at.includes(i + 1) ? `${l} changed` : l));
     const long = lines(40);
     const files = {
       // The last change 3 lines before the end: the hunk ends at the end, and only the file's length tells.
@@ -46,7 +47,9 @@ describe("diff slice", () => {
     } as const;
     target = await startPanelTarget({
       files: {
-        base: Object.fromEntries(Object.entries(files).flatMap(([path, [before]]) => (before === null ? [] : [[path, text(before)]]))),
+        base: Object.fromEntries(
+          Object.entries(files).flatMap(([path, [before]]) => (before === null ? [] : [[path, text(before)]])),
+        ),
         now: Object.fromEntries(Object.entries(files).map(([path, [, after]]) => [path, text(after)])),
       },
     });
@@ -55,11 +58,19 @@ describe("diff slice", () => {
     const diff = createRoot(() => createDiff(api, () => range, createNotices()));
     await expect.poll(() => diff.files().length, { timeout: 30_000 }).toBe(4);
     const gaps = (path: string) =>
-      buildRows({ files: diff.files().filter((f) => f.path === path), threads: [], range, view: "unified" })
-        .rows.flatMap((r) => (r.kind === "gap" ? [[r.gap.newStart, r.gap.count]] : []));
+      buildRows({
+        files: diff.files().filter((f) => f.path === path),
+        threads: [],
+        range,
+        view: "unified",
+      }).rows.flatMap((r) => (r.kind === "gap" ? [[r.gap.newStart, r.gap.count]] : []));
     expect(gaps("ends.ts")).toEqual([[1, 33]]);
     expect(gaps("whole.ts")).toEqual([]);
-    expect(gaps("middle.ts")).toEqual([[1, 6], [14, 8], [29, 12]]);
+    expect(gaps("middle.ts")).toEqual([
+      [1, 6],
+      [14, 8],
+      [29, 12],
+    ]);
     expect(gaps("new.ts")).toEqual([]);
   });
 });

@@ -51,7 +51,12 @@ export interface DiffOptions {
  * revealed context. It reads the diff again whenever the range changes.
  * @example const diff = createDiff(api, rounds.range, notices, { viewStorage }); diff.files()
  */
-export function createDiff(client: ReviewClient, range: Accessor<DiffRange>, notices: Notices, options: DiffOptions = {}) {
+export function createDiff(
+  client: ReviewClient,
+  range: Accessor<DiffRange>,
+  notices: Notices,
+  options: DiffOptions = {},
+) {
   const [files, setFiles] = createSignal<readonly DiffFile[]>([]);
   const [loading, setLoading] = createSignal(true);
   // Whether the files are a diff's answer for the range now chosen: until then an empty list is not
@@ -73,12 +78,18 @@ export function createDiff(client: ReviewClient, range: Accessor<DiffRange>, not
     setLoading(true);
     const outcome = await client.diff(asked);
     const listed = outcome.ok
-      ? await Promise.all(outcome.value.files.map(async (f) => (f.tooLarge && loadedAnyway.has(f.path) ? ((await readWhole(asked, f.path)) ?? f) : f)))
+      ? await Promise.all(
+          outcome.value.files.map(async (f) =>
+            f.tooLarge && loadedAnyway.has(f.path) ? ((await readWhole(asked, f.path)) ?? f) : f,
+          ),
+        )
       : null;
     if (mine !== generation) return; // a newer read (or range) came meanwhile
     // A file loaded anyway while this read was under way (its diff answered before the file was asked
     // for whole) keeps the whole version already on screen.
-    const whole = new Map(files().flatMap((f) => (loadedAnyway.has(f.path) && !f.tooLarge ? [[f.path, f] as const] : [])));
+    const whole = new Map(
+      files().flatMap((f) => (loadedAnyway.has(f.path) && !f.tooLarge ? [[f.path, f] as const] : [])),
+    );
     const shown = listed?.map((f) => (f.tooLarge ? (whole.get(f.path) ?? f) : f));
     // One update: outside a batch each write runs its effects at once, and whatever waits for `loaded`
     // (reopening the boxes left with unsent text) would see it before the files, with no file to open.
@@ -103,7 +114,10 @@ export function createDiff(client: ReviewClient, range: Accessor<DiffRange>, not
   }
 
   // Only files with lines on both sides can go on after their last hunk (an added or deleted file is all hunk).
-  async function readTexts(asked: DiffRange, listed: readonly DiffFile[]): Promise<ReadonlyMap<string, readonly string[]>> {
+  async function readTexts(
+    asked: DiffRange,
+    listed: readonly DiffFile[],
+  ): Promise<ReadonlyMap<string, readonly string[]>> {
     const read = await Promise.all(
       listed
         .filter((f) => !f.binary && !f.tooLarge && f.hunks.length > 0 && f.status !== "added" && f.status !== "deleted")
@@ -140,7 +154,8 @@ export function createDiff(client: ReviewClient, range: Accessor<DiffRange>, not
     worktreeChanged: async (paths: readonly string[]): Promise<void> => {
       if (range().to !== "worktree") return;
       const changed = new Set(paths);
-      const keep = <V,>(m: ReadonlyMap<string, V>) => (paths.some((p) => m.has(p)) ? new Map([...m].filter(([path]) => !changed.has(path))) : m);
+      const keep = <V>(m: ReadonlyMap<string, V>) =>
+        paths.some((p) => m.has(p)) ? new Map([...m].filter(([path]) => !changed.has(path))) : m;
       batch(() => {
         setTexts(keep);
         setRevealed(keep);
@@ -182,7 +197,10 @@ export function createDiff(client: ReviewClient, range: Accessor<DiffRange>, not
       if (!file || range() !== asked) return false;
       loadedAnyway.add(path);
       setFiles((all) => all.map((f) => (f.path === path ? file : f)));
-      if (options.readsTexts) void readTexts(asked, [file]).then((read) => range() === asked && setTexts((known) => new Map([...known, ...read])));
+      if (options.readsTexts)
+        void readTexts(asked, [file]).then(
+          (read) => range() === asked && setTexts((known) => new Map([...known, ...read])),
+        );
       return file.tooLarge === undefined;
     },
     /** Reveals hidden lines of a file, fetching its text at the diff's end once. */

@@ -11,7 +11,12 @@ describe("findFiles", () => {
   it("ranks letters typed in order anywhere in the path, best first, and marks the matched letters", () => {
     const found = findFiles(paths, "nwnm");
     expect(found[0]!.path).toBe("src/new-name.ts");
-    expect(found[0]!.pieces.filter((p) => p.matched).map((p) => p.text).join("")).toBe("nwnm");
+    expect(
+      found[0]!.pieces
+        .filter((p) => p.matched)
+        .map((p) => p.text)
+        .join(""),
+    ).toBe("nwnm");
     expect(found[0]!.pieces.map((p) => p.text).join("")).toBe("src/new-name.ts");
     expect(findFiles(paths, "math")[0]!.path).toBe("src/lib/math.ts");
   });

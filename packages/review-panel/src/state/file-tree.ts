@@ -2,7 +2,13 @@
 import type { DiffFile, Thread } from "./review-client.js";
 
 export type TreeEntry =
-  | { readonly kind: "folder"; readonly key: string; readonly path: string; readonly name: string; readonly depth: number }
+  | {
+      readonly kind: "folder";
+      readonly key: string;
+      readonly path: string;
+      readonly name: string;
+      readonly depth: number;
+    }
   | {
       readonly kind: "file";
       readonly key: string;
@@ -62,8 +68,17 @@ export function fileTree(files: readonly DiffFile[], threads: readonly Thread[])
       entries.push({ kind: "folder", key: `d:${path}`, path, name: folders[d]!, depth: d });
     }
     open = folders;
-    const c = counts.get(file.path) ?? (file.oldPath ? counts.get(file.oldPath) : undefined) ?? { open: 0, unread: false, waiting: false };
-    entries.push({ kind: "file", key: `f:${file.path}`, path: file.path, name: parts[parts.length - 1]!, depth: folders.length, file, ...c });
+    const c = counts.get(file.path) ??
+      (file.oldPath ? counts.get(file.oldPath) : undefined) ?? { open: 0, unread: false, waiting: false };
+    entries.push({
+      kind: "file",
+      key: `f:${file.path}`,
+      path: file.path,
+      name: parts[parts.length - 1]!,
+      depth: folders.length,
+      file,
+      ...c,
+    });
   }
   return entries;
 }

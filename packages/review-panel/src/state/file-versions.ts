@@ -26,7 +26,13 @@ function dataUrl(file: FileBytes): Promise<string> {
 async function version(file: FileBytes | null): Promise<FileVersion | null> {
   if (!file) return null;
   const image = imageTypes.has(file.mime);
-  return { label: file.label, mime: file.mime, size: file.bytes.length, image, url: image ? await dataUrl(file) : null };
+  return {
+    label: file.label,
+    mime: file.mime,
+    size: file.bytes.length,
+    image,
+    url: image ? await dataUrl(file) : null,
+  };
 }
 
 /**

@@ -169,7 +169,10 @@ export function createForgeQueue(source: ForgeQueueSource) {
     try {
       const result = valueOf(await source.pushForge()).push;
       const byId = new Map(before.waiting.map((w) => [w.messageId, w]));
-      const sent: SentReply[] = (result.sent ?? []).map((s) => ({ place: byId.has(s.messageId) ? replyPlace(byId.get(s.messageId)!) : "a thread", url: s.url }));
+      const sent: SentReply[] = (result.sent ?? []).map((s) => ({
+        place: byId.has(s.messageId) ? replyPlace(byId.get(s.messageId)!) : "a thread",
+        url: s.url,
+      }));
       const parts = [`Posted ${plural(result.posted, "reply", "replies")} to pull request #${result.pr}`];
       if (result.resolved > 0) parts.push(`resolved ${plural(result.resolved, "thread", "threads")} there`);
       let text = parts.join(", ");
@@ -179,7 +182,10 @@ export function createForgeQueue(source: ForgeQueueSource) {
       return show({ kind: "sent", text: `${text}.`, sent });
     } catch (error) {
       const n = before.waiting.length;
-      return show({ kind: "failed", text: `Send failed: ${messageOf(error)} (${plural(n, "reply stays", "replies stay")} queued: Send again once that is fixed.)` });
+      return show({
+        kind: "failed",
+        text: `Send failed: ${messageOf(error)} (${plural(n, "reply stays", "replies stay")} queued: Send again once that is fixed.)`,
+      });
     } finally {
       setBusy(null);
       await load();
@@ -209,7 +215,21 @@ export function createForgeQueue(source: ForgeQueueSource) {
     return next;
   }
 
-  return { status, pullRequest, waiting, busy, asking, note, problem, load, ask, cancel, send, pull, dismissNote: () => setNote(null) };
+  return {
+    status,
+    pullRequest,
+    waiting,
+    busy,
+    asking,
+    note,
+    problem,
+    load,
+    ask,
+    cancel,
+    send,
+    pull,
+    dismissNote: () => setNote(null),
+  };
 }
 
 function messageOf(error: unknown): string {

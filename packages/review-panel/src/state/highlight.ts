@@ -9,12 +9,31 @@ export interface Token {
   readonly dark: string | undefined;
 }
 
-type FileTokens = { readonly new: ReadonlyMap<number, readonly Token[]>; readonly old: ReadonlyMap<number, readonly Token[]> };
+type FileTokens = {
+  readonly new: ReadonlyMap<number, readonly Token[]>;
+  readonly old: ReadonlyMap<number, readonly Token[]>;
+};
 
 const languages: Readonly<Record<string, string>> = {
-  ts: "typescript", mts: "typescript", cts: "typescript", tsx: "tsx", js: "javascript", mjs: "javascript",
-  cjs: "javascript", jsx: "jsx", json: "json", css: "css", html: "html", md: "markdown", py: "python",
-  go: "go", rs: "rust", sh: "shellscript", bash: "shellscript", yml: "yaml", yaml: "yaml",
+  ts: "typescript",
+  mts: "typescript",
+  cts: "typescript",
+  tsx: "tsx",
+  js: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  jsx: "jsx",
+  json: "json",
+  css: "css",
+  html: "html",
+  md: "markdown",
+  py: "python",
+  go: "go",
+  rs: "rust",
+  sh: "shellscript",
+  bash: "shellscript",
+  yml: "yaml",
+  yaml: "yaml",
 };
 
 /** Files with more changed lines than this stay plain: colouring them would stall scrolling. */
@@ -30,7 +49,10 @@ export function languageOf(path: string): string | null {
 }
 
 type Highlighter = {
-  codeToTokens: (code: string, options: { lang: string; themes: { light: string; dark: string }; defaultColor: false }) => {
+  codeToTokens: (
+    code: string,
+    options: { lang: string; themes: { light: string; dark: string }; defaultColor: false },
+  ) => {
     tokens: { content: string; htmlStyle?: Record<string, string> | string }[][];
   };
 };
@@ -39,14 +61,25 @@ let loading: Promise<Highlighter> | null = null;
 function loadHighlighter(): Promise<Highlighter> {
   // Only the core, a few grammars and two themes: the full bundle would add megabytes to the first load.
   loading ??= (async () => {
-    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import("shiki/core"), import("shiki/engine/javascript")]);
+    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
+      import("shiki/core"),
+      import("shiki/engine/javascript"),
+    ]);
     const highlighter = await createHighlighterCore({
       themes: [import("shiki/themes/github-light.mjs"), import("shiki/themes/github-dark.mjs")],
       langs: [
-        import("shiki/langs/typescript.mjs"), import("shiki/langs/tsx.mjs"), import("shiki/langs/javascript.mjs"),
-        import("shiki/langs/jsx.mjs"), import("shiki/langs/json.mjs"), import("shiki/langs/css.mjs"),
-        import("shiki/langs/html.mjs"), import("shiki/langs/markdown.mjs"), import("shiki/langs/python.mjs"),
-        import("shiki/langs/go.mjs"), import("shiki/langs/rust.mjs"), import("shiki/langs/shellscript.mjs"),
+        import("shiki/langs/typescript.mjs"),
+        import("shiki/langs/tsx.mjs"),
+        import("shiki/langs/javascript.mjs"),
+        import("shiki/langs/jsx.mjs"),
+        import("shiki/langs/json.mjs"),
+        import("shiki/langs/css.mjs"),
+        import("shiki/langs/html.mjs"),
+        import("shiki/langs/markdown.mjs"),
+        import("shiki/langs/python.mjs"),
+        import("shiki/langs/go.mjs"),
+        import("shiki/langs/rust.mjs"),
+        import("shiki/langs/shellscript.mjs"),
         import("shiki/langs/yaml.mjs"),
       ],
       engine: createJavaScriptRegexEngine(),
@@ -62,13 +95,25 @@ function styleOf(token: { htmlStyle?: Record<string, string> | string }, key: st
   return style[key];
 }
 
-function tokenize(h: Highlighter, lang: string, lines: readonly { n: number; text: string }[]): Map<number, readonly Token[]> {
+function tokenize(
+  h: Highlighter,
+  lang: string,
+  lines: readonly { n: number; text: string }[],
+): Map<number, readonly Token[]> {
   const result = new Map<number, readonly Token[]>();
   if (lines.length === 0) return result;
-  const { tokens } = h.codeToTokens(lines.map((l) => l.text).join("\n"), { lang, themes: { light: "github-light", dark: "github-dark" }, defaultColor: false });
+  const { tokens } = h.codeToTokens(lines.map((l) => l.text).join("\n"), {
+    lang,
+    themes: { light: "github-light", dark: "github-dark" },
+    defaultColor: false,
+  });
   tokens.forEach((row, i) => {
     const line = lines[i];
-    if (line) result.set(line.n, row.map((t) => ({ text: t.content, light: styleOf(t, "--shiki-light"), dark: styleOf(t, "--shiki-dark") })));
+    if (line)
+      result.set(
+        line.n,
+        row.map((t) => ({ text: t.content, light: styleOf(t, "--shiki-light"), dark: styleOf(t, "--shiki-dark") })),
+      );
   });
   return result;
 }
@@ -153,8 +198,14 @@ export async function highlightBlock(code: string, language: string): Promise<re
   if (!lang) return null;
   const h = await loadHighlighter();
   try {
-    const { tokens } = h.codeToTokens(code, { lang, themes: { light: "github-light", dark: "github-dark" }, defaultColor: false });
-    return tokens.map((line) => line.map((t) => ({ text: t.content, light: styleOf(t, "--shiki-light"), dark: styleOf(t, "--shiki-dark") })));
+    const { tokens } = h.codeToTokens(code, {
+      lang,
+      themes: { light: "github-light", dark: "github-dark" },
+      defaultColor: false,
+    });
+    return tokens.map((line) =>
+      line.map((t) => ({ text: t.content, light: styleOf(t, "--shiki-light"), dark: styleOf(t, "--shiki-dark") })),
+    );
   } catch {
     return null;
   }

@@ -13,7 +13,23 @@ export interface KeyInput {
 }
 
 /** The actions the web panel binds, by the browser's `KeyboardEvent.key`. */
-export type WebAction = Extract<ReviewAction, "down" | "up" | "nextFile" | "prevFile" | "nextHunk" | "prevHunk" | "nextThread" | "prevThread" | "comment" | "resolve" | "release" | "findFile" | "help" | "close">;
+export type WebAction = Extract<
+  ReviewAction,
+  | "down"
+  | "up"
+  | "nextFile"
+  | "prevFile"
+  | "nextHunk"
+  | "prevHunk"
+  | "nextThread"
+  | "prevThread"
+  | "comment"
+  | "resolve"
+  | "release"
+  | "findFile"
+  | "help"
+  | "close"
+>;
 
 /**
  * The action a key press asks for, or null when it is typing or a browser shortcut.
@@ -21,7 +37,11 @@ export type WebAction = Extract<ReviewAction, "down" | "up" | "nextFile" | "prev
  */
 export function keyAction(input: KeyInput): WebAction | null {
   if (input.ctrlKey || input.metaKey || input.altKey) return null;
-  const typing = input.targetEditable || input.targetTag === "TEXTAREA" || input.targetTag === "INPUT" || input.targetTag === "SELECT";
+  const typing =
+    input.targetEditable ||
+    input.targetTag === "TEXTAREA" ||
+    input.targetTag === "INPUT" ||
+    input.targetTag === "SELECT";
   if (typing) return null;
   const entry = REVIEW_KEYS.find((k) => k.web?.keys.includes(input.key));
   return (entry?.action as WebAction | undefined) ?? null;

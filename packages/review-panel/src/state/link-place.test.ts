@@ -34,7 +34,10 @@ describe("a place in a web panel link", () => {
     expect(placeFromLink(new URL(old).hash)).toEqual({ kind: "line", file: "src/a.ts", side: "old", line: 2 });
     const thread = linkToPlace(link, { kind: "thread", id: "t_1", file: "src/a.ts" });
     expect(placeFromLink(new URL(thread).hash)).toEqual({ kind: "thread", id: "t_1", file: "src/a.ts" });
-    expect(placeFromLink(new URL(linkToPlace(link, { kind: "file", file: "src/a.ts" })).hash)).toEqual({ kind: "file", file: "src/a.ts" });
+    expect(placeFromLink(new URL(linkToPlace(link, { kind: "file", file: "src/a.ts" })).hash)).toEqual({
+      kind: "file",
+      file: "src/a.ts",
+    });
   });
 
   it("names nothing when the fragment has no file, and a bad line is the file", () => {
@@ -46,19 +49,49 @@ describe("a place in a web panel link", () => {
 
   it("is found among the rows: a line on its side, a thread, else the file's header; a gone file is null", () => {
     const thread: Thread = {
-      id: "t_9", file: "src/a.ts", side: "new", start: 2, end: 2, round: { id: "r1", ordinal: 1 }, quoted: ["+TWO"],
-      context: { before: [], after: [] }, anchor: { state: "current", start: 2, end: 2 }, status: "open", awaiting: "agent",
-      origin: "human", resolvedAt: null, resolvedBy: null, unreadByHuman: false,
-      messages: [{ id: "m1", author: "human", body: "hi", suggestion: null, createdAt: "2025-01-01T00:00:00Z", delivery: "sent" }],
-      createdAt: "2025-01-01T00:00:00Z", updatedAt: "2025-01-01T00:00:00Z",
+      id: "t_9",
+      file: "src/a.ts",
+      side: "new",
+      start: 2,
+      end: 2,
+      round: { id: "r1", ordinal: 1 },
+      quoted: ["+TWO"],
+      context: { before: [], after: [] },
+      anchor: { state: "current", start: 2, end: 2 },
+      status: "open",
+      awaiting: "agent",
+      origin: "human",
+      resolvedAt: null,
+      resolvedBy: null,
+      unreadByHuman: false,
+      messages: [
+        {
+          id: "m1",
+          author: "human",
+          body: "hi",
+          suggestion: null,
+          createdAt: "2025-01-01T00:00:00Z",
+          delivery: "sent",
+        },
+      ],
+      createdAt: "2025-01-01T00:00:00Z",
+      updatedAt: "2025-01-01T00:00:00Z",
     };
-    const { rows } = buildRows({ files: [file], threads: [thread], range: { from: "base", to: "worktree" }, view: "unified", collapsed: new Set() });
+    const { rows } = buildRows({
+      files: [file],
+      threads: [thread],
+      range: { from: "base", to: "worktree" },
+      view: "unified",
+      collapsed: new Set(),
+    });
     const added = rowOfPlace(rows, { kind: "line", file: "src/a.ts", side: "new", line: 2 })!;
     expect(rows[added]).toMatchObject({ kind: "line", line: { kind: "add", new: 2 } });
     const deleted = rowOfPlace(rows, { kind: "line", file: "src/a.ts", side: "old", line: 2 })!;
     expect(rows[deleted]).toMatchObject({ kind: "line", line: { kind: "del", old: 2 } });
     expect(rows[rowOfPlace(rows, { kind: "thread", id: "t_9", file: "src/a.ts" })!]).toMatchObject({ kind: "threads" });
-    expect(rows[rowOfPlace(rows, { kind: "line", file: "src/a.ts", side: "new", line: 99 })!]).toMatchObject({ kind: "file" });
+    expect(rows[rowOfPlace(rows, { kind: "line", file: "src/a.ts", side: "new", line: 99 })!]).toMatchObject({
+      kind: "file",
+    });
     expect(rowOfPlace(rows, { kind: "file", file: "gone.ts" })).toBeNull();
     // Each row names the place it stands for, and that place leads back to it.
     for (const at of [added, deleted]) expect(rowOfPlace(rows, placeOfRow(rows[at]!))).toBe(at);

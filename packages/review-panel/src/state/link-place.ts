@@ -15,7 +15,8 @@ export type LinkPlace =
  */
 export function placeOfRow(row: Row): LinkPlace {
   const file = fileOfRow(row);
-  if ("threads" in row && row.threads.length > 0) return { kind: "thread", id: row.threads[row.threads.length - 1]!.id, file };
+  if ("threads" in row && row.threads.length > 0)
+    return { kind: "thread", id: row.threads[row.threads.length - 1]!.id, file };
   const line = lineOfRow(row);
   return line === null ? { kind: "file", file } : { kind: "line", file, side: line.side, line: line.line };
 }
@@ -48,7 +49,8 @@ export function placeFromLink(hash: string): LinkPlace | null {
   const thread = fragment.get("thread");
   if (thread) return { kind: "thread", id: thread, file };
   const line = Number(fragment.get("line"));
-  if (Number.isInteger(line) && line > 0) return { kind: "line", file, side: fragment.get("side") === "old" ? "old" : "new", line };
+  if (Number.isInteger(line) && line > 0)
+    return { kind: "line", file, side: fragment.get("side") === "old" ? "old" : "new", line };
   return { kind: "file", file };
 }
 

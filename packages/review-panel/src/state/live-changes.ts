@@ -25,7 +25,11 @@ export interface LiveSlices {
  * Applies one live change to the slices; `worktree` is the panel's own answer to files the agent wrote.
  * @example client.events((event) => applyLiveChange(slices, event, { worktree: (paths) => diff.worktreeChanged(paths) }))
  */
-export function applyLiveChange(slices: LiveSlices, event: ServerEvent, side: { readonly worktree?: (paths: readonly string[]) => void } = {}): void {
+export function applyLiveChange(
+  slices: LiveSlices,
+  event: ServerEvent,
+  side: { readonly worktree?: (paths: readonly string[]) => void } = {},
+): void {
   switch (event.type) {
     case "thread":
       slices.threads.upsert(event.thread);
@@ -33,7 +37,12 @@ export function applyLiveChange(slices: LiveSlices, event: ServerEvent, side: { 
       if (event.thread.forge) void slices.forge?.load();
       // A draft written or changed elsewhere (another tab) changes what a release would send; a tool that
       // read released comments (MCP) changes what still waits for the agent's next turn.
-      if (event.thread.status === "draft" || event.thread.messages.some((m) => m.delivery === "unsent") || slices.review.summary()?.waiting) void slices.review.refresh();
+      if (
+        event.thread.status === "draft" ||
+        event.thread.messages.some((m) => m.delivery === "unsent") ||
+        slices.review.summary()?.waiting
+      )
+        void slices.review.refresh();
       return;
     case "round":
       return void slices.rounds.add(event.round);

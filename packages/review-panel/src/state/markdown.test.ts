@@ -9,7 +9,9 @@ const render = (body: string) => {
 
 describe("comment Markdown", () => {
   it("renders code spans, fenced code with its language, lists, quotes and links", () => {
-    const box = render("Use `retries` here.\n\n```ts\nconst a = 1;\n```\n\n- one\n- two\n\n> quoted\n\n[docs](https://example.com/docs)");
+    const box = render(
+      "Use `retries` here.\n\n```ts\nconst a = 1;\n```\n\n- one\n- two\n\n> quoted\n\n[docs](https://example.com/docs)",
+    );
     expect(box.querySelector("p code")?.textContent).toBe("retries");
     expect(box.querySelector("pre code")?.className).toBe("language-ts");
     expect(box.querySelector("pre code")?.textContent).toBe("const a = 1;\n");
@@ -36,7 +38,9 @@ describe("comment Markdown", () => {
   });
 
   it("turns Markdown images into links and drops links that are not web or mail", () => {
-    const box = render("![logo](https://evil.example/track.png) [run](javascript:alert(1)) [data](data:text/html,<b>x</b>) [mail](mailto:a@b.c)");
+    const box = render(
+      "![logo](https://evil.example/track.png) [run](javascript:alert(1)) [data](data:text/html,<b>x</b>) [mail](mailto:a@b.c)",
+    );
     expect(box.querySelector("img")).toBeNull();
     const hrefs = [...box.querySelectorAll("a")].map((a) => a.getAttribute("href"));
     expect(hrefs).toContain("https://evil.example/track.png");

@@ -8,8 +8,32 @@ import { createContext, useContext } from "solid-js";
 
 /** The tags marked makes from Markdown; anything else in the output is dropped. */
 const allowedTags = [
-  "p", "br", "strong", "em", "del", "code", "pre", "blockquote", "ul", "ol", "li", "a", "hr",
-  "h1", "h2", "h3", "h4", "h5", "h6", "table", "thead", "tbody", "tr", "th", "td", "span",
+  "p",
+  "br",
+  "strong",
+  "em",
+  "del",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "hr",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "span",
 ];
 const allowedAttributes = ["href", "title", "class", "start", "data-kind"];
 /** Web and mail links only: no `javascript:`, `data:`, `file:` or relative links into the panel. */
@@ -42,7 +66,8 @@ export function createMarkdown(win: Window & typeof globalThis): Markdown {
   });
   // The class attribute is kept only for a fenced block's language, which the highlighter reads.
   purify.addHook("uponSanitizeAttribute", (node, data) => {
-    if (data.attrName === "class" && !(node.tagName === "CODE" && /^language-[\w+#.-]+$/.test(data.attrValue))) data.keepAttr = false;
+    if (data.attrName === "class" && !(node.tagName === "CODE" && /^language-[\w+#.-]+$/.test(data.attrValue)))
+      data.keepAttr = false;
   });
   const marked = new Marked({
     gfm: true,
@@ -54,7 +79,9 @@ export function createMarkdown(win: Window & typeof globalThis): Markdown {
       // An image would load from wherever it points; it is a link the person may choose to follow.
       image: (token: Tokens.Image) => {
         const label = `image: ${token.text || token.href}`;
-        return allowedLink.test(token.href) ? `<a href="${escapeHtml(token.href)}">${escapeHtml(label)}</a>` : escapeHtml(label);
+        return allowedLink.test(token.href)
+          ? `<a href="${escapeHtml(token.href)}">${escapeHtml(label)}</a>`
+          : escapeHtml(label);
       },
     },
   });

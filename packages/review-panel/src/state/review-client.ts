@@ -28,7 +28,10 @@ export interface TooLarge {
  * A file of `GET /api/diff`, as the contract lists it (the server may send more fields); `newLineCount`
  * is the file's length at the diff's end, so context is never offered past it.
  */
-export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks"> & { readonly tooLarge?: TooLarge; readonly newLineCount?: number };
+export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks"> & {
+  readonly tooLarge?: TooLarge;
+  readonly newLineCount?: number;
+};
 
 export interface Round {
   readonly id: string;
@@ -230,13 +233,19 @@ export interface ReviewClient extends ForgeQueueSource {
   retryDelivery(id: string, sessionId?: string): Promise<Outcome<{ readonly review: PastReview }>>;
   dismissDelivery(id: string): Promise<Outcome<{ readonly review: PastReview }>>;
   /** The review's base, the branches HEAD descends from (nearest first) and the base picked for this branch. */
-  bases(): Promise<Outcome<{ readonly base: string; readonly branches: readonly ParentBranch[]; readonly picked: string | null }>>;
+  bases(): Promise<
+    Outcome<{ readonly base: string; readonly branches: readonly ParentBranch[]; readonly picked: string | null }>
+  >;
   /** Keeps the base picked for this branch in the store (`branch:<name>`), or forgets it (null). */
   pickBase(from: string | null): Promise<Outcome<{ readonly picked: string | null }>>;
   /** The viewed marks, judged against the files at `ref` (the diff's end). */
   viewed(ref: FileRef): Promise<Outcome<{ readonly files: readonly ViewedFile[] }>>;
   /** Marks a file viewed with its content at `ref`, or takes the mark away. */
-  setViewed(path: string, viewed: boolean, ref: FileRef): Promise<Outcome<{ readonly file: ViewedFile | { readonly path: string; readonly state: "unviewed" } }>>;
+  setViewed(
+    path: string,
+    viewed: boolean,
+    ref: FileRef,
+  ): Promise<Outcome<{ readonly file: ViewedFile | { readonly path: string; readonly state: "unviewed" } }>>;
   /** Opens the live changes (what anyone writes while the panel is open); returns a function that closes them. */
   events(onEvent: (event: ServerEvent) => void, onState?: (state: LiveState) => void): () => void;
 }

@@ -9,7 +9,8 @@ const page = readFileSync(join(import.meta.dirname, "..", "..", "..", "..", "doc
 
 function actionsByKey(panel: Panel): Map<string, string[]> {
   const map = new Map<string, string[]>();
-  for (const entry of REVIEW_KEYS) for (const key of entry[panel]?.keys ?? []) map.set(sameKey(key), [...(map.get(sameKey(key)) ?? []), entry.action]);
+  for (const entry of REVIEW_KEYS)
+    for (const key of entry[panel]?.keys ?? []) map.set(sameKey(key), [...(map.get(sameKey(key)) ?? []), entry.action]);
   return map;
 }
 
@@ -29,8 +30,16 @@ describe("the review keys", () => {
   it("choose by what reviewers know: j/k lines, n/p files, ]/[ hunks, N/P threads, t finds a file, r resolves, s asks then releases", () => {
     const action = (panel: Panel, key: string) => REVIEW_KEYS.find((entry) => entry[panel]?.keys.includes(key))?.action;
     for (const [terminalKey, webKey, expected] of [
-      ["j", "j", "down"], ["k", "k", "up"], ["n", "n", "nextFile"], ["]", "]", "nextHunk"], ["shift+n", "N", "nextThread"],
-      ["t", "t", "findFile"], ["c", "c", "comment"], ["r", "r", "resolve"], ["s", "s", "release"], ["?", "?", "help"],
+      ["j", "j", "down"],
+      ["k", "k", "up"],
+      ["n", "n", "nextFile"],
+      ["]", "]", "nextHunk"],
+      ["shift+n", "N", "nextThread"],
+      ["t", "t", "findFile"],
+      ["c", "c", "comment"],
+      ["r", "r", "resolve"],
+      ["s", "s", "release"],
+      ["?", "?", "help"],
     ] as const) {
       expect([action("terminal", terminalKey), action("web", webKey)]).toEqual([expected, expected]);
     }
@@ -38,8 +47,11 @@ describe("the review keys", () => {
   });
 
   it("docs/keys.md lists every key of both panels as their help shows it", () => {
-    const rows = REVIEW_KEYS.filter((entry) => (entry.terminal?.label ?? "") !== "" || (entry.web?.label ?? "") !== "").map(
-      (entry) => `| ${entry.does} | ${entry.web?.label ? `\`${entry.web.label}\`` : "—"} | ${entry.terminal?.label ? `\`${entry.terminal.label}\`` : "—"} |`,
+    const rows = REVIEW_KEYS.filter(
+      (entry) => (entry.terminal?.label ?? "") !== "" || (entry.web?.label ?? "") !== "",
+    ).map(
+      (entry) =>
+        `| ${entry.does} | ${entry.web?.label ? `\`${entry.web.label}\`` : "—"} | ${entry.terminal?.label ? `\`${entry.terminal.label}\`` : "—"} |`,
     );
     expect(rows.length).toBe(helpLines("terminal").length);
     expect(rows.filter((row) => !page.includes(row))).toEqual([]);

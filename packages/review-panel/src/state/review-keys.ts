@@ -7,11 +7,46 @@
 // word the product and docs/forge.md use; p, the pull request's own letter, is the previous file).
 
 export type ReviewAction =
-  | "down" | "up" | "pageDown" | "pageUp" | "nextFile" | "prevFile" | "nextHunk" | "prevHunk" | "nextThread" | "prevThread"
-  | "toggleView" | "comment" | "suggest" | "fileComment" | "mark" | "editDraft" | "deleteDraft" | "resolve" | "seen"
-  | "release" | "takeRound" | "webPanel" | "rounds" | "fold" | "tree" | "refresh" | "help" | "close"
-  | "retryDelivery" | "dismissDelivery" | "acceptFinding" | "dismissFinding" | "startRun" | "cancelRun" | "viewed" | "nextUnviewed"
-  | "findFile" | "loadAnyway" | "pastReviews" | "forge";
+  | "down"
+  | "up"
+  | "pageDown"
+  | "pageUp"
+  | "nextFile"
+  | "prevFile"
+  | "nextHunk"
+  | "prevHunk"
+  | "nextThread"
+  | "prevThread"
+  | "toggleView"
+  | "comment"
+  | "suggest"
+  | "fileComment"
+  | "mark"
+  | "editDraft"
+  | "deleteDraft"
+  | "resolve"
+  | "seen"
+  | "release"
+  | "takeRound"
+  | "webPanel"
+  | "rounds"
+  | "fold"
+  | "tree"
+  | "refresh"
+  | "help"
+  | "close"
+  | "retryDelivery"
+  | "dismissDelivery"
+  | "acceptFinding"
+  | "dismissFinding"
+  | "startRun"
+  | "cancelRun"
+  | "viewed"
+  | "nextUnviewed"
+  | "findFile"
+  | "loadAnyway"
+  | "pastReviews"
+  | "forge";
 
 /** How one panel binds an action: its keys (opencode's keymap names, or the browser's `KeyboardEvent.key`) and the label `?` shows. */
 export interface PanelBinding {
@@ -28,14 +63,23 @@ export interface ReviewKey {
   readonly web?: PanelBinding;
 }
 
-const both = (terminal: readonly string[], web: readonly string[], label: string): Pick<ReviewKey, "terminal" | "web"> => ({
+const both = (
+  terminal: readonly string[],
+  web: readonly string[],
+  label: string,
+): Pick<ReviewKey, "terminal" | "web"> => ({
   terminal: { keys: terminal, label },
   web: { keys: web, label },
 });
 
 /** Every key of the review, in the order help lists them. */
 export const REVIEW_KEYS: readonly ReviewKey[] = [
-  { action: "down", does: "next / previous line (across files)", terminal: { keys: ["j", "down"], label: "j / k, ↓ / ↑" }, web: { keys: ["j"], label: "j / k" } },
+  {
+    action: "down",
+    does: "next / previous line (across files)",
+    terminal: { keys: ["j", "down"], label: "j / k, ↓ / ↑" },
+    web: { keys: ["j"], label: "j / k" },
+  },
   { action: "up", does: "", terminal: { keys: ["k", "up"], label: "" }, web: { keys: ["k"], label: "" } },
   { action: "pageDown", does: "a screen down", terminal: { keys: ["pagedown", "ctrl+d"], label: "PgDn / ctrl+d" } },
   { action: "pageUp", does: "a screen up", terminal: { keys: ["pageup", "ctrl+u"], label: "PgUp / ctrl+u" } },
@@ -54,13 +98,29 @@ export const REVIEW_KEYS: readonly ReviewKey[] = [
   { action: "resolve", does: "resolve / reopen the thread here", ...both(["r"], ["r"], "r") },
   { action: "seen", does: "mark the thread here seen", terminal: { keys: ["m"], label: "m" } },
   { action: "release", does: "release the drafts (asks first)", ...both(["s"], ["s"], "s") },
-  { action: "acceptFinding", does: "accept the reviewer's finding here (it becomes your draft)", terminal: { keys: ["a"], label: "a" } },
-  { action: "dismissFinding", does: "dismiss the reviewer's finding here", terminal: { keys: ["shift+x"], label: "X" } },
+  {
+    action: "acceptFinding",
+    does: "accept the reviewer's finding here (it becomes your draft)",
+    terminal: { keys: ["a"], label: "a" },
+  },
+  {
+    action: "dismissFinding",
+    does: "dismiss the reviewer's finding here",
+    terminal: { keys: ["shift+x"], label: "X" },
+  },
   { action: "viewed", does: "mark the file viewed (it folds) / not viewed", terminal: { keys: ["y"], label: "y" } },
   { action: "nextUnviewed", does: "next file not viewed yet", terminal: { keys: ["shift+y"], label: "Y" } },
-  { action: "startRun", does: "start an AI review run (or show the live one's status)", terminal: { keys: ["shift+a"], label: "A" } },
+  {
+    action: "startRun",
+    does: "start an AI review run (or show the live one's status)",
+    terminal: { keys: ["shift+a"], label: "A" },
+  },
   { action: "cancelRun", does: "cancel the live AI review run", terminal: { keys: ["shift+k"], label: "K" } },
-  { action: "retryDelivery", does: "send a failed or waiting release to the current session", terminal: { keys: ["u"], label: "u" } },
+  {
+    action: "retryDelivery",
+    does: "send a failed or waiting release to the current session",
+    terminal: { keys: ["u"], label: "u" },
+  },
   { action: "dismissDelivery", does: "dismiss the failed delivery notices", terminal: { keys: ["x"], label: "x" } },
   { action: "takeRound", does: "take a round now", terminal: { keys: ["shift+r"], label: "R" } },
   {
@@ -71,14 +131,35 @@ export const REVIEW_KEYS: readonly ReviewKey[] = [
   { action: "toggleView", does: "split / unified", terminal: { keys: ["v"], label: "v" } },
   { action: "fold", does: "fold / unfold the file", terminal: { keys: ["z", "space"], label: "z" } },
   { action: "tree", does: "show / hide the file tree", terminal: { keys: ["b"], label: "b" } },
-  { action: "webPanel", does: "the web panel at this place: opened in the browser where one can be, the link copied", terminal: { keys: ["o"], label: "o" } },
+  {
+    action: "webPanel",
+    does: "the web panel at this place: opened in the browser where one can be, the link copied",
+    terminal: { keys: ["o"], label: "o" },
+  },
   { action: "findFile", does: "go to file: type part of its path, Enter jumps", ...both(["t"], ["t"], "t") },
-  { action: "loadAnyway", does: "load a file too large to show, as the web panel's Load diff", terminal: { keys: ["shift+l"], label: "L" } },
-  { action: "pastReviews", does: "past reviews: each release with its verdict, overall comment and delivery", terminal: { keys: ["h"], label: "h" } },
-  { action: "forge", does: "the pull request: the agent's replies waiting to be posted, Send (asks first) and Pull", terminal: { keys: ["f"], label: "f" } },
+  {
+    action: "loadAnyway",
+    does: "load a file too large to show, as the web panel's Load diff",
+    terminal: { keys: ["shift+l"], label: "L" },
+  },
+  {
+    action: "pastReviews",
+    does: "past reviews: each release with its verdict, overall comment and delivery",
+    terminal: { keys: ["h"], label: "h" },
+  },
+  {
+    action: "forge",
+    does: "the pull request: the agent's replies waiting to be posted, Send (asks first) and Pull",
+    terminal: { keys: ["f"], label: "f" },
+  },
   { action: "refresh", does: "reload", terminal: { keys: ["g"], label: "g" } },
   { action: "help", does: "this help", ...both(["?"], ["?"], "?") },
-  { action: "close", does: "close, back to where you were", terminal: { keys: ["q", "escape"], label: "q / Esc" }, web: { keys: ["q", "Escape"], label: "q / Esc" } },
+  {
+    action: "close",
+    does: "close, back to where you were",
+    terminal: { keys: ["q", "escape"], label: "q / Esc" },
+    web: { keys: ["q", "Escape"], label: "q / Esc" },
+  },
 ];
 
 export type Panel = "terminal" | "web";

@@ -18,7 +18,11 @@ export function failedDeliveries(reviews: readonly PastReview[]): readonly PastR
  * The review slice: the draft counts and the release.
  * @example const review = createReview(api, notices); await review.refresh(); await review.release()
  */
-export function createReview(client: ReviewClient, notices: Notices, onReleased: () => Promise<unknown> | void = () => {}) {
+export function createReview(
+  client: ReviewClient,
+  notices: Notices,
+  onReleased: () => Promise<unknown> | void = () => {},
+) {
   const [summary, setSummary] = createSignal<ReviewSummary | null>(null);
   const [released, setReleased] = createSignal<ReleaseResult | null>(null);
   const [releasing, setReleasing] = createSignal(false);
@@ -48,7 +52,9 @@ export function createReview(client: ReviewClient, notices: Notices, onReleased:
      * for changes (GitHub's Approve with no comments); the plain Comment verdict alone is "nothing to release".
      */
     canRelease: () =>
-      (summary()?.drafts.threads.length ?? 0) + (summary()?.drafts.messages.length ?? 0) > 0 || overall().trim() !== "" || verdict() !== "comment",
+      (summary()?.drafts.threads.length ?? 0) + (summary()?.drafts.messages.length ?? 0) > 0 ||
+      overall().trim() !== "" ||
+      verdict() !== "comment",
     /** Every past release, newest first, with its verdict, overall comment and delivery. */
     past,
     dismissRelease: () => setReleased(null),
@@ -69,7 +75,7 @@ export function createReview(client: ReviewClient, notices: Notices, onReleased:
      */
     retryDelivery: async (id: string, sessionId: string | undefined = summary()?.session?.id): Promise<boolean> => {
       const outcome = await client.retryDelivery(id, sessionId);
-      if (!outcome.ok) return notices.report(outcome.error), false;
+      if (!outcome.ok) return (notices.report(outcome.error), false);
       replacePast(outcome.value.review);
       return true;
     },
@@ -82,7 +88,7 @@ export function createReview(client: ReviewClient, notices: Notices, onReleased:
     dismissAllDeliveries: async (): Promise<boolean> => {
       for (const r of failedDeliveries(past())) {
         const outcome = await client.dismissDelivery(r.id);
-        if (!outcome.ok) return notices.report(outcome.error), false;
+        if (!outcome.ok) return (notices.report(outcome.error), false);
         replacePast(outcome.value.review);
       }
       return true;
@@ -90,9 +96,13 @@ export function createReview(client: ReviewClient, notices: Notices, onReleased:
     release: async (): Promise<boolean> => {
       if (releasing()) return false;
       setReleasing(true);
-      const outcome = await client.release(summary()?.session?.id, { summary: overall(), verdict: verdict(), ...(target() === "pr" ? { pr: true } : {}) });
+      const outcome = await client.release(summary()?.session?.id, {
+        summary: overall(),
+        verdict: verdict(),
+        ...(target() === "pr" ? { pr: true } : {}),
+      });
       setReleasing(false);
-      if (!outcome.ok) return notices.report(outcome.error), false;
+      if (!outcome.ok) return (notices.report(outcome.error), false);
       setReleased(outcome.value);
       setOverall("");
       setVerdict("comment");

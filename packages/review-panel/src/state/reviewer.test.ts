@@ -19,14 +19,23 @@ const base: Run = {
   createdAt: "2026-12-03T12:00:00.000Z",
   finishedAt: null,
 };
-const done: Run = { ...base, status: "completed", findings: 2, summary: "The total is off by one.", verdict: "changes", finishedAt: "2026-12-03T12:00:05.000Z" };
+const done: Run = {
+  ...base,
+  status: "completed",
+  findings: 2,
+  summary: "The total is off by one.",
+  verdict: "changes",
+  finishedAt: "2026-12-03T12:00:05.000Z",
+};
 
 describe("the reviewer slice", () => {
   // The e2e reviewer test saw this under load: the run's end came as events before the answer to the
   // request that started it, and the bar waited for an end already past.
   test("an answer to Review with AI that arrives after the run's end does not put the run back to pending", async () => {
     let answer!: (run: Run) => void;
-    const client = { startRun: () => new Promise((settle) => (answer = (run: Run) => settle({ ok: true, value: { run } }))) } as unknown as ReviewClient;
+    const client = {
+      startRun: () => new Promise((settle) => (answer = (run: Run) => settle({ ok: true, value: { run } }))),
+    } as unknown as ReviewClient;
     const notices = { report: () => {} } as unknown as Notices;
     await createRoot(async (dispose) => {
       const reviewer = createReviewer(client, notices);
@@ -58,7 +67,9 @@ describe("the reviewer slice", () => {
     const listed = new Promise<void>((settle) => (answer = settle));
     const other: Run = { ...done, id: "run_0", createdAt: "2026-12-03T11:00:00.000Z" };
     const client = {
-      runs: async () => (await listed, { ok: true, value: { runs: [{ ...base, status: "running", findings: 1 }, other] } }),
+      runs: async () => (
+        await listed, { ok: true, value: { runs: [{ ...base, status: "running", findings: 1 }, other] } }
+      ),
       reviewerModels: async () => ({ ok: true, value: { default: null, models: [] } }),
     } as unknown as ReviewClient;
     await createRoot(async (dispose) => {

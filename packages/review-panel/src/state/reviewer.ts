@@ -1,6 +1,13 @@
 // Reviewer agents as the panel sees them: the runs, the models a run can take, and the severity filter.
 import { createContext, createMemo, createSignal, useContext } from "solid-js";
-import { findingOf, type ReviewClient, type ReviewerModels, type Run, type Severity, type Thread } from "./review-client.js";
+import {
+  findingOf,
+  type ReviewClient,
+  type ReviewerModels,
+  type Run,
+  type Severity,
+  type Thread,
+} from "./review-client.js";
 import type { Notices } from "./notices.js";
 
 export type Reviewer = ReturnType<typeof createReviewer>;
@@ -62,13 +69,13 @@ export function createReviewer(client: ReviewClient, notices: Notices) {
       setStarting(true);
       const outcome = await client.startRun(model() || undefined);
       setStarting(false);
-      if (!outcome.ok) return notices.report(outcome.error), false;
+      if (!outcome.ok) return (notices.report(outcome.error), false);
       upsert(outcome.value.run);
       return true;
     },
     cancel: async (id: string): Promise<boolean> => {
       const outcome = await client.cancelRun(id);
-      if (!outcome.ok) return notices.report(outcome.error), false;
+      if (!outcome.ok) return (notices.report(outcome.error), false);
       upsert(outcome.value.run);
       return true;
     },
@@ -89,7 +96,13 @@ function newestStates(kept: readonly Run[], news: readonly Run[]): readonly Run[
   return [...byId.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }
 
-const STAGE: Readonly<Record<Run["status"], number>> = { pending: 0, running: 1, completed: 2, failed: 2, cancelled: 2 };
+const STAGE: Readonly<Record<Run["status"], number>> = {
+  pending: 0,
+  running: 1,
+  completed: 2,
+  failed: 2,
+  cancelled: 2,
+};
 
 /**
  * Whether `run` is an earlier state of the run than `kept`: an earlier stage, or running with fewer findings.

@@ -53,7 +53,7 @@ export function createRounds(client: ReviewClient, notices: Notices) {
       setTaking(true);
       const outcome = await client.takeRound();
       setTaking(false);
-      if (!outcome.ok) return notices.report(outcome.error), null;
+      if (!outcome.ok) return (notices.report(outcome.error), null);
       add(outcome.value.round);
       return outcome.value.round;
     },

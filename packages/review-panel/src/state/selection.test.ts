@@ -8,8 +8,15 @@ describe("line selection", () => {
     const one = pickLines(null, { file: "a", side: "new", line: 5, extend: false });
     const down = pickLines(one, { file: "a", side: "new", line: 8, extend: true });
     expect(down.target).toMatchObject({ start: 5, end: 8 });
-    expect(pickLines(down, { file: "a", side: "new", line: 3, extend: true }).target).toMatchObject({ start: 3, end: 5 });
-    expect(pickLines(down, { file: "a", side: "old", line: 3, extend: true }).target).toMatchObject({ side: "old", start: 3, end: 3 });
+    expect(pickLines(down, { file: "a", side: "new", line: 3, extend: true }).target).toMatchObject({
+      start: 3,
+      end: 5,
+    });
+    expect(pickLines(down, { file: "a", side: "old", line: 3, extend: true }).target).toMatchObject({
+      side: "old",
+      start: 3,
+      end: 3,
+    });
   });
 
   it("opens the composer on the picked range and stretches it by a line for touch screens", () => {

@@ -34,5 +34,14 @@ export function pickLines(current: LineSelection | null, pick: LinePick): LineSe
  * @example inRange({ file: "a.ts", side: "new", start: 3, end: 5 }, "a.ts", "new", 4) // true
  */
 export function inRange(target: CommentTarget | null, file: string, side: "new" | "old", line: number | null): boolean {
-  return !!target && line !== null && target.file === file && target.side === side && target.start !== null && target.end !== null && line >= target.start && line <= target.end;
+  return (
+    !!target &&
+    line !== null &&
+    target.file === file &&
+    target.side === side &&
+    target.start !== null &&
+    target.end !== null &&
+    line >= target.start &&
+    line <= target.end
+  );
 }

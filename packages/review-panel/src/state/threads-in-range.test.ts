@@ -6,11 +6,34 @@ import { threadsInRange } from "./threads-in-range.js";
 
 function thread(id: string, over: Partial<Thread> = {}): Thread {
   return {
-    id, file: "src/a.ts", side: "new", start: 11, end: 11, round: { id: "r1", ordinal: 1 }, quoted: ["+B"],
-    context: { before: [], after: [] }, anchor: { state: "current", start: 13, end: 13 }, status: "open", awaiting: "human",
-    origin: "human", resolvedAt: null, resolvedBy: null, unreadByHuman: true,
-    messages: [{ id: `${id}m`, author: "human", body: "hi", suggestion: null, createdAt: "2025-01-01T00:00:00Z", delivery: "sent" }],
-    createdAt: "2025-01-01T00:00:00Z", updatedAt: "2025-01-01T00:00:00Z", ...over,
+    id,
+    file: "src/a.ts",
+    side: "new",
+    start: 11,
+    end: 11,
+    round: { id: "r1", ordinal: 1 },
+    quoted: ["+B"],
+    context: { before: [], after: [] },
+    anchor: { state: "current", start: 13, end: 13 },
+    status: "open",
+    awaiting: "human",
+    origin: "human",
+    resolvedAt: null,
+    resolvedBy: null,
+    unreadByHuman: true,
+    messages: [
+      {
+        id: `${id}m`,
+        author: "human",
+        body: "hi",
+        suggestion: null,
+        createdAt: "2025-01-01T00:00:00Z",
+        delivery: "sent",
+      },
+    ],
+    createdAt: "2025-01-01T00:00:00Z",
+    updatedAt: "2025-01-01T00:00:00Z",
+    ...over,
   };
 }
 

@@ -16,7 +16,12 @@ interface AnchorsAt {
  * not yet located there keeps its anchor now.
  * @example const shown = threadsInRange(client, threads.list, rounds.range, notices); buildRows({ threads: shown(), ... })
  */
-export function threadsInRange(client: ReviewClient, threads: Accessor<readonly Thread[]>, range: Accessor<DiffRange>, notices: Notices): Accessor<readonly Thread[]> {
+export function threadsInRange(
+  client: ReviewClient,
+  threads: Accessor<readonly Thread[]>,
+  range: Accessor<DiffRange>,
+  notices: Notices,
+): Accessor<readonly Thread[]> {
   const [at, setAt] = createSignal<AnchorsAt | null>(null);
   // Memos, so only a new end of the range or a thread more or fewer asks again: `on` runs whenever its
   // sources notify, and the list notifies on every change to any thread (a reply, a "seen" mark).

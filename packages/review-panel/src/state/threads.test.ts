@@ -41,7 +41,9 @@ describe("threads and review slices", () => {
     // Still new for the rest of this visit, in this panel.
     expect(threads.newThisVisit(seen)).toBe(true);
     // Another panel (another createThreads) sees it read: the mark was never module-wide.
-    const other = createRoot(() => createThreads(createApi({ base: target!.origin, token: target!.token }), createNotices()));
+    const other = createRoot(() =>
+      createThreads(createApi({ base: target!.origin, token: target!.token }), createNotices()),
+    );
     await other.load();
     expect(other.newThisVisit(other.get(unread.id)!)).toBe(false);
   });
@@ -51,7 +53,9 @@ describe("threads and review slices", () => {
     await threads.load();
     await review.refresh();
     expect(review.drafts()).toBe(1);
-    expect(await threads.create({ file: "src/app.ts", side: "new", start: 16, end: 16, body: "Early return?" })).toBe(true);
+    expect(await threads.create({ file: "src/app.ts", side: "new", start: 16, end: 16, body: "Early return?" })).toBe(
+      true,
+    );
     const mine = threads.list().find((t) => t.messages[0]?.body === "Early return?")!;
     expect(mine.status).toBe("draft");
     await expect.poll(() => review.drafts()).toBe(2);
@@ -79,7 +83,12 @@ describe("threads and review slices", () => {
     const ids = target.threads!;
     const api = createApi({ base: target.origin, token: target.token });
     const asked: string[] = [];
-    const counted = { ...api, threads: (filter: Parameters<typeof api.threads>[0]) => (asked.push(filter?.status ?? "all"), api.threads(filter)) };
+    const counted = {
+      ...api,
+      threads: (filter: Parameters<typeof api.threads>[0]) => (
+        asked.push(filter?.status ?? "all"), api.threads(filter)
+      ),
+    };
     const threads = createRoot(() => createThreads(counted, createNotices(), () => {}));
     expect(await threads.load()).toBe(true);
     expect(asked).toEqual(["all"]);

@@ -1,6 +1,14 @@
 // Every thread of the repository and branch, kept live from HTTP answers and server events.
 import { createContext, createMemo, createSignal, useContext, type Accessor } from "solid-js";
-import { asThread, type ReviewClient, type DiffRange, type MessageInput, type NewThread, type Outcome, type Thread } from "./review-client.js";
+import {
+  asThread,
+  type ReviewClient,
+  type DiffRange,
+  type MessageInput,
+  type NewThread,
+  type Outcome,
+  type Thread,
+} from "./review-client.js";
 import type { Notices } from "./notices.js";
 import { threadsInRange } from "./threads-in-range.js";
 
@@ -21,9 +29,16 @@ export function replyCount(thread: Thread): string | null {
  * threads as that diff shows them too (`inRange`, `shown`: anchored in the round a diff ends at).
  * @example const threads = createThreads(api, notices, () => review.refresh(), rounds.range); await threads.load()
  */
-export function createThreads(client: ReviewClient, notices: Notices, onDraftsChanged: () => void = () => {}, range?: Accessor<DiffRange>) {
+export function createThreads(
+  client: ReviewClient,
+  notices: Notices,
+  onDraftsChanged: () => void = () => {},
+  range?: Accessor<DiffRange>,
+) {
   const [byId, setById] = createSignal<ReadonlyMap<string, Thread>>(new Map());
-  const list = createMemo(() => [...byId().values()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)));
+  const list = createMemo(() =>
+    [...byId().values()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)),
+  );
   const inRange = range === undefined ? list : threadsInRange(client, list, range, notices);
   const shownById = createMemo(() => new Map(inRange().map((t) => [t.id, t])));
   // The "new" mark stays for this panel's visit even after the server is told the reply was seen, and
@@ -52,7 +67,7 @@ export function createThreads(client: ReviewClient, notices: Notices, onDraftsCh
   async function load(): Promise<boolean> {
     // `all` is the person's view: released threads and their own drafts (docs/http.md, GET /api/threads), so one listing holds both.
     const [all, findings] = await Promise.all([client.threads({ status: "all" }), client.findings()]);
-    if (!all.ok) return setLoaded(true), notices.report(all.error), false;
+    if (!all.ok) return (setLoaded(true), notices.report(all.error), false);
     const next = new Map<string, Thread>(all.value.threads.map((t) => [t.id, t] as const));
     // The reviewer's released findings lay out among the threads.
     if (findings.ok) for (const f of findings.value.findings) next.set(f.id, asThread(f));
@@ -86,7 +101,7 @@ export function createThreads(client: ReviewClient, notices: Notices, onDraftsCh
     edit: async (messageId: string, input: MessageInput) => apply(await client.editMessage(messageId, input), true),
     deleteMessage: async (thread: Thread, messageId: string) => {
       const outcome = await client.deleteMessage(messageId);
-      if (!outcome.ok) return notices.report(outcome.error), false;
+      if (!outcome.ok) return (notices.report(outcome.error), false);
       if (outcome.value?.thread) upsert(outcome.value.thread);
       else if (thread.messages.length <= 1) remove(thread.id);
       else await load();
@@ -96,7 +111,7 @@ export function createThreads(client: ReviewClient, notices: Notices, onDraftsCh
     /** Takes a reviewer's finding as the person's own draft on the same lines. */
     accept: async (findingId: string) => {
       const outcome = await client.accept(findingId);
-      if (!outcome.ok) return notices.report(outcome.error), false;
+      if (!outcome.ok) return (notices.report(outcome.error), false);
       upsert(asThread(outcome.value.thread));
       upsert(outcome.value.draft);
       onDraftsChanged();
@@ -104,7 +119,7 @@ export function createThreads(client: ReviewClient, notices: Notices, onDraftsCh
     },
     dismiss: async (findingId: string) => {
       const outcome = await client.dismiss(findingId);
-      if (!outcome.ok) return notices.report(outcome.error), false;
+      if (!outcome.ok) return (notices.report(outcome.error), false);
       upsert(asThread(outcome.value.thread));
       return true;
     },

@@ -36,7 +36,13 @@ const openPrefix = "opencode-review:unsent-open:";
 
 function isEntry(value: unknown): value is UnsentEntry {
   const v = value as Partial<UnsentEntry> | null;
-  return !!v && typeof v.body === "string" && typeof v.place === "object" && v.place !== null && typeof v.savedAt === "number";
+  return (
+    !!v &&
+    typeof v.body === "string" &&
+    typeof v.place === "object" &&
+    v.place !== null &&
+    typeof v.savedAt === "number"
+  );
 }
 
 export type UnsentText = ReturnType<typeof createUnsentText>;
@@ -59,7 +65,11 @@ export function createUnsentText(storage: UnsentStorage | null) {
   const read = (key: string): Map<string, UnsentEntry> => {
     try {
       const raw: unknown = JSON.parse(storage?.getItem(key) ?? "{}");
-      return new Map(Object.entries(raw && typeof raw === "object" ? raw : {}).filter((e): e is [string, UnsentEntry] => isEntry(e[1])));
+      return new Map(
+        Object.entries(raw && typeof raw === "object" ? raw : {}).filter((e): e is [string, UnsentEntry] =>
+          isEntry(e[1]),
+        ),
+      );
     } catch {
       // Text left by another version of the panel, or edited by hand: nothing to restore from it.
       return new Map();
@@ -67,7 +77,7 @@ export function createUnsentText(storage: UnsentStorage | null) {
   };
   // A storage that cannot be read or written (a full disk, a read-only folder, a private mode) keeps the
   // text in memory for this visit.
-  const safely = <T,>(run: () => T, otherwise: T): T => {
+  const safely = <T>(run: () => T, otherwise: T): T => {
     try {
       return run();
     } catch {
@@ -111,7 +121,10 @@ export function createUnsentText(storage: UnsentStorage | null) {
     setOpen: (place: UnsentPlace | null) => {
       const s = scope();
       if (s === null || !storage) return;
-      safely(() => (place ? storage.setItem(openPrefix + s, placeKey(place)) : storage.removeItem(openPrefix + s)), undefined);
+      safely(
+        () => (place ? storage.setItem(openPrefix + s, placeKey(place)) : storage.removeItem(openPrefix + s)),
+        undefined,
+      );
     },
     /** The entry whose box was open when the panel last went, if its words are still kept. */
     wasOpen: (): UnsentEntry | null => {

@@ -5,7 +5,12 @@
  * little as possible from the current top.
  * @example followCursor({ top: 0, cursor: 30, height: 20, total: 100 }) // 13
  */
-export function followCursor(input: { readonly top: number; readonly cursor: number; readonly height: number; readonly total: number }): number {
+export function followCursor(input: {
+  readonly top: number;
+  readonly cursor: number;
+  readonly height: number;
+  readonly total: number;
+}): number {
   const height = Math.max(1, input.height);
   const margin = Math.min(3, Math.floor((height - 1) / 2));
   let top = input.top;

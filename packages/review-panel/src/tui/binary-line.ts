@@ -55,7 +55,14 @@ export function createBinaryLines(backend: Pick<ReviewBackend, "binaryVersions">
         comparisons.push(
           comparison.then(
             (answer) => show(file.path, binaryLine(sides, answer)),
-            (error: unknown) => show(file.path, binaryLine(sides, { state: "not-compared", why: `no pixel share (${error instanceof Error ? error.message : String(error)})` })),
+            (error: unknown) =>
+              show(
+                file.path,
+                binaryLine(sides, {
+                  state: "not-compared",
+                  why: `no pixel share (${error instanceof Error ? error.message : String(error)})`,
+                }),
+              ),
           ),
         );
       }

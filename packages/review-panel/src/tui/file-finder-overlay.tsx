@@ -77,21 +77,29 @@ export function FileFinderOverlay(props: FileFinderOverlayProps) {
         textColor={theme().text}
         focusedTextColor={theme().text}
       />
-      <Show when={found().length > 0} fallback={<text fg={theme().textMuted}>{`No changed file matches "${terminalSafe(query())}".`}</text>}>
+      <Show
+        when={found().length > 0}
+        fallback={<text fg={theme().textMuted}>{`No changed file matches "${terminalSafe(query())}".`}</text>}
+      >
         <For each={found().slice(first(), first() + rows())}>
           {(file, i) => (
             <text wrapMode="none" bg={first() + i() === selected() ? theme().backgroundElement : undefined}>
               <span style={{ fg: theme().primary }}>{first() + i() === selected() ? "› " : "  "}</span>
               <For each={file.pieces}>
                 {(piece) => (
-                  <span style={piece.matched ? { fg: theme().accent, bold: true } : { fg: theme().text }}>{terminalSafe(piece.text)}</span>
+                  <span style={piece.matched ? { fg: theme().accent, bold: true } : { fg: theme().text }}>
+                    {terminalSafe(piece.text)}
+                  </span>
                 )}
               </For>
             </text>
           )}
         </For>
       </Show>
-      <text wrapMode="none" fg={theme().textMuted}>{`${found().length === 50 ? "50+" : found().length} of ${props.paths.length} files`}</text>
+      <text
+        wrapMode="none"
+        fg={theme().textMuted}
+      >{`${found().length === 50 ? "50+" : found().length} of ${props.paths.length} files`}</text>
     </box>
   );
 }

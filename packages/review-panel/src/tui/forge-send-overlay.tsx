@@ -6,7 +6,13 @@
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { createEffect, createMemo, createSignal, For, on, onCleanup, Show } from "solid-js";
 import type { Thread } from "../api.js";
-import { answersLine, createForgeQueue, replyPlace, sendQuestion, type ForgeQueueSource } from "../state/forge-queue.js";
+import {
+  answersLine,
+  createForgeQueue,
+  replyPlace,
+  sendQuestion,
+  type ForgeQueueSource,
+} from "../state/forge-queue.js";
 import { terminalSafe } from "./markdown-lines.js";
 import { wrapWords } from "./wrap-words.js";
 
@@ -26,7 +32,10 @@ export interface ForgeSendOverlayProps {
   readonly close: (said: string | null) => void;
 }
 
-type Line = { readonly text: string; readonly tone: "text" | "muted" | "accent" | "warning" | "error" | "success" | "link" };
+type Line = {
+  readonly text: string;
+  readonly tone: "text" | "muted" | "accent" | "warning" | "error" | "success" | "link";
+};
 
 /**
  * The Send overlay over the diff; it holds the keys while open (its own mode) and gives them back when it goes.
@@ -40,34 +49,53 @@ export function ForgeSendOverlay(props: ForgeSendOverlayProps) {
 
   const width = () => Math.max(30, Math.min(100, props.width - 4));
   const inner = () => width() - 2;
-  const wrap = (text: string, tone: Line["tone"], indent = 0): Line[] => wrapWords(terminalSafe(text), inner(), indent).map((t) => ({ text: t, tone }));
+  const wrap = (text: string, tone: Line["tone"], indent = 0): Line[] =>
+    wrapWords(terminalSafe(text), inner(), indent).map((t) => ({ text: t, tone }));
 
   const lines = createMemo((): readonly Line[] => {
     const status = queue.status();
-    if (status === null) return wrap(queue.problem() ?? "Reading the pull request…", queue.problem() ? "error" : "muted");
+    if (status === null)
+      return wrap(queue.problem() ?? "Reading the pull request…", queue.problem() ? "error" : "muted");
     const out: Line[] = [];
     const pull = status.pull;
     if (pull === null) {
-      out.push(...wrap("No pull request pulled for this branch yet: p pulls it now (as opencode-review pr pull).", "muted"));
+      out.push(
+        ...wrap("No pull request pulled for this branch yet: p pulls it now (as opencode-review pr pull).", "muted"),
+      );
     } else {
       out.push(...wrap(`${pull.repository} · ${pull.url}`, "link"));
-      out.push(...wrap(pull.login ? `Replies are posted as @${pull.login}.` : "Replies are posted under the token's account.", "muted"));
+      out.push(
+        ...wrap(
+          pull.login ? `Replies are posted as @${pull.login}.` : "Replies are posted under the token's account.",
+          "muted",
+        ),
+      );
       const n = status.waiting.length;
-      out.push(...wrap(n === 0 ? `Nothing waits to be posted (${status.posted} posted so far).` : `${n} repl${n === 1 ? "y waits" : "ies wait"} to be posted:`, "text"));
+      out.push(
+        ...wrap(
+          n === 0
+            ? `Nothing waits to be posted (${status.posted} posted so far).`
+            : `${n} repl${n === 1 ? "y waits" : "ies wait"} to be posted:`,
+          "text",
+        ),
+      );
       for (const reply of status.waiting) {
         const resolves = reply.resolves ? " · resolves the forge thread" : "";
         out.push(...wrap(`• ${replyPlace(reply)} · ${answersLine(reply)}${resolves}`, "accent", 2));
         const body = reply.body.split("\n");
         for (const text of body.slice(0, BODY_LINES)) out.push(...wrap(`    ${text}`, "text", 4));
-        if (body.length > BODY_LINES) out.push({ text: `    (+${body.length - BODY_LINES} more lines)`, tone: "muted" });
-        if (reply.state === "failed") out.push(...wrap(`    refused last time: ${reply.error ?? "no reason given"}`, "error", 4));
+        if (body.length > BODY_LINES)
+          out.push({ text: `    (+${body.length - BODY_LINES} more lines)`, tone: "muted" });
+        if (reply.state === "failed")
+          out.push(...wrap(`    refused last time: ${reply.error ?? "no reason given"}`, "error", 4));
       }
     }
     const note = queue.note();
     if (note) {
       out.push({ text: "", tone: "text" });
       out.push(...wrap(note.text, note.kind === "failed" ? "error" : "success"));
-      if (note.kind === "sent") for (const s of note.sent) out.push(...wrap(`  ${s.place} → ${s.url ?? "(no link)"}`, "link", 4));
+      if (note.kind === "sent")
+        for (const s of note.sent) out.push(...wrap(`  ${s.place} → ${s.url ?? "(no link)"}`, "link", 4));
     }
     return out;
   });
@@ -91,15 +119,27 @@ export function ForgeSendOverlay(props: ForgeSendOverlayProps) {
   const off = props.api.keymap.registerLayer({
     mode: FORGE_MODE,
     bindings: [
-      { key: "escape", cmd: () => (queue.asking() ? queue.cancel() : close()), desc: "Cancel the send, else close the list" },
+      {
+        key: "escape",
+        cmd: () => (queue.asking() ? queue.cancel() : close()),
+        desc: "Cancel the send, else close the list",
+      },
       { key: "q", cmd: () => (queue.asking() ? queue.cancel() : close()), desc: "Close the list" },
       { key: "n", cmd: () => queue.cancel(), desc: "Do not send" },
       { key: "return", cmd: enter, desc: "Send the replies (asks first)" },
       { key: "s", cmd: () => void queue.ask(), desc: "Send the replies (asks first)" },
       { key: "y", cmd: () => void (queue.asking() && queue.send()), desc: "Yes, send them" },
       { key: "p", cmd: () => void queue.pull(), desc: "Pull new forge comments now" },
-      ...["j", "down"].map((key) => ({ key, cmd: () => void setScroll((t) => Math.min(t + 1, Math.max(0, lines().length - rows()))), desc: "Scroll the list" })),
-      ...["k", "up"].map((key) => ({ key, cmd: () => void setScroll((t) => Math.max(0, t - 1)), desc: "Scroll the list" })),
+      ...["j", "down"].map((key) => ({
+        key,
+        cmd: () => void setScroll((t) => Math.min(t + 1, Math.max(0, lines().length - rows()))),
+        desc: "Scroll the list",
+      })),
+      ...["k", "up"].map((key) => ({
+        key,
+        cmd: () => void setScroll((t) => Math.max(0, t - 1)),
+        desc: "Scroll the list",
+      })),
     ],
   });
   onCleanup(() => {
@@ -109,7 +149,19 @@ export function ForgeSendOverlay(props: ForgeSendOverlayProps) {
 
   const fg = (tone: Line["tone"]) => {
     const c = theme();
-    return tone === "muted" ? c.textMuted : tone === "accent" ? c.accent : tone === "warning" ? c.warning : tone === "error" ? c.error : tone === "success" ? c.success : tone === "link" ? c.markdownLink : c.text;
+    return tone === "muted"
+      ? c.textMuted
+      : tone === "accent"
+        ? c.accent
+        : tone === "warning"
+          ? c.warning
+          : tone === "error"
+            ? c.error
+            : tone === "success"
+              ? c.success
+              : tone === "link"
+                ? c.markdownLink
+                : c.text;
   };
   const title = () => {
     const pull = queue.pullRequest();
@@ -128,11 +180,25 @@ export function ForgeSendOverlay(props: ForgeSendOverlayProps) {
       flexDirection="column"
       title={title()}
     >
-      <For each={lines().slice(scroll(), scroll() + rows())}>{(line) => <text wrapMode="none" fg={fg(line.tone)}>{line.text}</text>}</For>
+      <For each={lines().slice(scroll(), scroll() + rows())}>
+        {(line) => (
+          <text wrapMode="none" fg={fg(line.tone)}>
+            {line.text}
+          </text>
+        )}
+      </For>
       <Show when={lines().length > rows()}>
-        <text wrapMode="none" fg={theme().textMuted}>j / k scroll this list</text>
+        <text wrapMode="none" fg={theme().textMuted}>
+          j / k scroll this list
+        </text>
       </Show>
-      <For each={footerLines()}>{(line) => <text wrapMode="none" fg={queue.asking() ? theme().warning : theme().textMuted}>{line}</text>}</For>
+      <For each={footerLines()}>
+        {(line) => (
+          <text wrapMode="none" fg={queue.asking() ? theme().warning : theme().textMuted}>
+            {line}
+          </text>
+        )}
+      </For>
     </box>
   );
 }

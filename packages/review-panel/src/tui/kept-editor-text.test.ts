@@ -7,10 +7,20 @@ import { createKeptEditorText, type Editing } from "./kept-editor-text.js";
 /** A storage as the terminal's file is one: shared by every view that opens over it. */
 function memoryStorage(): UnsentStorage & { readonly items: Map<string, string> } {
   const items = new Map<string, string>();
-  return { items, getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v), removeItem: (k) => void items.delete(k) };
+  return {
+    items,
+    getItem: (k) => items.get(k) ?? null,
+    setItem: (k, v) => void items.set(k, v),
+    removeItem: (k) => void items.delete(k),
+  };
 }
 const where = { workTree: "/work/repo", branch: "main" };
-const onLine: Editing = { kind: "comment", target: { file: "src/app.ts", side: "new", start: 6, end: 6 }, suggestion: false, initial: "" };
+const onLine: Editing = {
+  kind: "comment",
+  target: { file: "src/app.ts", side: "new", start: 6, end: 6 },
+  suggestion: false,
+  initial: "",
+};
 const thread = { id: "t1", file: "src/app.ts", start: 9, anchor: { start: 9 } } as unknown as Thread;
 
 describe("the terminal editor's kept text", () => {
@@ -44,7 +54,10 @@ describe("the terminal editor's kept text", () => {
       kept.keep(suggesting, "const doubled = line5 * 2;");
       kept.setOpen(suggesting);
       const later = createKeptEditorText(storage, where);
-      expect(later.wasOpen()).toMatchObject({ place: { kind: "new", target: onLine.target }, suggestion: "const doubled = line5 * 2;" });
+      expect(later.wasOpen()).toMatchObject({
+        place: { kind: "new", target: onLine.target },
+        suggestion: "const doubled = line5 * 2;",
+      });
       expect(later.withKept(onLine).editing).toMatchObject({ suggestion: true, initial: "const doubled = line5 * 2;" });
       later.setOpen(null);
       expect(createKeptEditorText(storage, where).wasOpen()).toBeNull();
@@ -53,7 +66,13 @@ describe("the terminal editor's kept text", () => {
 
   it("keeps the text in memory when the storage cannot be written", () =>
     createRoot((dispose) => {
-      const broken: UnsentStorage = { getItem: () => null, setItem: () => { throw new Error("ENOSPC"); }, removeItem: () => {} };
+      const broken: UnsentStorage = {
+        getItem: () => null,
+        setItem: () => {
+          throw new Error("ENOSPC");
+        },
+        removeItem: () => {},
+      };
       const kept = createKeptEditorText(broken, where);
       expect(() => kept.keep(onLine, "words")).not.toThrow();
       expect(kept.withKept(onLine).editing.initial).toBe("words");

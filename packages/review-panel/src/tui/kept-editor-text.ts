@@ -38,7 +38,10 @@ export type KeptEditorText = ReturnType<typeof createKeptEditorText>;
  * its one text is the body, or the suggested lines when it is writing a suggestion.
  * @example const kept = createKeptEditorText(backend.unsentStorage, backend.where); kept.withKept(next)
  */
-export function createKeptEditorText(storage: UnsentStorage | null, where: { readonly workTree: string; readonly branch: string }) {
+export function createKeptEditorText(
+  storage: UnsentStorage | null,
+  where: { readonly workTree: string; readonly branch: string },
+) {
   const unsent = createUnsentText(storage);
   unsent.setScope(where.workTree, where.branch);
   return {
@@ -50,7 +53,10 @@ export function createKeptEditorText(storage: UnsentStorage | null, where: { rea
       if (editing.kind === "comment") {
         const suggestion = editing.suggestion || entry.suggestion !== null;
         const initial = suggestion ? (entry.suggestion ?? entry.body) : entry.body;
-        return { editing: { ...editing, suggestion: suggestion && editing.target.start !== null, initial }, restored: true };
+        return {
+          editing: { ...editing, suggestion: suggestion && editing.target.start !== null, initial },
+          restored: true,
+        };
       }
       return { editing: { ...editing, initial: entry.body }, restored: true };
     },

@@ -27,11 +27,17 @@ export function createListOverlay(input: {
     shown() === "past"
       ? input.reviews().length === 0
         ? ["No review released on this branch yet."]
-        : [...input.reviews()].sort((a, b) => b.releasedAt.localeCompare(a.releasedAt)).flatMap((r) => pastReviewLines(r).map(terminalSafe))
+        : [...input.reviews()]
+            .sort((a, b) => b.releasedAt.localeCompare(a.releasedAt))
+            .flatMap((r) => pastReviewLines(r).map(terminalSafe))
       : input.keyHelp();
   // As wide as its longest line where the screen allows; narrower, each line wraps under its own text
   // (a key's words under the words, past the key column).
-  const width = () => Math.max(20, Math.min(input.screen().width - 4, Math.max(shown() === "past" ? 60 : 40, ...text().map((l) => l.length + 2))));
+  const width = () =>
+    Math.max(
+      20,
+      Math.min(input.screen().width - 4, Math.max(shown() === "past" ? 60 : 40, ...text().map((l) => l.length + 2))),
+    );
   const lines = (): readonly string[] => {
     const inner = width() - 2;
     const past = shown() === "past";

@@ -14,17 +14,9 @@ describe("comment bodies as Markdown in the terminal", () => {
   });
 
   it("lays out lists, quotes and fenced code as lines, and keeps the body's own line breaks", () => {
-    expect(plain("first\nsecond\n\n- one\n- two **b**\n\n1. a\n2. b\n\n> said\n\n```ts\nconst a = 1;\n  indented\n```")).toEqual([
-      "first",
-      "second",
-      "• one",
-      "• two b",
-      "1. a",
-      "2. b",
-      "│ said",
-      "  const a = 1;",
-      "    indented",
-    ]);
+    expect(
+      plain("first\nsecond\n\n- one\n- two **b**\n\n1. a\n2. b\n\n> said\n\n```ts\nconst a = 1;\n  indented\n```"),
+    ).toEqual(["first", "second", "• one", "• two b", "1. a", "2. b", "│ said", "  const a = 1;", "    indented"]);
     expect(markdownLines("```\nx\n```")[0]!.at(-1)).toMatchObject({ text: "x", tone: "code" });
   });
 
@@ -42,7 +34,8 @@ describe("comment bodies as Markdown in the terminal", () => {
   });
 
   it("wraps a line at words, cuts a word longer than a line, and keeps list indents and quote bars on the lines after", () => {
-    const rows = (body: string, width: number) => wrapLine(markdownLines(body)[0]!, width).map((r) => r.map((p) => p.text).join(""));
+    const rows = (body: string, width: number) =>
+      wrapLine(markdownLines(body)[0]!, width).map((r) => r.map((p) => p.text).join(""));
     expect(rows("- one two three four", 11)).toEqual(["• one two", "  three", "  four"]);
     expect(rows("> alpha beta gamma", 12)).toEqual(["│ alpha beta", "│ gamma"]);
     expect(rows("abcdefghijklmnopqrst", 8)).toEqual(["abcdefgh", "ijklmnop", "qrst"]);

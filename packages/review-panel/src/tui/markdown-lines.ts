@@ -20,7 +20,8 @@ export type MarkdownLine = readonly MarkdownPiece[];
 // ESC-led sequences whole (CSI, OSC to BEL or ST, and two-character escapes), then every other C0 and C1
 // control but the tab. A body quoting `\x1b]52;...` (set the clipboard) or `\x1b[2J` (clear the screen)
 // shows the rest of its text and nothing else.
-const sequences = /\x1b\[[0-?]*[ -/]*[@-~]?|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[\s\S]?|\x9b[0-?]*[ -/]*[@-~]?|\x9d[^\x07\x9c]*[\x07\x9c]?/g;
+const sequences =
+  /\x1b\[[0-?]*[ -/]*[@-~]?|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[\s\S]?|\x9b[0-?]*[ -/]*[@-~]?|\x9d[^\x07\x9c]*[\x07\x9c]?/g;
 const controls = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
 /**
@@ -104,7 +105,8 @@ function blocks(tokens: readonly Token[], prefix: MarkdownLine, out: MarkdownLin
       }
       case "code": {
         const code = token as Tokens.Code;
-        for (const line of code.text.split("\n")) out.push([...prefix, { text: "  ", tone: "muted", prefix: true }, { text: line, tone: "code" }]);
+        for (const line of code.text.split("\n"))
+          out.push([...prefix, { text: "  ", tone: "muted", prefix: true }, { text: line, tone: "code" }]);
         break;
       }
       case "blockquote":
@@ -113,12 +115,23 @@ function blocks(tokens: readonly Token[], prefix: MarkdownLine, out: MarkdownLin
       case "list": {
         const list = token as Tokens.List;
         list.items.forEach((item, i) => {
-          const marker = list.ordered ? `${Number(list.start || 1) + i}. ` : item.task ? (item.checked ? "[x] " : "[ ] ") : "• ";
+          const marker = list.ordered
+            ? `${Number(list.start || 1) + i}. `
+            : item.task
+              ? item.checked
+                ? "[x] "
+                : "[ ] "
+              : "• ";
           const before = out.length;
-          blocks(item.tokens.filter((t) => t.type !== "checkbox"), [...prefix, { text: " ".repeat(marker.length), tone: "muted", prefix: true }], out);
+          blocks(
+            item.tokens.filter((t) => t.type !== "checkbox"),
+            [...prefix, { text: " ".repeat(marker.length), tone: "muted", prefix: true }],
+            out,
+          );
           // The item's first line carries its marker where the others keep the indent.
           const first = out[before];
-          if (first) out[before] = [...prefix, { text: marker, tone: "muted", prefix: true }, ...first.slice(prefix.length + 1)];
+          if (first)
+            out[before] = [...prefix, { text: marker, tone: "muted", prefix: true }, ...first.slice(prefix.length + 1)];
           else out.push([...prefix, { text: marker, tone: "muted", prefix: true }]);
         });
         break;
@@ -140,7 +153,8 @@ function blocks(tokens: readonly Token[], prefix: MarkdownLine, out: MarkdownLin
       }
       default:
         // Raw HTML and anything else is shown as written, as the web panel shows it.
-        for (const line of token.raw.replace(/\n+$/, "").split("\n")) out.push([...prefix, { text: line, tone: "text" }]);
+        for (const line of token.raw.replace(/\n+$/, "").split("\n"))
+          out.push([...prefix, { text: line, tone: "text" }]);
     }
   }
 }
@@ -177,7 +191,14 @@ export function wrapLine(line: MarkdownLine, width: number): MarkdownPiece[][] {
     const row = rows[rows.length - 1]!;
     const last = row[row.length - 1];
     const { text: _, ...style } = piece;
-    if (last && last.tone === piece.tone && last.bold === piece.bold && last.italic === piece.italic && last.strike === piece.strike) row[row.length - 1] = { ...last, text: last.text + text };
+    if (
+      last &&
+      last.tone === piece.tone &&
+      last.bold === piece.bold &&
+      last.italic === piece.italic &&
+      last.strike === piece.strike
+    )
+      row[row.length - 1] = { ...last, text: last.text + text };
     else row.push({ ...style, text });
     used += text.length;
   };

@@ -7,23 +7,51 @@ import type { ReviewBackend } from "./review-backend.js";
 import type { ReviewModel } from "./review-model.js";
 
 /** The confirmation over a model holding `drafts` drafts and a backend that records each release. */
-function confirmation(drafts: number, released: { session: string | null; finish: Finish | undefined }[], pullRequest: number | null = null) {
+function confirmation(
+  drafts: number,
+  released: { session: string | null; finish: Finish | undefined }[],
+  pullRequest: number | null = null,
+) {
   const said: string[] = [];
   const model = { counts: () => ({ waiting: 0, drafts }), refresh: async () => {} } as unknown as ReviewModel;
   const backend = {
     release: async (session: string | undefined, finish?: Finish): Promise<Outcome<ReleaseResult>> => {
       released.push({ session: session ?? null, finish });
-      const review = { id: "v_1", releasedAt: "2026-01-01T00:00:00Z", messages: drafts, mode: "tools" as const, deliveredTo: finish?.pr ? null : (session ?? null) };
-      if (finish?.pr) return { ok: true, value: { review: { ...review, pullRequest: { url: `https://github.com/o/r/pull/${pullRequest}#pullrequestreview-1` } } } };
+      const review = {
+        id: "v_1",
+        releasedAt: "2026-01-01T00:00:00Z",
+        messages: drafts,
+        mode: "tools" as const,
+        deliveredTo: finish?.pr ? null : (session ?? null),
+      };
+      if (finish?.pr)
+        return {
+          ok: true,
+          value: {
+            review: {
+              ...review,
+              pullRequest: { url: `https://github.com/o/r/pull/${pullRequest}#pullrequestreview-1` },
+            },
+          },
+        };
       return { ok: true, value: { review } };
     },
-    forgeStatus: async () => ({ ok: true, value: { pull: pullRequest === null ? null : { number: pullRequest }, waiting: [], posted: 0 } }),
+    forgeStatus: async () => ({
+      ok: true,
+      value: { pull: pullRequest === null ? null : { number: pullRequest }, waiting: [], posted: 0 },
+    }),
   } as unknown as ReviewBackend;
   const act = async (label: string, run: () => Promise<ActOutcome>) => {
     const answer = await run();
     said.push(typeof answer === "string" ? answer : answer ? `${label} failed: ${answer.refused}` : label);
   };
-  const release = createReleaseConfirm({ backend, model, session: async () => "ses_1", act, say: (line) => void said.push(line) });
+  const release = createReleaseConfirm({
+    backend,
+    model,
+    session: async () => "ses_1",
+    act,
+    say: (line) => void said.push(line),
+  });
   return { release, said };
 }
 
@@ -35,7 +63,9 @@ describe("the terminal's release confirmation, without a renderer", () => {
       const released: { session: string | null; finish: Finish | undefined }[] = [];
       const { release, said } = confirmation(2, released);
       release.ask();
-      expect(release.pending()?.text()).toBe("Release 2 drafts to the agent? Enter sends · tab verdict · w overall comment · Escape cancels");
+      expect(release.pending()?.text()).toBe(
+        "Release 2 drafts to the agent? Enter sends · tab verdict · w overall comment · Escape cancels",
+      );
       release.nextVerdict();
       release.nextVerdict();
       expect(release.pending()?.text()).toContain("· verdict: approve");
@@ -50,7 +80,9 @@ describe("the terminal's release confirmation, without a renderer", () => {
       expect(said.at(-1)).toBe("Released 2 messages to the session.");
       // The next release starts without the last one's verdict and comment.
       release.ask();
-      expect(release.pending()?.text()).toBe("Release 2 drafts to the agent? Enter sends · tab verdict · w overall comment · Escape cancels");
+      expect(release.pending()?.text()).toBe(
+        "Release 2 drafts to the agent? Enter sends · tab verdict · w overall comment · Escape cancels",
+      );
       dispose();
     }));
 
@@ -77,18 +109,26 @@ describe("the terminal's release confirmation, without a renderer", () => {
       without.release.ask();
       await settle();
       without.release.togglePullRequest();
-      expect(without.release.pending()?.text()).toBe("Release 1 draft to the agent? Enter sends · tab verdict · w overall comment · Escape cancels");
+      expect(without.release.pending()?.text()).toBe(
+        "Release 1 draft to the agent? Enter sends · tab verdict · w overall comment · Escape cancels",
+      );
 
       const { release, said } = confirmation(1, released, 7);
       release.ask();
       await settle();
-      expect(release.pending()?.text()).toBe("Release 1 draft to the agent? Enter sends · tab verdict · w overall comment · p to pull request #7 · Escape cancels");
+      expect(release.pending()?.text()).toBe(
+        "Release 1 draft to the agent? Enter sends · tab verdict · w overall comment · p to pull request #7 · Escape cancels",
+      );
       release.togglePullRequest();
-      expect(release.pending()?.text()).toBe("Release 1 draft to pull request #7 as a review? Enter sends · tab verdict · w overall comment · p to the agent instead · Escape cancels");
+      expect(release.pending()?.text()).toBe(
+        "Release 1 draft to pull request #7 as a review? Enter sends · tab verdict · w overall comment · p to the agent instead · Escape cancels",
+      );
       release.confirm();
       await settle();
       expect(released).toEqual([{ session: "ses_1", finish: { pr: true } }]);
-      expect(said.at(-1)).toBe("Released 1 message to pull request #7 as a review: https://github.com/o/r/pull/7#pullrequestreview-1");
+      expect(said.at(-1)).toBe(
+        "Released 1 message to pull request #7 as a review: https://github.com/o/r/pull/7#pullrequestreview-1",
+      );
       // The next release goes to the agent again unless p is pressed.
       release.ask();
       await settle();

@@ -46,7 +46,10 @@ export function createReleaseConfirm(input: {
     if (drafts === 0) return input.say("Nothing to release: write a comment with c first.");
     void Promise.resolve()
       .then(() => backend.forgeStatus())
-      .then((f) => setPullRequest(f.ok ? (f.value.pull?.number ?? null) : null), () => setPullRequest(null));
+      .then(
+        (f) => setPullRequest(f.ok ? (f.value.pull?.number ?? null) : null),
+        () => setPullRequest(null),
+      );
     setPending({
       release: true,
       text: () => {
@@ -63,14 +66,19 @@ export function createReleaseConfirm(input: {
           const v = verdict();
           const words = summary();
           const pr = pullRequest() !== null && toPr() ? pullRequest() : null;
-          const answer = await backend.release((await input.session()) ?? undefined, { ...(v ? { verdict: v } : {}), ...(words ? { summary: words } : {}), ...(pr !== null ? { pr: true } : {}) });
+          const answer = await backend.release((await input.session()) ?? undefined, {
+            ...(v ? { verdict: v } : {}),
+            ...(words ? { summary: words } : {}),
+            ...(pr !== null ? { pr: true } : {}),
+          });
           if (!answer.ok) return { refused: errorText(answer.error) };
           const result = answer.value.review;
           setVerdict(null);
           setSummary("");
           setToPr(false);
           await model.refresh();
-          if (result.pullRequest) return `Released ${result.messages} message${result.messages === 1 ? "" : "s"} to pull request #${pr} as a review: ${result.pullRequest.url}`;
+          if (result.pullRequest)
+            return `Released ${result.messages} message${result.messages === 1 ? "" : "s"} to pull request #${pr} as a review: ${result.pullRequest.url}`;
           const prose = result.mode === "prose" ? " as prose" : "";
           const what = `Released ${result.messages} message${result.messages === 1 ? "" : "s"}`;
           if (result.delivery?.waitsFor === "session") return `${what}${prose}: ${NO_SESSION_YET}.`;

@@ -22,7 +22,12 @@ export interface ReviewActionsInput {
   readonly chooseRunModel: () => Promise<RunModelChoice>;
   /** Copies a link to the clipboard where the terminal can (OSC 52); false when it cannot. */
   readonly copy: (text: string) => boolean;
-  readonly toast: (toast: { readonly variant: "info"; readonly title: string; readonly message: string; readonly duration: number }) => void;
+  readonly toast: (toast: {
+    readonly variant: "info";
+    readonly title: string;
+    readonly message: string;
+    readonly duration: number;
+  }) => void;
 }
 
 export type ReviewActions = ReturnType<typeof createReviewActions>;
@@ -51,7 +56,16 @@ export function createReviewActions(input: ReviewActionsInput) {
   const [status, setStatus] = createSignal<string>("? for keys · q to close");
   const [busy, setBusy] = createSignal(false);
 
-  const rows = createMemo(() => terminalRows({ files: model.files(), threads: model.inline(), range: model.range(), view: view(), collapsed: collapsed(), texts: model.texts() }));
+  const rows = createMemo(() =>
+    terminalRows({
+      files: model.files(),
+      threads: model.inline(),
+      range: model.range(),
+      view: view(),
+      collapsed: collapsed(),
+      texts: model.texts(),
+    }),
+  );
   const cursor = createCursor(rows);
   const goToFileRow = (path: string) => {
     const at = rows().findIndex((r) => r.kind === "file" && r.file.path === path);
@@ -101,7 +115,8 @@ export function createReviewActions(input: ReviewActionsInput) {
     if (!thread) return setStatus("Move onto a thread to resolve or reopen it.");
     if (thread.status === "draft") return setStatus("A draft is not released yet: d deletes it, e edits it.");
     void act(thread.status === "resolved" ? "Reopened" : "Resolved", async () => {
-      if (!(thread.status === "resolved" ? await threads.reopen(thread.id) : await threads.resolve(thread.id))) return false;
+      if (!(thread.status === "resolved" ? await threads.reopen(thread.id) : await threads.resolve(thread.id)))
+        return false;
     });
   };
   const deleteDraft = () => {
@@ -129,13 +144,19 @@ export function createReviewActions(input: ReviewActionsInput) {
       const answer = await backend.panelUrl();
       if (!answer.ok) return refused(answer.error);
       const url = answer.value;
-      if (!url) return "No web panel runs for this repository (the server half is not loaded): run opencode-review serve.";
+      if (!url)
+        return "No web panel runs for this repository (the server half is not loaded): run opencode-review serve.";
       // The link names the place under the cursor, so the panel opens there.
       const row = cursor.row();
       const link = row ? linkToPlace(url, placeOfRow(row)) : url;
       const copied = input.copy(link);
       const browser = await backend.openInBrowser(link);
-      input.toast({ variant: "info", title: browser.opened ? "Review panel opened in the browser" : "Review panel", message: link, duration: 10_000 });
+      input.toast({
+        variant: "info",
+        title: browser.opened ? "Review panel opened in the browser" : "Review panel",
+        message: link,
+        duration: 10_000,
+      });
       if (browser.opened) return `Opened in the browser${copied ? " and copied" : ""}: ${link}`;
       // The link first: a narrow screen cuts the end of the line, and the reason matters less.
       return `${copied ? "Copied" : "Shown"}: ${link} · no browser opened: ${browser.reason}`;
@@ -250,8 +271,11 @@ export function createReviewActions(input: ReviewActionsInput) {
     const path = fileHere();
     const file = path === null ? undefined : model.files().find((f) => f.path === path);
     if (!file?.tooLarge) return setStatus("L loads a file too large to show; this one is shown already.");
-    if (!file.tooLarge.canLoad) return setStatus(`${file.path} is over the most that can be loaded: open it from the work tree.`);
-    void act("Loaded", async () => ((await model.diff.loadFull(file.path)) ? `${file.path} loaded in full.` : `${file.path} is still held back.`));
+    if (!file.tooLarge.canLoad)
+      return setStatus(`${file.path} is over the most that can be loaded: open it from the work tree.`);
+    void act("Loaded", async () =>
+      (await model.diff.loadFull(file.path)) ? `${file.path} loaded in full.` : `${file.path} is still held back.`,
+    );
   };
   const goToFile = (path: string) => {
     goToFileRow(path);
@@ -261,9 +285,36 @@ export function createReviewActions(input: ReviewActionsInput) {
 
   return {
     // The state the view lays out.
-    view, collapsed, rows, cursor, status, setStatus, busy, act, threadHere, goToFileRow,
+    view,
+    collapsed,
+    rows,
+    cursor,
+    status,
+    setStatus,
+    busy,
+    act,
+    threadHere,
+    goToFileRow,
     // What the keys do.
-    resolveToggle, deleteDraft, seen, takeRound, webPanel, retryDelivery, dismissDeliveries, acceptFinding, dismissFinding,
-    startRun, cancelRun, toggleViewed, nextUnviewed, cyclePreset, fold, toggleView, mark, loadAnyway, goToFile, refresh,
+    resolveToggle,
+    deleteDraft,
+    seen,
+    takeRound,
+    webPanel,
+    retryDelivery,
+    dismissDeliveries,
+    acceptFinding,
+    dismissFinding,
+    startRun,
+    cancelRun,
+    toggleViewed,
+    nextUnviewed,
+    cyclePreset,
+    fold,
+    toggleView,
+    mark,
+    loadAnyway,
+    goToFile,
+    refresh,
   };
 }

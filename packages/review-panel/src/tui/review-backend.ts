@@ -14,7 +14,9 @@ export interface BinarySide extends BinarySideFacts {
 }
 
 /** The share of pixels changed between an image's two versions, or why it was not computed. */
-export type ImageComparison = { readonly state: "compared"; readonly difference: ImageDifference } | { readonly state: "not-compared"; readonly why: string };
+export type ImageComparison =
+  | { readonly state: "compared"; readonly difference: ImageDifference }
+  | { readonly state: "not-compared"; readonly why: string };
 
 /** A binary file's two sides, and the comparison of their pixels while it runs off the terminal's thread (null: none is made). */
 export interface BinaryVersions {

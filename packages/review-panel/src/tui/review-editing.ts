@@ -22,7 +22,8 @@ function placeName(e: Editing): string {
  * @example editorTitle({ kind: "reply", thread, initial: "" }) // "Reply"
  */
 export function editorTitle(e: Editing): string {
-  if (e.kind === "comment") return `${e.suggestion ? "Suggest for" : "Comment on"} ${describePlace(e.target, { for: "terminal" })}`;
+  if (e.kind === "comment")
+    return `${e.suggestion ? "Suggest for" : "Comment on"} ${describePlace(e.target, { for: "terminal" })}`;
   return e.kind === "reply" ? "Reply" : e.kind === "summary" ? "Overall comment for the release" : "Edit draft";
 }
 
@@ -31,7 +32,9 @@ export function editorTitle(e: Editing): string {
  * @example editorHint({ kind: "summary", initial: "" }) // "Enter keeps it for the release · ctrl+j newline · Escape cancels"
  */
 export function editorHint(e: Editing): string {
-  return e.kind === "summary" ? "Enter keeps it for the release · ctrl+j newline · Escape cancels" : "Enter saves the draft · ctrl+j newline · Escape puts it away (kept) · ctrl+g discards";
+  return e.kind === "summary"
+    ? "Enter keeps it for the release · ctrl+j newline · Escape cancels"
+    : "Enter saves the draft · ctrl+j newline · Escape puts it away (kept) · ctrl+g discards";
 }
 
 export type ReviewEditing = ReturnType<typeof createReviewEditing>;
@@ -78,14 +81,27 @@ export function createReviewEditing(input: {
     kept.setOpen(null);
     setEditing(null);
     if (how === "discarded") setStatus("Discarded.");
-    if (how === "kept") setStatus(text.trim() === "" || text === baseline || e.kind === "summary" ? "Cancelled." : `Kept your words for ${placeName(e)}: c there brings them back; ctrl+g in the editor discards them.`);
+    if (how === "kept")
+      setStatus(
+        text.trim() === "" || text === baseline || e.kind === "summary"
+          ? "Cancelled."
+          : `Kept your words for ${placeName(e)}: c there brings them back; ctrl+g in the editor discards them.`,
+      );
   };
   const codeAt = (t: CommentTarget): string[] => {
     const out: string[] = [];
     for (const row of rows()) {
       if (row.kind !== "line" || row.file !== t.file) continue;
       const n = t.side === "new" ? row.line.new : row.line.old;
-      if (n !== null && t.start !== null && t.end !== null && n >= t.start && n <= t.end && (t.side === "new" ? row.line.kind !== "del" : row.line.kind !== "add")) out.push(row.line.text);
+      if (
+        n !== null &&
+        t.start !== null &&
+        t.end !== null &&
+        n >= t.start &&
+        n <= t.end &&
+        (t.side === "new" ? row.line.kind !== "del" : row.line.kind !== "add")
+      )
+        out.push(row.line.text);
     }
     return out;
   };
@@ -97,7 +113,8 @@ export function createReviewEditing(input: {
       if (!thread) return;
       const draft = lastDraft(thread);
       // A thread that still is a draft takes its words in place; a released one gets a reply.
-      if (thread.status === "draft" && draft) return open({ kind: "edit", thread, messageId: draft.id, initial: draft.body });
+      if (thread.status === "draft" && draft)
+        return open({ kind: "edit", thread, messageId: draft.id, initial: draft.body });
       return open({ kind: "reply", thread, initial: "" });
     }
     const t = action.target;
@@ -107,7 +124,13 @@ export function createReviewEditing(input: {
   };
   const fileComment = () => {
     const row = cursor.row();
-    if (row) open({ kind: "comment", target: { file: fileOfRow(row), side: "new", start: null, end: null }, suggestion: false, initial: "" });
+    if (row)
+      open({
+        kind: "comment",
+        target: { file: fileOfRow(row), side: "new", start: null, end: null },
+        suggestion: false,
+        initial: "",
+      });
   };
   const editDraft = () => {
     const thread = actions.threadHere();
@@ -129,7 +152,17 @@ export function createReviewEditing(input: {
       if (e.kind === "comment") {
         const suggestion = e.suggestion ? text.split("\n") : null;
         const body = e.suggestion ? "Suggested change:" : text;
-        if (!(await threads.create({ file: e.target.file, side: e.target.side, start: e.target.start, end: e.target.end, body, suggestion }))) return false;
+        if (
+          !(await threads.create({
+            file: e.target.file,
+            side: e.target.side,
+            start: e.target.start,
+            end: e.target.end,
+            body,
+            suggestion,
+          }))
+        )
+          return false;
         close("saved");
         return `Draft saved on ${describePlace(e.target, { for: "terminal" })}: s releases it.`;
       }
@@ -154,14 +187,20 @@ export function createReviewEditing(input: {
     const place = entry?.place;
     if (!entry || !place) return;
     if (place.kind === "new") {
-      const at = rows().findIndex((r) => r.kind === "line" && r.file === place.target.file && (place.target.side === "new" ? r.line.new : r.line.old) === place.target.end);
+      const at = rows().findIndex(
+        (r) =>
+          r.kind === "line" &&
+          r.file === place.target.file &&
+          (place.target.side === "new" ? r.line.new : r.line.old) === place.target.end,
+      );
       if (at !== -1) cursor.go(at);
       return open({ kind: "comment", target: place.target, suggestion: entry.suggestion !== null, initial: "" });
     }
     const thread = model.threads().find((t) => t.id === place.threadId);
     if (!thread) return;
     if (place.kind === "reply") return open({ kind: "reply", thread, initial: "" });
-    if (thread.messages.some((m) => m.id === place.messageId && m.delivery === "unsent")) open({ kind: "edit", thread, messageId: place.messageId, initial: "" });
+    if (thread.messages.some((m) => m.id === place.messageId && m.delivery === "unsent"))
+      open({ kind: "edit", thread, messageId: place.messageId, initial: "" });
   });
 
   return {

@@ -6,13 +6,33 @@ import { createReviewModel, presetLabel } from "./review-model.js";
 import { emptyLine } from "./review-notices.js";
 
 const big: DiffFile = {
-  path: "big.txt", oldPath: null, status: "added", binary: false, hunks: [],
-  tooLarge: { reason: "lines", bytes: 300_000, additions: 25_000, deletions: 0, canLoad: true, message: "too large to show; 25000 lines changed" },
+  path: "big.txt",
+  oldPath: null,
+  status: "added",
+  binary: false,
+  hunks: [],
+  tooLarge: {
+    reason: "lines",
+    bytes: 300_000,
+    additions: 25_000,
+    deletions: 0,
+    canLoad: true,
+    message: "too large to show; 25000 lines changed",
+  },
 };
-const loaded: DiffFile = { ...big, tooLarge: undefined, hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1, lines: [{ kind: "add", old: null, new: 1, text: "line 1" }] }] };
+const loaded: DiffFile = {
+  ...big,
+  tooLarge: undefined,
+  hunks: [
+    { oldStart: 0, oldLines: 0, newStart: 1, newLines: 1, lines: [{ kind: "add", old: null, new: 1, text: "line 1" }] },
+  ],
+};
 const image: DiffFile = { path: "logo.png", oldPath: null, status: "modified", binary: true, hunks: [] };
 const side = (size: number): BinarySide => ({ label: "PNG", size, image: true, dimensions: { width: 2, height: 1 } });
-const halfChanged = { state: "compared", difference: { width: 2, height: 1, changed: 1, share: 0.5, box: { x: 1, y: 0, width: 1, height: 1 } } } as const;
+const halfChanged = {
+  state: "compared",
+  difference: { width: 2, height: 1, changed: 1, share: 0.5, box: { x: 1, y: 0, width: 1, height: 1 } },
+} as const;
 
 const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
 /** What the fake's change log says next: the test hands the model an event as the backend's poll would. */
@@ -20,21 +40,27 @@ let emit: (event: ServerEvent) => void = () => {};
 
 /** A backend with an empty review and the calls given, every other call refused. */
 function fakeBackend(calls: Partial<ReviewBackend>): ReviewBackend {
-  const refuse = async (): Promise<Outcome<never>> => ({ ok: false, error: { status: 500, code: "internal", message: "not in this test" } });
-  return new Proxy({
-    where: { workTree: "/repo", branch: "main" },
-    unsentStorage: null,
-    threads: async () => ok({ threads: [] }),
-    findings: async () => ok({ findings: [] }),
-    rounds: async () => ok({ rounds: [] }),
-    runs: async () => ok({ runs: [] }),
-    review: async () => ok({ drafts: { threads: [], messages: [] }, session: null }),
-    reviews: async () => ok({ reviews: [] }),
-    viewed: async () => ok({ files: [] }),
-    waitingForTurn: async () => ok(null),
-    events: (on: (event: ServerEvent) => void) => ((emit = on), () => {}),
-    ...calls,
-  } as Partial<ReviewBackend>, { get: (target, key) => (key in target ? target[key as keyof typeof target] : refuse) }) as ReviewBackend;
+  const refuse = async (): Promise<Outcome<never>> => ({
+    ok: false,
+    error: { status: 500, code: "internal", message: "not in this test" },
+  });
+  return new Proxy(
+    {
+      where: { workTree: "/repo", branch: "main" },
+      unsentStorage: null,
+      threads: async () => ok({ threads: [] }),
+      findings: async () => ok({ findings: [] }),
+      rounds: async () => ok({ rounds: [] }),
+      runs: async () => ok({ runs: [] }),
+      review: async () => ok({ drafts: { threads: [], messages: [] }, session: null }),
+      reviews: async () => ok({ reviews: [] }),
+      viewed: async () => ok({ files: [] }),
+      waitingForTurn: async () => ok(null),
+      events: (on: (event: ServerEvent) => void) => ((emit = on), () => {}),
+      ...calls,
+    } as Partial<ReviewBackend>,
+    { get: (target, key) => (key in target ? target[key as keyof typeof target] : refuse) },
+  ) as ReviewBackend;
 }
 
 /** The backend calls the model makes for the diff, with everything else refused. */
@@ -42,7 +68,10 @@ function backend(asked: string[]): ReviewBackend {
   return fakeBackend({
     diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), ok({ files: [image, big] })),
     fullFileDiff: async (_range: DiffRange, path: string) => (asked.push(`full ${path}`), ok({ files: [loaded] })),
-    binaryVersions: async (file: DiffFile) => (asked.push(`bytes ${file.path}`), ok({ before: side(1000), after: side(2000), comparison: Promise.resolve(halfChanged) })),
+    binaryVersions: async (file: DiffFile) => (
+      asked.push(`bytes ${file.path}`),
+      ok({ before: side(1000), after: side(2000), comparison: Promise.resolve(halfChanged) })
+    ),
   });
 }
 
@@ -64,7 +93,10 @@ describe("the terminal model's binaries and files too large", () => {
       // The next change the log reports re-reads the diff (the view is open), where the file is held back
       // again: it is loaded again, not lost.
       model.setShowing(true);
-      emit({ type: "review", review: { id: "v_1", releasedAt: "2026-01-01T00:00:00Z", messages: 1, mode: "tools", deliveredTo: null } });
+      emit({
+        type: "review",
+        review: { id: "v_1", releasedAt: "2026-01-01T00:00:00Z", messages: 1, mode: "tools", deliveredTo: null },
+      });
       await settle();
       await settle();
       expect(model.files().find((f) => f.path === "big.txt")?.tooLarge).toBeUndefined();
@@ -99,7 +131,10 @@ describe("the terminal model's file loaded anyway during a re-read", () => {
       const loading = model.diff.loadFull("big.txt");
       while (whole.length === 0) await settle();
       model.setShowing(true);
-      emit({ type: "review", review: { id: "v_1", releasedAt: "2026-01-01T00:00:00Z", messages: 1, mode: "tools", deliveredTo: null } });
+      emit({
+        type: "review",
+        review: { id: "v_1", releasedAt: "2026-01-01T00:00:00Z", messages: 1, mode: "tools", deliveredTo: null },
+      });
       while (answers.length < 2) await settle();
       // The re-read's diff lands first, still holding the file back; then the whole file arrives.
       answers[1]!();
@@ -142,7 +177,8 @@ describe("the terminal model's branch views", () => {
     let kept = picked;
     return fakeBackend({
       where: { workTree: "/repo", branch: "work" },
-      bases: async () => ok({ base: "b".repeat(40), branches: [{ name: "main", mergeBase: "a".repeat(40), ahead: 2 }], picked: kept }),
+      bases: async () =>
+        ok({ base: "b".repeat(40), branches: [{ name: "main", mergeBase: "a".repeat(40), ahead: 2 }], picked: kept }),
       pickBase: async (from: string | null) => (asked.push(`pick ${from}`), (kept = from), ok({ picked: from })),
       diff: async (range: DiffRange) => (asked.push(`diff ${range.from}..${range.to}`), ok({ files: [] })),
     });
@@ -184,12 +220,31 @@ describe("the terminal model's file texts", () => {
   it("reads the text of each file that can go on after its last hunk, at the range's end, so the view counts what follows", () =>
     createRoot(async (dispose) => {
       const asked: string[] = [];
-      const edited: DiffFile = { path: "src/a.ts", oldPath: null, status: "modified", binary: false, hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: [{ kind: "del", old: 1, new: null, text: "a" }, { kind: "add", old: null, new: 1, text: "A" }] }] };
+      const edited: DiffFile = {
+        path: "src/a.ts",
+        oldPath: null,
+        status: "modified",
+        binary: false,
+        hunks: [
+          {
+            oldStart: 1,
+            oldLines: 1,
+            newStart: 1,
+            newLines: 1,
+            lines: [
+              { kind: "del", old: 1, new: null, text: "a" },
+              { kind: "add", old: null, new: 1, text: "A" },
+            ],
+          },
+        ],
+      };
       const model = createReviewModel(
         fakeBackend({
           bases: async () => ok({ base: "b".repeat(40), branches: [], picked: null }),
           diff: async () => ok({ files: [edited, loaded, image] }),
-          file: async (path: string, ref: string) => (asked.push(`text ${ref} ${path}`), ok({ path, text: "A\nb\nc\n" })),
+          file: async (path: string, ref: string) => (
+            asked.push(`text ${ref} ${path}`), ok({ path, text: "A\nb\nc\n" })
+          ),
         }),
       );
       await model.refresh();
@@ -207,11 +262,15 @@ describe("the terminal model's empty diff", () => {
       // Each read of the diff waits for the test: the refresh's read is overtaken by a newer one (the work tree moved).
       const answers: Array<(files: readonly DiffFile[]) => void> = [];
       let watched: () => void = () => {};
-      const model = createReviewModel(fakeBackend({
-        bases: async () => ok({ base: "b".repeat(40), branches: [], picked: null }),
-        diff: () => new Promise((resolve) => answers.push((files) => resolve(ok({ files })))),
-        watchWorktree: (onChange: (paths: readonly string[]) => void) => ((watched = () => onChange(["a.ts"])), () => {}),
-      }));
+      const model = createReviewModel(
+        fakeBackend({
+          bases: async () => ok({ base: "b".repeat(40), branches: [], picked: null }),
+          diff: () => new Promise((resolve) => answers.push((files) => resolve(ok({ files })))),
+          watchWorktree: (onChange: (paths: readonly string[]) => void) => (
+            (watched = () => onChange(["a.ts"])), () => {}
+          ),
+        }),
+      );
       model.watchWorktree();
       const refreshed = model.refresh();
       while (answers.length === 0) await settle();

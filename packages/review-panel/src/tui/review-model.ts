@@ -22,7 +22,11 @@ export type ReviewModel = ReturnType<typeof createReviewModel>;
 export type ViewPreset = RangePreset | `branch:${string}`;
 
 const ROUND_PRESETS: readonly RangePreset[] = ["all", "since-last", "round"];
-const ROUND_LABEL: Record<RangePreset, string> = { all: "all changes", "since-last": "since last round", round: "last round only" };
+const ROUND_LABEL: Record<RangePreset, string> = {
+  all: "all changes",
+  "since-last": "since last round",
+  round: "last round only",
+};
 
 /** @example presetLabel("branch:main") // "against main" */
 export function presetLabel(preset: ViewPreset): string {
@@ -48,7 +52,10 @@ export function waitingCounts(threads: readonly Thread[]): { readonly waiting: n
  * Agent messages that were not in the previous listing, for the toast shown while the view is closed.
  * @example newAgentMessages(before, after) // [{ thread, body }]
  */
-export function newAgentMessages(before: readonly Thread[], after: readonly Thread[]): { readonly thread: Thread; readonly body: string }[] {
+export function newAgentMessages(
+  before: readonly Thread[],
+  after: readonly Thread[],
+): { readonly thread: Thread; readonly body: string }[] {
   const known = new Set(before.flatMap((t) => t.messages.map((m) => m.id)));
   return after.flatMap((thread) =>
     thread.messages.filter((m) => m.author === "agent" && !known.has(m.id)).map((m) => ({ thread, body: m.body })),
@@ -109,8 +116,14 @@ export function createReviewModel(
 
   const threads = createMemo(() => threadSlice.list().filter((t) => !findingOf(t)));
   // The reviewer's released findings still waiting for the person (accepted ones are the person's drafts).
-  const findings = createMemo(() => threadSlice.list().flatMap((t) => (findingOf(t)?.status === "open" ? [findingOf(t)!] : [])));
-  const problem = () => notices.list().filter((n) => n.tone === "error").at(-1)?.text ?? null;
+  const findings = createMemo(() =>
+    threadSlice.list().flatMap((t) => (findingOf(t)?.status === "open" ? [findingOf(t)!] : [])),
+  );
+  const problem = () =>
+    notices
+      .list()
+      .filter((n) => n.tone === "error")
+      .at(-1)?.text ?? null;
 
   // An MCP panel's waiting line changes with the threads a release or a tool read touches; polls overlap
   // (asking a panel takes a moment): only the newest answer is kept, never an older one after it.
@@ -199,7 +212,9 @@ export function createReviewModel(
       showing = open;
     },
     /** The files marked viewed (and still reading as they did then) here, in a web panel or another process. */
-    viewed: createMemo<ReadonlySet<string>>(() => new Set(files().flatMap((f) => (viewed.state(f.path) === "viewed" ? [f.path] : [])))),
+    viewed: createMemo<ReadonlySet<string>>(
+      () => new Set(files().flatMap((f) => (viewed.state(f.path) === "viewed" ? [f.path] : []))),
+    ),
     /**
      * While the view is open, the work tree's changes are read as they land: the diff (a new file too) and the
      * anchors of the threads on it; another process's store writes come through the change log. Returns the stop.
@@ -211,7 +226,10 @@ export function createReviewModel(
         if (range().to === "worktree") void Promise.all([diff.reload(), loadThreads()]);
       }),
     /** What `t` cycles through: the three round views, then the branch against each parent branch, nearest first. */
-    presets: (): readonly ViewPreset[] => [...ROUND_PRESETS, ...bases.branches().map((b): ViewPreset => `branch:${b.name}`)],
+    presets: (): readonly ViewPreset[] => [
+      ...ROUND_PRESETS,
+      ...bases.branches().map((b): ViewPreset => `branch:${b.name}`),
+    ],
     setPreset: (next: ViewPreset) => {
       // A new range: the diff slice reads it, from the per-file limits again.
       setPreset(next);

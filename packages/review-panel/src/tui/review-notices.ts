@@ -11,7 +11,11 @@ import { KEEP } from "./wrap-words.js";
  * The header: branch, files, round view, whose turn, drafts, viewed files and the layout, broken only between parts.
  * @example headerText(model, "main", "unified") // "Review · main · 2 files · all changes · 0 waiting on you · ..." (spaces kept within parts)
  */
-export function headerText(model: Pick<ReviewModel, "counts" | "files" | "preset" | "viewed">, branch: string, view: ViewMode): string {
+export function headerText(
+  model: Pick<ReviewModel, "counts" | "files" | "preset" | "viewed">,
+  branch: string,
+  view: ViewMode,
+): string {
   const { waiting, drafts } = model.counts();
   const files = model.files().length;
   const parts = [
@@ -35,7 +39,13 @@ export function headerText(model: Pick<ReviewModel, "counts" | "files" | "preset
 export function runLine(r: Run | null): string | null {
   if (!r) return null;
   const live = r.status === "pending" || r.status === "running";
-  const tail = live ? " · K cancels" : r.error ? `: ${r.error}` : r.status === "completed" ? `: ${r.findings} finding${r.findings === 1 ? "" : "s"}${r.verdict ? `, verdict ${r.verdict}` : ""}` : "";
+  const tail = live
+    ? " · K cancels"
+    : r.error
+      ? `: ${r.error}`
+      : r.status === "completed"
+        ? `: ${r.findings} finding${r.findings === 1 ? "" : "s"}${r.verdict ? `, verdict ${r.verdict}` : ""}`
+        : "";
   return `AI review (${r.model}): ${r.status}${tail}`;
 }
 
@@ -73,6 +83,9 @@ export function emptyLine(model: Pick<ReviewModel, "problem" | "loaded" | "diff"
   if (!model.loaded()) return "Loading the review…";
   // No files before the first diff answer is not an empty diff: "No changes" is said only of a diff read.
   if (model.files().length === 0 && !model.diff.loaded()) return "Loading the diff…";
-  if (model.files().length === 0) return model.preset() === "all" ? "No changes: the work tree matches the review's base." : `No changes in ${presetLabel(model.preset())}: T shows the next view (all changes first).`;
+  if (model.files().length === 0)
+    return model.preset() === "all"
+      ? "No changes: the work tree matches the review's base."
+      : `No changes in ${presetLabel(model.preset())}: T shows the next view (all changes first).`;
   return null;
 }

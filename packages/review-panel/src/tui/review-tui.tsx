@@ -20,13 +20,20 @@ export const OPEN_COMMAND = "opencode-review.open";
 export const AI_REVIEW_COMMAND = "opencode-review.ai-review";
 
 /** How the server package hands the terminal half its review: opened in the TUI's own thread, over the same store. */
-export type OpenTuiBackend = (input: { readonly api: TuiPluginApi; readonly dir: string; readonly options: Readonly<Record<string, unknown>> }) => Promise<ReviewBackend>;
+export type OpenTuiBackend = (input: {
+  readonly api: TuiPluginApi;
+  readonly dir: string;
+  readonly options: Readonly<Record<string, unknown>>;
+}) => Promise<ReviewBackend>;
 
 /**
  * The person's keys for the open command (null: keep `<leader>v`; `[]`: unbound). Handed in because opencode
  * drops a plugin command's entry from `tui.json` `keybinds` before the plugin sees it, so finding it is I/O.
  */
-export type OpenCommandKeysOf = (input: { readonly api: TuiPluginApi; readonly options: Readonly<Record<string, unknown>> }) => Promise<readonly string[] | null>;
+export type OpenCommandKeysOf = (input: {
+  readonly api: TuiPluginApi;
+  readonly options: Readonly<Record<string, unknown>>;
+}) => Promise<readonly string[] | null>;
 
 /**
  * What is wrong with the server half's options in opencode.json, read from the config opencode holds, or null.
@@ -53,7 +60,11 @@ function sessionOf(route: TuiRouteCurrent): string | null {
  * Builds the `tui` function of the plugin module around the server package's way of opening the review.
  * @example export default { id: "opencode-review", tui: createReviewTui(openTuiBackend) };
  */
-export function createReviewTui(open: OpenTuiBackend, keysOf?: OpenCommandKeysOf, serverHalfProblem?: ServerHalfProblem): TuiPlugin {
+export function createReviewTui(
+  open: OpenTuiBackend,
+  keysOf?: OpenCommandKeysOf,
+  serverHalfProblem?: ServerHalfProblem,
+): TuiPlugin {
   const install = installReviewTui(open, keysOf);
   return async (api, options, meta) => {
     if (serverHalfProblem) void sayServerHalfProblem(api, serverHalfProblem, meta?.spec ?? "");
@@ -61,15 +72,26 @@ export function createReviewTui(open: OpenTuiBackend, keysOf?: OpenCommandKeysOf
       await install(api, options, meta);
     } catch (error) {
       // opencode drops a plugin that throws at load without a word: say it where the person looks.
-      api.ui.toast({ variant: "error", title: "opencode-review", message: `The review could not start: ${message(error)}` });
-      void api.client.app.log({ service: "opencode-review", level: "error", message: `opencode-review: the terminal half did not start: ${message(error)}` }).catch(() => {});
+      api.ui.toast({
+        variant: "error",
+        title: "opencode-review",
+        message: `The review could not start: ${message(error)}`,
+      });
+      void api.client.app
+        .log({
+          service: "opencode-review",
+          level: "error",
+          message: `opencode-review: the terminal half did not start: ${message(error)}`,
+        })
+        .catch(() => {});
     }
   };
 }
 
 /** Once opencode has its config (it syncs after start), says what the server half could not show. */
 async function sayServerHalfProblem(api: TuiPluginApi, problem: ServerHalfProblem, spec: string): Promise<void> {
-  for (let waited = 0; !safely(() => api.state.ready) && waited < 30_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+  for (let waited = 0; !safely(() => api.state.ready) && waited < 30_000; waited += 250)
+    await new Promise((r) => setTimeout(r, 250));
   const said = safely(() => problem({ api, spec }));
   if (said) api.ui.toast({ variant: "error", title: "opencode-review", message: said, duration: 20_000 });
 }
@@ -101,7 +123,12 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
             onAgentMessage: ({ thread, body }) => {
               if (api.route.current.name === ROUTE) return;
               const where = describePlace(thread, { for: "terminal" });
-              api.ui.toast({ variant: "info", title: "The agent answered", message: `${where}: ${terminalSafe(body).slice(0, 120)} (${hint} to review)`, duration: 8000 });
+              api.ui.toast({
+                variant: "info",
+                title: "The agent answered",
+                message: `${where}: ${terminalSafe(body).slice(0, 120)} (${hint} to review)`,
+                duration: 8000,
+              });
             },
           });
         });
@@ -114,7 +141,8 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
         setFailure(message(error));
         log("warn", `opencode-review: ${message(error)}`);
         // Bad options in tui.json are the person's to fix: said on the screen, not only in the view and the log.
-        if ((error as { code?: unknown } | null)?.code === "invalid_input") api.ui.toast({ variant: "error", title: "opencode-review", message: message(error), duration: 20_000 });
+        if ((error as { code?: unknown } | null)?.code === "invalid_input")
+          api.ui.toast({ variant: "error", title: "opencode-review", message: message(error), duration: 20_000 });
         return null;
       },
     );
@@ -125,7 +153,13 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
     const announcePanel = async (b: ReviewBackend) => {
       for (let waited = 0; !disposed && waited < PANEL_LINK_WAIT_MS; waited += 1000) {
         const url = await b.ownPanelUrl().catch(() => null);
-        if (url) return api.ui.toast({ variant: "info", title: "opencode-review", message: `Review panel: ${url}`, duration: 15_000 });
+        if (url)
+          return api.ui.toast({
+            variant: "info",
+            title: "opencode-review",
+            message: `Review panel: ${url}`,
+            duration: 15_000,
+          });
         await new Promise((r) => setTimeout(r, 1000));
       }
     };
@@ -135,7 +169,8 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
     const close = () => {
       const back = from;
       if (back.name === "session" && sessionOf(back)) api.route.navigate("session", { sessionID: sessionOf(back)! });
-      else if (back.name !== ROUTE && back.name !== "home" && "params" in back) api.route.navigate(back.name, back.params);
+      else if (back.name !== ROUTE && back.name !== "home" && "params" in back)
+        api.route.navigate(back.name, back.params);
       else api.route.navigate("home");
     };
     const latestSession = async (): Promise<string | null> => {
@@ -152,7 +187,10 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
         name: ROUTE,
         // Reactive, so a view opened while the store is still opening fills in once it is open.
         render: () => (
-          <Show when={backend()} fallback={<ReviewUnavailable api={api} text={failure() ?? "Opening the review…"} close={close} />}>
+          <Show
+            when={backend()}
+            fallback={<ReviewUnavailable api={api} text={failure() ?? "Opening the review…"} close={close} />}
+          >
             {(b) => (
               // A fault in the view is shown and logged in its place; it never reaches opencode's TUI.
               <ErrorBoundary
@@ -182,7 +220,8 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
     };
     // The same start as the review's `A` key, from the palette: the server half's supervisor runs it.
     const startAiReview = async () => {
-      const say = (variant: "info" | "error", text: string) => api.ui.toast({ variant, title: "opencode-review", message: text });
+      const say = (variant: "info" | "error", text: string) =>
+        api.ui.toast({ variant, title: "opencode-review", message: text });
       try {
         const b = backend() ?? (await opened);
         if (b === null) return say("error", failure() ?? "The review could not be opened here.");
@@ -192,24 +231,35 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
         if (choice.kind === "closed") return say("info", "No AI review started (no model picked).");
         const started = await b.startRun(choice.model, (await latestSession()) ?? undefined);
         if (!started.ok) return say("error", errorText(started.error));
-        say("info", `AI review started (${started.value.run.model}); its findings show in the review (${hint}) when it releases them.`);
+        say(
+          "info",
+          `AI review started (${started.value.run.model}); its findings show in the review (${hint}) when it releases them.`,
+        );
       } catch (error) {
         say("error", message(error));
         log("warn", `opencode-review: AI review: ${message(error)}`);
       }
     };
     const configured = api.tuiConfig.keybinds.get(OPEN_COMMAND);
-    const chosen = keysOf ? await keysOf({ api, options: (options ?? {}) as Record<string, unknown> }).catch((error: unknown) => {
-      log("warn", `opencode-review: the keys for ${OPEN_COMMAND} could not be read from tui.json, so ctrl+x v opens the review: ${message(error)}`);
-      return null;
-    }) : null;
+    const chosen = keysOf
+      ? await keysOf({ api, options: (options ?? {}) as Record<string, unknown> }).catch((error: unknown) => {
+          log(
+            "warn",
+            `opencode-review: the keys for ${OPEN_COMMAND} could not be read from tui.json, so ctrl+x v opens the review: ${message(error)}`,
+          );
+          return null;
+        })
+      : null;
     const openBindings =
       configured.length > 0
         ? configured.map((binding) => ({ ...binding, cmd: OPEN_COMMAND }))
         : (chosen ?? ["<leader>v"]).map((key) => ({ key, cmd: OPEN_COMMAND }));
     const leader = safely(() => api.tuiConfig.keybinds.get("leader")[0]?.key);
     const first = openBindings[0]?.key;
-    hint = typeof first === "string" ? first.replace("<leader>", `${typeof leader === "string" ? leader : "ctrl+x"} `) : "/changes";
+    hint =
+      typeof first === "string"
+        ? first.replace("<leader>", `${typeof leader === "string" ? leader : "ctrl+x"} `)
+        : "/changes";
     const offCommands = api.keymap.registerLayer({
       commands: [
         {
@@ -256,10 +306,16 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
           .then((b) => b?.deliverWaiting(info.id))
           .then((taken) => {
             if (!taken) return;
-            if (!taken.ok) return log("warn", `opencode-review: a release waiting for a session could not be sent: ${errorText(taken.error)}`);
+            if (!taken.ok)
+              return log(
+                "warn",
+                `opencode-review: a release waiting for a session could not be sent: ${errorText(taken.error)}`,
+              );
             if (taken.value.length > 0) return model?.reloadReleases();
           })
-          .catch((error: unknown) => log("warn", `opencode-review: a release waiting for a session could not be sent: ${message(error)}`));
+          .catch((error: unknown) =>
+            log("warn", `opencode-review: a release waiting for a session could not be sent: ${message(error)}`),
+          );
       }),
     );
 

@@ -60,8 +60,19 @@ export function ReviewView(props: ReviewViewProps) {
     toast: (toast) => props.api.ui.toast(toast),
   });
   const { cursor, rows, view, collapsed, status, setStatus, busy } = actions;
-  const release = createReleaseConfirm({ backend: props.backend, model, session: props.session, act: actions.act, say: setStatus });
-  const list = createListOverlay({ reviews: model.reviews, keyHelp: () => keys.help, screen: dims, top: () => overlayTop() });
+  const release = createReleaseConfirm({
+    backend: props.backend,
+    model,
+    session: props.session,
+    act: actions.act,
+    say: setStatus,
+  });
+  const list = createListOverlay({
+    reviews: model.reviews,
+    keyHelp: () => keys.help,
+    screen: dims,
+    top: () => overlayTop(),
+  });
   let editor: TextareaRenderable | undefined;
   const editing = createReviewEditing({
     backend: props.backend,
@@ -76,7 +87,8 @@ export function ReviewView(props: ReviewViewProps) {
   const [forgeOpen, setForgeOpen] = createSignal(false);
 
   // Every sentence wraps at words to the screen's width (nothing is cut at the edge); the diff takes what is left.
-  const wrapped = (text: string | null | undefined, width = dims().width): readonly string[] => (text ? wrapWords(text, width) : []);
+  const wrapped = (text: string | null | undefined, width = dims().width): readonly string[] =>
+    text ? wrapWords(text, width) : [];
   const headerLines = createMemo(() => wrapped(headerText(model, props.backend.where.branch, view())));
   const waitingLines = createMemo(() => wrapped(model.waitingLine()));
   const runLines = createMemo(() => wrapped(runLine(model.run())));
@@ -86,7 +98,13 @@ export function ReviewView(props: ReviewViewProps) {
   const statusLines = createMemo(() => wrapped(busy() ? "Working…" : status()));
   // The `?` and past-reviews box opens under the header and its notice lines (which wrap to more than one row
   // on a narrow screen), so its title is never drawn over them.
-  const overlayTop = () => 1 + headerLines().length + waitingLines().length + runLines().length + failedLines().length + sessionWaitLines().length;
+  const overlayTop = () =>
+    1 +
+    headerLines().length +
+    waitingLines().length +
+    runLines().length +
+    failedLines().length +
+    sessionWaitLines().length;
   // The editor's box: its border, the hint (wrapped inside the border) and three lines to type in.
   const hintLines = createMemo(() => {
     const e = editing.editing();
@@ -96,7 +114,15 @@ export function ReviewView(props: ReviewViewProps) {
   const height = () =>
     Math.max(
       3,
-      dims().height - headerLines().length - statusLines().length - editorHeight() - confirmLines().length - failedLines().length - waitingLines().length - sessionWaitLines().length - runLines().length,
+      dims().height -
+        headerLines().length -
+        statusLines().length -
+        editorHeight() -
+        confirmLines().length -
+        failedLines().length -
+        waitingLines().length -
+        sessionWaitLines().length -
+        runLines().length,
     );
   const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
   const diffWidth = () => Math.max(20, dims().width - (showTree() ? TREE_WIDTH + 1 : 0) - 2);
@@ -105,7 +131,13 @@ export function ReviewView(props: ReviewViewProps) {
   const bodies = new Map<string, MarkdownLine[]>();
   const screen = createMemo(() => {
     if (bodies.size > 5000) bodies.clear();
-    return layout(rows(), { width: diffWidth(), view: view(), collapsed: collapsed(), binaryLines: model.binaryLines(), bodies });
+    return layout(rows(), {
+      width: diffWidth(),
+      view: view(),
+      collapsed: collapsed(),
+      binaryLines: model.binaryLines(),
+      bodies,
+    });
   });
   const tree = createMemo(() => fileTree(model.files(), model.threads()));
 
@@ -184,9 +216,22 @@ export function ReviewView(props: ReviewViewProps) {
       <TextLines lines={sessionWaitLines()} fg={theme().info} />
       <box flexDirection="row" flexGrow={1}>
         <Show when={showTree()}>
-          <FileTreeColumn tree={tree()} height={height()} current={cursor.row() ? fileOfRow(cursor.row()!) : null} theme={theme()} go={actions.goToFileRow} />
+          <FileTreeColumn
+            tree={tree()}
+            height={height()}
+            current={cursor.row() ? fileOfRow(cursor.row()!) : null}
+            theme={theme()}
+            go={actions.goToFileRow}
+          />
         </Show>
-        <DiffWindow screen={screen()} cursor={cursor} height={height()} empty={emptyLine(model)} problem={Boolean(model.problem())} theme={theme()} />
+        <DiffWindow
+          screen={screen()}
+          cursor={cursor}
+          height={height()}
+          empty={emptyLine(model)}
+          problem={Boolean(model.problem())}
+          theme={theme()}
+        />
       </box>
       <Show when={editing.editing()}>
         {(e) => (
@@ -217,7 +262,15 @@ export function ReviewView(props: ReviewViewProps) {
         />
       </Show>
       <Show when={forgeOpen()}>
-        <ForgeSendOverlay api={props.api} source={props.backend} threads={model.threads} top={overlayTop()} width={dims().width} height={dims().height} close={(said) => (setForgeOpen(false), said && setStatus(said))} />
+        <ForgeSendOverlay
+          api={props.api}
+          source={props.backend}
+          threads={model.threads}
+          top={overlayTop()}
+          width={dims().width}
+          height={dims().height}
+          close={(said) => (setForgeOpen(false), said && setStatus(said))}
+        />
       </Show>
       <Show when={list.shown()}>
         <ListOverlayBox list={list} top={overlayTop()} theme={theme()} />

@@ -16,7 +16,10 @@ export interface RunModels {
  */
 export function runModelChoices(known: RunModels): readonly { readonly model: string; readonly configured: boolean }[] {
   const rest = known.models.filter((m) => m !== known.default);
-  return [...(known.default === null ? [] : [{ model: known.default, configured: true }]), ...rest.map((model) => ({ model, configured: false }))];
+  return [
+    ...(known.default === null ? [] : [{ model: known.default, configured: true }]),
+    ...rest.map((model) => ({ model, configured: false })),
+  ];
 }
 
 /**
@@ -67,7 +70,10 @@ export type RunModelChoice =
  * (one known model, or none, is taken as it is: the server half says what is missing).
  * @example const choice = await chooseRunModel(api, backend); if (choice.kind === "model") await backend.startRun(choice.model);
  */
-export async function chooseRunModel(api: TuiPluginApi, client: Pick<ReviewClient, "runs" | "reviewerModels">): Promise<RunModelChoice> {
+export async function chooseRunModel(
+  api: TuiPluginApi,
+  client: Pick<ReviewClient, "runs" | "reviewerModels">,
+): Promise<RunModelChoice> {
   const runs = await client.runs();
   if (!runs.ok) return { kind: "refused", text: errorText(runs.error) };
   const live = [...runs.value.runs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];

@@ -51,7 +51,11 @@ function pairLine(left: DiffLine | null, right: DiffLine | null, width: number):
   const side = Math.floor((width - 1) / 2);
   const band = right?.kind === "add" ? "add" : left?.kind === "del" ? "del" : undefined;
   return {
-    pieces: [...half(left, left?.old ?? null, side), { text: "│", tone: "muted" }, ...half(right, right?.new ?? null, width - side - 1)],
+    pieces: [
+      ...half(left, left?.old ?? null, side),
+      { text: "│", tone: "muted" },
+      ...half(right, right?.new ?? null, width - side - 1),
+    ],
     ...(band ? { band } : {}),
   };
 }
@@ -71,7 +75,11 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
       const fold = options.collapsed.has(f.path) ? "▶" : "▼";
       const name = f.oldPath && f.oldPath !== f.path ? `${f.oldPath} → ${f.path}` : f.path;
       const big = f.tooLarge;
-      const stats = f.binary ? " binary" : big ? ` +${big.additions ?? "?"} -${big.deletions ?? "?"} · too large` : ` +${adds} -${dels}`;
+      const stats = f.binary
+        ? " binary"
+        : big
+          ? ` +${big.additions ?? "?"} -${big.deletions ?? "?"} · too large`
+          : ` +${adds} -${dels}`;
       const tail = `  ${f.status}${stats}`;
       // The name keeps the width the status leaves; a long path loses its start, where folders repeat.
       const room = Math.max(8, width - 2 - tail.length);
@@ -87,7 +95,19 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
       ];
     }
     case "outdated": {
-      const lines: ScreenLine[] = [{ pieces: [{ text: fit(`   ⚠ ${row.threads.length} outdated thread${row.threads.length === 1 ? "" : "s"}: their lines are gone`, width), tone: "warning" }] }];
+      const lines: ScreenLine[] = [
+        {
+          pieces: [
+            {
+              text: fit(
+                `   ⚠ ${row.threads.length} outdated thread${row.threads.length === 1 ? "" : "s"}: their lines are gone`,
+                width,
+              ),
+              tone: "warning",
+            },
+          ],
+        },
+      ];
       for (const t of row.threads) lines.push(...threadLines(t, width, true, options.bodies, row.file));
       return lines;
     }
@@ -98,14 +118,38 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
     case "notice":
       if (row.binary) {
         const line = options.binaryLines?.get(row.file);
-        return [{ pieces: [{ text: fit(`   ◆ ${line ?? "Binary file: reading both versions…"}`, width), tone: line ? "accent" : "muted" }] }];
+        return [
+          {
+            pieces: [
+              {
+                text: fit(`   ◆ ${line ?? "Binary file: reading both versions…"}`, width),
+                tone: line ? "accent" : "muted",
+              },
+            ],
+          },
+        ];
       }
       // Held back by the per-file limits: its own line, and the key that loads it anyway (as the web's Load diff).
       // The key first: a long reason is cut at the screen's edge, never the way to see the file.
-      if (row.load !== undefined) return [{ pieces: [{ text: fit(`   ⚠ ${row.load ? "L loads it · " : ""}${row.text}`, width), tone: "warning" }] }];
+      if (row.load !== undefined)
+        return [
+          { pieces: [{ text: fit(`   ⚠ ${row.load ? "L loads it · " : ""}${row.text}`, width), tone: "warning" }] },
+        ];
       return [{ pieces: [{ text: fit(`   ${row.text}`, width), tone: "muted" }] }];
     case "gap":
-      return [{ pieces: [{ text: fit(`   ⋯ ${row.gap.count === null ? "more" : row.gap.count} unchanged line${row.gap.count === 1 ? "" : "s"}`, width), tone: "muted" }] }];
+      return [
+        {
+          pieces: [
+            {
+              text: fit(
+                `   ⋯ ${row.gap.count === null ? "more" : row.gap.count} unchanged line${row.gap.count === 1 ? "" : "s"}`,
+                width,
+              ),
+              tone: "muted",
+            },
+          ],
+        },
+      ];
     case "hunk":
       return [{ pieces: [{ text: fit(row.header, width), tone: "hunk" }] }];
     case "line":

@@ -4,9 +4,25 @@ import { terminalSafe } from "./markdown-lines.js";
 
 /** What a piece of text is, for the theme to colour. */
 export type Tone =
-  | "text" | "muted" | "add" | "del" | "ctx" | "hunk" | "file" | "number"
-  | "thread" | "draft" | "agent" | "human" | "warning" | "success" | "accent"
-  | "code" | "link" | "heading" | "quote";
+  | "text"
+  | "muted"
+  | "add"
+  | "del"
+  | "ctx"
+  | "hunk"
+  | "file"
+  | "number"
+  | "thread"
+  | "draft"
+  | "agent"
+  | "human"
+  | "warning"
+  | "success"
+  | "accent"
+  | "code"
+  | "link"
+  | "heading"
+  | "quote";
 
 export interface Piece {
   readonly text: string;

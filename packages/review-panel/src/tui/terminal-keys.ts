@@ -7,7 +7,9 @@ export type TerminalAction = ReviewAction;
 
 /** The table's entries the terminal binds, with their keys as opencode's keymap names them. */
 export const TERMINAL_KEYS = REVIEW_KEYS.flatMap((entry) =>
-  entry.terminal ? [{ action: entry.action, keys: entry.terminal.keys, label: entry.terminal.label, does: entry.does }] : [],
+  entry.terminal
+    ? [{ action: entry.action, keys: entry.terminal.keys, label: entry.terminal.label, does: entry.does }]
+    : [],
 );
 
 /**

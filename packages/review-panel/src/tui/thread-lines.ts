@@ -18,7 +18,8 @@ export function threadStatus(thread: Thread, shownIn?: string): string {
   const finding = findingOf(thread);
   if (finding) words.push(`reviewer · ${finding.severity.toUpperCase()} · a accepts · X dismisses`);
   else if (thread.status === "draft") words.push("DRAFT");
-  else if (thread.status === "resolved") words.push(`resolved${thread.resolvedBy ? ` by ${thread.resolvedBy === "human" ? "you" : "agent"}` : ""}`);
+  else if (thread.status === "resolved")
+    words.push(`resolved${thread.resolvedBy ? ` by ${thread.resolvedBy === "human" ? "you" : "agent"}` : ""}`);
   else if (thread.awaiting === "human") words.push("waiting on you");
   else if (thread.awaiting === "agent") words.push("waiting on agent");
   else words.push("open");
@@ -51,7 +52,11 @@ function speaker(thread: Thread, message: Thread["messages"][number]): string {
   if (findingOf(thread)) return "reviewer";
   if (message.author === "agent") {
     const state = thread.forge === undefined ? undefined : message.forge?.state;
-    return state === "queued" ? `agent (queued for PR #${thread.forge!.pr})` : state === "failed" ? `agent (not sent to PR #${thread.forge!.pr})` : "agent";
+    return state === "queued"
+      ? `agent (queued for PR #${thread.forge!.pr})`
+      : state === "failed"
+        ? `agent (not sent to PR #${thread.forge!.pr})`
+        : "agent";
   }
   if (message.login !== undefined) return message.login;
   return message.delivery === "unsent" ? "you (draft)" : "you";
@@ -61,15 +66,44 @@ function speaker(thread: Thread, message: Thread["messages"][number]): string {
  * The lines of one thread block, drawn under `bar`; `quote` adds the quoted lines (an outdated or whole-file thread).
  * @example threadLines(thread, 80, true, bodies, "src/a.ts")
  */
-export function threadLines(thread: Thread, width: number, quote: boolean, bodies: Map<string, MarkdownLine[]> | undefined, shownIn: string): ScreenLine[] {
+export function threadLines(
+  thread: Thread,
+  width: number,
+  quote: boolean,
+  bodies: Map<string, MarkdownLine[]> | undefined,
+  shownIn: string,
+): ScreenLine[] {
   const bar = "   ┃ ";
   const inner = width - bar.length;
-  const tone: Tone = thread.status === "draft" ? "draft" : thread.status === "resolved" ? "muted" : thread.awaiting === "human" ? "warning" : "thread";
+  const tone: Tone =
+    thread.status === "draft"
+      ? "draft"
+      : thread.status === "resolved"
+        ? "muted"
+        : thread.awaiting === "human"
+          ? "warning"
+          : "thread";
   // The heading wraps at words (a finding's keys come last in it), never cut at the edge.
-  const lines: ScreenLine[] = wrapWords(terminalSafe(`${describePlace(thread, { for: "terminal", file: false, at: "written" })} · ${threadStatus(thread, shownIn)}`), inner, 2).map((text) => ({
-    pieces: [{ text: bar, tone }, { text, tone, bold: true }],
+  const lines: ScreenLine[] = wrapWords(
+    terminalSafe(
+      `${describePlace(thread, { for: "terminal", file: false, at: "written" })} · ${threadStatus(thread, shownIn)}`,
+    ),
+    inner,
+    2,
+  ).map((text) => ({
+    pieces: [
+      { text: bar, tone },
+      { text, tone, bold: true },
+    ],
   }));
-  if (quote) for (const q of thread.quoted.slice(0, 6)) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`> ${q}`, inner), tone: "muted" }] });
+  if (quote)
+    for (const q of thread.quoted.slice(0, 6))
+      lines.push({
+        pieces: [
+          { text: bar, tone },
+          { text: fit(`> ${q}`, inner), tone: "muted" },
+        ],
+      });
   for (const message of thread.messages) {
     const who = speaker(thread, message);
     const labelled = (i: number): Piece => ({
@@ -87,12 +121,24 @@ export function threadLines(thread: Thread, width: number, quote: boolean, bodie
         lines.push({ pieces: [{ text: bar, tone }, labelled(n++), ...(fits ? wrapped : fitPieces(wrapped, room))] });
       }
     }
-    for (const s of message.suggestion ?? []) lines.push({ pieces: [{ text: bar, tone }, { text: fit(`  suggest + ${s}`, inner), tone: "add" }] });
+    for (const s of message.suggestion ?? [])
+      lines.push({
+        pieces: [
+          { text: bar, tone },
+          { text: fit(`  suggest + ${s}`, inner), tone: "add" },
+        ],
+      });
     // What the checked resolve made of the agent's claim, under its words, in the web panel's wording.
     if (message.claim) {
       const claimTone: Tone = message.claim.accepted ? "success" : "warning";
       for (const wrapped of wrapLine([{ text: renderClaim(message.claim), tone: "text" }], inner - who.length - 2)) {
-        lines.push({ pieces: [{ text: bar, tone }, { text: " ".repeat(who.length + 2), tone: "agent" }, ...wrapped.map((p) => ({ ...p, tone: claimTone, italic: true }))] });
+        lines.push({
+          pieces: [
+            { text: bar, tone },
+            { text: " ".repeat(who.length + 2), tone: "agent" },
+            ...wrapped.map((p) => ({ ...p, tone: claimTone, italic: true })),
+          ],
+        });
       }
     }
   }

@@ -3,11 +3,30 @@ import { KEEP, wrapWords } from "./wrap-words.js";
 
 describe("wrapping the view's sentences", () => {
   it("breaks at spaces within the width, keeps joined words together, indents what follows and splits only a word longer than a line", () => {
-    expect(wrapWords("Enter saves the draft · Escape cancels", 24)).toEqual(["Enter saves the draft ·", "Escape cancels"]);
-    expect(wrapWords(`Review: 1 thread waits on you (ctrl+x${KEEP}v)`, 34)).toEqual(["Review: 1 thread waits on you", "(ctrl+x v)"]);
-    expect(wrapWords("t               all changes / since last round", 30, 16)).toEqual(["t               all changes /", "                since last", "                round"]);
-    expect(wrapWords("Shown: http://127.0.0.1:4000/#token=abcdef · no browser", 20)).toEqual(["Shown:", "http://127.0.0.1:", "4000/#token=abcdef ·", "no browser"]);
-    expect(wrapWords("  a-component-with-a-long-name.ts (2)", 20, 4)).toEqual(["  a-component-with-", "    a-long-name.ts", "    (2)"]);
+    expect(wrapWords("Enter saves the draft · Escape cancels", 24)).toEqual([
+      "Enter saves the draft ·",
+      "Escape cancels",
+    ]);
+    expect(wrapWords(`Review: 1 thread waits on you (ctrl+x${KEEP}v)`, 34)).toEqual([
+      "Review: 1 thread waits on you",
+      "(ctrl+x v)",
+    ]);
+    expect(wrapWords("t               all changes / since last round", 30, 16)).toEqual([
+      "t               all changes /",
+      "                since last",
+      "                round",
+    ]);
+    expect(wrapWords("Shown: http://127.0.0.1:4000/#token=abcdef · no browser", 20)).toEqual([
+      "Shown:",
+      "http://127.0.0.1:",
+      "4000/#token=abcdef ·",
+      "no browser",
+    ]);
+    expect(wrapWords("  a-component-with-a-long-name.ts (2)", 20, 4)).toEqual([
+      "  a-component-with-",
+      "    a-long-name.ts",
+      "    (2)",
+    ]);
     expect(wrapWords("0123456789abcdefghij0123", 10)).toEqual(["0123456789", "abcdefghij", "0123"]);
     expect(wrapWords("fits", 80)).toEqual(["fits"]);
     expect(wrapWords("", 80)).toEqual([""]);

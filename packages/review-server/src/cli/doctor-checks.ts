@@ -30,7 +30,12 @@ export interface DoctorInput {
 const PLUGIN = "opencode-review";
 const ok = (name: string, text: string): Check => ({ state: "ok", name, text });
 const problem = (name: string, text: string, todo: string): Check => ({ state: "problem", name, text, todo });
-const note = (name: string, text: string, todo?: string): Check => ({ state: "note", name, text, ...(todo === undefined ? {} : { todo }) });
+const note = (name: string, text: string, todo?: string): Check => ({
+  state: "note",
+  name,
+  text,
+  ...(todo === undefined ? {} : { todo }),
+});
 const skip = (name: string, text: string): Check => ({ state: "skip", name, text });
 
 /**
@@ -43,16 +48,31 @@ export async function doctorChecks(input: DoctorInput): Promise<readonly Check[]
   const git = await gitVersion(input.dir);
   checks.push(
     git === null
-      ? problem("git", "no git on PATH", "install git (apt install git, brew install git) or put it on PATH: every diff and round is git's work")
+      ? problem(
+          "git",
+          "no git on PATH",
+          "install git (apt install git, brew install git) or put it on PATH: every diff and round is git's work",
+        )
       : ok("git", `git ${git}`),
   );
   let repo: Repository | null = null;
   try {
     repo = await openRepository(input.dir);
-    checks.push(ok("repository", `work tree ${repo.workTree}, ${repo.branch === null ? "detached HEAD" : `branch ${repo.branch}`}`));
+    checks.push(
+      ok(
+        "repository",
+        `work tree ${repo.workTree}, ${repo.branch === null ? "detached HEAD" : `branch ${repo.branch}`}`,
+      ),
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0]! : String(error);
-    checks.push(problem("repository", reason.replace(/\. .*$/, ""), "run doctor (and opencode) from inside your project's git work tree, or pass --repo DIR"));
+    checks.push(
+      problem(
+        "repository",
+        reason.replace(/\. .*$/, ""),
+        "run doctor (and opencode) from inside your project's git work tree, or pass --repo DIR",
+      ),
+    );
   }
   checks.push(...(await storeChecks(repo)));
   checks.push(...(await runtimeChecks(input)));
@@ -78,30 +98,51 @@ function storeOpens(path: string, store: StoreInspection): Check {
     case "missing":
       return ok("store", `none yet at ${path} (made on the first start of the plugin, serve or mcp)`);
     case "unusable":
-      return problem("store", `${path} cannot be opened: ${store.reason}`, `move it aside (mv ${path} ${path}.broken); a new, empty store is made on the next start`);
+      return problem(
+        "store",
+        `${path} cannot be opened: ${store.reason}`,
+        `move it aside (mv ${path} ${path}.broken); a new, empty store is made on the next start`,
+      );
     case "foreign":
-      return problem("store", `${path} is another program's SQLite database (tables ${store.tables.slice(0, 3).join(", ")})`, "move it aside, or set the plugin's dbPath option to another file");
+      return problem(
+        "store",
+        `${path} is another program's SQLite database (tables ${store.tables.slice(0, 3).join(", ")})`,
+        "move it aside, or set the plugin's dbPath option to another file",
+      );
     case "store":
       return ok("store", `${path} opens`);
   }
 }
 
 function schemaCheck(store: StoreInspection): Check {
-  if (store.kind !== "store") return skip("schema", store.kind === "missing" ? "no store yet" : "the store does not open");
+  if (store.kind !== "store")
+    return skip("schema", store.kind === "missing" ? "no store yet" : "the store does not open");
   if (store.unknown.length > 0) {
-    return problem("schema", `written by a newer opencode-review (migration ${store.unknown.join(", ")} is unknown to ${packageVersion()})`, "update opencode-review (and the plugin in opencode) to the newest version");
+    return problem(
+      "schema",
+      `written by a newer opencode-review (migration ${store.unknown.join(", ")} is unknown to ${packageVersion()})`,
+      "update opencode-review (and the plugin in opencode) to the newest version",
+    );
   }
   const latest = store.applied.at(-1) ?? "none";
-  if (store.pending.length > 0) return ok("schema", `${latest}; ${store.pending.length} migration(s) of this version run at the next start`);
+  if (store.pending.length > 0)
+    return ok("schema", `${latest}; ${store.pending.length} migration(s) of this version run at the next start`);
   return ok("schema", `${latest} (up to date)`);
 }
 
 function writesCheck(path: string, store: StoreInspection): Check {
   // A store not made yet is made in the nearest folder that exists.
-  const targets = store.kind === "missing" ? [nearestFolder(dirname(path))] : [dirname(path), ...[path, `${path}-wal`, `${path}-shm`].filter((p) => existsSync(p))];
+  const targets =
+    store.kind === "missing"
+      ? [nearestFolder(dirname(path))]
+      : [dirname(path), ...[path, `${path}-wal`, `${path}-shm`].filter((p) => existsSync(p))];
   const unwritable = targets.filter((p) => !writable(p));
   if (unwritable.length > 0) {
-    return problem("store writes", `you cannot write ${unwritable.join(", ")}`, "make them yours and writable (chown, chmod u+w), or set the plugin's dbPath option to a folder you can write");
+    return problem(
+      "store writes",
+      `you cannot write ${unwritable.join(", ")}`,
+      "make them yours and writable (chown, chmod u+w), or set the plugin's dbPath option to a folder you can write",
+    );
   }
   return ok("store writes", `${targets.join(", ")} writable by you`);
 }
@@ -122,7 +163,8 @@ function modesCheck(path: string, store: StoreInspection): Check {
     open.push(`${file} is ${mode.toString(8)}`);
     fixes.push(`chmod 600 ${file}`);
   }
-  if (open.length > 0) return problem("file modes", `other users can read the review: ${open.join(", ")}`, fixes.join("; "));
+  if (open.length > 0)
+    return problem("file modes", `other users can read the review: ${open.join(", ")}`, fixes.join("; "));
   return ok("file modes", `folder ${folderMode.toString(8)}, files private to you`);
 }
 
@@ -130,10 +172,22 @@ async function runtimeChecks(input: DoctorInput): Promise<Check[]> {
   const checks: Check[] = [];
   const node = process.versions.node;
   const major = Number(node.split(".")[0]);
-  checks.push(major >= 20 ? ok("node", `Node ${node}`) : problem("node", `Node ${node} is older than 20`, "install Node 20 or newer for the CLI (inside opencode the plugin runs on opencode's Bun)"));
+  checks.push(
+    major >= 20
+      ? ok("node", `Node ${node}`)
+      : problem(
+          "node",
+          `Node ${node} is older than 20`,
+          "install Node 20 or newer for the CLI (inside opencode the plugin runs on opencode's Bun)",
+        ),
+  );
   checks.push(await sqliteBindingCheck());
   const bun = onPath("bun", input.env);
-  checks.push(bun === null ? note("bun", "not on PATH; nothing to do: opencode runs the plugin on its own Bun") : ok("bun", `${bun} (opencode runs the plugin on its own Bun)`));
+  checks.push(
+    bun === null
+      ? note("bun", "not on PATH; nothing to do: opencode runs the plugin on its own Bun")
+      : ok("bun", `${bun} (opencode runs the plugin on its own Bun)`),
+  );
   return checks;
 }
 
@@ -146,7 +200,11 @@ async function sqliteBindingCheck(): Promise<Check> {
     return ok("sqlite", `better-sqlite3 loads (SQLite ${version}); inside opencode bun:sqlite is used`);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0]! : String(error);
-    return problem("sqlite", `better-sqlite3 does not load under Node ${process.versions.node}: ${reason}`, "reinstall opencode-review with install scripts on (npm rebuild better-sqlite3); the CLI needs it, opencode does not");
+    return problem(
+      "sqlite",
+      `better-sqlite3 does not load under Node ${process.versions.node}: ${reason}`,
+      "reinstall opencode-review with install scripts on (npm rebuild better-sqlite3); the CLI needs it, opencode does not",
+    );
   }
 }
 
@@ -155,7 +213,9 @@ function pluginChecks(repo: Repository | null, input: DoctorInput): Check[] {
   const global = join(input.env.XDG_CONFIG_HOME || join(input.env.HOME || homedir(), ".config"), "opencode");
   const folders = repo === null ? [global] : [global, repo.workTree, join(repo.workTree, ".opencode")];
   const look = (base: string) => {
-    const files = folders.flatMap((dir) => [join(dir, `${base}.jsonc`), join(dir, `${base}.json`)]).filter((f) => existsSync(f));
+    const files = folders
+      .flatMap((dir) => [join(dir, `${base}.jsonc`), join(dir, `${base}.json`)])
+      .filter((f) => existsSync(f));
     const broken: string[] = [];
     const listing: string[] = [];
     for (const file of files) {
@@ -167,14 +227,33 @@ function pluginChecks(repo: Repository | null, input: DoctorInput): Check[] {
   };
   const server = look("opencode");
   const tui = look("tui");
-  const line = (name: string, found: ReturnType<typeof look>, other: ReturnType<typeof look>, half: string, otherName: string): Check => {
-    if (found.broken.length > 0) return problem(name, `${found.broken.join(", ")} is not valid JSON (comments allowed)`, "fix the file: opencode skips a config it cannot read");
+  const line = (
+    name: string,
+    found: ReturnType<typeof look>,
+    other: ReturnType<typeof look>,
+    half: string,
+    otherName: string,
+  ): Check => {
+    if (found.broken.length > 0)
+      return problem(
+        name,
+        `${found.broken.join(", ")} is not valid JSON (comments allowed)`,
+        "fix the file: opencode skips a config it cannot read",
+      );
     if (found.listing.length > 0) return ok(name, `lists ${PLUGIN} (${found.listing.join(", ")})`);
     const where = join(repo?.workTree ?? global, `${name}`);
     if (other.listing.length > 0) {
-      return problem(name, `does not list ${PLUGIN}, while ${otherName} does: ${half} is missing`, `add "${PLUGIN}" to "plugin" in ${where} (or run: opencode plugin ${PLUGIN}, which writes both)`);
+      return problem(
+        name,
+        `does not list ${PLUGIN}, while ${otherName} does: ${half} is missing`,
+        `add "${PLUGIN}" to "plugin" in ${where} (or run: opencode plugin ${PLUGIN}, which writes both)`,
+      );
     }
-    return note(name, `does not list ${PLUGIN} (not used inside opencode)`, `to use it there, run: opencode plugin ${PLUGIN}`);
+    return note(
+      name,
+      `does not list ${PLUGIN} (not used inside opencode)`,
+      `to use it there, run: opencode plugin ${PLUGIN}`,
+    );
   };
   return [
     line("opencode.json", server, tui, "the agent tools and the web panel (the server half)", "tui.json"),
@@ -188,14 +267,21 @@ function listsPlugin(config: Record<string, unknown>): boolean {
   return list.some((entry) => {
     const name = Array.isArray(entry) ? entry[0] : entry;
     if (typeof name !== "string") return false;
-    return name === PLUGIN || name.startsWith(`${PLUGIN}@`) || /[/\\]opencode-review(?:[/\\@]|$)/.test(name) || /review-server(?:[/\\]|$)/.test(name);
+    return (
+      name === PLUGIN ||
+      name.startsWith(`${PLUGIN}@`) ||
+      /[/\\]opencode-review(?:[/\\@]|$)/.test(name) ||
+      /review-server(?:[/\\]|$)/.test(name)
+    );
   });
 }
 
 function parseJsonc(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(stripJsonComments(text, { trailingCommas: true }));
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -203,27 +289,46 @@ function parseJsonc(text: string): Record<string, unknown> | null {
 
 /** The MCP clients' configs `setup` writes: the server's program and build must exist. */
 function mcpChecks(repo: Repository | null, input: DoctorInput): Check[] {
-  if (repo === null) return [skip(".mcp.json", "no repository to look in"), skip(".codex/config.toml", "no repository to look in")];
+  if (repo === null)
+    return [skip(".mcp.json", "no repository to look in"), skip(".codex/config.toml", "no repository to look in")];
   const claudeFile = join(repo.workTree, ".mcp.json");
   const codexFile = join(repo.workTree, ".codex", "config.toml");
   const claude = (): Check => {
-    if (!existsSync(claudeFile)) return note(".mcp.json", "not set up for Claude Code", `to review with Claude Code: opencode-review setup claude`);
+    if (!existsSync(claudeFile))
+      return note(
+        ".mcp.json",
+        "not set up for Claude Code",
+        `to review with Claude Code: opencode-review setup claude`,
+      );
     const config = parseJsonc(readFileSync(claudeFile, "utf8"));
-    if (config === null) return problem(".mcp.json", `${claudeFile} is not valid JSON`, "fix it, then run opencode-review setup claude");
+    if (config === null)
+      return problem(".mcp.json", `${claudeFile} is not valid JSON`, "fix it, then run opencode-review setup claude");
     const servers = config.mcpServers;
-    const server = typeof servers === "object" && servers !== null ? (servers as Record<string, unknown>)[PLUGIN] : undefined;
-    if (server === undefined) return note(".mcp.json", `has no ${PLUGIN} server`, "to review with Claude Code: opencode-review setup claude");
+    const server =
+      typeof servers === "object" && servers !== null ? (servers as Record<string, unknown>)[PLUGIN] : undefined;
+    if (server === undefined)
+      return note(".mcp.json", `has no ${PLUGIN} server`, "to review with Claude Code: opencode-review setup claude");
     return launcherCheck(".mcp.json", server, "claude", input);
   };
   const codex = (): Check => {
-    if (!existsSync(codexFile)) return note(".codex/config.toml", "not set up for Codex", "to review with Codex: opencode-review setup codex");
+    if (!existsSync(codexFile))
+      return note(".codex/config.toml", "not set up for Codex", "to review with Codex: opencode-review setup codex");
     let table: Record<string, unknown> | undefined;
     try {
       table = readTomlTable(readFileSync(codexFile, "utf8"), ["mcp_servers", PLUGIN], ".codex/config.toml");
     } catch {
-      return problem(".codex/config.toml", `${codexFile} is not valid TOML`, "fix it, then run opencode-review setup codex");
+      return problem(
+        ".codex/config.toml",
+        `${codexFile} is not valid TOML`,
+        "fix it, then run opencode-review setup codex",
+      );
     }
-    if (table === undefined) return note(".codex/config.toml", `has no [mcp_servers.${PLUGIN}]`, "to review with Codex: opencode-review setup codex");
+    if (table === undefined)
+      return note(
+        ".codex/config.toml",
+        `has no [mcp_servers.${PLUGIN}]`,
+        "to review with Codex: opencode-review setup codex",
+      );
     return launcherCheck(".codex/config.toml", table, "codex", input);
   };
   return [claude(), codex()];
@@ -240,7 +345,11 @@ function launcherCheck(name: string, server: unknown, client: "claude" | "codex"
   if (program === null) return problem(name, `the ${PLUGIN} server runs ${command}, which is not there`, redo);
   const script = args.find((a) => /\.[cm]?js$/.test(a));
   if (script !== undefined && isAbsolute(script) && !existsSync(script)) {
-    return problem(name, `the ${PLUGIN} server runs ${script}, which does not exist (a build that was moved or removed)`, redo);
+    return problem(
+      name,
+      `the ${PLUGIN} server runs ${script}, which does not exist (a build that was moved or removed)`,
+      redo,
+    );
   }
   return ok(name, `the ${PLUGIN} server runs ${[command, ...args].join(" ")}`);
 }
@@ -254,15 +363,23 @@ async function panelCheck(repo: Repository | null, input: DoctorInput): Promise<
   const live = store.servers.filter((row) => isLivePanel(row, input.now, processAlive));
   if (live.length === 0) return ok("panels", "none running");
   const mine = packageVersion();
-  const versions = await Promise.all(live.map(async (row) => ({ row, version: await panelVersion(row.url, readPanelToken(path, row.url)) })));
+  const versions = await Promise.all(
+    live.map(async (row) => ({ row, version: await panelVersion(row.url, readPanelToken(path, row.url)) })),
+  );
   const older = versions.filter((v) => v.version !== null && v.version !== mine);
   if (older.length > 0) {
     const list = older.map((v) => `${v.row.url} (pid ${v.row.pid}) runs ${v.version}`).join(", ");
-    return problem("panels", `${list}, not this ${mine}`, `restart the opencode (or opencode-review serve) of pid ${older.map((v) => v.row.pid).join(", ")} to run ${mine}`);
+    return problem(
+      "panels",
+      `${list}, not this ${mine}`,
+      `restart the opencode (or opencode-review serve) of pid ${older.map((v) => v.row.pid).join(", ")} to run ${mine}`,
+    );
   }
   const unknown = versions.filter((v) => v.version === null).length;
   const text = `${live.length} running (${live.map((r) => r.url).join(", ")}), version ${mine}`;
-  return unknown > 0 ? note("panels", `${text}; ${unknown} did not say its version`, "run doctor as the user who started it") : ok("panels", text);
+  return unknown > 0
+    ? note("panels", `${text}; ${unknown} did not say its version`, "run doctor as the user who started it")
+    : ok("panels", text);
 }
 
 /** A panel's version from its `GET /api/health`; null when it cannot be asked (no token, not loopback, no answer). */
@@ -277,7 +394,10 @@ async function panelVersion(url: string, token: string | null): Promise<string |
   // The token goes to loopback only.
   if (parseLoopbackHost(parsed.hostname.replace(/^\[|\]$/g, "")) === null) return null;
   try {
-    const response = await fetch(new URL("/api/health", parsed), { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(2000) });
+    const response = await fetch(new URL("/api/health", parsed), {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(2000),
+    });
     if (!response.ok) return null;
     const body = (await response.json()) as { version?: unknown };
     return typeof body.version === "string" ? body.version : null;
@@ -292,22 +412,44 @@ async function forgeCheck(repo: Repository | null, input: DoctorInput): Promise<
   const remote = await upstreamRemote(repo).catch(() => null);
   if (remote === null) return note("forge", "no remote: pull request threads are not used");
   const host = hostOf(remote.url);
-  if (host === null) return note("forge", `remote ${remote.remote} is not on a forge (${remote.url.startsWith("/") ? "a local path" : "an unknown address"})`);
+  if (host === null)
+    return note(
+      "forge",
+      `remote ${remote.remote} is not on a forge (${remote.url.startsWith("/") ? "a local path" : "an unknown address"})`,
+    );
   const env = input.env;
   const github = host === "github.com" || /github/i.test(host) || env.GITHUB_API_URL !== undefined;
   const forgejo = !github && (/codeberg\.org$|forgejo|gitea/i.test(host) || env.FORGEJO_API_URL !== undefined);
   if (github) {
     const token = ["GH_TOKEN", "GITHUB_TOKEN"].find((name) => (env[name] ?? "") !== "");
-    if (token !== undefined) return ok("forge", `remote ${remote.remote} is on ${host} (GitHub); a token is in ${token}`);
-    if (onPath("gh", env) !== null) return ok("forge", `remote ${remote.remote} is on ${host} (GitHub); gh is installed, its token is asked for when needed`);
-    return note("forge", `remote ${remote.remote} is on ${host} (GitHub); no token`, "for opencode-review pr: set GH_TOKEN (or GITHUB_TOKEN), or install gh and run gh auth login");
+    if (token !== undefined)
+      return ok("forge", `remote ${remote.remote} is on ${host} (GitHub); a token is in ${token}`);
+    if (onPath("gh", env) !== null)
+      return ok(
+        "forge",
+        `remote ${remote.remote} is on ${host} (GitHub); gh is installed, its token is asked for when needed`,
+      );
+    return note(
+      "forge",
+      `remote ${remote.remote} is on ${host} (GitHub); no token`,
+      "for opencode-review pr: set GH_TOKEN (or GITHUB_TOKEN), or install gh and run gh auth login",
+    );
   }
   if (forgejo) {
     const token = ["FORGEJO_TOKEN", "GITEA_TOKEN"].find((name) => (env[name] ?? "") !== "");
-    if (token !== undefined) return ok("forge", `remote ${remote.remote} is on ${host} (Forgejo/Gitea); a token is in ${token}`);
-    return note("forge", `remote ${remote.remote} is on ${host} (Forgejo/Gitea); no token`, "for opencode-review pr: set FORGEJO_TOKEN (or GITEA_TOKEN)");
+    if (token !== undefined)
+      return ok("forge", `remote ${remote.remote} is on ${host} (Forgejo/Gitea); a token is in ${token}`);
+    return note(
+      "forge",
+      `remote ${remote.remote} is on ${host} (Forgejo/Gitea); no token`,
+      "for opencode-review pr: set FORGEJO_TOKEN (or GITEA_TOKEN)",
+    );
   }
-  return note("forge", `remote ${remote.remote} is on ${host}, not a forge opencode-review knows`, "for GitHub Enterprise set GITHUB_API_URL; for Forgejo or Gitea set FORGEJO_API_URL");
+  return note(
+    "forge",
+    `remote ${remote.remote} is on ${host}, not a forge opencode-review knows`,
+    "for GitHub Enterprise set GITHUB_API_URL; for Forgejo or Gitea set FORGEJO_API_URL",
+  );
 }
 
 /** The host of a remote URL (`https://host/…`, `ssh://git@host/…`, `git@host:owner/repo`), never its user or password. */

@@ -26,7 +26,15 @@ beforeAll(async () => {
 async function environment(extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
   const home = await temp.folder("opencode-review-home-");
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), ...extra };
-  for (const name of ["GH_TOKEN", "GITHUB_TOKEN", "FORGEJO_TOKEN", "GITEA_TOKEN", "GITHUB_API_URL", "FORGEJO_API_URL", "OPENCODE_TUI_CONFIG"]) {
+  for (const name of [
+    "GH_TOKEN",
+    "GITHUB_TOKEN",
+    "FORGEJO_TOKEN",
+    "GITEA_TOKEN",
+    "GITHUB_API_URL",
+    "FORGEJO_API_URL",
+    "OPENCODE_TUI_CONFIG",
+  ]) {
     if (!(name in extra)) delete env[name];
   }
   return env;
@@ -36,17 +44,24 @@ async function environment(extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.Proces
 async function setUpRepository(): Promise<TempRepository> {
   const repo = await temp.repository();
   await repo.write("src/a.ts", "export const a = 1;\n");
-  await repo.write("opencode.json", JSON.stringify({ $schema: "https://opencode.ai/config.json", plugin: ["opencode-review"] }, null, 2));
+  await repo.write(
+    "opencode.json",
+    JSON.stringify({ $schema: "https://opencode.ai/config.json", plugin: ["opencode-review"] }, null, 2),
+  );
   await repo.write("tui.json", '{\n  // the terminal half\n  "plugin": ["opencode-review"],\n}\n');
   await repo.commitAll("base");
   return repo;
 }
 
 const storePath = (repo: TempRepository) => join(repo.dir, ".git", "opencode-review", "review.sqlite");
-const lineOf = (stdout: string, name: string) => stdout.split("\n").find((line) => line.slice(8).startsWith(`${name}:`));
+const lineOf = (stdout: string, name: string) =>
+  stdout.split("\n").find((line) => line.slice(8).startsWith(`${name}:`));
 
 async function doctor(repo: string, env: NodeJS.ProcessEnv, cwd?: string) {
-  return runCliToEnd(cwd === undefined ? ["doctor", "--repo", repo] : ["doctor"], { env, ...(cwd === undefined ? {} : { cwd }) });
+  return runCliToEnd(cwd === undefined ? ["doctor", "--repo", repo] : ["doctor"], {
+    env,
+    ...(cwd === undefined ? {} : { cwd }),
+  });
 }
 
 describe("opencode-review doctor", () => {
@@ -67,15 +82,38 @@ describe("opencode-review doctor", () => {
       expect(result.stderr).toBe("");
       expect(result.code).toBe(0);
       const lines = result.stdout.trim().split("\n");
-      for (const name of ["git", "repository", "store", "schema", "store writes", "file modes", "node", "sqlite", "bun", "opencode.json", "tui.json", ".mcp.json", ".codex/config.toml", "panels", "forge"]) {
-        expect(lines.filter((line) => line.slice(8).startsWith(`${name}:`)), name).toHaveLength(1);
+      for (const name of [
+        "git",
+        "repository",
+        "store",
+        "schema",
+        "store writes",
+        "file modes",
+        "node",
+        "sqlite",
+        "bun",
+        "opencode.json",
+        "tui.json",
+        ".mcp.json",
+        ".codex/config.toml",
+        "panels",
+        "forge",
+      ]) {
+        expect(
+          lines.filter((line) => line.slice(8).startsWith(`${name}:`)),
+          name,
+        ).toHaveLength(1);
       }
       expect(lines.some((line) => line.startsWith("PROBLEM"))).toBe(false);
       expect(lineOf(result.stdout, "schema")).toMatch(/^ok +schema: \d{4}_\w+ \(up to date\)$/);
       expect(lineOf(result.stdout, "file modes")).toMatch(/^ok +file modes: folder 700, files private to you$/);
-      expect(lineOf(result.stdout, "opencode.json")).toContain(`lists opencode-review (${join(repo.dir, "opencode.json")})`);
+      expect(lineOf(result.stdout, "opencode.json")).toContain(
+        `lists opencode-review (${join(repo.dir, "opencode.json")})`,
+      );
       expect(lineOf(result.stdout, "tui.json")).toContain(`lists opencode-review (${join(repo.dir, "tui.json")})`);
-      expect(lineOf(result.stdout, "panels")).toMatch(new RegExp(`^ok +panels: 1 running \\(${url}\\), version \\d+\\.\\d+\\.\\d+`));
+      expect(lineOf(result.stdout, "panels")).toMatch(
+        new RegExp(`^ok +panels: 1 running \\(${url}\\), version \\d+\\.\\d+\\.\\d+`),
+      );
       expect(readdirSync(join(repo.dir, ".git", "opencode-review")).sort()).toEqual(before);
     } finally {
       serve.child.kill("SIGINT");
@@ -106,7 +144,9 @@ describe("opencode-review doctor", () => {
     await sql`DROP TABLE list_cursors`.execute(store.db);
     await store.close();
     const result = await doctor(repo.dir, await environment());
-    expect(lineOf(result.stdout, "schema")).toMatch(/^ok +schema: 0011_located_anchors; \d+ migration\(s\) of this version run at the next start$/);
+    expect(lineOf(result.stdout, "schema")).toMatch(
+      /^ok +schema: 0011_located_anchors; \d+ migration\(s\) of this version run at the next start$/,
+    );
     const again = await openStoreReadOnlyNames(storePath(repo));
     expect(again).not.toContain("0013_list_cursors");
   }, 60_000);
@@ -116,7 +156,9 @@ describe("opencode-review doctor", () => {
     const bare = await temp.folder("opencode-review-path-");
     const result = await doctor(repo.dir, await environment({ PATH: bare }));
     expect(result.code).toBe(1);
-    expect(lineOf(result.stdout, "git")).toBe("PROBLEM git: no git on PATH -> install git (apt install git, brew install git) or put it on PATH: every diff and round is git's work");
+    expect(lineOf(result.stdout, "git")).toBe(
+      "PROBLEM git: no git on PATH -> install git (apt install git, brew install git) or put it on PATH: every diff and round is git's work",
+    );
     expect(lineOf(result.stdout, "forge")).toMatch(/^skip +forge: needs git/);
   }, 60_000);
 
@@ -148,20 +190,36 @@ describe("opencode-review doctor", () => {
     const server = createServer((request, response) => {
       const authorized = request.headers.authorization === `Bearer ${token}`;
       response.writeHead(authorized ? 200 : 401, { "content-type": "application/json" });
-      response.end(JSON.stringify(authorized ? { ok: true, version: "0.0.1", repo: repo.dir, branch: "main", tools: true } : { error: { code: "unauthorized", message: "token" } }));
+      response.end(
+        JSON.stringify(
+          authorized
+            ? { ok: true, version: "0.0.1", repo: repo.dir, branch: "main", tools: true }
+            : { error: { code: "unauthorized", message: "token" } },
+        ),
+      );
     });
     servers.push(server);
     await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const store = await openStore({ path: storePath(repo) });
-    await writeTransaction(store.db, (trx) => upsertServer(trx, { heartbeat_at: new Date().toISOString(), url, pid: process.pid, worktree: repo.dir, branch: "main" }));
+    await writeTransaction(store.db, (trx) =>
+      upsertServer(trx, {
+        heartbeat_at: new Date().toISOString(),
+        url,
+        pid: process.pid,
+        worktree: repo.dir,
+        branch: "main",
+      }),
+    );
     await store.close();
     writePanelToken(storePath(repo), url, token);
 
     const result = await doctor(repo.dir, await environment());
     expect(result.code).toBe(1);
     expect(lineOf(result.stdout, "panels")).toMatch(
-      new RegExp(`^PROBLEM panels: ${url} \\(pid ${process.pid}\\) runs 0\\.0\\.1, not this \\d+\\.\\d+\\.\\d+ -> restart the opencode \\(or opencode-review serve\\) of pid ${process.pid} to run `),
+      new RegExp(
+        `^PROBLEM panels: ${url} \\(pid ${process.pid}\\) runs 0\\.0\\.1, not this \\d+\\.\\d+\\.\\d+ -> restart the opencode \\(or opencode-review serve\\) of pid ${process.pid} to run `,
+      ),
     );
     expect(result.stdout).not.toContain(token);
   }, 60_000);
@@ -169,15 +227,25 @@ describe("opencode-review doctor", () => {
   it("names an MCP config that points at a missing build, for Claude Code and for Codex", async () => {
     const repo = await setUpRepository();
     const gone = join(repo.dir, "old-checkout", "dist", "cli.js");
-    await repo.write(".mcp.json", JSON.stringify({ mcpServers: { "opencode-review": { type: "stdio", command: process.execPath, args: [gone, "mcp"] } } }));
-    await repo.write(".codex/config.toml", `[mcp_servers.opencode-review]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(cliPath)}, "mcp"]\n`);
+    await repo.write(
+      ".mcp.json",
+      JSON.stringify({
+        mcpServers: { "opencode-review": { type: "stdio", command: process.execPath, args: [gone, "mcp"] } },
+      }),
+    );
+    await repo.write(
+      ".codex/config.toml",
+      `[mcp_servers.opencode-review]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(cliPath)}, "mcp"]\n`,
+    );
     const result = await doctor(repo.dir, await environment());
     expect(result.code).toBe(1);
     expect(lineOf(result.stdout, ".mcp.json")).toBe(
       `PROBLEM .mcp.json: the opencode-review server runs ${gone}, which does not exist (a build that was moved or removed) -> run opencode-review setup claude again from the install you use (or rebuild that checkout: pnpm build)`,
     );
     // This build exists: Codex's config is fine.
-    expect(lineOf(result.stdout, ".codex/config.toml")).toBe(`ok      .codex/config.toml: the opencode-review server runs ${process.execPath} ${cliPath} mcp`);
+    expect(lineOf(result.stdout, ".codex/config.toml")).toBe(
+      `ok      .codex/config.toml: the opencode-review server runs ${process.execPath} ${cliPath} mcp`,
+    );
   }, 60_000);
 
   it("names the forge of the branch's remote and whether a token is there, never the token or the URL's password", async () => {
@@ -185,13 +253,17 @@ describe("opencode-review doctor", () => {
     await repo.git("remote", "add", "origin", "https://someone:hunter2secret@github.com/acme/app.git");
     const secret = "ghp_doctorNeverPrintsThis0123456789";
     const withToken = await doctor(repo.dir, await environment({ GH_TOKEN: secret }));
-    expect(lineOf(withToken.stdout, "forge")).toBe("ok      forge: remote origin is on github.com (GitHub); a token is in GH_TOKEN");
+    expect(lineOf(withToken.stdout, "forge")).toBe(
+      "ok      forge: remote origin is on github.com (GitHub); a token is in GH_TOKEN",
+    );
     const everything = withToken.stdout + withToken.stderr;
     expect(everything).not.toContain(secret);
     expect(everything).not.toContain("hunter2secret");
 
     const without = await doctor(repo.dir, await environment({ PATH: onlyGitPath() }));
-    expect(lineOf(without.stdout, "forge")).toMatch(/^note +forge: remote origin is on github\.com \(GitHub\); no token -> for opencode-review pr: set GH_TOKEN/);
+    expect(lineOf(without.stdout, "forge")).toMatch(
+      /^note +forge: remote origin is on github\.com \(GitHub\); no token -> for opencode-review pr: set GH_TOKEN/,
+    );
     // A note is not a problem.
     expect(without.stdout).not.toMatch(/^PROBLEM forge/m);
   }, 60_000);
@@ -210,6 +282,8 @@ async function openStoreReadOnlyNames(path: string): Promise<string[]> {
 
 /** A PATH with git on it but not gh (the machine may have gh installed). */
 function onlyGitPath(): string {
-  const dirs = (process.env.PATH ?? "").split(":").filter((dir) => existsSync(join(dir, "git")) && !existsSync(join(dir, "gh")));
+  const dirs = (process.env.PATH ?? "")
+    .split(":")
+    .filter((dir) => existsSync(join(dir, "git")) && !existsSync(join(dir, "gh")));
   return dirs.join(":");
 }

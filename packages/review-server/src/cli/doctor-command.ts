@@ -17,7 +17,12 @@ Each problem says what to do. It changes nothing: the store is opened read-only,
 
 Exit status: 0 when nothing is wrong (notes are not problems); 1 when a check found a problem.`;
 
-const LABELS: Readonly<Record<Check["state"], string>> = { ok: "ok     ", problem: "PROBLEM", note: "note   ", skip: "skip   " };
+const LABELS: Readonly<Record<Check["state"], string>> = {
+  ok: "ok     ",
+  problem: "PROBLEM",
+  note: "note   ",
+  skip: "skip   ",
+};
 
 /** One check as one line: its state, what it is, what was found and, for a problem or a note, what to do. */
 export function checkLine(check: Check): string {

@@ -10,7 +10,10 @@ export type FlagValue<T> = { readonly ok: true; readonly value: T } | { readonly
 export function portFlag(text: string): FlagValue<number> {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(port) || port > 65535) {
-    return { ok: false, message: `--port ${JSON.stringify(text)} is not a port number; use 0 to 65535 (0: any free port)` };
+    return {
+      ok: false,
+      message: `--port ${JSON.stringify(text)} is not a port number; use 0 to 65535 (0: any free port)`,
+    };
   }
   return { ok: true, value: port };
 }
@@ -21,7 +24,10 @@ export function portFlag(text: string): FlagValue<number> {
  */
 export function hostFlag(text: string): FlagValue<string> {
   if (parseLoopbackHost(text) === null) {
-    return { ok: false, message: `--host ${text} is not a loopback address; the panel only listens on 127.0.0.1, ::1 or localhost` };
+    return {
+      ok: false,
+      message: `--host ${text} is not a loopback address; the panel only listens on 127.0.0.1, ::1 or localhost`,
+    };
   }
   return { ok: true, value: text };
 }
@@ -35,10 +41,16 @@ export function opencodeUrlFlag(text: string): FlagValue<string> {
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: `--opencode ${JSON.stringify(text)} is not a URL; give the address opencode serve prints, like http://127.0.0.1:4096` };
+    return {
+      ok: false,
+      message: `--opencode ${JSON.stringify(text)} is not a URL; give the address opencode serve prints, like http://127.0.0.1:4096`,
+    };
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    return { ok: false, message: `--opencode ${text} is not an http address; give the address opencode serve prints, like http://127.0.0.1:4096` };
+    return {
+      ok: false,
+      message: `--opencode ${text} is not an http address; give the address opencode serve prints, like http://127.0.0.1:4096`,
+    };
   }
   // The sdk joins routes onto the base URL; a trailing slash would double it.
   return { ok: true, value: text.replace(/\/+$/, "") };

@@ -20,7 +20,11 @@ beforeAll(async () => {
   await buildCli();
 }, 180_000);
 
-async function reviewedRepository(): Promise<{ repo: TempRepository; service: ReviewService; closeStore: () => Promise<void> }> {
+async function reviewedRepository(): Promise<{
+  repo: TempRepository;
+  service: ReviewService;
+  closeStore: () => Promise<void>;
+}> {
   const repo = await makeTempRepository();
   await repo.write("src/a.ts", "export const a = 1;\nexport const b = 2;\n");
   await repo.write("src/b.ts", "export const c = 3;\n");
@@ -29,7 +33,13 @@ async function reviewedRepository(): Promise<{ repo: TempRepository; service: Re
   await repo.write("src/b.ts", "export const c = 4;\n");
   cleanups.push(() => repo.remove());
   const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
-  const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  const service = createReviewService({
+    now: systemClock,
+    dir: repo.dir,
+    store,
+    bus: createEventBus(),
+    delivery: { mode: "tools", deliver: async () => null },
+  });
   let closed: Promise<void> | undefined;
   const closeStore = () => (closed ??= store.close());
   cleanups.push(closeStore);
@@ -57,7 +67,8 @@ describe("opencode-review hook stop", () => {
     expect(blocked.code).toBe(0);
     expect(JSON.parse(blocked.stdout)).toEqual({
       decision: "block",
-      reason: "The reviewer released 2 comments on src/a.ts, src/b.ts. Call review_list to read them, fix the code, then review_reply to each.",
+      reason:
+        "The reviewer released 2 comments on src/a.ts, src/b.ts. Call review_list to read them, fix the code, then review_reply to each.",
     });
     expect(blocked.stderr).toBe("");
     // Its cost beyond a bare Node start (under a second) is a figure for bench/hook.bench.mjs, not asserted
@@ -87,7 +98,10 @@ describe("opencode-review hook stop", () => {
     const other = await makeTempRepository();
     cleanups.push(() => other.remove());
     await mkdir(join(other.dir, ".git", "opencode-review"), { recursive: true });
-    await writeFile(join(other.dir, ".git", "opencode-review", "review.sqlite"), "this is not a database, just text long enough to be read as a header\n");
+    await writeFile(
+      join(other.dir, ".git", "opencode-review", "review.sqlite"),
+      "this is not a database, just text long enough to be read as a header\n",
+    );
 
     const broken = await runHook(["stop"], stopInput(other.dir));
     expect(broken).toMatchObject({ code: 0, stdout: "" });
@@ -124,7 +138,11 @@ describe("the hooks keep their promise", () => {
     for (const which of ["stop", "prompt"]) {
       const answer = await runHook([which], which === "stop" ? stopInput(repo.dir) : { prompt: "go", cwd: repo.dir });
       expect(answer).toMatchObject({ code: 0, stdout: "" });
-      expect(answer.stderr).toMatch(new RegExp(`^opencode-review hook ${which}: the review database .* is held by another process .*\\(nothing printed\\)\n$`));
+      expect(answer.stderr).toMatch(
+        new RegExp(
+          `^opencode-review hook ${which}: the review database .* is held by another process .*\\(nothing printed\\)\n$`,
+        ),
+      );
       locked.push(answer.ms);
     }
     // What the hook costs with nothing in its way, measured just after: the lock costs the hook's short wait
@@ -175,7 +193,9 @@ describe("opencode-review hook prompt", () => {
     await service.release({});
     await service.agentList({});
     // Read but not answered: it still waits on the agent, so the line stays.
-    expect((await runHook(["prompt"], input)).stdout).toBe("Code review: 1 thread waits for you in src/a.ts (call review_list).\n");
+    expect((await runHook(["prompt"], input)).stdout).toBe(
+      "Code review: 1 thread waits for you in src/a.ts (call review_list).\n",
+    );
     await service.agentReply({ id: t.id, text: "Because.", resolved: false });
     expect(await runHook(["prompt"], input)).toMatchObject({ code: 0, stdout: "" });
   });

@@ -49,7 +49,9 @@ async function readHookInput(io: CliIo): Promise<Record<string, unknown>> {
   });
   if (text.trim() === "") return {};
   const parsed: unknown = JSON.parse(text);
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : {};
 }
 
 function hookFolder(flags: FlagValues, io: CliIo, payload: Record<string, unknown>): string {
@@ -68,7 +70,10 @@ async function hookAnswer(which: "stop" | "prompt", flags: FlagValues, io: CliIo
   // Read-only: a hook never creates, migrates or otherwise writes the store (no store yet: nobody has
   // reviewed here; an older one is brought up to date by the next server that opens it).
   const found = await openReadOnlyStore({ path: defaultDbPath(repo), busyTimeoutMs: STORE_BUSY_WAIT_MS });
-  if (found.kind === "outdated") io.err(`opencode-review hook ${which}: the review database waits for an update (${found.missing.join(", ")}) that the next opencode-review mcp or serve makes (nothing printed)`);
+  if (found.kind === "outdated")
+    io.err(
+      `opencode-review hook ${which}: the review database waits for an update (${found.missing.join(", ")}) that the next opencode-review mcp or serve makes (nothing printed)`,
+    );
   if (found.kind !== "open") return null;
   const { store } = found;
   try {
@@ -91,7 +96,9 @@ async function hook(flags: FlagValues, io: CliIo, subcommand?: string): Promise<
     if (answer !== null) io.out(answer);
   } catch (error) {
     // A hook that fails or prints garbage would break the client's turn; the review can wait for the next one.
-    io.err(`opencode-review hook ${subcommand}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)} (nothing printed)`);
+    io.err(
+      `opencode-review hook ${subcommand}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)} (nothing printed)`,
+    );
   }
   return EXIT_OK;
 }

@@ -27,10 +27,36 @@ describe("livePanels", () => {
     const ago = (ms: number) => new Date(now - ms).toISOString();
     const store = await openStore({ path: defaultDbPath(repository) });
     await writeTransaction(store.db, async (trx) => {
-      await upsertServer(trx, { url: "http://127.0.0.1:1001", pid: process.pid, worktree: repo!.dir, branch: "main", started_at: ago(5_000), heartbeat_at: ago(10_000) });
-      await upsertServer(trx, { url: "http://127.0.0.1:1002", pid: deadPid, worktree: repo!.dir, branch: "main", heartbeat_at: ago(1_000) });
-      await upsertServer(trx, { url: "http://127.0.0.1:1003", pid: process.pid, worktree: repo!.dir, branch: "main", heartbeat_at: ago(91_000) });
-      await upsertServer(trx, { url: "http://127.0.0.1:1004", pid: process.pid, worktree: "/elsewhere", branch: "x", started_at: ago(1_000), heartbeat_at: ago(1_000) });
+      await upsertServer(trx, {
+        url: "http://127.0.0.1:1001",
+        pid: process.pid,
+        worktree: repo!.dir,
+        branch: "main",
+        started_at: ago(5_000),
+        heartbeat_at: ago(10_000),
+      });
+      await upsertServer(trx, {
+        url: "http://127.0.0.1:1002",
+        pid: deadPid,
+        worktree: repo!.dir,
+        branch: "main",
+        heartbeat_at: ago(1_000),
+      });
+      await upsertServer(trx, {
+        url: "http://127.0.0.1:1003",
+        pid: process.pid,
+        worktree: repo!.dir,
+        branch: "main",
+        heartbeat_at: ago(91_000),
+      });
+      await upsertServer(trx, {
+        url: "http://127.0.0.1:1004",
+        pid: process.pid,
+        worktree: "/elsewhere",
+        branch: "x",
+        started_at: ago(1_000),
+        heartbeat_at: ago(1_000),
+      });
     });
     await store.close();
 

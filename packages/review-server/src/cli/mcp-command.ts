@@ -31,7 +31,8 @@ function reviewFolder(flags: FlagValues, io: CliIo): string {
 }
 
 async function mcp(flags: FlagValues, io: CliIo): Promise<number> {
-  if (io.stdio === undefined) throw new ReviewError("internal", "mcp speaks on standard input and output, and none were given");
+  if (io.stdio === undefined)
+    throw new ReviewError("internal", "mcp speaks on standard input and output, and none were given");
   const stopped = io.stopRequested;
   // Loaded while the review server starts: a client may wait only so long before its first request.
   const sdk = loadMcpSdk();
@@ -39,12 +40,19 @@ async function mcp(flags: FlagValues, io: CliIo): Promise<number> {
   sdk.catch(() => {});
   const dir = reviewFolder(flags, io);
   let clientName: string | undefined;
-  const reportError = (error: unknown) => io.err(`opencode-review mcp: ${error instanceof Error ? error.message : String(error)}`);
+  const reportError = (error: unknown) =>
+    io.err(`opencode-review mcp: ${error instanceof Error ? error.message : String(error)}`);
 
   let running: RunningReviewServer | null = null;
   let source: ServiceSource;
   try {
-    running = await startReviewServer({ dir, tools: true, delivery: mcpDelivery(() => clientName), now: systemClock, reportError });
+    running = await startReviewServer({
+      dir,
+      tools: true,
+      delivery: mcpDelivery(() => clientName),
+      now: systemClock,
+      reportError,
+    });
     const service = running.service;
     source = async () => service;
     io.err(`opencode-review mcp: reviewing ${dir}; the review panel is at ${running.panelUrl}`);

@@ -19,8 +19,12 @@ describe("opencodeDelivery", () => {
     opencode = await startFakeOpencodeServer(SESSIONS);
     const delivery = opencodeDelivery({ baseUrl: opencode.url });
     expect(delivery.mode).toBe("prose");
-    expect(await delivery.deliver({ sessionId: "ses_of_another_process", text: "1. src/a.ts line 3: why?" })).toEqual({ sessionId: "ses_newest" });
-    expect(opencode.prompts).toEqual([{ sessionId: "ses_newest", body: { parts: [{ type: "text", text: "1. src/a.ts line 3: why?" }] } }]);
+    expect(await delivery.deliver({ sessionId: "ses_of_another_process", text: "1. src/a.ts line 3: why?" })).toEqual({
+      sessionId: "ses_newest",
+    });
+    expect(opencode.prompts).toEqual([
+      { sessionId: "ses_newest", body: { parts: [{ type: "text", text: "1. src/a.ts line 3: why?" }] } },
+    ]);
   });
 
   it("sends to the session it was given", async () => {
@@ -36,17 +40,26 @@ describe("opencodeDelivery", () => {
     await opencode.close();
 
     opencode = await startFakeOpencodeServer(SESSIONS, { promptStatus: 404 });
-    await expect(opencodeDelivery({ baseUrl: opencode.url, sessionId: "ses_gone" }).deliver({ sessionId: null, text: "x" })).rejects.toThrow(
-      /no such session/,
-    );
+    await expect(
+      opencodeDelivery({ baseUrl: opencode.url, sessionId: "ses_gone" }).deliver({ sessionId: null, text: "x" }),
+    ).rejects.toThrow(/no such session/);
   });
 
   it("names the session a release would go to, as the panel shows it, or none", async () => {
     opencode = await startFakeOpencodeServer(SESSIONS);
     // The fake titles each session with its id.
-    expect(await opencodeDelivery({ baseUrl: opencode.url }).target()).toEqual({ id: "ses_newest", title: "ses_newest" });
-    expect(await opencodeDelivery({ baseUrl: opencode.url, sessionId: "ses_old" }).target()).toEqual({ id: "ses_old", title: "ses_old" });
-    expect(await opencodeDelivery({ baseUrl: opencode.url, sessionId: "ses_unlisted" }).target()).toEqual({ id: "ses_unlisted", title: "ses_unlisted" });
+    expect(await opencodeDelivery({ baseUrl: opencode.url }).target()).toEqual({
+      id: "ses_newest",
+      title: "ses_newest",
+    });
+    expect(await opencodeDelivery({ baseUrl: opencode.url, sessionId: "ses_old" }).target()).toEqual({
+      id: "ses_old",
+      title: "ses_old",
+    });
+    expect(await opencodeDelivery({ baseUrl: opencode.url, sessionId: "ses_unlisted" }).target()).toEqual({
+      id: "ses_unlisted",
+      title: "ses_unlisted",
+    });
     expect(opencode.prompts).toEqual([]);
     const url = opencode.url;
     await opencode.close();

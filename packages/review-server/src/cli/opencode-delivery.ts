@@ -10,7 +10,9 @@ export interface OpencodeDeliveryOptions {
 
 /** The session a release goes to when none was named: the newest top-level one (subagent sessions have a parent). */
 function newestSession(sessions: readonly Session[]): Session | undefined {
-  const candidates = sessions.some((s) => s.parentID === undefined) ? sessions.filter((s) => s.parentID === undefined) : sessions;
+  const candidates = sessions.some((s) => s.parentID === undefined)
+    ? sessions.filter((s) => s.parentID === undefined)
+    : sessions;
   return [...candidates].sort((a, b) => b.time.updated - a.time.updated)[0];
 }
 
@@ -36,7 +38,8 @@ export function opencodeDelivery(options: OpencodeDeliveryOptions): ReleaseDeliv
       // What the panel names: the session a release would go to now, or none when the server does not answer.
       try {
         const { data } = await client.session.list({ throwOnError: true });
-        const session = options.sessionId === undefined ? newestSession(data) : data.find((s) => s.id === options.sessionId);
+        const session =
+          options.sessionId === undefined ? newestSession(data) : data.find((s) => s.id === options.sessionId);
         if (session !== undefined) return { id: session.id, title: session.title };
         return options.sessionId === undefined ? null : { id: options.sessionId, title: options.sessionId };
       } catch {

@@ -5,7 +5,9 @@ export type FlagSpec = Readonly<Record<string, "value" | "switch">>;
 export type FlagValues = Readonly<Record<string, string | true>>;
 
 /** The outcome of reading a command line: the flags, or the one line that says what is wrong. */
-export type ParsedFlags = { readonly ok: true; readonly flags: FlagValues } | { readonly ok: false; readonly message: string };
+export type ParsedFlags =
+  | { readonly ok: true; readonly flags: FlagValues }
+  | { readonly ok: false; readonly message: string };
 
 /**
  * Reads `--name value`, `--name=value` and `--switch` against a command's spec; anything else (an unknown

@@ -1,7 +1,12 @@
 // opencode-review pr against the Forgejo stand-in: the same command, the /api/v1 client, Forgejo's failures.
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { FORGEJO_READ_ONLY_TOKEN, FORGEJO_TOKEN, makeForgejoFixture, type ForgejoFixture } from "../forge/testing/forgejo-fixture.js";
+import {
+  FORGEJO_READ_ONLY_TOKEN,
+  FORGEJO_TOKEN,
+  makeForgejoFixture,
+  type ForgejoFixture,
+} from "../forge/testing/forgejo-fixture.js";
 import { filesUnder, prCli as cli, replyAsAgent } from "./testing/pr-cli.js";
 
 let fixture: ForgejoFixture | undefined;
@@ -12,7 +17,13 @@ afterEach(async () => {
 
 async function reviewed() {
   const f = (fixture = await makeForgejoFixture("forgejo"));
-  const thread = f.forgejo.addThread(f.pull, { login: "alice", body: "Start from the first item?", path: "src/app.ts", line: 2, commit: f.head });
+  const thread = f.forgejo.addThread(f.pull, {
+    login: "alice",
+    body: "Start from the first item?",
+    path: "src/app.ts",
+    line: 2,
+    commit: f.head,
+  });
   return { f, thread };
 }
 
@@ -22,12 +33,18 @@ describe("opencode-review pr on Forgejo", () => {
     const pulled = await cli(f, ["pr", "pull"]);
     expect(pulled).toMatchObject({ code: 0, err: "" });
     expect(pulled.out).toContain("PR #7: 1 new thread, 1 new comment (https://codeberg.org/octo/app/pulls/7)");
-    expect((await cli(f, ["pr", "pull"])).out).toBe("PR #7: nothing new since the last pull (https://codeberg.org/octo/app/pulls/7)");
+    expect((await cli(f, ["pr", "pull"])).out).toBe(
+      "PR #7: nothing new since the last pull (https://codeberg.org/octo/app/pulls/7)",
+    );
     await replyAsAgent(f, "Done: it starts from xs[0].");
     const status = await cli(f, ["pr", "status"]);
     expect(status.out).toContain("src/app.ts:2 to alice: Done: it starts from xs[0].");
     const pushed = await cli(f, ["pr", "push"]);
-    expect(pushed).toMatchObject({ code: 0, err: "", out: "PR #7: posted 1 reply, resolved 0 threads (https://codeberg.org/octo/app/pulls/7)" });
+    expect(pushed).toMatchObject({
+      code: 0,
+      err: "",
+      out: "PR #7: posted 1 reply, resolved 0 threads (https://codeberg.org/octo/app/pulls/7)",
+    });
     expect(f.forgejo.comments(thread).map((c) => c.login)).toEqual(["alice", "person"]);
 
     for (const output of [pulled, status, pushed]) expect(output.out + output.err).not.toContain(FORGEJO_TOKEN);
@@ -37,14 +54,19 @@ describe("opencode-review pr on Forgejo", () => {
   test("a push whose checked resolve held says the thread is resolved here only: Forgejo's API has no resolve", async () => {
     const { f, thread } = await reviewed();
     await cli(f, ["pr", "pull"]);
-    await f.repo.write("src/app.ts", (await f.repo.git("show", "HEAD:src/app.ts")).replace("  let sum = 0;", "  let sum = xs[0] ?? 0;"));
+    await f.repo.write(
+      "src/app.ts",
+      (await f.repo.git("show", "HEAD:src/app.ts")).replace("  let sum = 0;", "  let sum = xs[0] ?? 0;"),
+    );
     expect(await replyAsAgent(f, "Starts from xs[0].", true)).toEqual({ resolved: true });
     const pushed = await cli(f, ["pr", "push"]);
     expect(pushed.out).toBe(
       "PR #7: posted 1 reply, resolved 0 threads (https://codeberg.org/octo/app/pulls/7)\n1 thread is resolved here only: the forge's API has no resolve; resolve it on the pull request's page.",
     );
     expect(thread.first.resolver).toBeNull();
-    const leaks = (await filesUnder(join(f.repo.dir, ".git"))).filter((file) => file.bytes.includes(Buffer.from(FORGEJO_TOKEN)));
+    const leaks = (await filesUnder(join(f.repo.dir, ".git"))).filter((file) =>
+      file.bytes.includes(Buffer.from(FORGEJO_TOKEN)),
+    );
     expect(leaks.map((l) => l.path)).toEqual([]);
     expect(f.forgejo.problems).toEqual([]);
   });
@@ -78,7 +100,9 @@ describe("opencode-review pr on Forgejo", () => {
       const r = await cli(f, ["pr", "pull"], { ...f.env, FORGEJO_TOKEN: "fj_wrong" });
       expect(r.code).toBe(1);
       oneLine(r.err);
-      expect(r.err).toBe("opencode-review pr: codeberg.org refused the token (401 invalid username, password or token): it is wrong, expired or revoked; set a new one in FORGEJO_TOKEN.");
+      expect(r.err).toBe(
+        "opencode-review pr: codeberg.org refused the token (401 invalid username, password or token): it is wrong, expired or revoked; set a new one in FORGEJO_TOKEN.",
+      );
       expect(r.err).not.toContain("fj_wrong");
     });
 
@@ -101,18 +125,27 @@ describe("opencode-review pr on Forgejo", () => {
       let r = await cli(f, ["pr", "pull"]);
       expect(r.code).toBe(1);
       oneLine(r.err);
-      expect(r.err).toBe("opencode-review pr: no open pull request on octo/app has the branch feature as its head; open one, or name one with --pr N.");
+      expect(r.err).toBe(
+        "opencode-review pr: no open pull request on octo/app has the branch feature as its head; open one, or name one with --pr N.",
+      );
       r = await cli(f, ["pr", "pull", "--pr", "99"]);
       expect(r.err).toBe("opencode-review pr: octo/app has no pull request #99; check the number on the forge.");
     });
 
     test("a rate limit the server signals (429 with Retry-After)", async () => {
       const { f } = await reviewed();
-      f.forgejo.failNext(/^GET /, { kind: "status", status: 429, body: { message: "rate limit exceeded" }, headers: { "retry-after": "120" } });
+      f.forgejo.failNext(/^GET /, {
+        kind: "status",
+        status: 429,
+        body: { message: "rate limit exceeded" },
+        headers: { "retry-after": "120" },
+      });
       const r = await cli(f, ["pr", "pull"]);
       expect(r.code).toBe(1);
       oneLine(r.err);
-      expect(r.err).toMatch(/^opencode-review pr: codeberg.org's rate limit for this token is used up until 20\d\d-\S+Z; pull or push again after that \(nothing was lost\)\.$/);
+      expect(r.err).toMatch(
+        /^opencode-review pr: codeberg.org's rate limit for this token is used up until 20\d\d-\S+Z; pull or push again after that \(nothing was lost\)\.$/,
+      );
     });
 
     test("the forge unreachable: what was queued stays queued", async () => {
@@ -123,9 +156,13 @@ describe("opencode-review pr on Forgejo", () => {
       let r = await cli(f, ["pr", "push"], offline);
       expect(r.code).toBe(1);
       oneLine(r.err);
-      expect(r.err).toMatch(/^opencode-review pr: cannot reach codeberg.org \(.+\); 0 sent, 1 reply stays queued: run opencode-review pr push again when codeberg.org answers\.$/);
+      expect(r.err).toMatch(
+        /^opencode-review pr: cannot reach codeberg.org \(.+\); 0 sent, 1 reply stays queued: run opencode-review pr push again when codeberg.org answers\.$/,
+      );
       r = await cli(f, ["pr", "pull"], offline);
-      expect(r.err).toMatch(/^opencode-review pr: cannot reach codeberg.org \(.+\); nothing was lost: try again when it answers\.$/);
+      expect(r.err).toMatch(
+        /^opencode-review pr: cannot reach codeberg.org \(.+\); nothing was lost: try again when it answers\.$/,
+      );
       expect((await cli(f, ["pr", "status"])).out).toContain("1 reply waits to be pushed");
       expect((await cli(f, ["pr", "push"])).out).toContain("posted 1 reply");
       expect(f.forgejo.comments(thread)).toHaveLength(2);
@@ -136,7 +173,9 @@ describe("opencode-review pr on Forgejo", () => {
       const r = await cli(f, ["pr", "pull"], { ...f.env, FORGEJO_API_URL: "http://codeberg.org/api/v1" });
       expect(r.code).toBe(2);
       oneLine(r.err);
-      expect(r.err).toContain("FORGEJO_API_URL is http://codeberg.org: the token would travel unencrypted; use an https:// address");
+      expect(r.err).toContain(
+        "FORGEJO_API_URL is http://codeberg.org: the token would travel unencrypted; use an https:// address",
+      );
     });
   });
 });

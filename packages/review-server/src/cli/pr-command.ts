@@ -29,7 +29,9 @@ async function pr(flags: FlagValues, io: CliIo, subcommand?: string): Promise<nu
   let number: number | undefined;
   if (typeof flags.pr === "string") {
     if (!/^[1-9][0-9]{0,9}$/.test(flags.pr)) {
-      io.err(`opencode-review pr: --pr needs a pull request's number, such as --pr 7, not "${flags.pr}" (see opencode-review pr --help)`);
+      io.err(
+        `opencode-review pr: --pr needs a pull request's number, such as --pr 7, not "${flags.pr}" (see opencode-review pr --help)`,
+      );
       return EXIT_USAGE;
     }
     number = Number(flags.pr);
@@ -87,9 +89,13 @@ async function push(service: ReviewService, io: CliIo, target: { readonly number
     return;
   }
   const found = result.found > 0 ? ` (${result.found} already there from an earlier push, not sent again)` : "";
-  io.out(`PR #${result.pr}: posted ${result.posted} ${result.posted === 1 ? "reply" : "replies"}${found}, resolved ${result.resolved} ${result.resolved === 1 ? "thread" : "threads"} (${result.url})`);
+  io.out(
+    `PR #${result.pr}: posted ${result.posted} ${result.posted === 1 ? "reply" : "replies"}${found}, resolved ${result.resolved} ${result.resolved === 1 ? "thread" : "threads"} (${result.url})`,
+  );
   if (result.unresolvable > 0) {
-    io.out(`${result.unresolvable} ${result.unresolvable === 1 ? "thread is" : "threads are"} resolved here only: the forge's API has no resolve; resolve ${result.unresolvable === 1 ? "it" : "them"} on the pull request's page.`);
+    io.out(
+      `${result.unresolvable} ${result.unresolvable === 1 ? "thread is" : "threads are"} resolved here only: the forge's API has no resolve; resolve ${result.unresolvable === 1 ? "it" : "them"} on the pull request's page.`,
+    );
   }
   for (const f of result.failed) io.err(`not posted: ${f.error} (kept; pr push tries it again)`);
 }
@@ -104,12 +110,16 @@ async function status(service: ReviewService, io: CliIo): Promise<void> {
   io.out(`Pulled ${s.pull.pulledAt ?? "never"}: ${s.pull.threads} threads, ${s.pull.comments} comments.`);
   if (s.waiting.length === 0) io.out(`Nothing waits to be pushed (${s.posted} posted).`);
   else {
-    io.out(`${s.waiting.length} ${s.waiting.length === 1 ? "reply waits" : "replies wait"} to be pushed${s.pull.login === null ? "" : ` as @${s.pull.login}`} (opencode-review pr push):`);
+    io.out(
+      `${s.waiting.length} ${s.waiting.length === 1 ? "reply waits" : "replies wait"} to be pushed${s.pull.login === null ? "" : ` as @${s.pull.login}`} (opencode-review pr push):`,
+    );
     for (const w of s.waiting) {
       const where = `${w.file}${w.line === null ? "" : `:${w.line}`}`;
       const first = w.body.split("\n")[0]!;
       const words = first.length > 72 ? `${first.slice(0, 69)}...` : first;
-      io.out(`  ${where}${w.to === null ? "" : ` to ${w.to}`}${w.resolves ? ", resolves the thread" : ""}${w.state === "failed" ? `, failed: ${w.error ?? ""}` : ""}: ${words}`);
+      io.out(
+        `  ${where}${w.to === null ? "" : ` to ${w.to}`}${w.resolves ? ", resolves the thread" : ""}${w.state === "failed" ? `, failed: ${w.error ?? ""}` : ""}: ${words}`,
+      );
     }
   }
 }

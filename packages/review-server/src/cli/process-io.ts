@@ -8,16 +8,17 @@ import type { CliIo } from "./cli-io.js";
 export function processIo(): CliIo {
   let stopRequested: Promise<string> | undefined;
   // Handlers go in only when a command waits for a stop: until then Ctrl-C ends the process as usual.
-  const listen = (): Promise<string> => new Promise<string>((resolve) => {
-    let asked = false;
-    const onSignal = (signal: NodeJS.Signals): void => {
-      if (asked) process.exit(130);
-      asked = true;
-      resolve(signal);
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
-  });
+  const listen = (): Promise<string> =>
+    new Promise<string>((resolve) => {
+      let asked = false;
+      const onSignal = (signal: NodeJS.Signals): void => {
+        if (asked) process.exit(130);
+        asked = true;
+        resolve(signal);
+      };
+      process.on("SIGINT", onSignal);
+      process.on("SIGTERM", onSignal);
+    });
   return {
     cwd: process.cwd(),
     out: (text) => void process.stdout.write(`${text}\n`),

@@ -32,7 +32,13 @@ async function reviewedRepository() {
   await repo.commitAll("base");
   const opened = await openRepository(repo.dir);
   const store = await openStore({ path: defaultDbPath(opened) });
-  const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
+  const service = createReviewService({
+    now: systemClock,
+    dir: repo.dir,
+    store,
+    bus: createEventBus(),
+    delivery: { mode: "prose", deliver: async () => null },
+  });
   await repo.write("a.ts", "two\n");
   await service.takeRound();
   await repo.write("a.ts", "three\n");
@@ -47,7 +53,9 @@ describe("opencode-review remove", () => {
     await store.close();
     const result = await run(["remove", "--dry-run"], repo!.dir);
     expect(result).toMatchObject({ code: 0, err: "" });
-    expect(result.out).toBe(`Would remove the review store ${dirname(defaultDbPath(opened))} and 2 round refs under refs/opencode-review/.`);
+    expect(result.out).toBe(
+      `Would remove the review store ${dirname(defaultDbPath(opened))} and 2 round refs under refs/opencode-review/.`,
+    );
     expect(existsSync(defaultDbPath(opened))).toBe(true);
     expect(await repo!.git("for-each-ref", "refs/opencode-review/")).not.toBe("");
   });
@@ -64,12 +72,23 @@ describe("opencode-review remove", () => {
     expect((await repo!.git("rev-parse", "HEAD")).trim()).toBe(head);
     expect(readFileSync(join(repo!.dir, "a.ts"), "utf8")).toBe("three\n");
     // A second run finds nothing and says so.
-    expect(await run(["remove"], repo!.dir)).toMatchObject({ code: 0, out: `Nothing to remove: opencode-review keeps nothing in ${repo!.dir}.` });
+    expect(await run(["remove"], repo!.dir)).toMatchObject({
+      code: 0,
+      out: `Nothing to remove: opencode-review keeps nothing in ${repo!.dir}.`,
+    });
   });
 
   it("refuses while a review server runs for the repository, and deletes nothing", async () => {
     const { opened, store } = await reviewedRepository();
-    await writeTransaction(store.db, (trx) => upsertServer(trx, { heartbeat_at: new Date().toISOString(), url: "http://127.0.0.1:1/", pid: process.pid, worktree: repo!.dir, branch: "main" }));
+    await writeTransaction(store.db, (trx) =>
+      upsertServer(trx, {
+        heartbeat_at: new Date().toISOString(),
+        url: "http://127.0.0.1:1/",
+        pid: process.pid,
+        worktree: repo!.dir,
+        branch: "main",
+      }),
+    );
     await store.close();
     const result = await run(["remove"], repo!.dir);
     expect(result.code).toBe(1);

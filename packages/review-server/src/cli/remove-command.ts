@@ -27,7 +27,9 @@ async function remove(flags: FlagValues, io: CliIo): Promise<number> {
   }
   const what = [
     ...(data.storeDir === null ? [] : [`the review store ${data.storeDir}`]),
-    ...(data.refs.length === 0 ? [] : [`${data.refs.length} round ref${data.refs.length === 1 ? "" : "s"} under refs/opencode-review/`]),
+    ...(data.refs.length === 0
+      ? []
+      : [`${data.refs.length} round ref${data.refs.length === 1 ? "" : "s"} under refs/opencode-review/`]),
   ].join(" and ");
   if (flags["dry-run"] === true) {
     io.out(`Would remove ${what}.`);
@@ -36,7 +38,9 @@ async function remove(flags: FlagValues, io: CliIo): Promise<number> {
   // A running server would go on writing into a deleted file and lose what it is told; ask for it to stop.
   const running = await livePanels(repo);
   if (running.length > 0) {
-    io.err(`a review server is running for ${repo.workTree} (${running.map((p) => `pid ${p.pid}`).join(", ")}); stop it (quit opencode or Ctrl-C the serve command), then run remove again`);
+    io.err(
+      `a review server is running for ${repo.workTree} (${running.map((p) => `pid ${p.pid}`).join(", ")}); stop it (quit opencode or Ctrl-C the serve command), then run remove again`,
+    );
     return EXIT_FAILED;
   }
   await removeReviewData(repo, data);

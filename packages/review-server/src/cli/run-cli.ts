@@ -14,7 +14,17 @@ import { setupCommand } from "./setup-command.js";
 import { urlCommand } from "./url-command.js";
 
 /** Every command, in the order `--help` lists them (docs/cli.md documents each; a test checks). */
-export const COMMANDS: readonly CliCommand[] = [demoCommand, serveCommand, urlCommand, mcpCommand, hookCommand, setupCommand, prCommand, removeCommand, doctorCommand];
+export const COMMANDS: readonly CliCommand[] = [
+  demoCommand,
+  serveCommand,
+  urlCommand,
+  mcpCommand,
+  hookCommand,
+  setupCommand,
+  prCommand,
+  removeCommand,
+  doctorCommand,
+];
 
 const overview = `Usage: opencode-review <command> [flags]
 
@@ -57,7 +67,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
-    io.err(`opencode-review: unknown command "${name}"; the commands are ${COMMANDS.map((c) => c.name).join(", ")} (see opencode-review --help)`);
+    io.err(
+      `opencode-review: unknown command "${name}"; the commands are ${COMMANDS.map((c) => c.name).join(", ")} (see opencode-review --help)`,
+    );
     return EXIT_USAGE;
   }
   const usage = (message: string): number => {
@@ -71,7 +83,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     subcommand = args[0];
     args = args.slice(1);
     if (!command.subcommands.includes(subcommand)) {
-      return usage(`opencode-review ${command.name}: unknown "${subcommand}"; give one of ${command.subcommands.join(", ")} (see opencode-review ${command.name} --help)`);
+      return usage(
+        `opencode-review ${command.name}: unknown "${subcommand}"; give one of ${command.subcommands.join(", ")} (see opencode-review ${command.name} --help)`,
+      );
     }
   }
   const parsed = parseFlags(args, command.flags);
@@ -83,7 +97,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT_OK;
   }
   if (command.subcommands !== undefined && subcommand === undefined) {
-    return usage(`opencode-review ${command.name}: give one of ${command.subcommands.join(", ")} (see opencode-review ${command.name} --help)`);
+    return usage(
+      `opencode-review ${command.name}: give one of ${command.subcommands.join(", ")} (see opencode-review ${command.name} --help)`,
+    );
   }
   try {
     return await command.run(parsed.flags, io, subcommand);

@@ -24,7 +24,10 @@ Prints the panel's link (with its token); Ctrl-C stops it.
 Without --opencode a released review goes nowhere: the panel shows it as text to copy to the agent.`;
 
 /** Where released reviews go: nowhere (shown in the panel to copy), or into an opencode server's session. */
-function serveDelivery(flags: FlagValues, opencode: string | undefined): ReleaseDelivery & { probe?(): Promise<string | null> } {
+function serveDelivery(
+  flags: FlagValues,
+  opencode: string | undefined,
+): ReleaseDelivery & { probe?(): Promise<string | null> } {
   // Without an opencode server a release goes nowhere but the panel: it names no session.
   if (opencode === undefined) return { mode: "prose", deliver: async () => null, target: async () => null };
   const session = typeof flags.session === "string" ? flags.session : undefined;
@@ -40,12 +43,20 @@ async function serve(flags: FlagValues, io: CliIo): Promise<number> {
   if (!host.ok) return usage(io, host.message);
   const opencode = typeof flags.opencode === "string" ? opencodeUrlFlag(flags.opencode) : undefined;
   if (opencode !== undefined && !opencode.ok) return usage(io, opencode.message);
-  if (flags.session !== undefined && opencode === undefined) return usage(io, "--session needs --opencode: it names a session of that server");
+  if (flags.session !== undefined && opencode === undefined)
+    return usage(io, "--session needs --opencode: it names a session of that server");
 
   // Checked before anything starts, so a folder outside any repository fails (exit 1) with nothing started.
   const repo = await openRepository(resolve(io.cwd, typeof flags.repo === "string" ? flags.repo : "."));
   const delivery = serveDelivery(flags, opencode?.value);
-  const running = await startReviewServer({ dir: repo.workTree, host: host.value, port: port.value, delivery, now: systemClock, tools: false });
+  const running = await startReviewServer({
+    dir: repo.workTree,
+    host: host.value,
+    port: port.value,
+    delivery,
+    now: systemClock,
+    tools: false,
+  });
   try {
     io.out(`opencode-review: serving ${repo.workTree} (${repo.branch ?? repo.branchKey})`);
     if (opencode === undefined) {
@@ -54,7 +65,10 @@ async function serve(flags: FlagValues, io: CliIo): Promise<number> {
       const to = typeof flags.session === "string" ? `session ${flags.session}` : "its most recently updated session";
       io.out(`Released reviews go to the opencode server at ${opencode.value}, ${to}.`);
       const problem = await delivery.probe?.();
-      if (problem) io.err(`opencode-review: the opencode server at ${opencode.value} does not answer yet (${problem}); releases will fail until it does.`);
+      if (problem)
+        io.err(
+          `opencode-review: the opencode server at ${opencode.value} does not answer yet (${problem}); releases will fail until it does.`,
+        );
     }
     io.out(`Open the panel: ${running.panelUrl}`);
     io.out("Ctrl-C stops it.");

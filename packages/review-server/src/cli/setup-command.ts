@@ -27,25 +27,33 @@ refusal writes nothing. A second run changes nothing. It prints what it changed.
 async function setup(flags: FlagValues, io: CliIo, client?: string): Promise<number> {
   const repo = await openRepository(resolve(io.cwd, typeof flags.repo === "string" ? flags.repo : "."));
   // process.argv[1] is this CLI as it was started; its real path survives a symlinked bin.
-  const launcher = flags.local === true ? localLauncher(realpathSync(process.argv[1]!), process.execPath) : npxLauncher();
+  const launcher =
+    flags.local === true ? localLauncher(realpathSync(process.argv[1]!), process.execPath) : npxLauncher();
   const edits = client === "claude" ? claudeEdits(repo.workTree, launcher) : codexEdits(repo.workTree, launcher);
   applyEdits(edits);
   const name = client === "claude" ? "Claude Code" : "Codex";
   io.out(`opencode-review setup ${client}: ${repo.workTree}`);
-  for (const edit of edits) io.out(`  ${edit.file}: ${edit.changes.length === 0 ? "unchanged" : edit.changes.join("; ")}`);
+  for (const edit of edits)
+    io.out(`  ${edit.file}: ${edit.changes.length === 0 ? "unchanged" : edit.changes.join("; ")}`);
   if (flags.local !== true) {
     // npx fetches the package from npm: until it is published there, the client cannot start the server.
     // Run from a clone (this CLI is no installed package), the command that works is this very build's.
     const self = realpathSync(process.argv[1]!);
     const cli = self.split(sep).includes("node_modules") ? "packages/review-server/dist/cli.js" : self;
     io.out("The server and hooks run `npx -y opencode-review`: they need the package published on npm.");
-    io.out(`From a clone of opencode-review (after pnpm install && pnpm build), set up with --local instead: node ${cli} setup ${client} --local --repo ${repo.workTree}`);
+    io.out(
+      `From a clone of opencode-review (after pnpm install && pnpm build), set up with --local instead: node ${cli} setup ${client} --local --repo ${repo.workTree}`,
+    );
   }
   if (edits.every((edit) => edit.changes.length === 0)) io.out(`Already set up for ${name}; nothing changed.`);
   else if (client === "codex") {
-    io.out("Codex reads a project's .codex/ only once you trust the project, and runs its hooks only once you have reviewed them.");
+    io.out(
+      "Codex reads a project's .codex/ only once you trust the project, and runs its hooks only once you have reviewed them.",
+    );
   } else {
-    io.out("Start Claude Code in this folder; the review tools are mcp__opencode-review__review_list, _reply and _open.");
+    io.out(
+      "Start Claude Code in this folder; the review tools are mcp__opencode-review__review_list, _reply and _open.",
+    );
   }
   return EXIT_OK;
 }

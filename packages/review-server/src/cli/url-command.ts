@@ -26,7 +26,9 @@ async function url(flags: FlagValues, io: CliIo): Promise<number> {
   for (const panel of panels) io.out(panel.link);
   const unreadable = panels.filter((p) => p.token === null).length;
   if (unreadable > 0) {
-    io.err(`${unreadable} panel link(s) printed without a token: the token file is missing or belongs to another user; run this as the user who started the panel.`);
+    io.err(
+      `${unreadable} panel link(s) printed without a token: the token file is missing or belongs to another user; run this as the user who started the panel.`,
+    );
   }
   return EXIT_OK;
 }

@@ -60,7 +60,13 @@ describe("buildDemo", () => {
   });
 
   it("f: a whole-file comment waits on the agent", () => {
-    expect(demo.threads.wholeFile).toMatchObject({ file: "src/paginate.ts", start: null, end: null, status: "open", awaiting: "agent" });
+    expect(demo.threads.wholeFile).toMatchObject({
+      file: "src/paginate.ts",
+      start: null,
+      end: null,
+      status: "open",
+      awaiting: "agent",
+    });
   });
 
   it("g: the agent's note waits on the person", () => {
@@ -83,7 +89,11 @@ describe("buildDemo", () => {
 
   it("shows one accepted and one refused resolve claim on the agent's messages", () => {
     expect(demo.threads.resolved.messages.at(-1)!.claim).toEqual({ resolved: true, accepted: true });
-    expect(demo.threads.refused.messages.at(-1)!.claim).toEqual({ resolved: true, accepted: false, reason: "the lines only moved" });
+    expect(demo.threads.refused.messages.at(-1)!.claim).toEqual({
+      resolved: true,
+      accepted: false,
+      reason: "the lines only moved",
+    });
     expect(demo.threads.outdated.messages.at(-1)!.claim).toBeUndefined();
   });
 });

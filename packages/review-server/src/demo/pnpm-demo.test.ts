@@ -19,12 +19,17 @@ describe("pnpm demo in a terminal", () => {
   it("Ctrl-C stops it, removes its repository, and pnpm exits 0 without ELIFECYCLE", { timeout: 120_000 }, async () => {
     // The workspace's own script after its build step (dist/ is built for the tests already; building it
     // again here would rewrite files other test files read), run by the real pnpm and shell.
-    const script = (JSON.parse(readFileSync(join(workspace, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.demo!;
+    const script = (
+      JSON.parse(readFileSync(join(workspace, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    ).scripts.demo!;
     expect(script.startsWith("pnpm build && ")).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), "opencode-review-pnpm-demo-"));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     symlinkSync(join(workspace, "packages"), join(dir, "packages"));
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "pnpm-demo", private: true, scripts: { demo: script.slice("pnpm build && ".length) } }));
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "pnpm-demo", private: true, scripts: { demo: script.slice("pnpm build && ".length) } }),
+    );
 
     // Its own process group, as a terminal's foreground job is.
     const pnpm = spawn("pnpm", ["run", "demo"], { cwd: dir, detached: true, stdio: ["ignore", "pipe", "pipe"] });
@@ -32,7 +37,9 @@ describe("pnpm demo in a terminal", () => {
       if (pnpm.exitCode === null && pnpm.signalCode === null) process.kill(-pnpm.pid!, "SIGKILL");
     });
     let output = "";
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => pnpm.on("close", (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      pnpm.on("close", (code, signal) => resolve({ code, signal })),
+    );
     const started = new Promise<void>((resolve) => {
       const read = (data: Buffer) => {
         output += data.toString();
@@ -41,7 +48,10 @@ describe("pnpm demo in a terminal", () => {
       pnpm.stdout.on("data", read);
       pnpm.stderr.on("data", read);
     });
-    await Promise.race([started, exited.then(() => Promise.reject(new Error(`pnpm demo ended before serving:\n${output}`)))]);
+    await Promise.race([
+      started,
+      exited.then(() => Promise.reject(new Error(`pnpm demo ended before serving:\n${output}`))),
+    ]);
     const workTree = /a throwaway repository in (\S+)/.exec(output)![1]!;
     expect(existsSync(workTree)).toBe(true);
 

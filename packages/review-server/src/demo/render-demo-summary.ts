@@ -23,7 +23,14 @@ function excerpt(text: string, max = 72): string {
  * @example renderDemoSummary(demo.threads)[0] // "  src/validate.ts:18-22  resolved by the agent: ..."
  */
 export function renderDemoSummary(threads: DemoThreads): string[] {
-  const rows = SHOWN.map(([key, shows]) => ({ at: describePlace(threads[key], { for: "terminal" }), shows, first: threads[key].messages[0]?.body ?? "" }));
+  const rows = SHOWN.map(([key, shows]) => ({
+    at: describePlace(threads[key], { for: "terminal" }),
+    shows,
+    first: threads[key].messages[0]?.body ?? "",
+  }));
   const width = Math.max(...rows.map((row) => row.at.length));
-  return rows.flatMap((row) => [`  ${row.at.padEnd(width)}  ${row.shows}`, `  ${" ".repeat(width)}  "${excerpt(row.first)}"`]);
+  return rows.flatMap((row) => [
+    `  ${row.at.padEnd(width)}  ${row.shows}`,
+    `  ${" ".repeat(width)}  "${excerpt(row.first)}"`,
+  ]);
 }

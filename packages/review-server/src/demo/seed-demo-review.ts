@@ -29,7 +29,11 @@ export interface DemoThreads {
  * over, and the agent replies, resolves (once accepted, once refused) and leaves a note; one draft is left.
  * @example const threads = await seedDemoReview(service, repoDir, findDemoRepoFolder()); threads.refused.anchor.state // "moved"
  */
-export async function seedDemoReview(service: ReviewService, workTree: string, demoFolder: string): Promise<DemoThreads> {
+export async function seedDemoReview(
+  service: ReviewService,
+  workTree: string,
+  demoFolder: string,
+): Promise<DemoThreads> {
   // Round 1: the agent's first change, and the person's review of it.
   await layDemoRound(join(demoFolder, "round1"), workTree);
   const round1 = await service.takeRound();
@@ -41,7 +45,13 @@ export async function seedDemoReview(service: ReviewService, workTree: string, d
     end: 19,
     body: "page=abc gives NaN and page=0 an empty page; reject those.",
   });
-  const b = await service.draftThread({ ...on, file: "src/store.ts", start: 27, end: 27, body: "Why sort? The Map keeps insertion order." });
+  const b = await service.draftThread({
+    ...on,
+    file: "src/store.ts",
+    start: 27,
+    end: 27,
+    body: "Why sort? The Map keeps insertion order.",
+  });
   const c = await service.draftThread({
     ...on,
     file: "src/store.ts",
@@ -78,16 +88,29 @@ export async function seedDemoReview(service: ReviewService, workTree: string, d
   await service.agentList({});
   await layDemoRound(join(demoFolder, "round2"), workTree);
   await service.takeRound();
-  await service.agentReply({ id: a.id, text: "Done: validatePage now rejects anything but a whole number from 1.", resolved: true });
+  await service.agentReply({
+    id: a.id,
+    text: "Done: validatePage now rejects anything but a whole number from 1.",
+    resolved: true,
+  });
   await service.agentReply({ id: b.id, text: "You are right; I removed the sort and said why in a comment." });
-  await service.agentReply({ id: c.id, text: "It returns false for an unknown id; the API can answer 404 from that.", resolved: true });
+  await service.agentReply({
+    id: c.id,
+    text: "It returns false for an unknown id; the API can answer 404 from that.",
+    resolved: true,
+  });
   await service.agentReply({ id: e.id, text: "Thanks" });
   const g = await service.agentNote({
     file: "src/paginate.ts",
     line: 9,
     text: "A page past the end returns an empty list; tell me if you would rather clamp it.",
   });
-  const h = await service.draftThread({ file: "src/server.ts", start: 22, end: 23, body: "Nit: the 404 body could be JSON." });
+  const h = await service.draftThread({
+    file: "src/server.ts",
+    start: 22,
+    end: 23,
+    body: "Nit: the 404 body could be JSON.",
+  });
 
   // Read everything back as the person sees it now, so each thread carries its final state.
   const all = await service.listThreads({ status: "all" });

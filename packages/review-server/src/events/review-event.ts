@@ -20,7 +20,13 @@ export interface ReleasedReview {
   readonly summary?: string | null;
   readonly verdict?: "comment" | "approve" | "changes" | null;
   /** Where the message to the agent is (`GET /api/reviews`). */
-  readonly delivery?: { readonly state: "delivered" | "pending" | "failed"; readonly error?: string; readonly to?: string; readonly dismissed?: boolean; readonly waitsFor?: "session" };
+  readonly delivery?: {
+    readonly state: "delivered" | "pending" | "failed";
+    readonly error?: string;
+    readonly to?: string;
+    readonly dismissed?: boolean;
+    readonly waitsFor?: "session";
+  };
 }
 
 /** Something the panel should redraw: the changed object, under the name of its kind. */
@@ -52,7 +58,9 @@ export type ReviewEventType = ReviewEvent["type"];
  * The changed object an event carries, which is what travels as the SSE `data`.
  * @example eventPayload({ type: "round", round }) === round
  */
-export function eventPayload(event: ReviewEvent): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange {
+export function eventPayload(
+  event: ReviewEvent,
+): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange {
   switch (event.type) {
     case "thread":
       return event.thread;

@@ -73,13 +73,30 @@ export interface ForgeClient {
   /** Every review thread with all its comments. */
   threads(pr: number): Promise<readonly ForgeThread[]>;
   /** The reply carrying `marker` in the thread, if a push whose answer was lost did post it. */
-  findReply(pr: number, thread: { readonly id: string; readonly replyTo: string }, marker: string): Promise<{ readonly id: string; readonly url: string } | null>;
+  findReply(
+    pr: number,
+    thread: { readonly id: string; readonly replyTo: string },
+    marker: string,
+  ): Promise<{ readonly id: string; readonly url: string } | null>;
   /** Posts `body` as a reply in the thread (under the token's account). */
-  reply(pr: number, thread: { readonly id: string; readonly replyTo: string }, body: string): Promise<{ readonly id: string; readonly url: string }>;
+  reply(
+    pr: number,
+    thread: { readonly id: string; readonly replyTo: string },
+    body: string,
+  ): Promise<{ readonly id: string; readonly url: string }>;
   /** Marks the thread resolved on the forge; false, sending nothing, where its API has no resolve (Forgejo). */
   resolve(pr: number, thread: { readonly id: string; readonly replyTo: string }): Promise<boolean>;
   /** The lines of each file the pull request's diff shows, by side: where a review comment may go. */
-  diffLines(pr: number): Promise<ReadonlyMap<string, { readonly new: ReadonlySet<number>; readonly old: ReadonlySet<number> }>>;
+  diffLines(
+    pr: number,
+  ): Promise<ReadonlyMap<string, { readonly new: ReadonlySet<number>; readonly old: ReadonlySet<number> }>>;
   /** Submits a review with its verdict, body and line comments. */
-  submitReview(pr: number, review: { readonly event: ForgeReviewEvent; readonly body: string; readonly comments: readonly ForgeReviewComment[] }): Promise<{ readonly id: string; readonly url: string }>;
+  submitReview(
+    pr: number,
+    review: {
+      readonly event: ForgeReviewEvent;
+      readonly body: string;
+      readonly comments: readonly ForgeReviewComment[];
+    },
+  ): Promise<{ readonly id: string; readonly url: string }>;
 }

@@ -20,13 +20,23 @@ export const ENDPOINT_VARIABLES: readonly string[] = ["GITHUB_API_URL", "GITHUB_
  * network in the clear. Throws `invalid_input` for a plain-HTTP base elsewhere.
  * @example forgeEndpoint("github", { host: "github.com", owner: "o", repo: "r" }, {}).graphql // "https://api.github.com/graphql"
  */
-export function forgeEndpoint(kind: ForgeKind, repository: ForgeRepository, env: Readonly<Record<string, string | undefined>>): ForgeEndpoint {
+export function forgeEndpoint(
+  kind: ForgeKind,
+  repository: ForgeRepository,
+  env: Readonly<Record<string, string | undefined>>,
+): ForgeEndpoint {
   const host = repository.host;
   const endpoint: ForgeEndpoint =
     kind === "github"
       ? host === "github.com"
-        ? { rest: env.GITHUB_API_URL || "https://api.github.com", graphql: env.GITHUB_GRAPHQL_URL || "https://api.github.com/graphql" }
-        : { rest: env.GITHUB_API_URL || `https://${host}/api/v3`, graphql: env.GITHUB_GRAPHQL_URL || `https://${host}/api/graphql` }
+        ? {
+            rest: env.GITHUB_API_URL || "https://api.github.com",
+            graphql: env.GITHUB_GRAPHQL_URL || "https://api.github.com/graphql",
+          }
+        : {
+            rest: env.GITHUB_API_URL || `https://${host}/api/v3`,
+            graphql: env.GITHUB_GRAPHQL_URL || `https://${host}/api/graphql`,
+          }
       : { rest: env.FORGEJO_API_URL || `https://${host}/api/v1`, graphql: null };
   for (const [name, url] of [
     [kind === "github" ? "GITHUB_API_URL" : "FORGEJO_API_URL", endpoint.rest],
@@ -42,9 +52,15 @@ function requireSafe(name: string, url: string): void {
   try {
     parsed = new URL(url);
   } catch {
-    throw new ReviewError("invalid_input", `${name} is not a URL (${url}); give the forge's API address, such as https://api.github.com.`);
+    throw new ReviewError(
+      "invalid_input",
+      `${name} is not a URL (${url}); give the forge's API address, such as https://api.github.com.`,
+    );
   }
   if (parsed.protocol === "https:") return;
   if (parsed.protocol === "http:" && parseLoopbackHost(parsed.hostname.replace(/^\[|\]$/g, "")) !== null) return;
-  throw new ReviewError("invalid_input", `${name} is ${parsed.protocol}//${parsed.host}: the token would travel unencrypted; use an https:// address (plain http is allowed only to a loopback address).`);
+  throw new ReviewError(
+    "invalid_input",
+    `${name} is ${parsed.protocol}//${parsed.host}: the token would travel unencrypted; use an https:// address (plain http is allowed only to a loopback address).`,
+  );
 }

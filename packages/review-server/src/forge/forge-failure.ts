@@ -34,7 +34,8 @@ export function forgeFailure(error: unknown, context: FailureContext, token: str
 
   const rateLimited =
     types.has("RATE_LIMITED") ||
-    ((e.status === 403 || e.status === 429) && (headers["x-ratelimit-remaining"] === "0" || headers["retry-after"] !== undefined));
+    ((e.status === 403 || e.status === 429) &&
+      (headers["x-ratelimit-remaining"] === "0" || headers["retry-after"] !== undefined));
   if (rateLimited) {
     const reset = resetTime(headers);
     return new ReviewError(
@@ -69,7 +70,10 @@ export function forgeFailure(error: unknown, context: FailureContext, token: str
       { cause: said || "no answer" },
     );
   }
-  return new ReviewError("internal", `${context.host} refused the request (${e.status ?? "no status"}${said === "" ? "" : ` ${said}`}).`);
+  return new ReviewError(
+    "internal",
+    `${context.host} refused the request (${e.status ?? "no status"}${said === "" ? "" : ` ${said}`}).`,
+  );
 }
 
 function withoutToken(text: string, token: string | null): string {

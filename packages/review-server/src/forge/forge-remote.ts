@@ -32,7 +32,11 @@ export function parseRemoteUrl(url: string): ForgeRepository | null {
 }
 
 function fromPath(host: string, path: string): ForgeRepository | null {
-  const parts = path.replace(/^\/+|\/+$/g, "").replace(/\.git$/, "").split("/").filter((p) => p !== "");
+  const parts = path
+    .replace(/^\/+|\/+$/g, "")
+    .replace(/\.git$/, "")
+    .split("/")
+    .filter((p) => p !== "");
   if (parts.length < 2) return null;
   // The last two segments: a forge under a path prefix (https://host/gitea/o/r) keeps the prefix out.
   return { host: host.toLowerCase(), owner: parts[parts.length - 2]!, repo: parts[parts.length - 1]! };
@@ -44,7 +48,11 @@ function fromPath(host: string, path: string): ForgeRepository | null {
  * (git config `opencode-review.forge`) decides for any other host; else null.
  * @example forgeKindOf("codeberg.org", null, {}) // "forgejo"
  */
-export function forgeKindOf(host: string, configured: string | null, env: Readonly<Record<string, string | undefined>>): ForgeKind | null {
+export function forgeKindOf(
+  host: string,
+  configured: string | null,
+  env: Readonly<Record<string, string | undefined>>,
+): ForgeKind | null {
   if (configured === "github" || configured === "forgejo") return configured;
   const name = host.replace(/:\d+$/, "");
   if (name === "github.com" || name.endsWith(".ghe.com")) return "github";

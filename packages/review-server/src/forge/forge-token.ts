@@ -42,16 +42,31 @@ export async function hasForgeToken(kind: ForgeKind, host: string, source: Token
  */
 export function noTokenError(kind: ForgeKind, host: string): ReviewError {
   return kind === "github"
-    ? new ReviewError("no_token", `no token for ${host}: set GH_TOKEN or GITHUB_TOKEN to a token that may read and write pull requests (classic scope "repo"), or install gh and run gh auth login.`)
-    : new ReviewError("no_token", `no token for ${host}: set FORGEJO_TOKEN or GITEA_TOKEN to a token with repository read and write access (made at https://${host}/user/settings/applications).`);
+    ? new ReviewError(
+        "no_token",
+        `no token for ${host}: set GH_TOKEN or GITHUB_TOKEN to a token that may read and write pull requests (classic scope "repo"), or install gh and run gh auth login.`,
+      )
+    : new ReviewError(
+        "no_token",
+        `no token for ${host}: set FORGEJO_TOKEN or GITEA_TOKEN to a token with repository read and write access (made at https://${host}/user/settings/applications).`,
+      );
 }
 
-function ghToken(command: string, host: string, env: Readonly<Record<string, string | undefined>>): Promise<string | null> {
+function ghToken(
+  command: string,
+  host: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<string | null> {
   return new Promise((resolve) => {
     // gh knows hosts by name without a port; it prints nothing (exit 1) when not logged in there.
-    execFile(command, ["auth", "token", "--hostname", host.replace(/:\d+$/, "")], { timeout: 5000, env: { ...env } as NodeJS.ProcessEnv }, (error, stdout) => {
-      const token = error === null ? stdout.trim() : "";
-      resolve(token === "" ? null : token);
-    });
+    execFile(
+      command,
+      ["auth", "token", "--hostname", host.replace(/:\d+$/, "")],
+      { timeout: 5000, env: { ...env } as NodeJS.ProcessEnv },
+      (error, stdout) => {
+        const token = error === null ? stdout.trim() : "";
+        resolve(token === "" ? null : token);
+      },
+    );
   });
 }

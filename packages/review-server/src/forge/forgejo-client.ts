@@ -41,7 +41,11 @@ interface ApiReviewComment {
 
 // Forgejo answers at most 50 items a page unless its admin raised MAX_RESPONSE_ITEMS.
 const PAGE = 50;
-const EVENTS: Readonly<Record<ForgeReviewEvent, string>> = { APPROVE: "APPROVED", REQUEST_CHANGES: "REQUEST_CHANGES", COMMENT: "COMMENT" };
+const EVENTS: Readonly<Record<ForgeReviewEvent, string>> = {
+  APPROVE: "APPROVED",
+  REQUEST_CHANGES: "REQUEST_CHANGES",
+  COMMENT: "COMMENT",
+};
 
 /** How a client finds Forgejo or Gitea and its token. */
 export interface ForgejoClientOptions {
@@ -61,13 +65,21 @@ export interface ForgejoClientOptions {
  */
 export function createForgejoClient(options: ForgejoClientOptions): ForgeClient {
   const { repository, endpoint } = options;
-  const context = { kind: "forgejo" as const, host: repository.host, repository: `${repository.owner}/${repository.repo}` };
+  const context = {
+    kind: "forgejo" as const,
+    host: repository.host,
+    repository: `${repository.owner}/${repository.repo}`,
+  };
   let dialect: Promise<ForgejoDialect> | null = null;
   // The survey reads every thread to fingerprint them (the API has no cheaper summary): the pull's next
   // call takes them from here instead of reading them twice.
   let surveyed: { readonly pr: number; readonly threads: readonly ForgeThread[] } | null = null;
 
-  const rest = async <T>(route: string, parameters: Record<string, unknown> = {}, accept = "application/json"): Promise<T> => {
+  const rest = async <T>(
+    route: string,
+    parameters: Record<string, unknown> = {},
+    accept = "application/json",
+  ): Promise<T> => {
     const token = await options.token();
     if (token === null) throw noTokenError("forgejo", repository.host);
     try {
@@ -93,7 +105,8 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
     }
     return out;
   };
-  const dialectNow = () => (dialect ??= rest<{ version?: string }>("GET /version").then((v) => forgejoDialect(v.version ?? "")));
+  const dialectNow = () =>
+    (dialect ??= rest<{ version?: string }>("GET /version").then((v) => forgejoDialect(v.version ?? "")));
 
   async function readThreads(pr: number): Promise<ForgeThread[]> {
     const { groupByReview } = await dialectNow();
@@ -101,8 +114,14 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
     const comments: ApiReviewComment[] = [];
     for (const review of reviews) {
       // A pending review is its author's draft; a review request carries no comments.
-      if (review.state === "PENDING" || review.state === "REQUEST_REVIEW" || (review.comments_count ?? 0) === 0) continue;
-      comments.push(...(await rest<ApiReviewComment[]>("GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", { index: pr, id: review.id })));
+      if (review.state === "PENDING" || review.state === "REQUEST_REVIEW" || (review.comments_count ?? 0) === 0)
+        continue;
+      comments.push(
+        ...(await rest<ApiReviewComment[]>("GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", {
+          index: pr,
+          id: review.id,
+        })),
+      );
     }
     comments.sort((a, b) => (a.created_at ?? "").localeCompare(b.created_at ?? "") || a.id - b.id);
     const groups = new Map<string, ApiReviewComment[]>();
@@ -123,19 +142,30 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
       let pull: ApiPull | undefined;
       if ("branch" in target) {
         const open = await pages<ApiPull>("GET /repos/{owner}/{repo}/pulls", { state: "open" });
-        pull = open.filter((p) => p.head?.ref === target.branch).sort((a, b) => (b.updated_at ?? "").localeCompare(a.updated_at ?? ""))[0];
+        pull = open
+          .filter((p) => p.head?.ref === target.branch)
+          .sort((a, b) => (b.updated_at ?? "").localeCompare(a.updated_at ?? ""))[0];
       } else {
-        pull = await rest<ApiPull>("GET /repos/{owner}/{repo}/pulls/{index}", { index: target.number }).catch((error: unknown) => {
-          if ((error as { code?: string }).code === "not_found") return undefined;
-          throw error;
-        });
+        pull = await rest<ApiPull>("GET /repos/{owner}/{repo}/pulls/{index}", { index: target.number }).catch(
+          (error: unknown) => {
+            if ((error as { code?: string }).code === "not_found") return undefined;
+            throw error;
+          },
+        );
       }
       if (pull === undefined) return null;
       const threads = await readThreads(pull.number);
       surveyed = { pr: pull.number, threads };
       return {
-        pull: { number: pull.number, url: pull.html_url, headRefName: pull.head?.ref ?? "", headOid: pull.head?.sha ?? "" },
-        fingerprint: threads.map((t) => `${t.id}:${t.resolved ? 1 : 0}:${t.comments.map((c) => c.id).join(".")}`).join(","),
+        pull: {
+          number: pull.number,
+          url: pull.html_url,
+          headRefName: pull.head?.ref ?? "",
+          headOid: pull.head?.sha ?? "",
+        },
+        fingerprint: threads
+          .map((t) => `${t.id}:${t.resolved ? 1 : 0}:${t.comments.map((c) => c.id).join(".")}`)
+          .join(","),
         threads: threads.length,
         // The token's account would cost a request of its own here (GET /user); the panels say "the token's account".
         login: null,
@@ -161,14 +191,33 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
       const position = at.side === "old" ? { old_position: at.line } : { new_position: at.line };
       if ((await dialectNow()).threadedReply) {
         // On the conversation's review, path and line: Forgejo files it in that conversation, as its page does.
-        const posted = await rest<ApiReviewComment>("POST /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", { index: pr, id: at.review, path: at.path, body, ...position });
+        const posted = await rest<ApiReviewComment>("POST /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", {
+          index: pr,
+          id: at.review,
+          path: at.path,
+          body,
+          ...position,
+        });
         return { id: String(posted.id), url: posted.html_url ?? "" };
       }
       // No threaded reply: a one-comment review on the same line, quoting the comment it answers.
-      const answered = (await rest<ApiReviewComment[]>("GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", { index: pr, id: at.review })).find((c) => String(c.id) === thread.replyTo);
+      const answered = (
+        await rest<ApiReviewComment[]>("GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", {
+          index: pr,
+          id: at.review,
+        })
+      ).find((c) => String(c.id) === thread.replyTo);
       const quoted = answered === undefined ? body : `${quote(answered)}\n\n${body}`;
-      const review = await rest<ApiReview>("POST /repos/{owner}/{repo}/pulls/{index}/reviews", { index: pr, event: "COMMENT", body: "", comments: [{ path: at.path, body: quoted, ...position }] });
-      const [posted] = await rest<ApiReviewComment[]>("GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", { index: pr, id: review.id });
+      const review = await rest<ApiReview>("POST /repos/{owner}/{repo}/pulls/{index}/reviews", {
+        index: pr,
+        event: "COMMENT",
+        body: "",
+        comments: [{ path: at.path, body: quoted, ...position }],
+      });
+      const [posted] = await rest<ApiReviewComment[]>("GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", {
+        index: pr,
+        id: review.id,
+      });
       return { id: String(posted?.id ?? review.id), url: posted?.html_url ?? review.html_url ?? "" };
     },
 
@@ -190,7 +239,11 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
         index: pr,
         event: EVENTS[review.event],
         body: review.body,
-        comments: review.comments.map((c) => ({ path: c.path, body: c.body, ...(c.side === "old" ? { old_position: c.line } : { new_position: c.line }) })),
+        comments: review.comments.map((c) => ({
+          path: c.path,
+          body: c.body,
+          ...(c.side === "old" ? { old_position: c.line } : { new_position: c.line }),
+        })),
       });
       return { id: String(submitted.id), url: submitted.html_url ?? "" };
     },
@@ -199,7 +252,9 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
 
 function placeOf(c: ApiReviewComment): { side: Side; line: number } {
   // The API gives a comment's line as `position` on the new side, `original_position` on the old one.
-  return (c.position ?? 0) > 0 || (c.original_position ?? 0) === 0 ? { side: "new", line: c.position ?? 0 } : { side: "old", line: c.original_position! };
+  return (c.position ?? 0) > 0 || (c.original_position ?? 0) === 0
+    ? { side: "new", line: c.position ?? 0 }
+    : { side: "old", line: c.original_position! };
 }
 
 function threadOf(comments: readonly ApiReviewComment[]): ForgeThread {

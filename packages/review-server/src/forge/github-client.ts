@@ -88,7 +88,11 @@ interface SurveyNode {
   readonly url: string;
   readonly headRefName: string;
   readonly headRefOid: string;
-  readonly reviewThreads: Page<{ readonly id: string; readonly isResolved: boolean; readonly comments: { readonly totalCount: number; readonly nodes: readonly { readonly databaseId: number }[] } }> & { readonly totalCount: number };
+  readonly reviewThreads: Page<{
+    readonly id: string;
+    readonly isResolved: boolean;
+    readonly comments: { readonly totalCount: number; readonly nodes: readonly { readonly databaseId: number }[] };
+  }> & { readonly totalCount: number };
 }
 
 /** How a client finds GitHub and its token. */
@@ -106,7 +110,11 @@ export interface GitHubClientOptions {
  */
 export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
   const { repository, endpoint } = options;
-  const context = { kind: "github" as const, host: repository.host, repository: `${repository.owner}/${repository.repo}` };
+  const context = {
+    kind: "github" as const,
+    host: repository.host,
+    repository: `${repository.owner}/${repository.repo}`,
+  };
   const vars = { owner: repository.owner, name: repository.repo };
 
   const readToken = async () => {
@@ -154,16 +162,31 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
       let login: string | null = null;
       const first =
         "branch" in target
-          ? await query<{ viewer: { login: string } | null; repository: { pullRequests: { nodes: SurveyNode[] } } | null }>(SURVEY_BRANCH, { ...vars, branch: target.branch }).then((d) => ((login = d.viewer?.login ?? null), d.repository?.pullRequests.nodes[0]))
-          : await query<{ viewer: { login: string } | null; repository: { pullRequest: SurveyNode | null } | null }>(SURVEY_NUMBER, { ...vars, number: target.number }).then((d) => ((login = d.viewer?.login ?? null), d.repository?.pullRequest));
+          ? await query<{
+              viewer: { login: string } | null;
+              repository: { pullRequests: { nodes: SurveyNode[] } } | null;
+            }>(SURVEY_BRANCH, { ...vars, branch: target.branch }).then(
+              (d) => ((login = d.viewer?.login ?? null), d.repository?.pullRequests.nodes[0]),
+            )
+          : await query<{ viewer: { login: string } | null; repository: { pullRequest: SurveyNode | null } | null }>(
+              SURVEY_NUMBER,
+              { ...vars, number: target.number },
+            ).then((d) => ((login = d.viewer?.login ?? null), d.repository?.pullRequest));
       if (first === undefined || first === null) return null;
       const parts: string[] = [];
       let page = first.reviewThreads;
       const cursors = pageCursors("GitHub");
       for (;;) {
-        for (const t of page.nodes) parts.push(`${t.id}:${t.isResolved ? 1 : 0}:${t.comments.totalCount}:${t.comments.nodes[0]?.databaseId ?? ""}`);
+        for (const t of page.nodes)
+          parts.push(
+            `${t.id}:${t.isResolved ? 1 : 0}:${t.comments.totalCount}:${t.comments.nodes[0]?.databaseId ?? ""}`,
+          );
         if (!page.pageInfo.hasNextPage) break;
-        const next = await query<{ repository: { pullRequest: SurveyNode } }>(SURVEY_NUMBER, { ...vars, number: first.number, after: cursors.next(page.pageInfo) });
+        const next = await query<{ repository: { pullRequest: SurveyNode } }>(SURVEY_NUMBER, {
+          ...vars,
+          number: first.number,
+          after: cursors.next(page.pageInfo),
+        });
         page = next.repository.pullRequest.reviewThreads;
       }
       return {
@@ -179,7 +202,10 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
       let after: string | null = null;
       const cursors = pageCursors("GitHub");
       for (;;) {
-        const data: { repository: { pullRequest: { reviewThreads: Page<ThreadNode> } | null } | null } = await query(THREADS, { ...vars, number: pr, after });
+        const data: { repository: { pullRequest: { reviewThreads: Page<ThreadNode> } | null } | null } = await query(
+          THREADS,
+          { ...vars, number: pr, after },
+        );
         const page = data.repository?.pullRequest?.reviewThreads;
         if (page === undefined) return out;
         for (const node of page.nodes) {
@@ -187,7 +213,10 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
           let cursor = node.comments.pageInfo;
           const commentCursors = pageCursors("GitHub");
           while (cursor.hasNextPage) {
-            const more: { node: { comments: Page<CommentNode> } } = await query(MORE_COMMENTS, { id: node.id, after: commentCursors.next(cursor) });
+            const more: { node: { comments: Page<CommentNode> } } = await query(MORE_COMMENTS, {
+              id: node.id,
+              after: commentCursors.next(cursor),
+            });
             comments.push(...more.node.comments.nodes);
             cursor = more.node.comments.pageInfo;
           }
@@ -199,17 +228,22 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
     },
 
     async findReply(_pr, thread, marker) {
-      const data = await query<{ node: { comments: { nodes: { databaseId: number; url: string; body: string }[] } } | null }>(LAST_COMMENTS, { id: thread.id });
+      const data = await query<{
+        node: { comments: { nodes: { databaseId: number; url: string; body: string }[] } } | null;
+      }>(LAST_COMMENTS, { id: thread.id });
       const found = data.node?.comments.nodes.find((c) => c.body.includes(marker));
       return found === undefined ? null : { id: String(found.databaseId), url: found.url };
     },
 
     async reply(pr, thread, body) {
-      const posted = await rest<{ id: number; html_url: string }>("POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies", {
-        pull_number: pr,
-        comment_id: Number(thread.replyTo),
-        body,
-      });
+      const posted = await rest<{ id: number; html_url: string }>(
+        "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+        {
+          pull_number: pr,
+          comment_id: Number(thread.replyTo),
+          body,
+        },
+      );
       return { id: String(posted.id), url: posted.html_url };
     },
 
@@ -222,7 +256,10 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
       const out = new Map<string, { new: ReadonlySet<number>; old: ReadonlySet<number> }>();
       // GitHub lists at most 3,000 files of a pull request, 100 a page.
       for (let page = 1; page <= 30; page++) {
-        const files = await rest<{ filename: string; patch?: string }[]>("GET /repos/{owner}/{repo}/pulls/{pull_number}/files", { pull_number: pr, per_page: 100, page });
+        const files = await rest<{ filename: string; patch?: string }[]>(
+          "GET /repos/{owner}/{repo}/pulls/{pull_number}/files",
+          { pull_number: pr, per_page: 100, page },
+        );
         for (const f of files) out.set(f.filename, diffSideLines(f.patch ?? ""));
         if (files.length < 100) break;
       }
@@ -230,12 +267,20 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
     },
 
     async submitReview(pr, review) {
-      const submitted = await rest<{ id: number; html_url: string }>("POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews", {
-        pull_number: pr,
-        event: review.event,
-        body: review.body,
-        comments: review.comments.map((c) => ({ path: c.path, line: c.line, side: c.side === "old" ? "LEFT" : "RIGHT", body: c.body })),
-      });
+      const submitted = await rest<{ id: number; html_url: string }>(
+        "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+        {
+          pull_number: pr,
+          event: review.event,
+          body: review.body,
+          comments: review.comments.map((c) => ({
+            path: c.path,
+            line: c.line,
+            side: c.side === "old" ? "LEFT" : "RIGHT",
+            body: c.body,
+          })),
+        },
+      );
       return { id: String(submitted.id), url: submitted.html_url };
     },
   };

@@ -7,7 +7,15 @@ export { readForgeToken, hasForgeToken, noTokenError, TOKEN_VARIABLES, type Toke
 export { openForge, type BranchForge } from "./open-forge.js";
 
 // the clients
-export type { ForgeClient, ForgePullRequest, ForgeThread, ForgeComment, ForgeSurvey, ForgeReviewComment, ForgeReviewEvent } from "./forge-client.js";
+export type {
+  ForgeClient,
+  ForgePullRequest,
+  ForgeThread,
+  ForgeComment,
+  ForgeSurvey,
+  ForgeReviewComment,
+  ForgeReviewEvent,
+} from "./forge-client.js";
 export { createGitHubClient, type GitHubClientOptions } from "./github-client.js";
 export { createForgejoClient, type ForgejoClientOptions } from "./forgejo-client.js";
 export { forgejoDialect, type ForgejoDialect } from "./forgejo-dialect.js";

@@ -31,14 +31,23 @@ export async function openForge(repo: Repository, source: TokenSource): Promise<
   }
   const repository = parseRemoteUrl(upstream.url);
   if (repository === null) {
-    throw new ReviewError("invalid_input", `the remote ${upstream.remote} (${upstream.url}) is not on a forge (an SSH or HTTPS URL of GitHub, Forgejo or Gitea); point it at the pull request's repository.`);
+    throw new ReviewError(
+      "invalid_input",
+      `the remote ${upstream.remote} (${upstream.url}) is not on a forge (an SSH or HTTPS URL of GitHub, Forgejo or Gitea); point it at the pull request's repository.`,
+    );
   }
   const kind = forgeKindOf(repository.host, upstream.forgeKind, source.env);
   if (kind === null) {
-    throw new ReviewError("invalid_input", `cannot tell which forge ${repository.host} is; run git config opencode-review.forge github (GitHub Enterprise) or git config opencode-review.forge forgejo (Forgejo, Gitea).`);
+    throw new ReviewError(
+      "invalid_input",
+      `cannot tell which forge ${repository.host} is; run git config opencode-review.forge github (GitHub Enterprise) or git config opencode-review.forge forgejo (Forgejo, Gitea).`,
+    );
   }
   const endpoint = forgeEndpoint(kind, repository, source.env);
   const token = () => readForgeToken(kind, repository.host, source);
-  const client = kind === "forgejo" ? createForgejoClient({ repository, endpoint, token }) : createGitHubClient({ repository, endpoint, token });
+  const client =
+    kind === "forgejo"
+      ? createForgejoClient({ repository, endpoint, token })
+      : createGitHubClient({ repository, endpoint, token });
   return { client, upstream };
 }

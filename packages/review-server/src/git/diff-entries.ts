@@ -35,7 +35,9 @@ export async function diffEntries(repo: Pick<Repository, "workTree">, from: stri
   const shas = [...new Set(listed.flatMap((e) => [e.oldSha, e.newSha]).filter((sha) => sha !== "" && !ZERO.test(sha)))];
   const sizes = new Map<string, number>();
   if (shas.length > 0) {
-    const out = await runGit(repo.workTree, ["cat-file", "--batch-check=%(objectname) %(objectsize)"], { input: `${shas.join("\n")}\n` });
+    const out = await runGit(repo.workTree, ["cat-file", "--batch-check=%(objectname) %(objectsize)"], {
+      input: `${shas.join("\n")}\n`,
+    });
     for (const line of out.split("\n")) {
       const [sha, size] = line.split(" ");
       if (sha && size && /^\d+$/.test(size)) sizes.set(sha, Number(size));
@@ -63,11 +65,25 @@ export async function changedLineCounts(
 ): Promise<Map<string, { readonly additions: number | null; readonly deletions: number | null }>> {
   const counts = new Map<string, { additions: number | null; deletions: number | null }>();
   if (paths.length === 0) return counts;
-  const out = await runGit(repo.workTree, ["diff-tree", "-r", "-z", "--numstat", "--no-ext-diff", "--no-renames", from, to, "--", ...paths.map((p) => `:(literal)${p}`)]);
+  const out = await runGit(repo.workTree, [
+    "diff-tree",
+    "-r",
+    "-z",
+    "--numstat",
+    "--no-ext-diff",
+    "--no-renames",
+    from,
+    to,
+    "--",
+    ...paths.map((p) => `:(literal)${p}`),
+  ]);
   for (const record of out.split("\0")) {
     const [added, deleted, path] = record.split("\t");
     if (path === undefined) continue;
-    counts.set(path, { additions: added === "-" ? null : Number(added), deletions: deleted === "-" ? null : Number(deleted) });
+    counts.set(path, {
+      additions: added === "-" ? null : Number(added),
+      deletions: deleted === "-" ? null : Number(deleted),
+    });
   }
   return counts;
 }

@@ -71,7 +71,7 @@ describe("diffText read by the core's parser", () => {
     await repo.git("mv", "old.ts", "new.ts");
     await repo.git("rm", "-q", "doomed.txt");
     await repo.write("logo.bin", new Uint8Array([1, 0, 3]));
-    await repo.write("naïve \"quoted\".txt", "x\n");
+    await repo.write('naïve "quoted".txt', "x\n");
     const head = await repo.commitAll("change");
     const files = parseGitDiff(await diffText(await openRepository(repo.dir), base, head));
     const summary = files.map((f) => ({ path: f.path, oldPath: f.oldPath, status: f.status, binary: f.binary }));

@@ -29,7 +29,12 @@ describe("gitDirsFromFiles answers as git does", () => {
     repo = await temp.repository();
     await repo.write("src/deep/a.ts", "a\n");
     await repo.commitAll("one");
-    expect(await sameAsGit(repo.dir)).toEqual({ workTree: repo.dir, gitDir: join(repo.dir, ".git"), commonDir: join(repo.dir, ".git"), objectFormat: "sha1" });
+    expect(await sameAsGit(repo.dir)).toEqual({
+      workTree: repo.dir,
+      gitDir: join(repo.dir, ".git"),
+      commonDir: join(repo.dir, ".git"),
+      objectFormat: "sha1",
+    });
     expect((await sameAsGit(join(repo.dir, "src", "deep"))).workTree).toBe(repo.dir);
   });
 
@@ -46,7 +51,11 @@ describe("gitDirsFromFiles answers as git does", () => {
     const linked = join(await tempDir(), "linked");
     await repo.git("worktree", "add", "-q", "-b", "side", linked);
     const dirs = await sameAsGit(join(linked, "src"));
-    expect(dirs).toMatchObject({ workTree: linked, gitDir: join(repo.dir, ".git", "worktrees", "linked"), commonDir: join(repo.dir, ".git") });
+    expect(dirs).toMatchObject({
+      workTree: linked,
+      gitDir: join(repo.dir, ".git", "worktrees", "linked"),
+      commonDir: join(repo.dir, ".git"),
+    });
     expect((await openRepository(linked)).branch).toBe("side");
   });
 
@@ -95,7 +104,10 @@ describe("gitDirsFromFiles leaves to git what it cannot be sure of", () => {
   it("a folder inside the git directory, and a folder in no repository: openRepository says what git says", async () => {
     repo = await temp.repository();
     expect(gitDirsFromFiles(join(repo.dir, ".git", "refs"))).toBeNull();
-    await expect(openRepository(join(repo.dir, ".git", "refs"))).rejects.toMatchObject({ code: "not_git", message: expect.stringMatching(/inside a git directory/) });
+    await expect(openRepository(join(repo.dir, ".git", "refs"))).rejects.toMatchObject({
+      code: "not_git",
+      message: expect.stringMatching(/inside a git directory/),
+    });
     const plain = await tempDir();
     expect(gitDirsFromFiles(plain)).toBeNull();
     await expect(openRepository(plain)).rejects.toMatchObject({ code: "not_git" });

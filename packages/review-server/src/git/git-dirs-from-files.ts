@@ -11,7 +11,16 @@ export interface GitDirs {
 }
 
 // Any of these changes how git finds a repository; with one set, only git can tell.
-const DISCOVERY_ENV = ["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT"];
+const DISCOVERY_ENV = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_COMMON_DIR",
+  "GIT_CEILING_DIRECTORIES",
+  "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+  "GIT_CONFIG",
+  "GIT_CONFIG_PARAMETERS",
+  "GIT_CONFIG_COUNT",
+];
 
 /**
  * Finds the work tree holding `dir` the way git does in the ordinary case, from the files alone: walking up
@@ -67,7 +76,10 @@ function found(start: string, workTree: string, dotGit: Stats): GitDirs | null {
 function looksLikeGitDir(path: string): boolean {
   const head = lstatSync(join(path, "HEAD"), { throwIfNoEntry: false });
   if (head === undefined || !head.isFile()) return false;
-  return lstatSync(join(path, "objects"), { throwIfNoEntry: false })?.isDirectory() === true || lstatSync(join(path, "commondir"), { throwIfNoEntry: false })?.isFile() === true;
+  return (
+    lstatSync(join(path, "objects"), { throwIfNoEntry: false })?.isDirectory() === true ||
+    lstatSync(join(path, "commondir"), { throwIfNoEntry: false })?.isFile() === true
+  );
 }
 
 function within(path: string, folder: string): boolean {

@@ -139,9 +139,18 @@ describe("openRepository", () => {
 /** HEAD as git's own commands read it, to compare openRepository with. */
 async function gitsHead(dir: string): Promise<{ branch: string | null; head: string | null }> {
   const run = (...args: string[]) => execGit(dir, args);
-  const [symbolic, verified] = await Promise.all([run("symbolic-ref", "-q", "HEAD"), run("rev-parse", "-q", "--verify", "HEAD^{commit}")]);
+  const [symbolic, verified] = await Promise.all([
+    run("symbolic-ref", "-q", "HEAD"),
+    run("rev-parse", "-q", "--verify", "HEAD^{commit}"),
+  ]);
   return {
-    branch: symbolic.exitCode === 0 ? symbolic.stdout.toString("utf8").trim().replace(/^refs\/heads\//, "") : null,
+    branch:
+      symbolic.exitCode === 0
+        ? symbolic.stdout
+            .toString("utf8")
+            .trim()
+            .replace(/^refs\/heads\//, "")
+        : null,
     head: verified.exitCode === 0 ? verified.stdout.toString("utf8").trim() : null,
   };
 }

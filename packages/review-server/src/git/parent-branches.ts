@@ -15,10 +15,15 @@ export interface ParentBranch {
  * since their merge base; a branch HEAD has not left, such as a child of HEAD, is not a parent and is left out).
  * @example (await parentBranches(repo))[0] // { name: "feature", mergeBase: "3f2a…", ahead: 1 }
  */
-export async function parentBranches(repo: Pick<Repository, "workTree">, current: string | null): Promise<ParentBranch[]> {
+export async function parentBranches(
+  repo: Pick<Repository, "workTree">,
+  current: string | null,
+): Promise<ParentBranch[]> {
   const head = await execGit(repo.workTree, ["rev-parse", "-q", "--verify", "HEAD^{commit}"]);
   if (head.exitCode !== 0) return [];
-  const names = (await runGit(repo.workTree, ["for-each-ref", "--format=%(refname:short)", "refs/heads/"])).split("\n").filter((n) => n && n !== current);
+  const names = (await runGit(repo.workTree, ["for-each-ref", "--format=%(refname:short)", "refs/heads/"]))
+    .split("\n")
+    .filter((n) => n && n !== current);
   const found: ParentBranch[] = [];
   for (const name of names) {
     const base = await execGit(repo.workTree, ["merge-base", "HEAD", `refs/heads/${name}`]);

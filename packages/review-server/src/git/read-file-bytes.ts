@@ -5,7 +5,11 @@ import { runGitBuffer } from "./run-git.js";
  * Many files' raw bytes at one commit or tree, in one `git cat-file --batch`; absent paths read as null.
  * @example const blobs = await readBlobs(repo, round.snapshot, ["assets/logo.png"])
  */
-export async function readBlobs(repo: Pick<Repository, "workTree">, rev: string, paths: readonly string[]): Promise<ReadonlyMap<string, Uint8Array | null>> {
+export async function readBlobs(
+  repo: Pick<Repository, "workTree">,
+  rev: string,
+  paths: readonly string[],
+): Promise<ReadonlyMap<string, Uint8Array | null>> {
   const unique = [...new Set(paths)];
   const result = new Map<string, Uint8Array | null>();
   if (unique.length === 0) return result;
@@ -14,7 +18,9 @@ export async function readBlobs(repo: Pick<Repository, "workTree">, rev: string,
   const input = nulSeparated ? names.map((n) => `${n}\0`).join("") : names.map((n) => `${n}\n`).join("");
   // --buffer: all requests are written at once and stdin is closed, so nothing waits on an answer; without it
   // git flushes after every object, and each of those hundreds of small writes is an event for this process.
-  const out = await runGitBuffer(repo.workTree, ["cat-file", "--batch", "--buffer", ...(nulSeparated ? ["-z"] : [])], { input });
+  const out = await runGitBuffer(repo.workTree, ["cat-file", "--batch", "--buffer", ...(nulSeparated ? ["-z"] : [])], {
+    input,
+  });
   let at = 0;
   for (const path of unique) {
     const end = out.indexOf(0x0a, at);

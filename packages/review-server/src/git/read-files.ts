@@ -23,7 +23,9 @@ export async function readFiles(
   const input = nulSeparated ? names.map((n) => `${n}\0`).join("") : names.map((n) => `${n}\n`).join("");
   // --buffer: all requests are written at once and stdin is closed, so nothing waits on an answer; without it
   // git flushes after every object, and each of those hundreds of small writes is an event for this process.
-  const out = await runGitBuffer(repo.workTree, ["cat-file", "--batch", "--buffer", ...(nulSeparated ? ["-z"] : [])], { input });
+  const out = await runGitBuffer(repo.workTree, ["cat-file", "--batch", "--buffer", ...(nulSeparated ? ["-z"] : [])], {
+    input,
+  });
 
   // Answers come in request order: "<name> missing\n" (or "ambiguous"), or "<sha> <type> <size>\n<bytes>\n".
   let at = 0;

@@ -62,7 +62,10 @@ describe("readWorktreeFile", () => {
   it("reads a file, and a symlink as the path it points to", async () => {
     await symlink(join(outside, "secret.txt"), join(repo.dir, "src", "leak.txt"));
     expect(await readWorktreeFile({ workTree: repo.dir }, "src/x.txt")).toEqual({ kind: "text", text: "inside\n" });
-    expect(await readWorktreeFile({ workTree: repo.dir }, "src/leak.txt")).toEqual({ kind: "text", text: join(outside, "secret.txt") });
+    expect(await readWorktreeFile({ workTree: repo.dir }, "src/leak.txt")).toEqual({
+      kind: "text",
+      text: join(outside, "secret.txt"),
+    });
   });
 
   it("leaks nothing outside the work tree in 3,000 reads while another process swaps files and folders for symlinks", async () => {
@@ -72,7 +75,9 @@ describe("readWorktreeFile", () => {
     const kinds = new Map<string, number>();
     for (let i = 0; i < 3000; i++) {
       const path = i % 2 === 0 ? "src/x.txt" : "src/d/f.txt";
-      const content = await readWorktreeFile({ workTree: repo.dir }, path).catch((error: { code?: string }) => ({ kind: `refused:${error.code}` }) as const);
+      const content = await readWorktreeFile({ workTree: repo.dir }, path).catch(
+        (error: { code?: string }) => ({ kind: `refused:${error.code}` }) as const,
+      );
       kinds.set(content.kind, (kinds.get(content.kind) ?? 0) + 1);
       if (content.kind === "text") {
         read++;

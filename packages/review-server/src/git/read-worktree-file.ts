@@ -17,7 +17,13 @@ const SYNC_READ_BYTES = 1024 * 1024;
 
 function inside(root: string, path: string): boolean {
   const rel = relative(root, path);
-  return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel) && !rel.split(sep).some((s) => s.toLowerCase() === ".git");
+  return (
+    rel !== "" &&
+    rel !== ".." &&
+    !rel.startsWith(`..${sep}`) &&
+    !isAbsolute(rel) &&
+    !rel.split(sep).some((s) => s.toLowerCase() === ".git")
+  );
 }
 
 /**
@@ -62,7 +68,11 @@ export async function readWorktreeBytes(repo: Pick<Repository, "workTree">, path
     const named = statOrNull(realFile);
     if (named === null || named.dev !== info.dev || named.ino !== info.ino) return null;
     if (info.size <= SYNC_READ_BYTES) return new Uint8Array(readFileSync(fd));
-    return new Uint8Array(await new Promise<Buffer>((resolve, reject) => readFile(fd, (error, bytes) => (error ? reject(error) : resolve(bytes)))));
+    return new Uint8Array(
+      await new Promise<Buffer>((resolve, reject) =>
+        readFile(fd, (error, bytes) => (error ? reject(error) : resolve(bytes))),
+      ),
+    );
   } finally {
     closeSync(fd);
   }

@@ -89,10 +89,9 @@ describe("createRef (written as git writes loose refs)", () => {
     await writeFile(join(opened.commonDir, "refs", "opencode-review", "main", "2.lock"), "");
     expect(await createRef(opened, "refs/opencode-review/main/2", two)).toBe(false);
     expect(await createRef(opened, "refs/opencode-review/main/3", two)).toBe(true);
-    expect((await repo.git("for-each-ref", "--format=%(refname)", "refs/opencode-review/")).trim().split("\n")).toEqual([
-      "refs/opencode-review/main/1",
-      "refs/opencode-review/main/3",
-    ]);
+    expect((await repo.git("for-each-ref", "--format=%(refname)", "refs/opencode-review/")).trim().split("\n")).toEqual(
+      ["refs/opencode-review/main/1", "refs/opencode-review/main/3"],
+    );
     // The ref keeps a commit no branch reaches alive through gc.
     const round = (await repo.git("commit-tree", "-m", "round", `${two}^{tree}`)).trim();
     expect(await createRef(opened, "refs/opencode-review/main/4", round)).toBe(true);

@@ -20,7 +20,10 @@ export interface UpdateRefOptions {
 
 function ownRef(ref: string): string {
   if (!ref.startsWith(REF_PREFIX) || ref.length === REF_PREFIX.length) {
-    throw new ReviewError("invalid_input", `Refusing to write ${ref}: only refs under ${REF_PREFIX} are ours to change.`);
+    throw new ReviewError(
+      "invalid_input",
+      `Refusing to write ${ref}: only refs under ${REF_PREFIX} are ours to change.`,
+    );
   }
   return ref;
 }
@@ -91,7 +94,11 @@ export async function listRefs(repo: Pick<Repository, "workTree">, prefix: strin
  * go through `git update-ref`.
  * @example await createRef(repo, "refs/opencode-review/main/2", sha) // true
  */
-export async function createRef(repo: Pick<Repository, "workTree" | "commonDir">, ref: string, sha: string): Promise<boolean> {
+export async function createRef(
+  repo: Pick<Repository, "workTree" | "commonDir">,
+  ref: string,
+  sha: string,
+): Promise<boolean> {
   ownRef(ref);
   if (existsSync(join(repo.commonDir, "reftable"))) return updateRef(repo, ref, sha, { expected: null });
   const path = join(repo.commonDir, ...ref.split("/"));

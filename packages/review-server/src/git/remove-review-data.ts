@@ -28,7 +28,10 @@ export async function findReviewData(repo: Pick<Repository, "workTree" | "common
  * The work tree, the index, HEAD and every branch are left as they are.
  * @example await removeReviewData(repo, await findReviewData(repo));
  */
-export async function removeReviewData(repo: Pick<Repository, "workTree" | "commonDir">, data: ReviewData): Promise<void> {
+export async function removeReviewData(
+  repo: Pick<Repository, "workTree" | "commonDir">,
+  data: ReviewData,
+): Promise<void> {
   for (const ref of data.refs) await deleteRef(repo, ref);
   if (data.storeDir !== null) await rm(data.storeDir, { recursive: true, force: true });
 }

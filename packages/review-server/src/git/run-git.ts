@@ -47,10 +47,7 @@ async function spawnFailure(cwd: string, error: NodeJS.ErrnoException): Promise<
       () => false,
     );
     if (!cwdExists) return new ReviewError("not_found", `${cwd} does not exist or is not a folder.`);
-    return new ReviewError(
-      "internal",
-      "git was not found on PATH. Install git (https://git-scm.com) and start again.",
-    );
+    return new ReviewError("internal", "git was not found on PATH. Install git (https://git-scm.com) and start again.");
   }
   return new ReviewError("internal", `git could not be started: ${error.message}`);
 }
@@ -65,7 +62,14 @@ interface BunSpawned {
 interface BunRuntime {
   spawn(
     command: string[],
-    options: { cwd: string; env: NodeJS.ProcessEnv; stdin: "ignore" | Uint8Array; stdout: "pipe"; stderr: "pipe"; windowsHide: boolean },
+    options: {
+      cwd: string;
+      env: NodeJS.ProcessEnv;
+      stdin: "ignore" | Uint8Array;
+      stdout: "pipe";
+      stderr: "pipe";
+      windowsHide: boolean;
+    },
   ): BunSpawned;
 }
 
@@ -80,7 +84,12 @@ export function execGit(cwd: string, args: readonly string[], options: RunGitOpt
   return bun === undefined ? execGitWithNode(cwd, args, options) : execGitWithBun(bun, cwd, args, options);
 }
 
-async function execGitWithBun(bun: BunRuntime, cwd: string, args: readonly string[], options: RunGitOptions): Promise<GitResult> {
+async function execGitWithBun(
+  bun: BunRuntime,
+  cwd: string,
+  args: readonly string[],
+  options: RunGitOptions,
+): Promise<GitResult> {
   let child: BunSpawned;
   try {
     const input = options.input;
@@ -95,7 +104,11 @@ async function execGitWithBun(bun: BunRuntime, cwd: string, args: readonly strin
   } catch (error) {
     throw await spawnFailure(cwd, error as NodeJS.ErrnoException);
   }
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).arrayBuffer(), new Response(child.stderr).text(), child.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).arrayBuffer(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { exitCode: child.signalCode !== null ? 128 : code, stdout: Buffer.from(stdout), stderr };
 }
 

@@ -37,9 +37,15 @@ async function addAll(workTree: string, env: Readonly<Record<string, string>>): 
     const args = ["add", "--all", "--", ".", ...excluded.map((dir) => `:(exclude,literal)${dir}`)];
     const result = await execGit(workTree, args, { env });
     if (result.exitCode === 0) return;
-    const nested = [...result.stderr.matchAll(EMPTY_NESTED_REPO)].map((m) => m[1]!).filter((d) => !excluded.includes(d));
+    const nested = [...result.stderr.matchAll(EMPTY_NESTED_REPO)]
+      .map((m) => m[1]!)
+      .filter((d) => !excluded.includes(d));
     if (nested.length === 0) {
-      const firstLine = result.stderr.trim().split("\n").find((line) => /^(fatal|error):/.test(line)) ?? "";
+      const firstLine =
+        result.stderr
+          .trim()
+          .split("\n")
+          .find((line) => /^(fatal|error):/.test(line)) ?? "";
       throw new ReviewError("internal", `git add could not snapshot the work tree: ${firstLine}`, {
         args,
         exitCode: result.exitCode,

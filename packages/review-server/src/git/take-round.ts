@@ -51,7 +51,10 @@ export async function takeRound(
   });
   const written = await createRef(repo, input.ref, snapshot);
   if (!written) {
-    throw new ReviewError("conflict", `${input.ref} already exists: another round was taken at the same time. Try again.`);
+    throw new ReviewError(
+      "conflict",
+      `${input.ref} already exists: another round was taken at the same time. Try again.`,
+    );
   }
   return { changed: true, snapshot, tree };
 }

@@ -65,9 +65,13 @@ export async function resolveWorktreePath(
   }
   const tooLong = pathTooLong(input);
   if (tooLong !== null) {
-    throw new ReviewError("invalid_input", `That path is too long: ${tooLong}. No file in the work tree can have it; give a shorter path.`, {
-      path: input.slice(0, 200),
-    });
+    throw new ReviewError(
+      "invalid_input",
+      `That path is too long: ${tooLong}. No file in the work tree can have it; give a shorter path.`,
+      {
+        path: input.slice(0, 200),
+      },
+    );
   }
   const workTree = resolve(repo.workTree);
   const lexical = isAbsolute(input) ? resolve(input) : resolve(workTree, input);

@@ -22,7 +22,10 @@ async function watched() {
   await repo.write("build/out.js", "1\n");
   await repo.commitAll("start");
   const seen: string[][] = [];
-  const watch = await watchWorktree({ workTree: repo.dir }, { onChange: (paths) => seen.push([...paths].sort()), settleMs: 100 });
+  const watch = await watchWorktree(
+    { workTree: repo.dir },
+    { onChange: (paths) => seen.push([...paths].sort()), settleMs: 100 },
+  );
   open.push({ repo, watch });
   return { repo, watch, seen };
 }

@@ -27,7 +27,10 @@ export interface WorktreeWatchOptions {
  * it. Changed paths git ignores (build output, node_modules) are dropped with one `git check-ignore` per burst.
  * @example const watch = await watchWorktree(repo, { onChange: (paths) => bus.publish({ type: "worktree", paths }) });
  */
-export async function watchWorktree(repo: Pick<Repository, "workTree">, options: WorktreeWatchOptions): Promise<WorktreeWatch> {
+export async function watchWorktree(
+  repo: Pick<Repository, "workTree">,
+  options: WorktreeWatchOptions,
+): Promise<WorktreeWatch> {
   const settleMs = options.settleMs ?? 250;
   const watchers = new Map<string, FSWatcher>();
   const pending = new Set<string>();
@@ -54,7 +57,9 @@ export async function watchWorktree(repo: Pick<Repository, "workTree">, options:
   const watchFolder = (folder: string) => {
     if (closed || watchers.has(folder)) return;
     try {
-      const watcher = watch(join(repo.workTree, folder), { persistent: false }, (_event, name) => changed(folder, name));
+      const watcher = watch(join(repo.workTree, folder), { persistent: false }, (_event, name) =>
+        changed(folder, name),
+      );
       watcher.on("error", () => {
         watcher.close();
         watchers.delete(folder);
@@ -84,10 +89,19 @@ export async function watchWorktree(repo: Pick<Repository, "workTree">, options:
 
 /** The root and every folder that holds a file git tracks or would add. */
 async function foldersOf(workTree: string, under: string | null): Promise<string[]> {
-  const listed = await runGitBuffer(workTree, ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", under ?? "."]);
+  const listed = await runGitBuffer(workTree, [
+    "ls-files",
+    "-z",
+    "--cached",
+    "--others",
+    "--exclude-standard",
+    "--",
+    under ?? ".",
+  ]);
   const folders = new Set<string>([under ?? ""]);
   for (const file of listed.toString("utf8").split("\0")) {
-    for (let slash = file.indexOf("/"); slash !== -1; slash = file.indexOf("/", slash + 1)) folders.add(file.slice(0, slash));
+    for (let slash = file.indexOf("/"); slash !== -1; slash = file.indexOf("/", slash + 1))
+      folders.add(file.slice(0, slash));
   }
   return [...folders];
 }
@@ -100,13 +114,17 @@ async function newFolders(workTree: string, folder: string): Promise<string[]> {
   const found: string[] = [];
   let level = [folder];
   while (level.length > 0 && found.length < 10_000) {
-    const ignored = await ignoredPaths(workTree, level.map((f) => `${f}/`));
+    const ignored = await ignoredPaths(
+      workTree,
+      level.map((f) => `${f}/`),
+    );
     const kept = level.filter((f) => !ignored.has(`${f}/`));
     found.push(...kept);
     const next: string[] = [];
     for (const f of kept) {
       const entries = await readdir(join(workTree, f), { withFileTypes: true }).catch(() => []);
-      for (const entry of entries) if (entry.isDirectory() && !(f === "" && entry.name === ".git")) next.push(`${f}/${entry.name}`);
+      for (const entry of entries)
+        if (entry.isDirectory() && !(f === "" && entry.name === ".git")) next.push(`${f}/${entry.name}`);
     }
     level = next;
   }
@@ -117,5 +135,10 @@ async function newFolders(workTree: string, folder: string): Promise<string[]> {
 async function ignoredPaths(workTree: string, paths: readonly string[]): Promise<Set<string>> {
   // check-ignore exits 1 when none is ignored, which is an answer too: nothing to drop.
   const result = await execGit(workTree, ["check-ignore", "-z", "--no-index", "--stdin"], { input: paths.join("\0") });
-  return new Set(result.stdout.toString("utf8").split("\0").filter((p) => p !== ""));
+  return new Set(
+    result.stdout
+      .toString("utf8")
+      .split("\0")
+      .filter((p) => p !== ""),
+  );
 }

@@ -21,7 +21,10 @@ const root = mkdtempSync(join(tmpdir(), "ocr-http-"));
 const panelDir = join(root, "panel");
 {
   mkdirSync(join(panelDir, "assets"), { recursive: true });
-  writeFileSync(join(panelDir, "index.html"), "<!doctype html><title>panel</title><script src=./assets/index-abc123.js></script>");
+  writeFileSync(
+    join(panelDir, "index.html"),
+    "<!doctype html><title>panel</title><script src=./assets/index-abc123.js></script>",
+  );
   writeFileSync(join(panelDir, "assets", "index-abc123.js"), "console.log('panel')");
   writeFileSync(join(panelDir, "assets", "index-abc123.css"), "body{}");
   writeFileSync(join(root, "secret.txt"), "TOP-SECRET-CONTENT");
@@ -86,7 +89,13 @@ describe("Host check (DNS rebinding)", () => {
 
   it("refuses everything while the list is still empty (port not bound yet)", async () => {
     let hosts: readonly string[] = [];
-    const early = createApp({ token: TOKEN, allowedHosts: () => hosts, panelDir, health: () => ({ ok: true, version: "", repo: "", branch: "", tools: false }), events: createEventBus() });
+    const early = createApp({
+      token: TOKEN,
+      allowedHosts: () => hosts,
+      panelDir,
+      health: () => ({ ok: true, version: "", repo: "", branch: "", tools: false }),
+      events: createEventBus(),
+    });
     const before = await early.request("/api/health", { headers: { host: HOST, ...bearer } });
     expect(before.status).toBe(403);
     hosts = loopbackHosts("127.0.0.1", PORT);
@@ -108,7 +117,9 @@ describe("token", () => {
     expect((await send("/api/health", { headers: { authorization: "Bearer nope" } })).status).toBe(401);
     // Browsers send 127.0.0.1's cookies to every port, so a cookie proves nothing about who sent it.
     expect((await send("/api/health", { headers: { cookie: COOKIE } })).status).toBe(401);
-    expect((await send("/api/health", { headers: { cookie: `opencode-review=${TOKEN}; token=${TOKEN}` } })).status).toBe(401);
+    expect(
+      (await send("/api/health", { headers: { cookie: `opencode-review=${TOKEN}; token=${TOKEN}` } })).status,
+    ).toBe(401);
   });
 
   it("answers with the bearer token", async () => {
@@ -140,7 +151,12 @@ describe("token", () => {
   });
 
   it("never redirects off this server, whatever the path (no open redirect)", async () => {
-    for (const path of [`//evil.example:8080/x?token=${TOKEN}`, `/\\evil.example/x?token=${TOKEN}`, `//evil.example/?token=${TOKEN}`, "//evil.example/x"]) {
+    for (const path of [
+      `//evil.example:8080/x?token=${TOKEN}`,
+      `/\\evil.example/x?token=${TOKEN}`,
+      `//evil.example/?token=${TOKEN}`,
+      "//evil.example/x",
+    ]) {
       const res = await send(path);
       expect(res.status >= 300 && res.status < 400, `${path}: ${res.status}`).toBe(false);
       expect(res.headers.get("location"), path).toBeNull();
@@ -201,19 +217,31 @@ describe("Origin check", () => {
 describe("request bodies", () => {
   it("answers 413 JSON for a body over 256 KB", async () => {
     const body = JSON.stringify({ body: "x".repeat(300 * 1024) });
-    const res = await send("/api/echo", { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body });
+    const res = await send("/api/echo", {
+      method: "POST",
+      headers: { ...bearer, "content-type": "application/json" },
+      body,
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("too_long");
   });
 
   it("accepts a body just under the limit", async () => {
     const body = JSON.stringify({ body: "x".repeat(200 * 1024) });
-    const res = await send("/api/echo", { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body });
+    const res = await send("/api/echo", {
+      method: "POST",
+      headers: { ...bearer, "content-type": "application/json" },
+      body,
+    });
     expect(res.status).toBe(200);
   });
 
   it("answers 400 JSON for malformed JSON", async () => {
-    const res = await send("/api/echo", { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body: "{ body: " });
+    const res = await send("/api/echo", {
+      method: "POST",
+      headers: { ...bearer, "content-type": "application/json" },
+      body: "{ body: ",
+    });
     expect(res.status).toBe(400);
     const error = ((await res.json()) as { error: { code: string; message: string } }).error;
     expect(error.code).toBe("invalid_input");
@@ -221,7 +249,11 @@ describe("request bodies", () => {
   });
 
   it("answers 415 for a body that is not JSON, such as a form post", async () => {
-    const res = await send("/api/echo", { method: "POST", headers: { ...bearer, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    const res = await send("/api/echo", {
+      method: "POST",
+      headers: { ...bearer, "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
     expect(res.status).toBe(415);
   });
 });
@@ -406,7 +438,12 @@ describe("refusals by the middleware", () => {
     for (const [name, res] of Object.entries(answers)) {
       const body = (await res.json()) as { error: Record<string, unknown> };
       expect(Object.keys(body), name).toEqual(["error"]);
-      seen[name] = { status: res.status, code: body.error.code, keys: Object.keys(body.error), message: typeof body.error.message };
+      seen[name] = {
+        status: res.status,
+        code: body.error.code,
+        keys: Object.keys(body.error),
+        message: typeof body.error.message,
+      };
     }
     const refusal = (status: number, code: string) => ({ status, code, keys: ["code", "message"], message: "string" });
     expect(seen).toEqual({

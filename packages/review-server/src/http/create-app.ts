@@ -44,7 +44,8 @@ const isApi = (path: string): boolean => path === "/api" || path.startsWith("/ap
 export function createApp<E extends Env = BlankEnv, S extends Schema = BlankSchema, B extends string = "/">(
   options: AppOptions<E, S, B>,
 ) {
-  if (options.token.length === 0) throw new ReviewError("invalid_input", "token must not be empty; leave it unset for a random one");
+  if (options.token.length === 0)
+    throw new ReviewError("invalid_input", "token must not be empty; leave it unset for a random one");
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const reportError = options.reportError ?? ((error: unknown) => console.error("opencode-review:", error));
 
@@ -73,7 +74,10 @@ export function createApp<E extends Env = BlankEnv, S extends Schema = BlankSche
 
   const api = new Hono()
     .route("/", healthRoute(options.health))
-    .route("/", eventsRoute(options.events, options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }));
+    .route(
+      "/",
+      eventsRoute(options.events, options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+    );
 
   return app
     .route("/api", api)

@@ -73,7 +73,12 @@ function asReviewError(error: unknown): ReviewError | null {
 }
 
 /** The one place the error body is built. */
-function answer(status: ContentfulStatusCode, code: string, message: string, details?: Readonly<Record<string, unknown>>): ErrorResponse {
+function answer(
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  details?: Readonly<Record<string, unknown>>,
+): ErrorResponse {
   const error = details && Object.keys(details).length > 0 ? { code, message, details } : { code, message };
   return { status, body: { error }, unexpected: status >= 500 };
 }
@@ -84,7 +89,8 @@ function answer(status: ContentfulStatusCode, code: string, message: string, det
  */
 export function errorResponse(error: unknown): ErrorResponse {
   // A write that met a full disk was rolled back whole (SQLite) or never happened (git): say that, not "Internal error".
-  if (isDiskFull(error) && asReviewError(error)?.code !== "disk_full") return errorResponse(diskFullError("The request"));
+  if (isDiskFull(error) && asReviewError(error)?.code !== "disk_full")
+    return errorResponse(diskFullError("The request"));
   const review = asReviewError(error);
   if (review) return answer(statusForCode(review.code), review.code, review.message, review.details);
   if (error instanceof z.core.$ZodError) return answer(400, "invalid_input", z.prettifyError(error));
@@ -96,7 +102,11 @@ export function errorResponse(error: unknown): ErrorResponse {
   // What the middleware throws: the status is the refusal's, the code follows from it.
   if (error instanceof HTTPException) {
     const status = (error.status >= 400 ? error.status : 500) as ContentfulStatusCode;
-    return answer(status, codeForStatus(status), error.message || (status >= 500 ? "Internal error." : `The request was refused (${status}).`));
+    return answer(
+      status,
+      codeForStatus(status),
+      error.message || (status >= 500 ? "Internal error." : `The request was refused (${status}).`),
+    );
   }
   // Stack traces and internal messages stay in the log: a browser page is no place for file paths.
   return answer(500, "internal", "Internal error; the review server's log has the details.");

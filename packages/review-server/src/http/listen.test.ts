@@ -28,10 +28,18 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const round: RoundInfo = { id: "r1", ordinal: 1, base: "a".repeat(40), snapshot: "b".repeat(40), createdAt: "2025-01-01T00:00:00.000Z" };
+const round: RoundInfo = {
+  id: "r1",
+  ordinal: 1,
+  base: "a".repeat(40),
+  snapshot: "b".repeat(40),
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
 
 /** The composition-root dance: build with a hosts list filled in once the port is bound. */
-async function start(options: { host?: string; heartbeatMs?: number } = {}): Promise<{ server: ListeningServer; bus: EventBus }> {
+async function start(
+  options: { host?: string; heartbeatMs?: number } = {},
+): Promise<{ server: ListeningServer; bus: EventBus }> {
   let hosts: readonly string[] = [];
   const bus = createEventBus();
   const routes = new Hono()
@@ -75,7 +83,11 @@ function rawRequest(
 }
 
 /** Reads an SSE body until `marker` appears, returning everything read so far. */
-async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, seen: { text: string }, marker: string): Promise<string> {
+async function readUntil(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  seen: { text: string },
+  marker: string,
+): Promise<string> {
   const decoder = new TextDecoder();
   while (!seen.text.includes(marker)) {
     const { done, value } = await reader.read();
@@ -90,15 +102,18 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 describe("listen: which hosts", () => {
-  it.each(["0.0.0.0", "192.168.1.10", "example.com", "::", "10.0.0.1", "127.0.0.1.evil.example"])("refuses %s before binding", async (host) => {
-    const app = new Hono();
-    const attempt = listen(app, { host, port: 0 });
-    await expect(attempt).rejects.toBeInstanceOf(ReviewError);
-    await expect(attempt).rejects.toMatchObject({
-      code: "invalid_input",
-      message: `host ${host} is not a loopback address; the review server only listens on 127.0.0.1 or ::1`,
-    });
-  });
+  it.each(["0.0.0.0", "192.168.1.10", "example.com", "::", "10.0.0.1", "127.0.0.1.evil.example"])(
+    "refuses %s before binding",
+    async (host) => {
+      const app = new Hono();
+      const attempt = listen(app, { host, port: 0 });
+      await expect(attempt).rejects.toBeInstanceOf(ReviewError);
+      await expect(attempt).rejects.toMatchObject({
+        code: "invalid_input",
+        message: `host ${host} is not a loopback address; the review server only listens on 127.0.0.1 or ::1`,
+      });
+    },
+  );
 
   it("refuses a port that is not a port", async () => {
     await expect(listen(new Hono(), { port: 70000 })).rejects.toMatchObject({ code: "invalid_input" });
@@ -125,8 +140,15 @@ describe("listen: which hosts", () => {
 
   it("never redirects a raw //host path elsewhere (no open redirect), with a valid token or without", async () => {
     const { server } = await start();
-    for (const path of [`//evil.example:8080/x?token=${TOKEN}`, `//evil.example:8080/x`, `///evil.example/?token=${TOKEN}`]) {
-      const { status, headers } = await rawRequest(server.port, { path, headers: { host: `127.0.0.1:${server.port}` } });
+    for (const path of [
+      `//evil.example:8080/x?token=${TOKEN}`,
+      `//evil.example:8080/x`,
+      `///evil.example/?token=${TOKEN}`,
+    ]) {
+      const { status, headers } = await rawRequest(server.port, {
+        path,
+        headers: { host: `127.0.0.1:${server.port}` },
+      });
       expect(status >= 300 && status < 400, `${path}: ${status}`).toBe(false);
       expect(headers.location, path).toBeUndefined();
     }
@@ -144,7 +166,9 @@ describe("listen: which hosts", () => {
   it("also listens when asked for localhost", async () => {
     const { server } = await start({ host: "localhost" });
     expect(server.url).toBe(`http://localhost:${server.port}`);
-    const res = await fetch(`http://127.0.0.1:${server.port}/api/health`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/health`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -157,7 +181,10 @@ describe("listen: which hosts", () => {
 
   it("refuses a real request that names a foreign Host, and a real oversized body by its Content-Length", async () => {
     const { server } = await start();
-    const { status } = await rawRequest(server.port, { path: "/api/health", headers: { host: `evil.example:${server.port}`, authorization: `Bearer ${TOKEN}` } });
+    const { status } = await rawRequest(server.port, {
+      path: "/api/health",
+      headers: { host: `evil.example:${server.port}`, authorization: `Bearer ${TOKEN}` },
+    });
     expect(status).toBe(403);
 
     const big = await fetch(`${server.url}/api/echo`, {
@@ -170,7 +197,10 @@ describe("listen: which hosts", () => {
 
   it("routes a real DELETE that carries no body (the panel deletes drafts so)", async () => {
     const { server } = await start();
-    const res = await fetch(`${server.url}/api/things/m_1`, { method: "DELETE", headers: { authorization: `Bearer ${TOKEN}`, origin: server.url } });
+    const res = await fetch(`${server.url}/api/things/m_1`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${TOKEN}`, origin: server.url },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ deleted: "m_1" });
   });
@@ -179,13 +209,22 @@ describe("listen: which hosts", () => {
     const { server } = await start();
     /** A POST written in chunks (Transfer-Encoding: chunked, no Content-Length). */
     const post = (chunks: readonly string[], type = "application/json") =>
-      rawRequest(server.port, { path: "/api/echo", method: "POST", headers: { authorization: `Bearer ${TOKEN}`, "content-type": type } }, chunks);
+      rawRequest(
+        server.port,
+        { path: "/api/echo", method: "POST", headers: { authorization: `Bearer ${TOKEN}`, "content-type": type } },
+        chunks,
+      );
     const piecewise = await post(['{"body":"h', "é", 'llo ✓"', "}"]);
-    expect({ status: piecewise.status, body: piecewise.body }).toEqual({ status: 200, body: JSON.stringify({ got: { body: "héllo ✓" } }) });
+    expect({ status: piecewise.status, body: piecewise.body }).toEqual({
+      status: 200,
+      body: JSON.stringify({ got: { body: "héllo ✓" } }),
+    });
 
     const flood = await post(Array.from({ length: 40 }, () => "x".repeat(8 * 1024)));
     expect(flood.status).toBe(413);
-    expect(JSON.parse(flood.body)).toEqual({ error: { code: "too_long", message: "The request body is over the limit of 262144 bytes." } });
+    expect(JSON.parse(flood.body)).toEqual({
+      error: { code: "too_long", message: "The request body is over the limit of 262144 bytes." },
+    });
 
     const broken = await post(['{"body": ', "nope}"]);
     expect(broken.status).toBe(400);
@@ -208,7 +247,10 @@ describe("GET /api/events", () => {
   it("streams a published event to an SSE client over loopback, and lets go of it on disconnect", async () => {
     const { server, bus } = await start();
     const abort = new AbortController();
-    const res = await fetch(`${server.url}/api/events`, { headers: { authorization: `Bearer ${TOKEN}` }, signal: abort.signal });
+    const res = await fetch(`${server.url}/api/events`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+      signal: abort.signal,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const reader = res.body!.getReader();
@@ -228,7 +270,10 @@ describe("GET /api/events", () => {
   it("sends heartbeat comments while nothing happens", async () => {
     const { server } = await start({ heartbeatMs: 20 });
     const abort = new AbortController();
-    const res = await fetch(`${server.url}/api/events`, { headers: { authorization: `Bearer ${TOKEN}` }, signal: abort.signal });
+    const res = await fetch(`${server.url}/api/events`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+      signal: abort.signal,
+    });
     const seen = { text: "" };
     await readUntil(res.body!.getReader(), seen, ": heartbeat\n\n");
     abort.abort();
@@ -286,6 +331,14 @@ await server.close();
     const result = spawnSync(bun, [script], { cwd: join(here, "..", ".."), encoding: "utf8", timeout: 20_000 });
     expect(result.stderr).toBe("");
     const line = result.stdout.trim().split("\n").at(-1) ?? "";
-    expect(JSON.parse(line)).toEqual({ runtime: "object", health: 200, version: "bun", denied: 401, event: true, refused: "invalid_input", url: true });
+    expect(JSON.parse(line)).toEqual({
+      runtime: "object",
+      health: 200,
+      version: "bun",
+      denied: 401,
+      event: true,
+      refused: "invalid_input",
+      url: true,
+    });
   });
 });

@@ -29,13 +29,22 @@ interface BunRuntime {
   serve(options: { fetch: FetchHandler; hostname: string; port: number; idleTimeout?: number }): BunServer;
 }
 
-function listenWithBun(bun: BunRuntime, fetch: FetchHandler, host: string, port: number): { port: number; close(): Promise<void> } {
+function listenWithBun(
+  bun: BunRuntime,
+  fetch: FetchHandler,
+  host: string,
+  port: number,
+): { port: number; close(): Promise<void> } {
   // Bun closes connections idle for 10 s by default, sooner than the 15 s SSE heartbeat.
   const server = bun.serve({ fetch, hostname: host, port, idleTimeout: 60 });
   return { port: server.port, close: async () => void (await server.stop(true)) };
 }
 
-function listenWithNode(fetch: FetchHandler, host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
+function listenWithNode(
+  fetch: FetchHandler,
+  host: string,
+  port: number,
+): Promise<{ port: number; close(): Promise<void> }> {
   return new Promise((resolve, reject) => {
     // @hono/node-server's own Request and Response stand in for the global ones (its default): a Response
     // made from bytes is then written straight to the socket, where a global one was read back through a
@@ -63,7 +72,10 @@ function listenWithNode(fetch: FetchHandler, host: string, port: number): Promis
  * Serves the app on a loopback address under Node or Bun; any other host is refused before binding.
  * @example const server = await listen(app, { host: "127.0.0.1", port: 0 }); console.log(server.url); await server.close()
  */
-export async function listen(app: { readonly fetch: FetchHandler }, options: ListenOptions = {}): Promise<ListeningServer> {
+export async function listen(
+  app: { readonly fetch: FetchHandler },
+  options: ListenOptions = {},
+): Promise<ListeningServer> {
   const host = requireLoopbackHost(options.host ?? "127.0.0.1");
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {

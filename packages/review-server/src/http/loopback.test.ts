@@ -13,13 +13,19 @@ describe("parseLoopbackHost", () => {
     expect(parseLoopbackHost(host)).toEqual({ bind, urlHost });
   });
 
-  it.each(["0.0.0.0", "::", "127.0.0.256", "128.0.0.1", "192.168.0.2", "::ffff:127.0.0.1", "localhost.evil.example", ""])(
-    "refuses %s",
-    (host) => {
-      expect(parseLoopbackHost(host)).toBeNull();
-      expect(() => requireLoopbackHost(host)).toThrow(`host ${host} is not a loopback address`);
-    },
-  );
+  it.each([
+    "0.0.0.0",
+    "::",
+    "127.0.0.256",
+    "128.0.0.1",
+    "192.168.0.2",
+    "::ffff:127.0.0.1",
+    "localhost.evil.example",
+    "",
+  ])("refuses %s", (host) => {
+    expect(parseLoopbackHost(host)).toBeNull();
+    expect(() => requireLoopbackHost(host)).toThrow(`host ${host} is not a loopback address`);
+  });
 });
 
 describe("loopbackHosts", () => {

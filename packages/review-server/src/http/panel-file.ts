@@ -50,7 +50,11 @@ export async function readPanelFile(panelDir: string, urlPath: string): Promise<
     const [realRoot, realPath] = await Promise.all([realpath(root), realpath(path)]);
     if (!inside(realRoot, realPath)) return { kind: "refused" };
     const body = await readFile(realPath);
-    return { kind: "file", body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), contentType: contentTypeFor(path) };
+    return {
+      kind: "file",
+      body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+      contentType: contentTypeFor(path),
+    };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") return { kind: "missing" };

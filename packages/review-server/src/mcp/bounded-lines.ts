@@ -12,7 +12,10 @@ export const MAX_MESSAGE_LINE_BYTES = 10 * 1024 * 1024;
  * whole buffer on every chunk.
  * @example const lines = boundLines(process.stdin, { maxLineBytes: MAX_MESSAGE_LINE_BYTES, onTooLong: () => answerError() })
  */
-export function boundLines(input: Readable, options: { readonly maxLineBytes: number; readonly onTooLong: () => void }): Readable {
+export function boundLines(
+  input: Readable,
+  options: { readonly maxLineBytes: number; readonly onTooLong: () => void },
+): Readable {
   let parts: Buffer[] = [];
   let size = 0;
   let dropping = false;

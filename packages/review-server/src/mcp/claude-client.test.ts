@@ -10,12 +10,23 @@ import { createEventBus } from "../events/event-bus.js";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
-import { startFakeAnthropicModel, type AnthropicTurn, type FakeAnthropicModel } from "../testing/fake-anthropic-model.js";
+import {
+  startFakeAnthropicModel,
+  type AnthropicTurn,
+  type FakeAnthropicModel,
+} from "../testing/fake-anthropic-model.js";
 import { panelApi } from "../testing/panel-link.js";
 import { claudeTrace, runClaude, trustClaudeProject } from "./testing/claude-cli.js";
 import { systemClock } from "../service/clock.js";
 
-const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
+const APP = [
+  "export function total(xs: number[]) {",
+  "  let sum = 0;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+].join("\n");
 const OTHER = ["export const name = 'demo';", "export const size = 2;", ""].join("\n");
 const LOOP = "  let sum = 0; // start\n  for (const x of xs) sum += x;\n  return sum;\n";
 
@@ -47,10 +58,17 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
   it("the Stop hook rings with the release notice; a refused and an accepted checked resolve reach the model", async () => {
     // The project's own settings, which set-up merges into (a second run changes nothing).
     await mkdir(join(repo.dir, ".claude"), { recursive: true });
-    await writeFile(join(repo.dir, ".claude", "settings.json"), JSON.stringify({ permissions: { allow: ["Read"] } }, null, 2) + "\n");
-    expect((await runCliToEnd(["setup", "claude", "--local", "--repo", repo.dir])).stdout).toContain(".mcp.json: created");
+    await writeFile(
+      join(repo.dir, ".claude", "settings.json"),
+      JSON.stringify({ permissions: { allow: ["Read"] } }, null, 2) + "\n",
+    );
+    expect((await runCliToEnd(["setup", "claude", "--local", "--repo", repo.dir])).stdout).toContain(
+      ".mcp.json: created",
+    );
     const settings = await readFile(join(repo.dir, ".claude", "settings.json"), "utf8");
-    expect((await runCliToEnd(["setup", "claude", "--local", "--repo", repo.dir])).stdout).toContain("Already set up for Claude Code; nothing changed.");
+    expect((await runCliToEnd(["setup", "claude", "--local", "--repo", repo.dir])).stdout).toContain(
+      "Already set up for Claude Code; nothing changed.",
+    );
     expect(await readFile(join(repo.dir, ".claude", "settings.json"), "utf8")).toBe(settings);
     await trustClaudeProject(home, repo.dir);
 
@@ -62,16 +80,30 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
         // The person reviews while the agent works, on the panel of this session's MCP server (found as the
         // person finds it, with opencode-review url), and releases.
         const panelUrl = (await runCliToEnd(["url", "--repo", repo.dir])).stdout.trim().split("\n")[0]!;
-        const edited = await api(panelUrl, "/api/threads", { file: "src/app.ts", start: 2, end: 4, body: "Use reduce instead of the loop." });
-        const untouched = await api(panelUrl, "/api/threads", { file: "src/other.ts", start: 2, end: 2, body: "Why 3?" });
+        const edited = await api(panelUrl, "/api/threads", {
+          file: "src/app.ts",
+          start: 2,
+          end: 4,
+          body: "Use reduce instead of the loop.",
+        });
+        const untouched = await api(panelUrl, "/api/threads", {
+          file: "src/other.ts",
+          start: 2,
+          end: 2,
+          body: "Why 3?",
+        });
         threads.edited = edited.thread.id;
         threads.untouched = untouched.thread.id;
         await api(panelUrl, "/api/review/release", {});
         step++;
         return { kind: "text", text: "I finished the change." };
       }
-      if (!request.tools.includes("mcp__opencode-review__review_list")) throw new Error(`no review tools offered: ${request.tools.join(", ")}`);
-      const call = (name: string, args: Record<string, unknown>): AnthropicTurn => ({ kind: "tools", calls: [{ name, args }] });
+      if (!request.tools.includes("mcp__opencode-review__review_list"))
+        throw new Error(`no review tools offered: ${request.tools.join(", ")}`);
+      const call = (name: string, args: Record<string, unknown>): AnthropicTurn => ({
+        kind: "tools",
+        calls: [{ name, args }],
+      });
       switch (step++) {
         case 1:
           return call("mcp__opencode-review__review_list", {});
@@ -79,11 +111,19 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
           return call("Read", { file_path: appPath });
         case 3:
           // Claude Code's own Edit tool changes the lines under the first thread.
-          return call("Edit", { file_path: appPath, old_string: LOOP, new_string: "  return xs.reduce((a, b) => a + b, 0);\n" });
+          return call("Edit", {
+            file_path: appPath,
+            old_string: LOOP,
+            new_string: "  return xs.reduce((a, b) => a + b, 0);\n",
+          });
         case 4:
           return call("mcp__opencode-review__review_reply", { id: threads.untouched, text: "Fixed.", resolved: true });
         case 5:
-          return call("mcp__opencode-review__review_reply", { id: threads.edited, text: "Now a reduce.", resolved: true });
+          return call("mcp__opencode-review__review_reply", {
+            id: threads.edited,
+            text: "Now a reduce.",
+            resolved: true,
+          });
         case 6:
           return { kind: "text", text: "Both comments are answered." };
         default:
@@ -96,9 +136,13 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     expect(run.code, trace).toBe(0);
     expect(step, trace).toBeGreaterThanOrEqual(7);
 
-    const notice = "The reviewer released 2 comments on src/app.ts, src/other.ts. Call review_list to read them, fix the code, then review_reply to each.";
+    const notice =
+      "The reviewer released 2 comments on src/app.ts, src/other.ts. Call review_list to read them, fix the code, then review_reply to each.";
     // The Stop hook's block reached the model as its next instruction, after the turn that ended.
-    expect(model.requests[1]!.userTexts.some((text) => text.includes(notice)), trace).toBe(true);
+    expect(
+      model.requests[1]!.userTexts.some((text) => text.includes(notice)),
+      trace,
+    ).toBe(true);
     expect(model.requests[0]!.userTexts.some((text) => text.includes(notice))).toBe(false);
     // Claude Code, like Codex, hands the model a tool's structuredContent as JSON and drops the text: the
     // prose reaches it there, under prose, before the metadata.
@@ -118,11 +162,19 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     const accepted = model.requests[6]!.toolResults.at(-1)!.text;
     expect(accepted).toContain('"resolved":true');
     expect(accepted).not.toContain('"refusal"');
-    expect(await readFile(appPath, "utf8")).toBe("export function total(xs: number[]) {\n  return xs.reduce((a, b) => a + b, 0);\n}\n");
+    expect(await readFile(appPath, "utf8")).toBe(
+      "export function total(xs: number[]) {\n  return xs.reduce((a, b) => a + b, 0);\n}\n",
+    );
 
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
     try {
-      const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      const service = createReviewService({
+        now: systemClock,
+        dir: repo.dir,
+        store,
+        bus: createEventBus(),
+        delivery: { mode: "tools", deliver: async () => null },
+      });
       const all = await service.listThreads({ status: "all" });
       expect(all.find((t) => t.id === threads.edited)).toMatchObject({ status: "resolved", resolvedBy: "agent" });
       expect(all.find((t) => t.id === threads.untouched)).toMatchObject({ status: "open", awaiting: "human" });
@@ -135,7 +187,13 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     // The person answers the refused thread from another panel on the same store, and releases.
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
     try {
-      const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      const service = createReviewService({
+        now: systemClock,
+        dir: repo.dir,
+        store,
+        bus: createEventBus(),
+        delivery: { mode: "tools", deliver: async () => null },
+      });
       const untouched = (await service.listThreads({ status: "waiting" })).find((t) => t.file === "src/other.ts")!.id;
       await service.draftReply(untouched, { body: "It is not fixed: size is still 3." });
       await service.release({});
@@ -151,7 +209,9 @@ describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
     const waitingLine = "Code review: 1 thread waits for you in src/other.ts (call review_list).";
     // Claude Code adds a UserPromptSubmit hook's output to the conversation's context.
     expect(JSON.stringify(model.requests[0]!.body.messages)).toContain(`UserPromptSubmit hook success: ${waitingLine}`);
-    expect(model.requests[1]!.userTexts).toContain("Stop hook feedback:\nThe reviewer released 1 comment on src/other.ts. Call review_list to read it, fix the code, then review_reply to it.");
+    expect(model.requests[1]!.userTexts).toContain(
+      "Stop hook feedback:\nThe reviewer released 1 comment on src/other.ts. Call review_list to read it, fix the code, then review_reply to it.",
+    );
     // Blocked once, then stop_hook_active: the run ends instead of ringing again.
     expect(model.requests).toHaveLength(2);
   }, 200_000);

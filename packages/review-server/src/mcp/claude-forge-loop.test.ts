@@ -9,7 +9,15 @@ import { describe, expect, it } from "vitest";
 import { runCliToEnd } from "../cli/testing/cli-process.js";
 import { startFakeAnthropicModel, type AnthropicTurn } from "../testing/fake-anthropic-model.js";
 import { claudeTrace, runClaude, trustClaudeProject } from "./testing/claude-cli.js";
-import { aliceThreadIds, expectAliceListed, expectPushedOnce, forgeLoopPlaces, LOOP, REDUCE, type ListedResult } from "./testing/forge-loop.js";
+import {
+  aliceThreadIds,
+  expectAliceListed,
+  expectPushedOnce,
+  forgeLoopPlaces,
+  LOOP,
+  REDUCE,
+  type ListedResult,
+} from "./testing/forge-loop.js";
 
 describe("Claude Code with opencode-review mcp on a pull request", () => {
   const places = forgeLoopPlaces("claude");
@@ -26,7 +34,10 @@ describe("Claude Code with opencode-review mcp on a pull request", () => {
     let step = 0;
     const appPath = join(repo, "src", "app.ts");
     const model = await startFakeAnthropicModel(async (request): Promise<AnthropicTurn | undefined> => {
-      const call = (name: string, args: Record<string, unknown>): AnthropicTurn => ({ kind: "tools", calls: [{ name, args }] });
+      const call = (name: string, args: Record<string, unknown>): AnthropicTurn => ({
+        kind: "tools",
+        calls: [{ name, args }],
+      });
       switch (step++) {
         case 0:
           return call("mcp__opencode-review__review_list", {});
@@ -41,7 +52,11 @@ describe("Claude Code with opencode-review mcp on a pull request", () => {
           return call("mcp__opencode-review__review_reply", { id: ids!.edited, text: "Now a reduce.", resolved: true });
         case 4:
           answered.accepted = JSON.parse(request.toolResults.at(-1)!.text);
-          return call("mcp__opencode-review__review_reply", { id: ids!.untouched, text: "Renamed it.", resolved: true });
+          return call("mcp__opencode-review__review_reply", {
+            id: ids!.untouched,
+            text: "Renamed it.",
+            resolved: true,
+          });
         case 5:
           answered.refused = JSON.parse(request.toolResults.at(-1)!.text);
           return { kind: "text", text: "Both PR comments are answered; the replies wait for you to push." };
@@ -58,7 +73,10 @@ describe("Claude Code with opencode-review mcp on a pull request", () => {
     expect(step, trace).toBeGreaterThanOrEqual(6);
     expectAliceListed(listed!);
     expect(answered.accepted).toMatchObject({ resolved: true, thread: { status: "resolved" } });
-    expect(answered.refused).toMatchObject({ resolved: false, refusal: expect.stringMatching(/^Replied, but not resolved: /) });
+    expect(answered.refused).toMatchObject({
+      resolved: false,
+      refusal: expect.stringMatching(/^Replied, but not resolved: /),
+    });
     expect(await readFile(appPath, "utf8")).toContain(REDUCE);
 
     await expectPushedOnce(loop, { edited: "Now a reduce.", untouched: "Renamed it." });

@@ -10,15 +10,28 @@ import { createEventBus } from "../events/event-bus.js";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
-import { startFakeResponsesModel, type FakeResponsesModel, type ResponsesTurn } from "../testing/fake-responses-model.js";
+import {
+  startFakeResponsesModel,
+  type FakeResponsesModel,
+  type ResponsesTurn,
+} from "../testing/fake-responses-model.js";
 import { eventually } from "../testing/eventually.js";
 import { panelApi } from "../testing/panel-link.js";
 import { codexTrace, runCodex, writeCodexConfig } from "./testing/codex-cli.js";
 import { systemClock } from "../service/clock.js";
 
-const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
+const APP = [
+  "export function total(xs: number[]) {",
+  "  let sum = 0;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+].join("\n");
 const OTHER = ["export const name = 'demo';", "export const size = 2;", ""].join("\n");
-const FIXED_APP = ["export function total(xs: number[]) {", "  return xs.reduce((a, b) => a + b, 0);", "}", ""].join("\n");
+const FIXED_APP = ["export function total(xs: number[]) {", "  return xs.reduce((a, b) => a + b, 0);", "}", ""].join(
+  "\n",
+);
 
 /** The person, on the panel the running MCP server serves. */
 async function api(panelUrl: string, path: string, body?: unknown): Promise<any> {
@@ -67,8 +80,18 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
         // (Codex may send this first request before the server's tools are listed: the panel is found as
         // the person finds it, with opencode-review url.)
         const panelUrl = (await runCliToEnd(["url", "--repo", repo.dir])).stdout.trim().split("\n")[0]!;
-        const edited = await api(panelUrl, "/api/threads", { file: "src/app.ts", start: 2, end: 4, body: "Use reduce instead of the loop." });
-        const untouched = await api(panelUrl, "/api/threads", { file: "src/other.ts", start: 2, end: 2, body: "Why 3?" });
+        const edited = await api(panelUrl, "/api/threads", {
+          file: "src/app.ts",
+          start: 2,
+          end: 4,
+          body: "Use reduce instead of the loop.",
+        });
+        const untouched = await api(panelUrl, "/api/threads", {
+          file: "src/other.ts",
+          start: 2,
+          end: 2,
+          body: "Why 3?",
+        });
         threads.edited = edited.thread.id;
         threads.untouched = untouched.thread.id;
         await api(panelUrl, "/api/review/release", {});
@@ -76,15 +99,22 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
         step++;
         return { kind: "text", text: "I finished the change." };
       }
-      if (review === undefined) throw new Error(`no review tools offered: ${request.namespaces.map((n) => n.name).join(", ")}`);
+      if (review === undefined)
+        throw new Error(`no review tools offered: ${request.namespaces.map((n) => n.name).join(", ")}`);
       expect(review.description).toMatch(/The person reviews in a web panel at http:\/\/127\.0\.0\.1:\d+\/#token=/);
-      const call = (name: string, args: Record<string, unknown>): ResponsesTurn => ({ kind: "tools", calls: [{ name, namespace: review.name, args }] });
+      const call = (name: string, args: Record<string, unknown>): ResponsesTurn => ({
+        kind: "tools",
+        calls: [{ name, namespace: review.name, args }],
+      });
       switch (step++) {
         case 1:
           return call("review_list", {});
         case 2:
           // Codex's own tool edits the file, as the agent would.
-          return { kind: "tools", calls: [{ name: "exec_command", args: { cmd: `cat > src/app.ts <<'EOF'\n${FIXED_APP}EOF`, tty: false } }] };
+          return {
+            kind: "tools",
+            calls: [{ name: "exec_command", args: { cmd: `cat > src/app.ts <<'EOF'\n${FIXED_APP}EOF`, tty: false } }],
+          };
         case 3:
           return call("review_reply", { id: threads.untouched, text: "Fixed.", resolved: true });
         case 4:
@@ -106,17 +136,28 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     // Codex ended its MCP server with the run: its panel is gone from the list. Codex closes the server's
     // stdin and exits without waiting for it, so the server may still be shutting down for a moment (CI saw
     // its panel listed right after Codex's exit): wait, within seconds, for the list to be empty.
-    const ended = await eventually(async () => {
-      const listed = await runCliToEnd(["url", "--repo", repo.dir]);
-      return listed.code === 1 ? listed : null;
-    }, "Codex's MCP server ended and its panel left the list", 15_000);
+    const ended = await eventually(
+      async () => {
+        const listed = await runCliToEnd(["url", "--repo", repo.dir]);
+        return listed.code === 1 ? listed : null;
+      },
+      "Codex's MCP server ended and its panel left the list",
+      15_000,
+    );
     expect(ended).toMatchObject({ code: 1, stdout: "" });
 
     // The release waited for the agent's next turn.
-    expect(waitingAfterRelease).toMatchObject({ messages: 2, text: "2 released comments on src/app.ts, src/other.ts: waiting for the agent's next turn." });
+    expect(waitingAfterRelease).toMatchObject({
+      messages: 2,
+      text: "2 released comments on src/app.ts, src/other.ts: waiting for the agent's next turn.",
+    });
     // The agent's turn ended; the Stop hook blocked with the notice, and Codex went on with it as the next instruction.
-    const notice = "The reviewer released 2 comments on src/app.ts, src/other.ts. Call review_list to read them, fix the code, then review_reply to each.";
-    expect(model.requests[1]!.userTexts.some((text) => text.includes(notice)), trace).toBe(true);
+    const notice =
+      "The reviewer released 2 comments on src/app.ts, src/other.ts. Call review_list to read them, fix the code, then review_reply to each.";
+    expect(
+      model.requests[1]!.userTexts.some((text) => text.includes(notice)),
+      trace,
+    ).toBe(true);
     expect(model.requests[0]!.userTexts.some((text) => text.includes(notice))).toBe(false);
     // Codex hands the model a tool's structuredContent as JSON (after its own "Wall time" lines) and drops the
     // text: the prose reaches it there, under prose, before the metadata.
@@ -141,7 +182,13 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     // What the person sees afterwards, from the same store.
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
     try {
-      const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      const service = createReviewService({
+        now: systemClock,
+        dir: repo.dir,
+        store,
+        bus: createEventBus(),
+        delivery: { mode: "tools", deliver: async () => null },
+      });
       const all = await service.listThreads({ status: "all" });
       expect(all.find((t) => t.id === threads.edited)).toMatchObject({ status: "resolved", resolvedBy: "agent" });
       expect(all.find((t) => t.id === threads.untouched)).toMatchObject({ status: "open", awaiting: "human" });
@@ -156,7 +203,13 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
     let untouched: string;
     try {
-      const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+      const service = createReviewService({
+        now: systemClock,
+        dir: repo.dir,
+        store,
+        bus: createEventBus(),
+        delivery: { mode: "tools", deliver: async () => null },
+      });
       untouched = (await service.listThreads({ status: "waiting" })).find((t) => t.file === "src/other.ts")!.id;
       await service.draftReply(untouched, { body: "It is not fixed: size is still 3." });
       await service.release({});
@@ -173,7 +226,9 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     const waitingLine = "Code review: 1 thread waits for you in src/other.ts (call review_list).";
     // Codex adds a UserPromptSubmit hook's output as a developer message right after the prompt.
     expect(model.requests[0]!.developerTexts).toContain(waitingLine);
-    expect(model.requests[1]!.userTexts.some((text) => text.includes("The reviewer released 1 comment on src/other.ts."))).toBe(true);
+    expect(
+      model.requests[1]!.userTexts.some((text) => text.includes("The reviewer released 1 comment on src/other.ts.")),
+    ).toBe(true);
     // Blocked once, then stop_hook_active: the run ends instead of ringing again.
     expect(model.requests).toHaveLength(2);
   }, 200_000);

@@ -9,7 +9,15 @@ import { describe, expect, it } from "vitest";
 import { runCliToEnd } from "../cli/testing/cli-process.js";
 import { startFakeResponsesModel, type ResponsesTurn } from "../testing/fake-responses-model.js";
 import { codexTrace, runCodex, writeCodexConfig } from "./testing/codex-cli.js";
-import { aliceThreadIds, expectAliceListed, expectPushedOnce, forgeLoopPlaces, LOOP, REDUCE, type ListedResult } from "./testing/forge-loop.js";
+import {
+  aliceThreadIds,
+  expectAliceListed,
+  expectPushedOnce,
+  forgeLoopPlaces,
+  LOOP,
+  REDUCE,
+  type ListedResult,
+} from "./testing/forge-loop.js";
 
 /** A tool output as Codex hands it to the model: its "Wall time" lines, then the structuredContent as JSON. */
 function outputJson(output: string): any {
@@ -31,9 +39,14 @@ describe("Codex CLI with opencode-review mcp on a pull request", () => {
     const model = await startFakeResponsesModel(async (request): Promise<ResponsesTurn | undefined> => {
       const review = request.namespaces.find((n) => n.tools.includes("review_list"));
       // Codex may send its first request before the server's tools are listed: a harmless look, then again.
-      if (review === undefined && step === 0) return { kind: "tools", calls: [{ name: "exec_command", args: { cmd: "git status --short", tty: false } }] };
-      if (review === undefined) throw new Error(`no review tools offered: ${request.namespaces.map((n) => n.name).join(", ")}`);
-      const call = (name: string, args: Record<string, unknown>): ResponsesTurn => ({ kind: "tools", calls: [{ name, namespace: review.name, args }] });
+      if (review === undefined && step === 0)
+        return { kind: "tools", calls: [{ name: "exec_command", args: { cmd: "git status --short", tty: false } }] };
+      if (review === undefined)
+        throw new Error(`no review tools offered: ${request.namespaces.map((n) => n.name).join(", ")}`);
+      const call = (name: string, args: Record<string, unknown>): ResponsesTurn => ({
+        kind: "tools",
+        calls: [{ name, namespace: review.name, args }],
+      });
       switch (step++) {
         case 0:
           return call("review_list", {});
@@ -42,7 +55,10 @@ describe("Codex CLI with opencode-review mcp on a pull request", () => {
           ids = aliceThreadIds(listed!);
           const app = await readFile(join(repo, "src", "app.ts"), "utf8");
           const fixed = app.replace(LOOP, REDUCE);
-          return { kind: "tools", calls: [{ name: "exec_command", args: { cmd: `cat > src/app.ts <<'EOF'\n${fixed}EOF`, tty: false } }] };
+          return {
+            kind: "tools",
+            calls: [{ name: "exec_command", args: { cmd: `cat > src/app.ts <<'EOF'\n${fixed}EOF`, tty: false } }],
+          };
         }
         case 2:
           return call("review_reply", { id: ids!.edited, text: "Now a reduce.", resolved: true });
@@ -66,7 +82,10 @@ describe("Codex CLI with opencode-review mcp on a pull request", () => {
     expect(step, trace).toBeGreaterThanOrEqual(5);
     expectAliceListed(listed!);
     expect(answered.accepted).toMatchObject({ resolved: true, thread: { status: "resolved" } });
-    expect(answered.refused).toMatchObject({ resolved: false, refusal: expect.stringMatching(/^Replied, but not resolved: /) });
+    expect(answered.refused).toMatchObject({
+      resolved: false,
+      refusal: expect.stringMatching(/^Replied, but not resolved: /),
+    });
     expect(await readFile(join(repo, "src", "app.ts"), "utf8")).toContain(REDUCE);
 
     await expectPushedOnce(loop, { edited: "Now a reduce.", untouched: "Renamed it." });

@@ -27,7 +27,9 @@ function startOnce(dir: string): Promise<string> {
   });
 }
 
-it(`${PAIRS} pairs of MCP servers started together on a new repository: every one of them starts`, { timeout: 240_000 }, async () => {
+it(`${PAIRS} pairs of MCP servers started together on a new repository: every one of them starts`, {
+  timeout: 240_000,
+}, async () => {
   const lines: string[] = [];
   for (let pair = 0; pair < PAIRS; pair++) {
     const repo = await temp.repository();

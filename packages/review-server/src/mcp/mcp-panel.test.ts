@@ -31,7 +31,15 @@ describe("the panel of opencode-review mcp", () => {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
@@ -45,10 +53,16 @@ describe("the panel of opencode-review mcp", () => {
       await page.goto(mcp.panelUrl);
       const bar = page.locator('[data-component="release-bar"]');
       await bar.locator('[data-slot="count"]', { hasText: "1 comment pending" }).waitFor();
-      expect(await bar.locator('[data-slot="session"]').textContent()).toBe("to session “opencode-review-test (MCP), at the agent's next turn”");
+      expect(await bar.locator('[data-slot="session"]').textContent()).toBe(
+        "to session “opencode-review-test (MCP), at the agent's next turn”",
+      );
 
       await bar.locator('[data-slot="release"]').click();
-      await page.locator('[data-component="release-result"]', { hasText: "Released 1 message: waiting for the agent's next turn." }).waitFor();
+      await page
+        .locator('[data-component="release-result"]', {
+          hasText: "Released 1 message: waiting for the agent's next turn.",
+        })
+        .waitFor();
       const waiting = bar.locator('[data-slot="waiting"]');
       await waiting.waitFor();
       expect(await waiting.textContent()).toBe("1 released comment on src/app.ts: waiting for the agent's next turn.");

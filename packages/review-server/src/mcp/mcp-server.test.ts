@@ -19,7 +19,14 @@ import { startMcp, type McpProcess } from "./testing/mcp-process.js";
 import { panelToken } from "../testing/panel-link.js";
 import { systemClock } from "../service/clock.js";
 
-const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
+const APP = [
+  "export function total(xs: number[]) {",
+  "  let sum = 0;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+].join("\n");
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -55,7 +62,10 @@ function person(panelUrl: string) {
   return async (path: string, init: { method?: string; body?: unknown } = {}) => {
     const response = await fetch(`${url.origin}${path}`, {
       method: init.method ?? "GET",
-      headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
     return { status: response.status, json: (await response.json()) as Record<string, any> };
@@ -63,10 +73,18 @@ function person(panelUrl: string) {
 }
 
 /** The plugin's side: a service over the same repository and store file, with the opencode tools on it. */
-async function pluginSide(repo: TempRepository): Promise<{ service: ReviewService; tools: ReturnType<typeof createReviewTools> }> {
+async function pluginSide(
+  repo: TempRepository,
+): Promise<{ service: ReviewService; tools: ReturnType<typeof createReviewTools> }> {
   const store: Store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
   cleanups.push(() => store.close());
-  const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  const service = createReviewService({
+    now: systemClock,
+    dir: repo.dir,
+    store,
+    bus: createEventBus(),
+    delivery: { mode: "tools", deliver: async () => null },
+  });
   return { service, tools: createReviewTools(async () => service) };
 }
 
@@ -101,13 +119,25 @@ describe("opencode-review mcp over a real stdio child process", () => {
     expect(byName.review_list!.description).toBe(REVIEW_LIST_DESCRIPTION);
     expect(byName.review_reply!.description).toBe(REVIEW_REPLY_DESCRIPTION);
     expect(byName.review_open!.description).toBe(REVIEW_OPEN_DESCRIPTION);
-    expect(byName.review_list!.inputSchema).toMatchObject({ type: "object", properties: { file: { type: "string" }, status: { enum: ["waiting", "all"] } } });
+    expect(byName.review_list!.inputSchema).toMatchObject({
+      type: "object",
+      properties: { file: { type: "string" }, status: { enum: ["waiting", "all"] } },
+    });
     expect(byName.review_reply!.inputSchema).toMatchObject({
       type: "object",
       required: ["text"],
-      properties: { id: { type: "string" }, file: { type: "string" }, line: { type: "integer" }, text: { type: "string" }, resolved: { type: "boolean" } },
+      properties: {
+        id: { type: "string" },
+        file: { type: "string" },
+        line: { type: "integer" },
+        text: { type: "string" },
+        resolved: { type: "boolean" },
+      },
     });
-    expect(byName.review_open!.inputSchema).toMatchObject({ required: ["file", "text"], properties: { from: { type: "integer" }, to: { type: "integer" } } });
+    expect(byName.review_open!.inputSchema).toMatchObject({
+      required: ["file", "text"],
+      properties: { from: { type: "integer" }, to: { type: "integer" } },
+    });
 
     const instructions = mcp.client.getInstructions() ?? "";
     expect(instructions).toContain("review_list shows the threads waiting for you");
@@ -125,8 +155,14 @@ describe("opencode-review mcp over a real stdio child process", () => {
     const api = person(mcp.panelUrl);
     expect((await mcp.call("review_list", {})).text).toMatch(/Nothing is waiting for you/);
 
-    const one = await api("/api/threads", { method: "POST", body: { file: "src/app.ts", start: 2, end: 4, body: "Use reduce here." } });
-    await api("/api/threads", { method: "POST", body: { file: "README.md", start: 1, end: 1, body: "Say what it does." } });
+    const one = await api("/api/threads", {
+      method: "POST",
+      body: { file: "src/app.ts", start: 2, end: 4, body: "Use reduce here." },
+    });
+    await api("/api/threads", {
+      method: "POST",
+      body: { file: "README.md", start: 1, end: 1, body: "Say what it does." },
+    });
     const before = await api("/api/review");
     expect(before.json.session.title).toBe("opencode-review-test (MCP), at the agent's next turn");
     expect(before.json.waiting).toBeNull();
@@ -153,12 +189,20 @@ describe("opencode-review mcp over a real stdio child process", () => {
     expect(listed.metadata.threads.every((t: any) => t.messages[0].delivery === "delivered")).toBe(true);
     expect((await api("/api/review")).json.waiting).toBeNull();
     // Read by the agent's tool: delivered, to the client the panel named.
-    expect((await api("/api/reviews")).json.reviews[0]).toMatchObject({ deliveredTo: "mcp:opencode-review-test", delivery: { state: "delivered", to: "mcp:opencode-review-test" } });
+    expect((await api("/api/reviews")).json.reviews[0]).toMatchObject({
+      deliveredTo: "mcp:opencode-review-test",
+      delivery: { state: "delivered", to: "mcp:opencode-review-test" },
+    });
 
     const reply = await mcp.call("review_reply", { id: one.json.thread.id, text: "The loop reads better to me." });
     expect(reply.text).toBe(`Replied to thread ${one.json.thread.id} (src/app.ts:2-4); it now waits for the reviewer.`);
     expect(reply.metadata).toMatchObject({ resolved: false, thread: { id: one.json.thread.id, awaiting: "human" } });
-    const note = await mcp.call("review_open", { file: "src/app.ts", from: 1, to: 6, text: "I kept the loop for clarity." });
+    const note = await mcp.call("review_open", {
+      file: "src/app.ts",
+      from: 1,
+      to: 6,
+      text: "I kept the loop for clarity.",
+    });
     expect(note.text).toMatch(/^Opened thread \S+ on src\/app\.ts:1-6 for the reviewer/);
     expect(note.metadata.thread).toMatchObject({ origin: "agent", awaiting: "human", start: 1, end: 6 });
     // The person sees both on their panel.
@@ -172,18 +216,35 @@ describe("opencode-review mcp over a real stdio child process", () => {
     const repo = await changedRepository();
     const mcp = await mcpOn(repo.dir);
     const api = person(mcp.panelUrl);
-    const t = (await api("/api/threads", { method: "POST", body: { file: "src/app.ts", start: 2, end: 4, body: "Use reduce here." } })).json.thread;
+    const t = (
+      await api("/api/threads", {
+        method: "POST",
+        body: { file: "src/app.ts", start: 2, end: 4, body: "Use reduce here." },
+      })
+    ).json.thread;
     await api("/api/review/release", { method: "POST", body: {} });
 
     const refused = await mcp.call("review_reply", { file: "app.ts", line: 3, text: "Fixed.", resolved: true });
     expect(refused.isError).toBe(false);
     expect(refused.text).toMatch(/^Replied, but not resolved: /);
-    expect(refused.metadata).toMatchObject({ resolved: false, refusal: expect.stringMatching(/^Replied, but not resolved: /), thread: { status: "open" } });
+    expect(refused.metadata).toMatchObject({
+      resolved: false,
+      refusal: expect.stringMatching(/^Replied, but not resolved: /),
+      thread: { status: "open" },
+    });
 
-    await repo.write("src/app.ts", "export function total(xs: number[]) {\n  return xs.reduce((a, b) => a + b, 0);\n}\n");
+    await repo.write(
+      "src/app.ts",
+      "export function total(xs: number[]) {\n  return xs.reduce((a, b) => a + b, 0);\n}\n",
+    );
     const accepted = await mcp.call("review_reply", { id: t.id, text: "Done: reduce.", resolved: true });
-    expect(accepted.text).toMatch(new RegExp(`^Replied to thread ${t.id} \\(src/app\\.ts:[\\d-]+\\) and marked it resolved\\.$`));
-    expect(accepted.metadata).toMatchObject({ resolved: true, thread: { id: t.id, status: "resolved", resolvedBy: "agent" } });
+    expect(accepted.text).toMatch(
+      new RegExp(`^Replied to thread ${t.id} \\(src/app\\.ts:[\\d-]+\\) and marked it resolved\\.$`),
+    );
+    expect(accepted.metadata).toMatchObject({
+      resolved: true,
+      thread: { id: t.id, status: "resolved", resolvedBy: "agent" },
+    });
     expect(accepted.metadata.refusal).toBeUndefined();
   });
 
@@ -191,11 +252,20 @@ describe("opencode-review mcp over a real stdio child process", () => {
     const repo = await changedRepository();
     const mcp = await mcpOn(repo.dir);
     const api = person(mcp.panelUrl);
-    const one = (await api("/api/threads", { method: "POST", body: { file: "src/app.ts", start: 2, end: 3, body: "one" } })).json.thread;
+    const one = (
+      await api("/api/threads", { method: "POST", body: { file: "src/app.ts", start: 2, end: 3, body: "one" } })
+    ).json.thread;
     await api("/api/threads", { method: "POST", body: { file: "src/app.ts", start: 3, end: 4, body: "two" } });
     await api("/api/review/release", { method: "POST", body: {} });
     const { tools } = await pluginSide(repo);
-    const stored = async () => JSON.stringify((await api("/api/threads?status=all")).json.threads.map((t: any) => [t.id, t.status, t.messages.map((m: any) => m.body)]));
+    const stored = async () =>
+      JSON.stringify(
+        (await api("/api/threads?status=all")).json.threads.map((t: any) => [
+          t.id,
+          t.status,
+          t.messages.map((m: any) => m.body),
+        ]),
+      );
     const before = await stored();
 
     const cases: [keyof typeof tools, Record<string, unknown>, RegExp][] = [
@@ -204,13 +274,21 @@ describe("opencode-review mcp over a real stdio child process", () => {
       ["review_open", { file: "../outside.ts", text: "x" }, /outside|work tree/i],
       ["review_open", { file: "/etc/passwd", line: 1, text: "x" }, /outside|work tree/i],
       ["review_open", { file: "src/app.ts", line: 99, text: "x" }, /past the end/],
-      ["review_open", { file: "src/app.ts", text: "x".repeat(1001) }, /^text: text is 1001 characters; the limit is 1000/],
+      [
+        "review_open",
+        { file: "src/app.ts", text: "x".repeat(1001) },
+        /^text: text is 1001 characters; the limit is 1000/,
+      ],
       ["review_reply", { id: "t_unknown", text: "é".repeat(1001) }, /1001 characters/],
       ["review_open", { file: "src/app.ts", from: 6, to: 3, text: "x" }, /^to: to \(3\) is before from \(6\)/],
       ["review_reply", { text: "to whom?" }, /^id: .*give the thread's id, or its file and a line/],
       ["review_list", { status: "everything" }, /^status: status must be "waiting" or "all"/],
       // A misspelled argument on a call that is otherwise good: refused, never taken as "no claim".
-      ["review_reply", { id: one.id, text: "Fixed.", resolve: true }, /^Unknown argument `resolve`; did you mean `resolved`\?$/],
+      [
+        "review_reply",
+        { id: one.id, text: "Fixed.", resolve: true },
+        /^Unknown argument `resolve`; did you mean `resolved`\?$/,
+      ],
       ["review_open", { file: "src/app.ts", lines: 2, text: "x" }, /^Unknown argument `lines`; did you mean `line`\?$/],
     ];
     for (const [name, args, words] of cases) {
@@ -235,7 +313,9 @@ describe("opencode-review mcp over a real stdio child process", () => {
     );
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
-    expect((error as McpError).message).toContain("Tool review_everything not found; the review tools are review_list, review_reply, review_open.");
+    expect((error as McpError).message).toContain(
+      "Tool review_everything not found; the review tools are review_list, review_reply, review_open.",
+    );
     // The server goes on serving.
     expect((await mcp.call("review_list", {})).isError).toBe(false);
   });
@@ -252,7 +332,9 @@ describe("opencode-review mcp over a real stdio child process", () => {
     ] as const) {
       const answer = await mcp.call(name, args);
       expect(answer.isError).toBe(true);
-      expect(answer.text).toBe(`${dir} is not inside a git repository. Run git init there, or start from your project's folder.`);
+      expect(answer.text).toBe(
+        `${dir} is not inside a git repository. Run git init there, or start from your project's folder.`,
+      );
     }
     expect(mcp.stderr()).toContain("is not inside a git repository");
   });
@@ -273,14 +355,21 @@ describe("opencode-review mcp over a real stdio child process", () => {
 
     const plugin = await pluginSide(repo);
     const api = person(a.panelUrl);
-    const one = (await api("/api/threads", { method: "POST", body: { file: "src/app.ts", start: 2, end: 2, body: "First." } })).json.thread;
-    const two = (await api("/api/threads", { method: "POST", body: { file: "README.md", start: 1, end: 1, body: "Second." } })).json.thread;
+    const one = (
+      await api("/api/threads", { method: "POST", body: { file: "src/app.ts", start: 2, end: 2, body: "First." } })
+    ).json.thread;
+    const two = (
+      await api("/api/threads", { method: "POST", body: { file: "README.md", start: 1, end: 1, body: "Second." } })
+    ).json.thread;
     await api("/api/review/release", { method: "POST", body: {} });
 
     const rounds = 6;
     const writes: Promise<unknown>[] = [];
     for (let i = 0; i < rounds; i++) {
-      for (const [who, thread] of [["a", one], ["b", two]] as const) {
+      for (const [who, thread] of [
+        ["a", one],
+        ["b", two],
+      ] as const) {
         writes.push(a.call("review_reply", { id: thread.id, text: `a ${who} ${i}` }));
         writes.push(b.call("review_reply", { id: thread.id, text: `b ${who} ${i}` }));
         writes.push(plugin.service.agentReply({ id: thread.id, text: `plugin ${who} ${i}`, resolved: false }));

@@ -39,7 +39,10 @@ export async function createMcpServer(options: McpServerOptions): Promise<Server
     // A name the server does not list is a protocol error, as the SDK's own McpServer answers it; a
     // refusal (isError) is for a listed tool that declined the call.
     if (tool === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found; the review tools are ${tools.map((t) => t.name).join(", ")}.`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Tool ${request.params.name} not found; the review tools are ${tools.map((t) => t.name).join(", ")}.`,
+      );
     }
     try {
       const result = await tool.run(await options.source(), request.params.arguments ?? {}, call);

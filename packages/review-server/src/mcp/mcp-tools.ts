@@ -33,8 +33,23 @@ function inputSchema(shape: z.ZodRawShape): McpTool["inputSchema"] {
  */
 export function mcpTools(): readonly McpTool[] {
   return [
-    { name: "review_list", description: REVIEW_LIST_DESCRIPTION, inputSchema: inputSchema(reviewListArgs), run: reviewList },
-    { name: "review_reply", description: REVIEW_REPLY_DESCRIPTION, inputSchema: inputSchema(reviewReplyArgs), run: reviewReply },
-    { name: "review_open", description: REVIEW_OPEN_DESCRIPTION, inputSchema: inputSchema(reviewOpenArgs), run: reviewOpen },
+    {
+      name: "review_list",
+      description: REVIEW_LIST_DESCRIPTION,
+      inputSchema: inputSchema(reviewListArgs),
+      run: reviewList,
+    },
+    {
+      name: "review_reply",
+      description: REVIEW_REPLY_DESCRIPTION,
+      inputSchema: inputSchema(reviewReplyArgs),
+      run: reviewReply,
+    },
+    {
+      name: "review_open",
+      description: REVIEW_OPEN_DESCRIPTION,
+      inputSchema: inputSchema(reviewOpenArgs),
+      run: reviewOpen,
+    },
   ];
 }

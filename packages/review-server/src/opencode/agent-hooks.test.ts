@@ -8,7 +8,14 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import plugin from "../plugin.js";
 import { PROSE_GUIDANCE } from "./system-prompt-hook.js";
 
-const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
+const APP = [
+  "export function total(xs: number[]) {",
+  "  let sum = 0;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+].join("\n");
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -71,14 +78,20 @@ async function startPlugin(dir: string, options: Record<string, unknown> = {}) {
 }
 
 async function panelOf(started: Awaited<ReturnType<typeof startPlugin>>) {
-  const line = await eventually(() => started.logs.find((l) => l.message.includes("review panel at")), "the panel URL is logged");
+  const line = await eventually(
+    () => started.logs.find((l) => l.message.includes("review panel at")),
+    "the panel URL is logged",
+  );
   const panelUrl = String(line.extra?.panelUrl);
   const url = new URL(panelUrl);
   const token = new URLSearchParams(url.hash.slice(1)).get("token")!;
   const api = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${url.origin}/api${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, json: (await response.json()) as any };
@@ -86,19 +99,46 @@ async function panelOf(started: Awaited<ReturnType<typeof startPlugin>>) {
   return { panelUrl, api };
 }
 
-async function system(hooks: Hooks, input: { sessionID?: string } = { sessionID: "ses_1" }, start: string[] = ["You are opencode."]) {
+async function system(
+  hooks: Hooks,
+  input: { sessionID?: string } = { sessionID: "ses_1" },
+  start: string[] = ["You are opencode."],
+) {
   const output = { system: [...start] };
   await hooks["experimental.chat.system.transform"]!({ ...input, model: {} as never }, output);
   return output.system.slice(start.length);
 }
 
-function sessionEvent(type: "session.created" | "session.updated", id: string, title: string, directory: string, parentID?: string): Event {
-  const info = { id, projectID: "p", directory, title, version: "1", time: { created: 1, updated: 1 }, ...(parentID ? { parentID } : {}) };
+function sessionEvent(
+  type: "session.created" | "session.updated",
+  id: string,
+  title: string,
+  directory: string,
+  parentID?: string,
+): Event {
+  const info = {
+    id,
+    projectID: "p",
+    directory,
+    title,
+    version: "1",
+    time: { created: 1, updated: 1 },
+    ...(parentID ? { parentID } : {}),
+  };
   return { type, properties: { info } } as Event;
 }
 
 function toolContext(directory: string): ToolContext {
-  return { sessionID: "ses_1", messageID: "m", agent: "build", directory, worktree: directory, abort: new AbortController().signal, metadata() {}, async ask() {} };
+  return {
+    sessionID: "ses_1",
+    messageID: "m",
+    agent: "build",
+    directory,
+    worktree: directory,
+    abort: new AbortController().signal,
+    metadata() {},
+    async ask() {},
+  };
 }
 
 describe("the plugin inside opencode", () => {
@@ -107,7 +147,14 @@ describe("the plugin inside opencode", () => {
     const started = await startPlugin(repo.dir);
     // Nothing was awaited before the hooks came back: the server (git, SQLite, a socket) is still starting.
     expect(started.logs).toEqual([]);
-    expect(Object.keys(started.hooks.tool ?? {}).sort()).toEqual(["review_comment", "review_diff", "review_list", "review_open", "review_release", "review_reply"]);
+    expect(Object.keys(started.hooks.tool ?? {}).sort()).toEqual([
+      "review_comment",
+      "review_diff",
+      "review_list",
+      "review_open",
+      "review_release",
+      "review_reply",
+    ]);
     const { panelUrl, api } = await panelOf(started);
     expect(panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{32}$/);
     await eventually(() => started.toasts.find((t) => t.message.includes(panelUrl)), "a toast with the panel URL");
@@ -123,13 +170,19 @@ describe("the plugin inside opencode", () => {
     expect(quiet).toHaveLength(1);
     expect(quiet[0]).toMatch(/review_list/);
 
-    expect((await api("POST", "/threads", { file: "src/app.ts", start: 2, end: 3, body: "Use reduce." })).status).toBe(201);
+    expect((await api("POST", "/threads", { file: "src/app.ts", start: 2, end: 3, body: "Use reduce." })).status).toBe(
+      201,
+    );
     expect(await system(started.hooks)).toHaveLength(1);
     expect((await api("POST", "/review/release", {})).status).toBe(200);
     const waiting = await system(started.hooks);
     expect(waiting[1]).toBe("Code review: 1 thread waits for you in src/app.ts (call review_list).");
 
-    expect(await system(started.hooks, { sessionID: "ses_1" }, ["You are a title generator. You output ONLY a thread title."])).toEqual([]);
+    expect(
+      await system(started.hooks, { sessionID: "ses_1" }, [
+        "You are a title generator. You output ONLY a thread title.",
+      ]),
+    ).toEqual([]);
     expect(await system(started.hooks, {})).toEqual([]);
   });
 
@@ -146,17 +199,32 @@ describe("the plugin inside opencode", () => {
 
     await started.hooks.event!({ event: sessionEvent("session.created", "ses_old", "Older", repo.dir) });
     // The first session that appears takes the waiting release, once.
-    await eventually(async () => (started.prompts.length === 1 ? true : undefined), "the waiting release sent to ses_old");
+    await eventually(
+      async () => (started.prompts.length === 1 ? true : undefined),
+      "the waiting release sent to ses_old",
+    );
     expect(started.prompts[0]!).toMatchObject({ sessionId: "ses_old", text: expect.stringMatching(/review_list/) });
-    const waited = (await api("GET", "/reviews")).json.reviews.find((r: { id: string }) => r.id === unrung.json.review.id);
+    const waited = (await api("GET", "/reviews")).json.reviews.find(
+      (r: { id: string }) => r.id === unrung.json.review.id,
+    );
     expect(waited.delivery).toMatchObject({ state: "delivered", to: "ses_old" });
     expect(waited.delivery.waitsFor).toBeUndefined();
 
     await started.hooks.event!({ event: sessionEvent("session.created", "ses_main", "Add totals", repo.dir) });
-    await started.hooks.event!({ event: sessionEvent("session.created", "ses_sub", "Explore task", repo.dir, "ses_main") });
-    await eventually(async () => ((await api("GET", "/review")).json.session?.id === "ses_main" ? true : undefined), "ses_main recorded");
-    await started.hooks.event!({ event: { type: "session.status", properties: { sessionID: "ses_old", status: { type: "busy" } } } as Event });
-    await eventually(async () => ((await api("GET", "/review")).json.session?.id === "ses_old" ? true : undefined), "ses_old active again");
+    await started.hooks.event!({
+      event: sessionEvent("session.created", "ses_sub", "Explore task", repo.dir, "ses_main"),
+    });
+    await eventually(
+      async () => ((await api("GET", "/review")).json.session?.id === "ses_main" ? true : undefined),
+      "ses_main recorded",
+    );
+    await started.hooks.event!({
+      event: { type: "session.status", properties: { sessionID: "ses_old", status: { type: "busy" } } } as Event,
+    });
+    await eventually(
+      async () => ((await api("GET", "/review")).json.session?.id === "ses_old" ? true : undefined),
+      "ses_old active again",
+    );
     expect(started.prompts).toHaveLength(1);
 
     await api("POST", "/threads", { file: "src/app.ts", start: 3, end: 3, body: "And this loop?" });
@@ -174,7 +242,10 @@ describe("the plugin inside opencode", () => {
     const { api } = await panelOf(started);
     expect((await api("GET", "/rounds")).json.rounds).toHaveLength(0);
     await started.hooks.event!({ event: { type: "session.idle", properties: { sessionID: "ses_1" } } as Event });
-    await eventually(async () => ((await api("GET", "/rounds")).json.rounds.length === 1 ? true : undefined), "the first round");
+    await eventually(
+      async () => ((await api("GET", "/rounds")).json.rounds.length === 1 ? true : undefined),
+      "the first round",
+    );
     await started.hooks.event!({ event: { type: "session.idle", properties: { sessionID: "ses_1" } } as Event });
     await repo.write("src/app.ts", APP.replace("let sum", "let total"));
     await started.hooks.event!({ event: { type: "session.idle", properties: { sessionID: "ses_1" } } as Event });
@@ -192,7 +263,10 @@ describe("the plugin inside opencode", () => {
     const { api } = await panelOf(started);
     expect((await api("GET", "/health")).json.tools).toBe(false);
     await started.hooks.event!({ event: sessionEvent("session.created", "ses_1", "Totals", repo.dir) });
-    await eventually(async () => ((await api("GET", "/review")).json.session?.id === "ses_1" ? true : undefined), "session recorded");
+    await eventually(
+      async () => ((await api("GET", "/review")).json.session?.id === "ses_1" ? true : undefined),
+      "session recorded",
+    );
     await api("POST", "/threads", { file: "src/app.ts", start: 2, end: 2, body: "Start from the first item." });
     await api("POST", "/review/release", {});
     expect(started.prompts).toHaveLength(1);
@@ -215,7 +289,9 @@ describe("the plugin inside opencode", () => {
     await a.api("POST", "/threads", { file: "src/app.ts", start: 2, end: 2, body: "Seen by both?" });
     await a.api("POST", "/review/release", {});
     // The other process's agent learns of it from the same store.
-    expect(await system(second.hooks)).toContain("Code review: 1 thread waits for you in src/app.ts (call review_list).");
+    expect(await system(second.hooks)).toContain(
+      "Code review: 1 thread waits for you in src/app.ts (call review_list).",
+    );
     const listed = await second.hooks.tool!.review_list!.execute({}, toolContext(repo.dir));
     expect(typeof listed === "string" ? listed : listed.output).toContain("Seen by both?");
   });
@@ -227,13 +303,21 @@ describe("the plugin inside opencode", () => {
     const { json } = await api("POST", "/threads", { file: "src/app.ts", start: 2, end: 2, body: "Start at 1?" });
     await api("POST", "/review/release", {});
     const reply = (turn: string) =>
-      started.hooks.tool!.review_reply!.execute({ id: json.thread.id, text: "No, 0 is right." } as never, { ...toolContext(repo.dir), messageID: turn });
+      started.hooks.tool!.review_reply!.execute({ id: json.thread.id, text: "No, 0 is right." } as never, {
+        ...toolContext(repo.dir),
+        messageID: turn,
+      });
     await reply("msg_1");
     await reply("msg_2");
-    await started.hooks["tool.execute.before"]!({ tool: "review_list", sessionID: "ses_1", callID: "c1" }, { args: {} });
+    await started.hooks["tool.execute.before"]!(
+      { tool: "review_list", sessionID: "ses_1", callID: "c1" },
+      { args: {} },
+    );
     await reply("msg_3");
     const agentReplies = async () =>
-      (await api("GET", "/threads?status=all")).json.threads[0].messages.filter((m: { author: string }) => m.author === "agent").length;
+      (await api("GET", "/threads?status=all")).json.threads[0].messages.filter(
+        (m: { author: string }) => m.author === "agent",
+      ).length;
     expect(await agentReplies()).toBe(1);
     await started.hooks["tool.execute.before"]!({ tool: "edit", sessionID: "ses_1", callID: "c2" }, { args: {} });
     await reply("msg_4");
@@ -266,14 +350,19 @@ describe("what the plugin refuses without crashing opencode", () => {
     expect(opencode.logs[0]).toMatchObject({ level: "error" });
     expect(opencode.logs[0]!.message).toMatch(/^opencode-review: bad plugin options in opencode\.json: /);
     expect(opencode.logs[0]!.message).toMatch(message);
-    expect(opencode.toasts).toEqual([expect.objectContaining({ variant: "error", message: opencode.logs[0]!.message })]);
+    expect(opencode.toasts).toEqual([
+      expect.objectContaining({ variant: "error", message: opencode.logs[0]!.message }),
+    ]);
   });
 
   test("a folder that is not a git repository: one log line and toast, tools say so, the prompt stays clean", async () => {
     const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-plain-")));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const started = await startPlugin(dir);
-    const line = await eventually(() => started.logs.find((l) => /not a git repository/.test(l.message)), "the not-git line");
+    const line = await eventually(
+      () => started.logs.find((l) => /not a git repository/.test(l.message)),
+      "the not-git line",
+    );
     expect(line.level).toBe("warn");
     expect(line.message).toContain(dir);
     await eventually(() => started.toasts.find((t) => /not a git repository/.test(t.message)), "the not-git toast");

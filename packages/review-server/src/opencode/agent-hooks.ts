@@ -57,8 +57,14 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     reportError,
     reviewer:
       reviewer === false
-        ? { launcher: null, because: `AI review runs are off: the plugin options say ${tools ? "reviewer" : "tools"}: false.` }
-        : { launcher: opencodeLauncher(input.client), ...(reviewer.model === undefined ? {} : { model: reviewer.model }) },
+        ? {
+            launcher: null,
+            because: `AI review runs are off: the plugin options say ${tools ? "reviewer" : "tools"}: false.`,
+          }
+        : {
+            launcher: opencodeLauncher(input.client),
+            ...(reviewer.model === undefined ? {} : { model: reviewer.model }),
+          },
     onService: (service) => serviceReady(service),
     beforePanel: () => calls.settled(),
   }).catch((error: unknown) => {
@@ -67,18 +73,22 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
   started.then(
     (server) => {
       // input.serverUrl is a placeholder under `opencode run`: only the panel's own URL is shown.
-      notice.log("info", `opencode-review: review panel at ${server.panelUrl}`, { url: server.url, panelUrl: server.panelUrl });
+      notice.log("info", `opencode-review: review panel at ${server.panelUrl}`, {
+        url: server.url,
+        panelUrl: server.panelUrl,
+      });
       notice.toast("info", `Review panel: ${server.panelUrl}`);
       // What waits on the agent is read now, while the person types and the model thinks, so its first
       // review_list does not pay for a process that has read nothing yet (the call continues this listing).
       if (tools) {
         const began = performance.now();
-        server.service.prepareAgentList().then(
-          (threads) => {
-            if (threads > 0) notice.log("debug", `opencode-review: ${threads} threads waiting on the agent read ahead of its first review_list in ${Math.round(performance.now() - began)} ms`);
-          },
-          reportError,
-        );
+        server.service.prepareAgentList().then((threads) => {
+          if (threads > 0)
+            notice.log(
+              "debug",
+              `opencode-review: ${threads} threads waiting on the agent read ahead of its first review_list in ${Math.round(performance.now() - began)} ms`,
+            );
+        }, reportError);
       }
     },
     (error: Error) => {
@@ -104,11 +114,16 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
   return {
     ...(tools
       ? {
-          tool: calls.counted({ ...createReviewTools(source), ...(reviewer === false ? {} : createReviewerTools(source)) }),
+          tool: calls.counted({
+            ...createReviewTools(source),
+            ...(reviewer === false ? {} : createReviewerTools(source)),
+          }),
           "tool.execute.before": otherToolHook(source, serviceStarted),
         }
       : {}),
-    ...(reviewer === false ? {} : { config: reviewerAgentConfig(reviewer.prompt === undefined ? {} : { prompt: reviewer.prompt }) }),
+    ...(reviewer === false
+      ? {}
+      : { config: reviewerAgentConfig(reviewer.prompt === undefined ? {} : { prompt: reviewer.prompt }) }),
     "experimental.chat.system.transform": systemPromptHook(source, { tools }),
     event: async (input) => {
       await reviewerEvents(input);
@@ -147,5 +162,8 @@ function startFailure(error: unknown, directory: string): Error {
     );
   }
   const reason = error instanceof Error ? error.message : String(error);
-  return new ReviewError("internal", `opencode-review: the review server did not start: ${reason} Tell the person; the review tools cannot work until it does.`);
+  return new ReviewError(
+    "internal",
+    `opencode-review: the review server did not start: ${reason} Tell the person; the review tools cannot work until it does.`,
+  );
 }

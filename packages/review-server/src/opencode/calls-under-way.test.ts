@@ -15,7 +15,10 @@ function heldTool() {
 
 const context = {} as Parameters<ToolDefinition["execute"]>[1];
 const settledWithin = (calls: CallsUnderWay, ms: number) =>
-  Promise.race([calls.settled().then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+  Promise.race([
+    calls.settled().then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
 
 describe("CallsUnderWay", () => {
   test("with no call under way it is settled at once; with one, once that call has answered", async () => {
@@ -33,12 +36,19 @@ describe("CallsUnderWay", () => {
 
   test("a call that fails counts as ended, and one that never ends holds it two seconds at most", async () => {
     const calls = new CallsUnderWay();
-    const failing = { description: "x", args: {}, execute: async () => Promise.reject(new Error("boom")) } as unknown as ToolDefinition;
+    const failing = {
+      description: "x",
+      args: {},
+      execute: async () => Promise.reject(new Error("boom")),
+    } as unknown as ToolDefinition;
     await expect(calls.counted({ failing }).failing!.execute({}, context)).rejects.toThrow("boom");
     expect(await settledWithin(calls, 50)).toBe(true);
     const held = heldTool();
     let answered = false;
-    void calls.counted({ held: held.tool }).held!.execute({}, context).then(() => (answered = true));
+    void calls
+      .counted({ held: held.tool })
+      .held!.execute({}, context)
+      .then(() => (answered = true));
     expect(await settledWithin(calls, 10_000)).toBe(true);
     expect(answered).toBe(false);
     held.endAll();

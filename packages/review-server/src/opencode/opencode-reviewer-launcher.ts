@@ -16,18 +16,25 @@ export function opencodeLauncher(client: PluginInput["client"]): ReviewerLaunche
     },
     async models() {
       const listed = await client.config.providers();
-      return (listed.data?.providers ?? []).flatMap((provider) => Object.keys(provider.models).map((id) => `${provider.id}/${id}`)).sort();
+      return (listed.data?.providers ?? [])
+        .flatMap((provider) => Object.keys(provider.models).map((id) => `${provider.id}/${id}`))
+        .sort();
     },
     async createSession({ parentSessionId, title }) {
       const created = await client.session.create({ body: { parentID: parentSessionId, title } });
-      if (created.data === undefined) throw new Error(`opencode did not create the reviewer's session: ${describe(created.error)}`);
+      if (created.data === undefined)
+        throw new Error(`opencode did not create the reviewer's session: ${describe(created.error)}`);
       return created.data.id;
     },
     async prompt({ sessionId, model, text }) {
       const slash = model.indexOf("/");
       const sent = await client.session.promptAsync({
         path: { id: sessionId },
-        body: { agent: REVIEWER_AGENT, model: { providerID: model.slice(0, slash), modelID: model.slice(slash + 1) }, parts: [{ type: "text", text }] },
+        body: {
+          agent: REVIEWER_AGENT,
+          model: { providerID: model.slice(0, slash), modelID: model.slice(slash + 1) },
+          parts: [{ type: "text", text }],
+        },
       });
       if (sent.error !== undefined || (sent.response !== undefined && !sent.response.ok)) {
         throw new Error(`opencode refused the reviewer's prompt: ${describe(sent.error)}`);
@@ -41,7 +48,11 @@ export function opencodeLauncher(client: PluginInput["client"]): ReviewerLaunche
 
 function describe(error: unknown): string {
   if (error === undefined || error === null) return "no reason given";
-  if (typeof error === "object" && "data" in error && typeof (error as { data?: { message?: unknown } }).data?.message === "string") {
+  if (
+    typeof error === "object" &&
+    "data" in error &&
+    typeof (error as { data?: { message?: unknown } }).data?.message === "string"
+  ) {
     return (error as { data: { message: string } }).data.message;
   }
   return JSON.stringify(error);

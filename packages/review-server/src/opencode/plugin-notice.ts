@@ -23,7 +23,11 @@ export function createPluginNotice(client: PluginInput["client"]): PluginNotice 
   };
   return {
     log(level, message, extra) {
-      quietly(() => client.app.log({ body: { service: SERVICE, level, message, ...(extra === undefined ? {} : { extra: { ...extra } }) } }));
+      quietly(() =>
+        client.app.log({
+          body: { service: SERVICE, level, message, ...(extra === undefined ? {} : { extra: { ...extra } }) },
+        }),
+      );
     },
     toast(variant, message) {
       quietly(() => client.tui.showToast({ body: { title: "opencode-review", message, variant, duration: 10_000 } }));

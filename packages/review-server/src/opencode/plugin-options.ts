@@ -17,19 +17,33 @@ export interface PluginSettings {
   readonly forge?: { readonly pull?: "auto" | "manual"; readonly push?: "auto" | "manual" };
 }
 
-export type ParsedPluginOptions = { readonly ok: true; readonly settings: PluginSettings } | { readonly ok: false; readonly message: string };
+export type ParsedPluginOptions =
+  | { readonly ok: true; readonly settings: PluginSettings }
+  | { readonly ok: false; readonly message: string };
 
 // Unknown keys are refused: a misspelt `Port` silently ignored would leave the person wondering why.
 const pluginOptionsSchema = z.strictObject({
-  port: z.number({ error: "port must be a port number: 0 to 65535 (0: any free port)." }).int().min(0).max(65535).optional(),
+  port: z
+    .number({ error: "port must be a port number: 0 to 65535 (0: any free port)." })
+    .int()
+    .min(0)
+    .max(65535)
+    .optional(),
   host: z
     .string({ error: "host must be a loopback address such as 127.0.0.1, ::1 or localhost." })
     .refine((host) => parseLoopbackHost(host) !== null, {
-      error: (issue) => `host ${String(issue.input)} is not a loopback address; the review server only listens on 127.0.0.1, ::1 or localhost.`,
+      error: (issue) =>
+        `host ${String(issue.input)} is not a loopback address; the review server only listens on 127.0.0.1, ::1 or localhost.`,
     })
     .optional(),
-  token: z.string({ error: "token must be a string." }).min(1, { error: "token is empty; leave it out for a random one." }).optional(),
-  dbPath: z.string({ error: "dbPath must be a file path." }).min(1, { error: "dbPath is empty; leave it out for the default." }).optional(),
+  token: z
+    .string({ error: "token must be a string." })
+    .min(1, { error: "token is empty; leave it out for a random one." })
+    .optional(),
+  dbPath: z
+    .string({ error: "dbPath must be a file path." })
+    .min(1, { error: "dbPath is empty; leave it out for the default." })
+    .optional(),
   tools: z.boolean({ error: "tools must be true or false." }).optional(),
   reviewer: z
     .union(
@@ -38,7 +52,9 @@ const pluginOptionsSchema = z.strictObject({
         z.strictObject({
           model: z
             .string()
-            .regex(/^[^/\s]+\/\S+$/, { error: 'reviewer.model must be "provider/model", e.g. "anthropic/claude-sonnet-4".' })
+            .regex(/^[^/\s]+\/\S+$/, {
+              error: 'reviewer.model must be "provider/model", e.g. "anthropic/claude-sonnet-4".',
+            })
             .optional(),
           prompt: z.string().min(1, { error: "reviewer.prompt is empty; leave it out for none." }).optional(),
         }),
@@ -49,8 +65,16 @@ const pluginOptionsSchema = z.strictObject({
   forge: z
     .strictObject(
       {
-        pull: z.enum(["auto", "manual"], { error: 'forge.pull must be "auto" (pull the pull request every few minutes) or "manual".' }).optional(),
-        push: z.enum(["auto", "manual"], { error: 'forge.push must be "manual" (the person sends replies) or "auto" (sent at once).' }).optional(),
+        pull: z
+          .enum(["auto", "manual"], {
+            error: 'forge.pull must be "auto" (pull the pull request every few minutes) or "manual".',
+          })
+          .optional(),
+        push: z
+          .enum(["auto", "manual"], {
+            error: 'forge.push must be "manual" (the person sends replies) or "auto" (sent at once).',
+          })
+          .optional(),
       },
       { error: 'forge must be { pull?: "auto"|"manual", push?: "auto"|"manual" }.' },
     )
@@ -66,7 +90,10 @@ export function parsePluginOptions(options: unknown, directory: string): ParsedP
   const parsed = pluginOptionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
     const problems = formatSchemaError(parsed.error).split("\n").join(" ");
-    return { ok: false, message: `opencode-review: bad plugin options in opencode.json: ${problems} The review panel and tools are off until they are fixed.` };
+    return {
+      ok: false,
+      message: `opencode-review: bad plugin options in opencode.json: ${problems} The review panel and tools are off until they are fixed.`,
+    };
   }
   const { dbPath, tools, reviewer, ...rest } = parsed.data;
   return {
@@ -74,7 +101,13 @@ export function parsePluginOptions(options: unknown, directory: string): ParsedP
     settings: {
       ...rest,
       tools: tools ?? true,
-      reviewer: reviewer === false ? false : { ...(reviewer?.model === undefined ? {} : { model: reviewer.model }), ...(reviewer?.prompt === undefined ? {} : { prompt: reviewer.prompt }) },
+      reviewer:
+        reviewer === false
+          ? false
+          : {
+              ...(reviewer?.model === undefined ? {} : { model: reviewer.model }),
+              ...(reviewer?.prompt === undefined ? {} : { prompt: reviewer.prompt }),
+            },
       // opencode.json sits in the project, so a relative path means one inside it.
       ...(dbPath === undefined ? {} : { dbPath: isAbsolute(dbPath) ? dbPath : resolve(directory, dbPath) }),
     },

@@ -27,7 +27,8 @@ export function reviewerAgentConfig(options: { readonly prompt?: string }): Conf
     const denied = Object.fromEntries(REVIEWER_TOOL_NAMES.map((name) => [name, "deny"]));
     const current = (config as { permission?: unknown }).permission;
     // A permission given as one word ("allow") applies to every tool; it is kept as the rule for "*".
-    const base = typeof current === "string" ? { "*": current } : ((current as Record<string, unknown> | undefined) ?? {});
+    const base =
+      typeof current === "string" ? { "*": current } : ((current as Record<string, unknown> | undefined) ?? {});
     (config as { permission?: unknown }).permission = { ...base, ...denied };
     const agents = ((config as { agent?: Record<string, unknown> }).agent ??= {});
     agents[REVIEWER_AGENT] = {

@@ -14,7 +14,10 @@ export function createSessionDoorbell(client: PluginInput["client"], mode: Relea
     ownSessionsOnly: true,
     async deliver({ sessionId, text }) {
       if (sessionId === null) return null;
-      const sent = await client.session.promptAsync({ path: { id: sessionId }, body: { parts: [{ type: "text", text }] } });
+      const sent = await client.session.promptAsync({
+        path: { id: sessionId },
+        body: { parts: [{ type: "text", text }] },
+      });
       // The session is gone or refused the message: report it as not delivered rather than fail the release.
       if (sent.error !== undefined || (sent.response !== undefined && !sent.response.ok)) return null;
       return { sessionId };

@@ -19,7 +19,11 @@ const SAME_SIGHTING_MS = 5_000;
  * here is awaited by opencode, so failures go to the log.
  * @example hooks.event = sessionEventsHook(source, notice);
  */
-export function sessionEventsHook(source: ServiceSource, notice: PluginNotice, clock: () => number = Date.now): EventHook {
+export function sessionEventsHook(
+  source: ServiceSource,
+  notice: PluginNotice,
+  clock: () => number = Date.now,
+): EventHook {
   const known = new Map<string, KnownSession>();
   let last: { readonly key: string; readonly at: number } | null = null;
 
@@ -40,7 +44,10 @@ export function sessionEventsHook(source: ServiceSource, notice: PluginNotice, c
     const service = await source().catch(() => null);
     if (service === null) return;
     await work(service).catch((error: unknown) =>
-      notice.log("error", `opencode-review could not ${what}: ${error instanceof Error ? error.message : String(error)}`),
+      notice.log(
+        "error",
+        `opencode-review could not ${what}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
     );
   };
 

@@ -17,8 +17,24 @@ import { createRunSupervisor, type RunSupervisor } from "./run-supervisor.js";
 
 const PORT = 4322;
 const TOKEN = "reviewer-test-token";
-const BASE = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
-const CHANGED = ["export function total(xs: number[]) {", "  let sum = 1;", "  for (const x of xs) sum += x;", "  return sum;", "}", "", "export const half = (x: number) => x / 2;", ""].join("\n");
+const BASE = [
+  "export function total(xs: number[]) {",
+  "  let sum = 0;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+].join("\n");
+const CHANGED = [
+  "export function total(xs: number[]) {",
+  "  let sum = 1;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+  "export const half = (x: number) => x / 2;",
+  "",
+].join("\n");
 
 let f: ServiceFixture | undefined;
 let supervisor: RunSupervisor | undefined;
@@ -57,7 +73,11 @@ async function setup(options: { timeoutMs?: number; launcher?: ReviewerLauncher 
   await f.service.recordSession({ id: "ses_impl", title: "Totals", directory: f.repo.dir });
   const recorded = recordingLauncher();
   const launcher = options.launcher === undefined ? recorded.launcher : options.launcher;
-  supervisor = createRunSupervisor({ service: f.service, launcher, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+  supervisor = createRunSupervisor({
+    service: f.service,
+    launcher,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
   const app = createApp({
     token: TOKEN,
     allowedHosts: loopbackHosts("127.0.0.1", PORT),
@@ -72,7 +92,11 @@ async function setup(options: { timeoutMs?: number; launcher?: ReviewerLauncher 
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await app.request(`http://127.0.0.1:${PORT}/api${path}`, {
       method,
-      headers: { authorization: `Bearer ${TOKEN}`, host: `127.0.0.1:${PORT}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        host: `127.0.0.1:${PORT}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, json: (await response.json()) as any };
@@ -95,10 +119,26 @@ async function setup(options: { timeoutMs?: number; launcher?: ReviewerLauncher 
 }
 
 function context(sessionID: string, directory: string): ToolContext {
-  return { sessionID, messageID: "msg_1", agent: "opencode-review", directory, worktree: directory, abort: new AbortController().signal, metadata() {}, async ask() {} };
+  return {
+    sessionID,
+    messageID: "msg_1",
+    agent: "opencode-review",
+    directory,
+    worktree: directory,
+    abort: new AbortController().signal,
+    metadata() {},
+    async ask() {},
+  };
 }
 
-const FINDING = { file: "src/total.ts", start: 2, end: 2, quoted: ["+  let sum = 1;"], body: "The sum starts at 1, so every total is one too many. Start at 0.", severity: "blocker" };
+const FINDING = {
+  file: "src/total.ts",
+  start: 2,
+  end: 2,
+  quoted: ["+  let sum = 1;"],
+  body: "The sum starts at 1, so every total is one too many. Start at 0.",
+  severity: "blocker",
+};
 
 describe("review runs over HTTP", () => {
   it("refuses an id from outside that has no id's shape with a 400 naming the field, and stores no run", async () => {
@@ -106,7 +146,12 @@ describe("review runs over HTTP", () => {
     for (const sessionId of ["s".repeat(10_000), "ses 1; drop", "../ses_impl"]) {
       const refused = await t.call("POST", "/runs", { sessionId });
       expect(refused.status, JSON.stringify(refused.json)).toBe(400);
-      expect(refused.json.error).toMatchObject({ code: "invalid_input", message: expect.stringMatching(/sessionId (is 10000 characters; an id is at most 100|may hold only letters, digits)/) });
+      expect(refused.json.error).toMatchObject({
+        code: "invalid_input",
+        message: expect.stringMatching(
+          /sessionId (is 10000 characters; an id is at most 100|may hold only letters, digits)/,
+        ),
+      });
     }
     const longModel = await t.call("POST", "/runs", { model: `fake/${"m".repeat(5000)}` });
     expect(longModel.status).toBe(400);
@@ -134,7 +179,9 @@ describe("review runs over HTTP", () => {
       finishedAt: null,
     });
     expect(t.recorded.sessions).toEqual([{ id: "ses_child_1", parent: "ses_impl" }]);
-    expect(t.recorded.prompts).toEqual([expect.objectContaining({ sessionId: "ses_child_1", model: "fake/reviewer-model" })]);
+    expect(t.recorded.prompts).toEqual([
+      expect.objectContaining({ sessionId: "ses_child_1", model: "fake/reviewer-model" }),
+    ]);
     expect(t.recorded.prompts[0]!.text).toMatch(/whole change.*round 1/);
 
     const second = await t.call("POST", "/runs", {});
@@ -142,7 +189,11 @@ describe("review runs over HTTP", () => {
     expect(second.json.run.id).toBe(first.json.run.id);
     expect(t.recorded.sessions).toHaveLength(1);
     expect((await t.call("GET", "/runs")).json.runs.map((r: any) => r.id)).toEqual([first.json.run.id]);
-    expect((await t.call("GET", "/runs/models")).json).toEqual({ models: ["fake/default-model", "fake/reviewer-model"], default: "fake/default-model", available: true });
+    expect((await t.call("GET", "/runs/models")).json).toEqual({
+      models: ["fake/default-model", "fake/reviewer-model"],
+      default: "fake/default-model",
+      available: true,
+    });
     expect(t.f.events.filter((e) => e.type === "run").length).toBeGreaterThanOrEqual(2);
   });
 
@@ -174,15 +225,32 @@ describe("the reviewer's tools", () => {
     expect(pinned.metadata.stored).toBe(true);
     const again = await t.use("review_comment", child, FINDING);
     expect(again.metadata).toMatchObject({ stored: false, finding: { id: pinned.metadata.finding.id } });
-    const nit = await t.use("review_comment", child, { file: "total.ts", start: 7, body: "Name it halve: it is an action.", severity: "nit" });
+    const nit = await t.use("review_comment", child, {
+      file: "total.ts",
+      start: 7,
+      body: "Name it halve: it is an action.",
+      severity: "nit",
+    });
     expect(nit.metadata.stored).toBe(true);
 
     // Nobody sees anything before the release: neither the person nor the implementing agent.
     expect((await t.call("GET", "/findings")).json.findings).toEqual([]);
-    const released = await t.use("review_release", child, { summary: "The total is off by one; the rest reads fine.", verdict: "changes" });
-    expect(released.metadata.run).toMatchObject({ status: "completed", findings: 2, verdict: "changes", summary: "The total is off by one; the rest reads fine." });
+    const released = await t.use("review_release", child, {
+      summary: "The total is off by one; the rest reads fine.",
+      verdict: "changes",
+    });
+    expect(released.metadata.run).toMatchObject({
+      status: "completed",
+      findings: 2,
+      verdict: "changes",
+      summary: "The total is off by one; the rest reads fine.",
+    });
     const repeat = await t.use("review_release", child, { summary: "Other words.", verdict: "approve" });
-    expect(repeat.metadata.run).toMatchObject({ status: "completed", verdict: "changes", summary: "The total is off by one; the rest reads fine." });
+    expect(repeat.metadata.run).toMatchObject({
+      status: "completed",
+      verdict: "changes",
+      summary: "The total is off by one; the rest reads fine.",
+    });
 
     const findings = (await t.call("GET", "/findings")).json.findings as any[];
     expect(findings).toHaveLength(2);
@@ -200,10 +268,16 @@ describe("the reviewer's tools", () => {
       messages: [expect.objectContaining({ body: FINDING.body })],
     });
     expect(findings[1]).toMatchObject({ severity: "nit", start: 7, end: 7, unreadByHuman: true });
-    expect((await t.call("POST", `/threads/${findings[1].id}/seen`)).json.thread).toMatchObject({ id: findings[1].id, unreadByHuman: false });
+    expect((await t.call("POST", `/threads/${findings[1].id}/seen`)).json.thread).toMatchObject({
+      id: findings[1].id,
+      unreadByHuman: false,
+    });
 
     const implementer = createReviewTools(async () => t.f.service);
-    const listed = (await implementer.review_list.execute({ status: "all" } as never, context("ses_impl", t.f.repo.dir))) as { output: string; metadata: any };
+    const listed = (await implementer.review_list.execute(
+      { status: "all" } as never,
+      context("ses_impl", t.f.repo.dir),
+    )) as { output: string; metadata: any };
     expect(listed.metadata.threads).toEqual([]);
     expect(listed.output).not.toContain("sum starts at 1");
     expect(await t.f.service.waitingForAgent()).toEqual({ count: 0, files: [] });
@@ -214,7 +288,9 @@ describe("the reviewer's tools", () => {
 
   it("refuse every caller that is not a live run's reviewer session, before reading anything", async () => {
     const t = await setup();
-    expect(await t.refusal("review_comment", "ses_impl", FINDING)).toMatch(/this session is not one, so nothing was read or pinned.*review_reply/);
+    expect(await t.refusal("review_comment", "ses_impl", FINDING)).toMatch(
+      /this session is not one, so nothing was read or pinned.*review_reply/,
+    );
     expect(await t.refusal("review_diff", "ses_impl", {})).toMatch(/not one/);
     expect(await t.refusal("review_release", "ses_impl", { summary: "x", verdict: "approve" })).toMatch(/not one/);
   });
@@ -223,17 +299,31 @@ describe("the reviewer's tools", () => {
     const t = await setup();
     const child = (await t.call("POST", "/runs", {})).json.run.session.id;
     const wrongQuote = await t.refusal("review_comment", child, { ...FINDING, quoted: ["  let sum = 0;"] });
-    expect(wrongQuote).toMatch(/quoted does not match src\/total\.ts:2 in round 1; nothing was pinned\. Those lines read:\n\+  let sum = 1;/);
-    expect(await t.refusal("review_comment", child, { ...FINDING, severity: "critical" })).toMatch(/severity "critical" is not one of them.*blocker/);
-    expect(await t.refusal("review_comment", child, { ...FINDING, body: "x".repeat(1001) })).toMatch(/body is 1001 characters; the limit is 1000/);
-    expect(await t.refusal("review_comment", child, { ...FINDING, quoted: undefined, start: 12, end: 12 })).toMatch(/outside the diff.*new lines 1-7/);
-    expect(await t.refusal("review_comment", child, { ...FINDING, quoted: undefined, file: "README.md" })).toMatch(/README\.md is not in the diff under review.*src\/total\.ts/);
-    // A misspelled argument is named, never dropped (a finding without its intended severity or lines).
-    expect(await t.refusal("review_comment", child, { ...FINDING, serverity: "nit" })).toBe("Unknown argument `serverity`; did you mean `severity`?");
-    expect(await t.refusal("review_release", child, { summary: "Nothing stood.", verdict: "comment", verdicts: "comment" })).toBe(
-      "Unknown argument `verdicts`; did you mean `verdict`?",
+    expect(wrongQuote).toMatch(
+      /quoted does not match src\/total\.ts:2 in round 1; nothing was pinned\. Those lines read:\n\+  let sum = 1;/,
     );
-    expect(await t.refusal("review_diff", child, { path: "src/total.ts" })).toMatch(/^Unknown argument `path`; the arguments are `file`\.$/);
+    expect(await t.refusal("review_comment", child, { ...FINDING, severity: "critical" })).toMatch(
+      /severity "critical" is not one of them.*blocker/,
+    );
+    expect(await t.refusal("review_comment", child, { ...FINDING, body: "x".repeat(1001) })).toMatch(
+      /body is 1001 characters; the limit is 1000/,
+    );
+    expect(await t.refusal("review_comment", child, { ...FINDING, quoted: undefined, start: 12, end: 12 })).toMatch(
+      /outside the diff.*new lines 1-7/,
+    );
+    expect(await t.refusal("review_comment", child, { ...FINDING, quoted: undefined, file: "README.md" })).toMatch(
+      /README\.md is not in the diff under review.*src\/total\.ts/,
+    );
+    // A misspelled argument is named, never dropped (a finding without its intended severity or lines).
+    expect(await t.refusal("review_comment", child, { ...FINDING, serverity: "nit" })).toBe(
+      "Unknown argument `serverity`; did you mean `severity`?",
+    );
+    expect(
+      await t.refusal("review_release", child, { summary: "Nothing stood.", verdict: "comment", verdicts: "comment" }),
+    ).toBe("Unknown argument `verdicts`; did you mean `verdict`?");
+    expect(await t.refusal("review_diff", child, { path: "src/total.ts" })).toMatch(
+      /^Unknown argument `path`; the arguments are `file`\.$/,
+    );
     const released = await t.use("review_release", child, { summary: "Nothing stood.", verdict: "comment" });
     expect(released.metadata.run.findings).toBe(0);
   });
@@ -243,7 +333,12 @@ describe("the person's triage", () => {
   async function released(t: Awaited<ReturnType<typeof setup>>) {
     const child = (await t.call("POST", "/runs", {})).json.run.session.id;
     const a = await t.use("review_comment", child, FINDING);
-    const b = await t.use("review_comment", child, { file: "src/total.ts", start: 7, body: "Name it halve.", severity: "nit" });
+    const b = await t.use("review_comment", child, {
+      file: "src/total.ts",
+      start: 7,
+      body: "Name it halve.",
+      severity: "nit",
+    });
     await t.use("review_release", child, { summary: "One bug.", verdict: "changes" });
     return { a: a.metadata.finding.id as string, b: b.metadata.finding.id as string };
   }
@@ -254,7 +349,14 @@ describe("the person's triage", () => {
     const accepted = await t.call("POST", `/threads/${a}/accept`, {});
     expect(accepted.status).toBe(200);
     expect(accepted.json.thread).toMatchObject({ id: a, status: "accepted", awaiting: null });
-    expect(accepted.json.draft).toMatchObject({ origin: "human", status: "draft", file: "src/total.ts", start: 2, end: 2, quoted: ["+  let sum = 1;"] });
+    expect(accepted.json.draft).toMatchObject({
+      origin: "human",
+      status: "draft",
+      file: "src/total.ts",
+      start: 2,
+      end: 2,
+      quoted: ["+  let sum = 1;"],
+    });
     expect(accepted.json.draft.messages[0]).toMatchObject({ author: "human", body: FINDING.body, delivery: "unsent" });
     const dismissed = await t.call("POST", `/threads/${b}/dismiss`, {});
     expect(dismissed.json.thread.status).toBe("dismissed");
@@ -263,7 +365,10 @@ describe("the person's triage", () => {
     expect(release.json.review).toMatchObject({ messages: 1, mode: "tools" });
     expect(t.f.delivered.at(-1)!.text).toMatch(/1 comment.*src\/total\.ts/s);
     const implementer = createReviewTools(async () => t.f.service);
-    const listed = (await implementer.review_list.execute({} as never, context("ses_impl", t.f.repo.dir))) as { output: string; metadata: any };
+    const listed = (await implementer.review_list.execute({} as never, context("ses_impl", t.f.repo.dir))) as {
+      output: string;
+      metadata: any;
+    };
     expect(listed.metadata.threads).toEqual([expect.objectContaining({ origin: "human", start: 2, end: 2 })]);
     expect(listed.output).toContain("The sum starts at 1");
     expect(listed.output).not.toContain("Name it halve");
@@ -272,8 +377,14 @@ describe("the person's triage", () => {
   it("dismiss, resolve and reopen move a finding's own status; a reopened accept takes its unreleased draft back", async () => {
     const t = await setup();
     const { a, b } = await released(t);
-    expect((await t.call("POST", `/threads/${b}/resolve`, {})).json.thread).toMatchObject({ status: "resolved", resolvedBy: "human" });
-    expect((await t.call("POST", `/threads/${b}/reopen`, {})).json.thread).toMatchObject({ status: "open", awaiting: "human" });
+    expect((await t.call("POST", `/threads/${b}/resolve`, {})).json.thread).toMatchObject({
+      status: "resolved",
+      resolvedBy: "human",
+    });
+    expect((await t.call("POST", `/threads/${b}/reopen`, {})).json.thread).toMatchObject({
+      status: "open",
+      awaiting: "human",
+    });
     expect((await t.call("POST", `/threads/${b}/dismiss`, {})).json.thread.status).toBe("dismissed");
     const twice = await t.call("POST", `/threads/${b}/dismiss`, {});
     expect(twice.status).toBe(409);
@@ -296,7 +407,12 @@ describe("the person's triage", () => {
     expect(second.round.ordinal).toBe(2);
     expect(t.recorded.prompts.at(-1)!.text).toMatch(/earlier review covered round 1/);
     await t.use("review_comment", second.session.id, { ...FINDING, severity: "major" });
-    await t.use("review_comment", second.session.id, { file: "src/total.ts", start: 7, body: "Name it halve.", severity: "nit" });
+    await t.use("review_comment", second.session.id, {
+      file: "src/total.ts",
+      start: 7,
+      body: "Name it halve.",
+      severity: "nit",
+    });
     await t.use("review_release", second.session.id, { summary: "Still the one bug.", verdict: "changes" });
     const shown = (await t.call("GET", "/findings")).json.findings as any[];
     expect(shown.map((x) => x.id)).not.toContain(a);
@@ -315,7 +431,10 @@ describe("how a run ends", () => {
     expect(t.recorded.prompts[1]!.text).toMatch(/without calling review_release/);
     expect((await t.call("GET", "/runs")).json.runs[0].status).toBe("running");
     await t.supervisor.sessionIdle(run.session.id);
-    expect((await t.call("GET", "/runs")).json.runs[0]).toMatchObject({ status: "failed", error: "ended without a release" });
+    expect((await t.call("GET", "/runs")).json.runs[0]).toMatchObject({
+      status: "failed",
+      error: "ended without a release",
+    });
     expect((await t.call("POST", `/runs/${run.id}/cancel`)).status).toBe(409);
 
     await t.f.repo.write("README.md", "# again\n");
@@ -323,20 +442,29 @@ describe("how a run ends", () => {
     const cancelled = await t.call("POST", `/runs/${next.id}/cancel`);
     expect(cancelled.json.run).toMatchObject({ status: "cancelled" });
     expect(t.recorded.aborted).toEqual([next.session.id]);
-    expect(await t.refusal("review_comment", next.session.id, FINDING)).toMatch(/This review run is cancelled.*takes no more calls/);
+    expect(await t.refusal("review_comment", next.session.id, FINDING)).toMatch(
+      /This review run is cancelled.*takes no more calls/,
+    );
   });
 
   it("a session error fails the run with the message; the timeout aborts it as failed", async () => {
     const t = await setup({ timeoutMs: 300 });
     const run = (await t.call("POST", "/runs", {})).json.run;
     await t.supervisor.sessionError(run.session.id, "The model is overloaded (529).");
-    expect((await t.call("GET", "/runs")).json.runs[0]).toMatchObject({ status: "failed", error: "The model is overloaded (529)." });
+    expect((await t.call("GET", "/runs")).json.runs[0]).toMatchObject({
+      status: "failed",
+      error: "The model is overloaded (529).",
+    });
     expect(t.recorded.aborted).toEqual([run.session.id]);
 
     await t.f.repo.write("README.md", "# again\n");
     const slow = (await t.call("POST", "/runs", {})).json.run;
     await new Promise((r) => setTimeout(r, 600));
-    expect((await t.call("GET", "/runs")).json.runs[0]).toMatchObject({ id: slow.id, status: "failed", error: "timed out after 0 seconds" });
+    expect((await t.call("GET", "/runs")).json.runs[0]).toMatchObject({
+      id: slow.id,
+      status: "failed",
+      error: "timed out after 0 seconds",
+    });
   });
 
   it("runs a process left live read cancelled (interrupted by restart) once that process is gone", async () => {

@@ -54,21 +54,36 @@ export function createRunSupervisor(options: RunSupervisorOptions) {
      * Starts a run of `sessionId` (default: the session a release would go to) with `model` (default: the
      * plugin's `reviewer.model`, else opencode's model), or answers that session's live run.
      */
-    async start(input: { readonly model?: string; readonly sessionId?: string }): Promise<{ readonly run: Run; readonly existing: boolean }> {
-      if (launcher === null) throw new ReviewError("conflict", options.because ?? "AI review runs need opencode: open the panel from the opencode plugin.");
+    async start(input: {
+      readonly model?: string;
+      readonly sessionId?: string;
+    }): Promise<{ readonly run: Run; readonly existing: boolean }> {
+      if (launcher === null)
+        throw new ReviewError(
+          "conflict",
+          options.because ?? "AI review runs need opencode: open the panel from the opencode plugin.",
+        );
       const parentSessionId = input.sessionId ?? (await service.pendingReview()).session?.id;
       if (parentSessionId === undefined) {
-        throw new ReviewError("conflict", "There is no agent session to review yet: start one in opencode, or give sessionId.");
+        throw new ReviewError(
+          "conflict",
+          "There is no agent session to review yet: start one in opencode, or give sessionId.",
+        );
       }
       const model = input.model ?? options.model ?? (await launcher.defaultModel());
       if (model === null || !model.includes("/")) {
-        throw new ReviewError("invalid_input", 'No model for the review: give model ("provider/model"), or set reviewer.model in the plugin options.');
+        throw new ReviewError(
+          "invalid_input",
+          'No model for the review: give model ("provider/model"), or set reviewer.model in the plugin options.',
+        );
       }
       const { run, existing } = await service.recordRun({ parentSessionId, model });
       if (existing) return { run: await service.runJson(run), existing };
 
       const repo = await service.repository();
-      const earlier = (await runsByBranch(service.context.db, repo.branchKey, ["completed"])).find((r) => r.parent_session_id === parentSessionId);
+      const earlier = (await runsByBranch(service.context.db, repo.branchKey, ["completed"])).find(
+        (r) => r.parent_session_id === parentSessionId,
+      );
       const ordinal = (await service.runJson(run)).round.ordinal;
       const since = earlier === undefined ? null : (await service.runJson(earlier)).round.ordinal;
       let sessionId: string | null = null;
@@ -76,10 +91,17 @@ export function createRunSupervisor(options: RunSupervisorOptions) {
         sessionId = await launcher.createSession({ parentSessionId, title: `Review of round ${ordinal}` });
         const running = await service.changeRun(run.id, { status: "running", session_id: sessionId }, ["pending"]);
         if (running === undefined) return { run: await service.runJson(await service.getRun(run.id)), existing: false };
-        const timer = setTimeout(() => void fail(run.id, `timed out after ${describeDuration(timeoutMs)}`, sessionId).catch(reportError), timeoutMs);
+        const timer = setTimeout(
+          () => void fail(run.id, `timed out after ${describeDuration(timeoutMs)}`, sessionId).catch(reportError),
+          timeoutMs,
+        );
         (timer as { unref?: () => void }).unref?.();
         timers.set(run.id, timer);
-        await launcher.prompt({ sessionId, model, text: runPrompt({ ordinal, since: since !== null && since < ordinal ? since : null }) });
+        await launcher.prompt({
+          sessionId,
+          model,
+          text: runPrompt({ ordinal, since: since !== null && since < ordinal ? since : null }),
+        });
       } catch (error) {
         await fail(run.id, error instanceof Error ? error.message : String(error), sessionId);
       }
@@ -87,9 +109,16 @@ export function createRunSupervisor(options: RunSupervisorOptions) {
     },
 
     /** The models a run can take, and the one it takes when none is asked for (null: none known, or no opencode). */
-    async models(): Promise<{ readonly models: readonly string[]; readonly default: string | null; readonly available: boolean }> {
+    async models(): Promise<{
+      readonly models: readonly string[];
+      readonly default: string | null;
+      readonly available: boolean;
+    }> {
       if (launcher === null) return { models: [], default: null, available: false };
-      const [models, fallback] = await Promise.all([launcher.models().catch(() => []), launcher.defaultModel().catch(() => null)]);
+      const [models, fallback] = await Promise.all([
+        launcher.models().catch(() => []),
+        launcher.defaultModel().catch(() => null),
+      ]);
       return { models, default: options.model ?? fallback, available: true };
     },
 
@@ -97,10 +126,17 @@ export function createRunSupervisor(options: RunSupervisorOptions) {
     async cancel(id: string): Promise<Run> {
       const row = await service.getRun(id);
       if (!LIVE_RUN_STATUSES.includes(row.status)) {
-        throw new ReviewError("conflict", `Review run ${id} is already ${row.status}; only a pending or running run can be cancelled.`);
+        throw new ReviewError(
+          "conflict",
+          `Review run ${id} is already ${row.status}; only a pending or running run can be cancelled.`,
+        );
       }
       stopTimer(id);
-      const cancelled = await service.changeRun(id, { status: "cancelled", error: "cancelled by the person" }, LIVE_RUN_STATUSES);
+      const cancelled = await service.changeRun(
+        id,
+        { status: "cancelled", error: "cancelled by the person" },
+        LIVE_RUN_STATUSES,
+      );
       if (cancelled !== undefined) abortQuietly(row.session_id);
       return service.runJson(await service.getRun(id));
     },
@@ -111,7 +147,10 @@ export function createRunSupervisor(options: RunSupervisorOptions) {
       if (run === undefined) return;
       if (run.nudged === 0 && launcher !== null) {
         const nudged = await service.changeRun(run.id, { nudged: 1 }, ["running"]);
-        if (nudged !== undefined) await launcher.prompt({ sessionId, model: run.model, text: NUDGE_TEXT }).catch((e: unknown) => fail(run.id, String(e), sessionId));
+        if (nudged !== undefined)
+          await launcher
+            .prompt({ sessionId, model: run.model, text: NUDGE_TEXT })
+            .catch((e: unknown) => fail(run.id, String(e), sessionId));
         return;
       }
       await fail(run.id, "ended without a release", null);

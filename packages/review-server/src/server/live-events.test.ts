@@ -8,7 +8,10 @@ import type { ReleaseDelivery } from "../service/index.js";
 import { startReviewServer, type RunningReviewServer } from "./start-review-server.js";
 import { systemClock } from "../service/clock.js";
 
-const delivery: ReleaseDelivery = { mode: "tools", deliver: async (input) => (input.sessionId ? { sessionId: input.sessionId } : null) };
+const delivery: ReleaseDelivery = {
+  mode: "tools",
+  deliver: async (input) => (input.sessionId ? { sessionId: input.sessionId } : null),
+};
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -24,7 +27,8 @@ async function repository(): Promise<TempRepository> {
 }
 
 async function start(dir: string, dbPath?: string): Promise<RunningReviewServer> {
-  const server = await startReviewServer({ now: systemClock,
+  const server = await startReviewServer({
+    now: systemClock,
     dir,
     delivery,
     tools: true,
@@ -113,15 +117,26 @@ describe("GET /api/events on a listening server", () => {
     const server = await start(repo.dir);
     const panel = await subscribe(server);
 
-    const { thread } = (await call(server, "POST", "/api/threads", { file: "src/calc.ts", start: 1, end: 1, body: "Why 2?" })) as {
+    const { thread } = (await call(server, "POST", "/api/threads", {
+      file: "src/calc.ts",
+      start: 1,
+      end: 1,
+      body: "Why 2?",
+    })) as {
       thread: Thread;
     };
     await call(server, "POST", "/api/review/release", { sessionId: "ses_live" });
 
     const review = await panel.until(() => panel.events.find((e) => e.event === "review"));
     expect(review.data).toMatchObject({ messages: 1, mode: "tools", deliveredTo: "ses_live" });
-    const released = panel.events.find((e) => e.event === "thread" && e.data.id === thread.id && e.data.status === "open");
-    expect(released?.data).toMatchObject({ file: "src/calc.ts", awaiting: "agent", messages: [{ body: "Why 2?", delivery: "sent" }] });
+    const released = panel.events.find(
+      (e) => e.event === "thread" && e.data.id === thread.id && e.data.status === "open",
+    );
+    expect(released?.data).toMatchObject({
+      file: "src/calc.ts",
+      awaiting: "agent",
+      messages: [{ body: "Why 2?", delivery: "sent" }],
+    });
     // The draft was announced before the release, and the round taken for the draft too.
     expect(panel.events.map((e) => e.event)).toEqual(["round", "thread", "thread", "review"]);
   });
@@ -135,7 +150,12 @@ describe("GET /api/events on a listening server", () => {
     const b = await start(repo.dir, dbPath);
 
     // The person works in panel B; the agent's opencode process is A.
-    const { thread } = (await call(b, "POST", "/api/threads", { file: "src/calc.ts", start: 1, end: 1, body: "Why 2?" })) as {
+    const { thread } = (await call(b, "POST", "/api/threads", {
+      file: "src/calc.ts",
+      start: 1,
+      end: 1,
+      body: "Why 2?",
+    })) as {
       thread: Thread;
     };
     await call(b, "POST", "/api/review/release", {});
@@ -145,7 +165,9 @@ describe("GET /api/events on a listening server", () => {
     await a.service.agentReply({ id: thread.id, text: "The new tariff doubles it." });
 
     const seen = await panelB.until(() =>
-      panelB.events.find((e) => e.event === "thread" && e.data.messages.some((m: { author: string }) => m.author === "agent")),
+      panelB.events.find(
+        (e) => e.event === "thread" && e.data.messages.some((m: { author: string }) => m.author === "agent"),
+      ),
     );
     expect(seen.data).toMatchObject({ id: thread.id, awaiting: "human", unreadByHuman: true });
     expect(seen.data.messages.map((m: { author: string; body: string }) => [m.author, m.body])).toEqual([
@@ -176,31 +198,61 @@ describe("GET /api/events on a listening server", () => {
     // A is the opencode process driving the run (its supervisor does these steps); B only serves a panel.
     const { run } = await a.service.recordRun({ parentSessionId: "ses_impl", model: "fake/reviewer" });
     const pending = await panelB.until(() => panelB.events.find((e) => e.event === "run" && e.data.id === run.id));
-    expect(pending.data).toMatchObject({ status: "pending", model: "fake/reviewer", parentSession: { id: "ses_impl" } });
-    const running = (await a.service.changeRun(run.id, { status: "running", session_id: "ses_reviewer" }, ["pending"]))!;
+    expect(pending.data).toMatchObject({
+      status: "pending",
+      model: "fake/reviewer",
+      parentSession: { id: "ses_impl" },
+    });
+    const running = (await a.service.changeRun(run.id, { status: "running", session_id: "ses_reviewer" }, [
+      "pending",
+    ]))!;
     await panelB.until(() => panelB.events.find((e) => e.event === "run" && e.data.status === "running"));
-    await a.service.pinFinding(running, { file: "src/calc.ts", start: 1, body: "Why double the rate?", severity: "major" });
+    await a.service.pinFinding(running, {
+      file: "src/calc.ts",
+      start: 1,
+      body: "Why double the rate?",
+      severity: "major",
+    });
     // Pinned but not released: B hears the run's count change, never the finding itself.
     await panelB.until(() => panelB.events.find((e) => e.event === "run" && e.data.findings === 1));
     expect(panelB.events.some((e) => e.event === "thread")).toBe(false);
 
     await a.service.releaseRun(running, { summary: "One question.", verdict: "comment" });
-    const completed = await panelB.until(() => panelB.events.find((e) => e.event === "run" && e.data.status === "completed"));
+    const completed = await panelB.until(() =>
+      panelB.events.find((e) => e.event === "run" && e.data.status === "completed"),
+    );
     expect(completed.data).toMatchObject({ id: run.id, findings: 1, summary: "One question.", verdict: "comment" });
     const finding = panelB.events.find((e) => e.event === "thread" && e.data.origin === "reviewer");
-    expect(finding?.data).toMatchObject({ file: "src/calc.ts", status: "open", severity: "major", run: { id: run.id } });
+    expect(finding?.data).toMatchObject({
+      file: "src/calc.ts",
+      status: "open",
+      severity: "major",
+      run: { id: run.id },
+    });
     expect(finding?.data.messages[0].body).toBe("Why double the rate?");
 
     // Triage in B's panel reaches a panel on A the same way: the finding accepted, and the person's draft.
     const panelA = await subscribe(a);
     await call(b, "POST", `/api/threads/${finding!.data.id}/accept`, {});
-    const accepted = await panelA.until(() => panelA.events.find((e) => e.event === "thread" && e.data.id === finding!.data.id));
+    const accepted = await panelA.until(() =>
+      panelA.events.find((e) => e.event === "thread" && e.data.id === finding!.data.id),
+    );
     expect(accepted.data).toMatchObject({ status: "accepted", origin: "reviewer" });
-    const draft = await panelA.until(() => panelA.events.find((e) => e.event === "thread" && e.data.id === accepted.data.acceptedThreadId));
-    expect(draft.data).toMatchObject({ status: "draft", file: "src/calc.ts", messages: [{ body: "Why double the rate?", author: "human" }] });
+    const draft = await panelA.until(() =>
+      panelA.events.find((e) => e.event === "thread" && e.data.id === accepted.data.acceptedThreadId),
+    );
+    expect(draft.data).toMatchObject({
+      status: "draft",
+      file: "src/calc.ts",
+      messages: [{ body: "Why double the rate?", author: "human" }],
+    });
     await call(b, "POST", `/api/threads/${finding!.data.id}/reopen`, {});
     await call(b, "POST", `/api/threads/${finding!.data.id}/dismiss`, {});
-    const dismissed = await panelA.until(() => panelA.events.find((e) => e.event === "thread" && e.data.id === finding!.data.id && e.data.status === "dismissed"));
+    const dismissed = await panelA.until(() =>
+      panelA.events.find(
+        (e) => e.event === "thread" && e.data.id === finding!.data.id && e.data.status === "dismissed",
+      ),
+    );
     expect(dismissed.data.acceptedThreadId).toBeNull();
   });
 });

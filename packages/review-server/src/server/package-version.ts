@@ -14,7 +14,10 @@ export function packageVersion(from: string = import.meta.url): string {
   let dir = dirname(fileURLToPath(from));
   for (;;) {
     try {
-      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+        name?: unknown;
+        version?: unknown;
+      };
       if (manifest.name === PACKAGE_NAME && typeof manifest.version === "string") return manifest.version;
     } catch {
       // No package.json here, or not one we can read: keep climbing.

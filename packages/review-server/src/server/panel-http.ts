@@ -50,7 +50,10 @@ export async function listenPanel(options: PanelHttpOptions): Promise<ListeningP
     events: options.bus,
     reportError: options.reportError,
   });
-  const listening = await listen(app, { host: options.host, ...(options.port === undefined ? {} : { port: options.port }) });
+  const listening = await listen(app, {
+    host: options.host,
+    ...(options.port === undefined ? {} : { port: options.port }),
+  });
   port = listening.port;
   return { listening, panelUrl: panelLink(listening.url, options.token) };
 }

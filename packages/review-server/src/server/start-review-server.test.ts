@@ -6,7 +6,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import type { ReleaseDelivery } from "../service/index.js";
 import { spawnSync } from "node:child_process";
-import { insertReview, insertRound, listServers, openStore, readPanelToken, reviewById, writeTransaction } from "../store/index.js";
+import {
+  insertReview,
+  insertRound,
+  listServers,
+  openStore,
+  readPanelToken,
+  reviewById,
+  writeTransaction,
+} from "../store/index.js";
 import { startReviewServer, type RunningReviewServer } from "./start-review-server.js";
 import { systemClock } from "../service/clock.js";
 
@@ -24,8 +32,18 @@ async function repository(): Promise<TempRepository> {
   return repo;
 }
 
-async function start(dir: string, extra: Partial<Parameters<typeof startReviewServer>[0]> = {}): Promise<RunningReviewServer> {
-  const server = await startReviewServer({ now: systemClock, dir, delivery, tools: true, panelDir: join(dir, "no-panel"), ...extra });
+async function start(
+  dir: string,
+  extra: Partial<Parameters<typeof startReviewServer>[0]> = {},
+): Promise<RunningReviewServer> {
+  const server = await startReviewServer({
+    now: systemClock,
+    dir,
+    delivery,
+    tools: true,
+    panelDir: join(dir, "no-panel"),
+    ...extra,
+  });
   cleanups.push(() => server.close());
   return server;
 }
@@ -54,7 +72,11 @@ describe("startReviewServer", () => {
     let handedOver: ((service: RunningReviewServer["service"]) => void) | undefined;
     const service = new Promise<RunningReviewServer["service"]>((resolve) => (handedOver = resolve));
     let listening = false;
-    const starting = start(repo.dir, { dbPath: join(db, "review.sqlite"), onService: (s) => handedOver!(s), beforePanel: () => gate }).then((server) => {
+    const starting = start(repo.dir, {
+      dbPath: join(db, "review.sqlite"),
+      onService: (s) => handedOver!(s),
+      beforePanel: () => gate,
+    }).then((server) => {
       listening = true;
       return server;
     });
@@ -68,7 +90,9 @@ describe("startReviewServer", () => {
     expect(await listServers(store.db, { worktree: repo.dir })).toEqual([]);
     open();
     const server = await starting;
-    expect((await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${server.token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${server.token}` } })).status,
+    ).toBe(200);
     expect((await listServers(store.db, { worktree: repo.dir })).map((row) => row.url)).toEqual([server.url]);
   });
 
@@ -78,8 +102,13 @@ describe("startReviewServer", () => {
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "panel-tokens"), "junk");
     const reported: string[] = [];
-    const server = await start(repo.dir, { token: "fixed-token", reportError: (error) => reported.push(String(error)) });
-    expect((await fetch(`${server.url}/api/health`, { headers: { authorization: "Bearer fixed-token" } })).status).toBe(200);
+    const server = await start(repo.dir, {
+      token: "fixed-token",
+      reportError: (error) => reported.push(String(error)),
+    });
+    expect((await fetch(`${server.url}/api/health`, { headers: { authorization: "Bearer fixed-token" } })).status).toBe(
+      200,
+    );
     expect(readPanelToken(join(folder, "review.sqlite"), server.url)).toBe("fixed-token");
     expect(reported).toEqual([expect.stringMatching(/panel-tokens was a regular file, not a folder; it was replaced/)]);
   });
@@ -139,7 +168,9 @@ describe("startReviewServer", () => {
     for (const file of files) expect(mode(file), file).toBe("600");
     // The only file holding the token is the server's own token file.
     const holding = files.filter((file) => readFileSync(file).includes(server.token));
-    expect(holding.map((file) => file.slice(folder.length + 1))).toEqual([`panel-tokens/${encodeURIComponent(new URL(server.url).host)}.token`]);
+    expect(holding.map((file) => file.slice(folder.length + 1))).toEqual([
+      `panel-tokens/${encodeURIComponent(new URL(server.url).host)}.token`,
+    ]);
     await server.close();
     for (const file of files) {
       try {
@@ -156,19 +187,40 @@ describe("startReviewServer", () => {
     const gone = spawnSync(process.execPath, ["-e", "0"]).pid!;
     const store = await openStore({ path });
     const left = await writeTransaction(store.db, async (trx) => {
-      const round = await insertRound(trx, { created_at: new Date().toISOString(), branch: "main", base: "b".repeat(40), snapshot: "s".repeat(40), tree: "e".repeat(40) });
-      return insertReview(trx, { released_at: new Date().toISOString(), branch: "main", mode: "tools", round_id: round.id, session_id: "ses_impl", message_text: "1 comment. Call review_list.", delivery_state: "pending", owner_pid: gone });
+      const round = await insertRound(trx, {
+        created_at: new Date().toISOString(),
+        branch: "main",
+        base: "b".repeat(40),
+        snapshot: "s".repeat(40),
+        tree: "e".repeat(40),
+      });
+      return insertReview(trx, {
+        released_at: new Date().toISOString(),
+        branch: "main",
+        mode: "tools",
+        round_id: round.id,
+        session_id: "ses_impl",
+        message_text: "1 comment. Call review_list.",
+        delivery_state: "pending",
+        owner_pid: gone,
+      });
     });
     await store.close();
     const rung: (string | null)[] = [];
-    const server = await start(repo.dir, { delivery: { mode: "tools", deliver: async ({ sessionId }) => (rung.push(sessionId), sessionId === null ? null : { sessionId }) } });
+    const server = await start(repo.dir, {
+      delivery: {
+        mode: "tools",
+        deliver: async ({ sessionId }) => (rung.push(sessionId), sessionId === null ? null : { sessionId }),
+      },
+    });
     for (let waited = 0; rung.length === 0; waited += 50) {
       if (waited > 30_000) throw new Error("the pending release was never delivered");
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(rung).toEqual(["ses_impl"]);
     const reviews = await fetch(`${server.url}/api/reviews`, { headers: { authorization: `Bearer ${server.token}` } });
-    const listed = ((await reviews.json()) as { reviews: { id: string; delivery: { state: string; to?: string } }[] }).reviews;
+    const listed = ((await reviews.json()) as { reviews: { id: string; delivery: { state: string; to?: string } }[] })
+      .reviews;
     expect(listed.find((r) => r.id === left.id)?.delivery).toMatchObject({ state: "delivered", to: "ses_impl" });
     expect((await reviewById(server.service.context.db, left.id))?.owner_pid).toBe(process.pid);
   });

@@ -5,9 +5,26 @@ import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import type { ListeningServer } from "../http/listen.js";
 import { requireLoopbackHost } from "../http/loopback.js";
-import { createReviewService, createServiceCaches, startAutoForge, type Clock, type ForgeOptions, type ReleaseDelivery, type ReviewService } from "../service/index.js";
+import {
+  createReviewService,
+  createServiceCaches,
+  startAutoForge,
+  type Clock,
+  type ForgeOptions,
+  type ReleaseDelivery,
+  type ReviewService,
+} from "../service/index.js";
 import type { TokenSource } from "../forge/index.js";
-import { openStore, preloadSqliteBinding, removePanelToken, removeServer, upsertServer, writePanelToken, writeTransaction, type Store } from "../store/index.js";
+import {
+  openStore,
+  preloadSqliteBinding,
+  removePanelToken,
+  removeServer,
+  upsertServer,
+  writePanelToken,
+  writeTransaction,
+  type Store,
+} from "../store/index.js";
 import { defaultPanelDir } from "./default-panel-dir.js";
 import { randomToken } from "./random-token.js";
 import { storeChanges } from "./store-changes.js";
@@ -41,7 +58,12 @@ export interface StartReviewServerOptions {
   /** Told about unexpected errors (5xx, failed heartbeats); default console.error. Plugins route it to opencode's log. */
   readonly reportError?: (error: unknown) => void;
   /** Reviewer agents: how runs reach opencode (null: they cannot start here, `because` says why), the model option, the timeout. */
-  readonly reviewer?: { readonly launcher: ReviewerLauncher | null; readonly because?: string; readonly model?: string; readonly timeoutMs?: number };
+  readonly reviewer?: {
+    readonly launcher: ReviewerLauncher | null;
+    readonly because?: string;
+    readonly model?: string;
+    readonly timeoutMs?: number;
+  };
   /**
    * Called with the service as soon as the repository and store are open, before the HTTP server is
    * built and listens: the agent's tools need only the service, so they answer without waiting for the panel.
@@ -171,11 +193,20 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       }
       const now = await ready.repository();
       await writeTransaction(store.db, (trx) =>
-        upsertServer(trx, { url, pid: process.pid, worktree: now.workTree, branch: now.branchKey, heartbeat_at: options.now() }),
+        upsertServer(trx, {
+          url,
+          pid: process.pid,
+          worktree: now.workTree,
+          branch: now.branchKey,
+          heartbeat_at: options.now(),
+        }),
       );
     };
     await register().catch(unlessDiskFull);
-    heartbeat = setInterval(() => void register().catch((error: unknown) => (isDiskFull(error) ? undefined : reportError(error))), SERVER_HEARTBEAT_MS);
+    heartbeat = setInterval(
+      () => void register().catch((error: unknown) => (isDiskFull(error) ? undefined : reportError(error))),
+      SERVER_HEARTBEAT_MS,
+    );
     (heartbeat as { unref?: () => void }).unref?.();
 
     // The branch's pull request, pulled now and every few minutes (quiet when there is none or no token).
@@ -194,7 +225,9 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
           autoForge.stop();
           runs.close();
           await server.close();
-          await writeTransaction(store.db, (trx) => removeServer(trx, url)).catch((error: unknown) => (isDiskFull(error) ? undefined : reportError(error)));
+          await writeTransaction(store.db, (trx) => removeServer(trx, url)).catch((error: unknown) =>
+            isDiskFull(error) ? undefined : reportError(error),
+          );
           try {
             removePanelToken(store.path, url);
           } catch (error) {

@@ -1,4 +1,13 @@
-import { markDelivered, matchesPathSuffix, pathNow, renderThreadPage, splitLines, threadPageOrder, type Thread, type ThreadStatus } from "@opencode-review/core";
+import {
+  markDelivered,
+  matchesPathSuffix,
+  pathNow,
+  renderThreadPage,
+  splitLines,
+  threadPageOrder,
+  type Thread,
+  type ThreadStatus,
+} from "@opencode-review/core";
 import {
   latestThreadChange,
   markMessagesDelivered,
@@ -46,22 +55,36 @@ const MAX_CHANGED = 5000;
  * `next` is the cursor of the following page, absent on the last.
  * @example const { threads, output, next } = await agentList(ctx, { file: "src/a.ts" });
  */
-export async function agentList(ctx: ServiceContext, query: AgentListQuery = {}): Promise<{ readonly threads: Thread[]; readonly output: string; readonly next?: string }> {
+export async function agentList(
+  ctx: ServiceContext,
+  query: AgentListQuery = {},
+): Promise<{ readonly threads: Thread[]; readonly output: string; readonly next?: string }> {
   const repo = await ctx.repository();
   const position = await readCursor(ctx, repo.branchKey, query.cursor);
   const status = query.status ?? "waiting";
   const listingQuery = JSON.stringify([status, query.file ?? ""]);
   const reader = createFileReader(repo, ctx.commitFiles);
   // A first page continues the listing prepared at start (prepareFirstPage), waiting for it if need be.
-  const kept = query.cursor === undefined ? await ctx.pages.takeFirst(repo, listingQuery) : ctx.pages.take(query.cursor, repo, listingQuery);
-  let listing = (kept === undefined ? null : await continued(ctx, repo, kept, query.file, status, position, reader)) ?? (await whole(ctx, repo, query.file, status, position, reader));
+  const kept =
+    query.cursor === undefined
+      ? await ctx.pages.takeFirst(repo, listingQuery)
+      : ctx.pages.take(query.cursor, repo, listingQuery);
+  let listing =
+    (kept === undefined ? null : await continued(ctx, repo, kept, query.file, status, position, reader)) ??
+    (await whole(ctx, repo, query.file, status, position, reader));
 
   // The cursor is named in the page's own text, so it is drawn before the page is laid out and kept
   // only when some threads are left for it.
   const next = nameCursor(ctx, position);
   const layOut = async () => {
     const linesNow = await changedLinesNow(listing.threads, reader);
-    return renderThreadPage(listing.threads, { status, earlier: position.returned.size, next, linesNow, ...(query.file === undefined ? {} : { file: query.file }) });
+    return renderThreadPage(listing.threads, {
+      status,
+      earlier: position.returned.size,
+      next,
+      linesNow,
+      ...(query.file === undefined ? {} : { file: query.file }),
+    });
   };
   let page = await layOut();
   // A served listing's files are checked where it matters: those of the threads this page shows. A file
@@ -84,8 +107,20 @@ export async function agentList(ctx: ServiceContext, query: AgentListQuery = {})
   const shown = unread.slice(0, page.shown);
   const more = page.shown < unread.length;
   if (more) {
-    await keepCursor(ctx, repo.branchKey, next, position, shown.map((t) => t.id));
-    ctx.pages.keep(next, { repo, query: listingQuery, seq: listing.seq, threads: unread.slice(page.shown), files: listing.files });
+    await keepCursor(
+      ctx,
+      repo.branchKey,
+      next,
+      position,
+      shown.map((t) => t.id),
+    );
+    ctx.pages.keep(next, {
+      repo,
+      query: listingQuery,
+      seq: listing.seq,
+      threads: unread.slice(page.shown),
+      files: listing.files,
+    });
   }
 
   const ids: string[] = [];
@@ -103,7 +138,7 @@ export async function agentList(ctx: ServiceContext, query: AgentListQuery = {})
   if (ids.length > 0) {
     // Where releases wait for the agent's turn (MCP), the comments returned here are their delivery.
     const waiting = ctx.delivery.waitsForAgentTurn === true;
-    const to = waiting ? ((await ctx.delivery.target?.()) ?? null)?.id ?? null : null;
+    const to = waiting ? (((await ctx.delivery.target?.()) ?? null)?.id ?? null) : null;
     const read = await writeTransaction(ctx.db, async (trx) => {
       await markMessagesDelivered(trx, ids);
       return waiting ? markReviewsRead(trx, ids, to) : [];
@@ -114,7 +149,8 @@ export async function agentList(ctx: ServiceContext, query: AgentListQuery = {})
     // of another process learns of the change from the store's change log.
     if (ctx.bus.listenerCount() > 0) {
       const changed = await threadsByIds(ctx.db, [...touched]);
-      for (const thread of await threadsJson(ctx, repo, changed, "human", reader)) ctx.bus.publish({ type: "thread", thread });
+      for (const thread of await threadsJson(ctx, repo, changed, "human", reader))
+        ctx.bus.publish({ type: "thread", thread });
     }
   }
   return { threads: delivered, output: page.output, ...(more ? { next } : {}) };
@@ -132,17 +168,36 @@ export async function prepareFirstPage(ctx: ServiceContext): Promise<number> {
   const repo = await ctx.repository();
   const query = JSON.stringify(["waiting" satisfies AgentStatus, ""]);
   const listing = await ctx.pages.prepareFirst(repo, query, async () => {
-    const { seq, threads, files } = await whole(ctx, repo, undefined, "waiting", START, createFileReader(repo, ctx.commitFiles));
+    const { seq, threads, files } = await whole(
+      ctx,
+      repo,
+      undefined,
+      "waiting",
+      START,
+      createFileReader(repo, ctx.commitFiles),
+    );
     return { repo, query, seq, threads, files };
   });
   return listing?.threads.length ?? 0;
 }
 
 /** The agent's threads the query shows now, not returned by earlier pages, located (every file checked). */
-async function whole(ctx: ServiceContext, repo: Repository, file: string | undefined, status: AgentStatus, position: CursorPosition, reader: FileReader): Promise<Serving> {
+async function whole(
+  ctx: ServiceContext,
+  repo: Repository,
+  file: string | undefined,
+  status: AgentStatus,
+  position: CursorPosition,
+  reader: FileReader,
+): Promise<Serving> {
   // Numbered before reading: a change made meanwhile is read again by the next page.
   const seq = await latestThreadChange(ctx.db);
-  const rows = agentRows(repo, status, file, await threadsByBranch(ctx.db, repo.branchKey, { status: statusesOf(status) })).filter((row) => !position.returned.has(row.id));
+  const rows = agentRows(
+    repo,
+    status,
+    file,
+    await threadsByBranch(ctx.db, repo.branchKey, { status: statusesOf(status) }),
+  ).filter((row) => !position.returned.has(row.id));
   const { threads, files } = await located(ctx, repo, rows, file, reader);
   return { seq, threads, files, checked: new Set(files.keys()) };
 }
@@ -191,9 +246,18 @@ async function reread(
 }
 
 /** Of these rows, those the agent's query shows: of its branch and status, on (or maybe renamed to) its file. */
-function agentRows(repo: Repository, status: AgentStatus, file: string | undefined, rows: readonly ThreadRow[]): ThreadRow[] {
+function agentRows(
+  repo: Repository,
+  status: AgentStatus,
+  file: string | undefined,
+  rows: readonly ThreadRow[],
+): ThreadRow[] {
   const statuses: readonly ThreadStatus[] = statusesOf(status);
-  return maybeOfFile(repo, rows.filter((row) => row.branch === repo.branchKey && statuses.includes(row.status)), file);
+  return maybeOfFile(
+    repo,
+    rows.filter((row) => row.branch === repo.branchKey && statuses.includes(row.status)),
+    file,
+  );
 }
 
 function statusesOf(status: AgentStatus): ThreadStatus[] {
@@ -216,7 +280,9 @@ async function located(
     stamped.set(path, stamp);
     files.set(path, stamp !== null ? { stamp } : { digest: worktreeDigest(repo, path) });
   }
-  const threads = ofFileNow(await threadsJson(ctx, repo, rows, "agent", reader, { stamped }), file).sort(threadPageOrder);
+  const threads = ofFileNow(await threadsJson(ctx, repo, rows, "agent", reader, { stamped }), file).sort(
+    threadPageOrder,
+  );
   // A renamed file's path now is known only once its threads are located, too late to mark it before the
   // read: it is marked as never the same, so its threads are located again when a page shows them.
   for (const t of threads) if (!files.has(pathNow(t))) files.set(pathNow(t), { digest: null });
@@ -235,7 +301,10 @@ function sameFile(repo: Repository, path: string, mark: FileMark | undefined): b
  * what it reads now beside what was quoted. The files were mostly read to locate the threads, so this
  * reads few again.
  */
-async function changedLinesNow(threads: readonly Thread[], reader: FileReader): Promise<Map<string, readonly string[]>> {
+async function changedLinesNow(
+  threads: readonly Thread[],
+  reader: FileReader,
+): Promise<Map<string, readonly string[]>> {
   const linesOf = new Map<string, Promise<readonly string[] | null>>();
   const split = (file: string) => {
     let lines = linesOf.get(file);

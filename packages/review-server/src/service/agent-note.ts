@@ -29,7 +29,13 @@ export async function createAgentNote(ctx: ServiceContext, input: AgentNoteInput
   // Refuse a bad place before taking a round, so a refused note stores nothing at all.
   await checkPlaceNow(repo, file, start, end);
   const { round } = await takeServiceRound(ctx, repo);
-  const { anchor } = await anchorAtRound(repo, round, file, { side: "new", start, end }, { roundFiles: ctx.roundFiles });
+  const { anchor } = await anchorAtRound(
+    repo,
+    round,
+    file,
+    { side: "new", start, end },
+    { roundFiles: ctx.roundFiles },
+  );
   const at = ctx.now();
   const step = agentNote({ id: newId("message"), body: input.text, at });
   if (!step.ok) throw new ReviewError(step.code, step.reason);
@@ -60,14 +66,23 @@ export async function createAgentNote(ctx: ServiceContext, input: AgentNoteInput
 async function checkPlaceNow(repo: Repository, file: string, start: number | null, end: number | null): Promise<void> {
   const content = await readWorktreeFile(repo, file);
   if (content.kind === "missing") {
-    throw new ReviewError("not_found", `${file} does not exist in the work tree. Give the path of an existing file, relative to the repository's top folder.`);
+    throw new ReviewError(
+      "not_found",
+      `${file} does not exist in the work tree. Give the path of an existing file, relative to the repository's top folder.`,
+    );
   }
   if (start === null) return;
   if (content.kind === "binary") {
-    throw new ReviewError("binary", `${file} is a binary file; leave the note on the whole file (no line, from or to).`);
+    throw new ReviewError(
+      "binary",
+      `${file} is a binary file; leave the note on the whole file (no line, from or to).`,
+    );
   }
   const lines = splitLines(content.text).length;
   if ((end ?? start) > lines) {
-    throw new ReviewError("out_of_range", `Lines ${start}-${end ?? start} are past the end of ${file} (${lines} lines); pick lines 1-${lines}.`);
+    throw new ReviewError(
+      "out_of_range",
+      `Lines ${start}-${end ?? start} are past the end of ${file} (${lines} lines); pick lines 1-${lines}.`,
+    );
   }
 }

@@ -1,6 +1,13 @@
 import { addressThread, agentReply, claimReason, renderRefusal, ReviewError, type Thread } from "@opencode-review/core";
 import { worktreeHas, type Repository } from "../git/index.js";
-import { forgeThreadsByIds, insertForgeMessage, newId, threadById, threadsByBranch, type ThreadRow } from "../store/index.js";
+import {
+  forgeThreadsByIds,
+  insertForgeMessage,
+  newId,
+  threadById,
+  threadsByBranch,
+  type ThreadRow,
+} from "../store/index.js";
 import { matchesPathSuffix } from "@opencode-review/core";
 import { changeThread } from "./change-thread.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
@@ -57,8 +64,23 @@ export async function addAgentReply(
     link === undefined
       ? undefined
       : (trx: Parameters<typeof insertForgeMessage>[0]) =>
-          insertForgeMessage(trx, { message_id: message.id, pull_id: link.pull_id, forge_id: null, url: null, login: null, state: "queued", resolve: verdict === "accepted" ? 1 : 0 });
-  const written = await changeThread(ctx, repo, row.id, (state) => agentReply(state, message, verdict, because), undefined, queue);
+          insertForgeMessage(trx, {
+            message_id: message.id,
+            pull_id: link.pull_id,
+            forge_id: null,
+            url: null,
+            login: null,
+            state: "queued",
+            resolve: verdict === "accepted" ? 1 : 0,
+          });
+  const written = await changeThread(
+    ctx,
+    repo,
+    row.id,
+    (state) => agentReply(state, message, verdict, because),
+    undefined,
+    queue,
+  );
   await publishThread(ctx, repo, written!);
   if (link !== undefined && pushNow !== undefined) await pushNow().catch(() => {});
   const [shown] = await threadsJson(ctx, repo, [written!], "agent", reader);
@@ -82,7 +104,8 @@ export async function findForAgent(
   } else {
     rows = await threadsByBranch(ctx.db, repo.branchKey, { status: ["open", "resolved"] });
     // A thread whose file is gone may be on `ref.file` under its new name; addressThread decides once located.
-    if (ref.file !== undefined) rows = rows.filter((r) => matchesPathSuffix(r.file, ref.file!) || !worktreeHas(repo, r.file));
+    if (ref.file !== undefined)
+      rows = rows.filter((r) => matchesPathSuffix(r.file, ref.file!) || !worktreeHas(repo, r.file));
   }
   const threads = await threadsJson(ctx, repo, rows, "agent", reader);
   const found = addressThread(threads, ref);

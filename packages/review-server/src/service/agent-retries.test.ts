@@ -6,7 +6,8 @@ function harness() {
   let now = 1_000_000;
   const retries = new AgentRetries(() => now);
   let stored = 0;
-  const write = (key: string, turn: string, session = "s") => retries.once([key], { session, turn }, async () => ++stored);
+  const write = (key: string, turn: string, session = "s") =>
+    retries.once([key], { session, turn }, async () => ++stored);
   return { retries, write, stored: () => stored, advance: (ms: number) => (now += ms) };
 }
 

@@ -1,4 +1,11 @@
-import { buildAnchor, parseGitDiff, ReviewError, type Anchor, type ReviewErrorCode, type Side } from "@opencode-review/core";
+import {
+  buildAnchor,
+  parseGitDiff,
+  ReviewError,
+  type Anchor,
+  type ReviewErrorCode,
+  type Side,
+} from "@opencode-review/core";
 import { diffText, renamesBetween, type Repository } from "../git/index.js";
 import type { RoundRow } from "../store/index.js";
 import { createFileReader, textOf, type FileReader } from "./file-reader.js";
@@ -38,7 +45,10 @@ export async function anchorAtRound(
   const [oldContent, pairedPatch] =
     renamedFrom === undefined
       ? [baseContent, patch]
-      : await Promise.all([reader.at(round.base, renamedFrom), diffText(repo, round.base, round.snapshot, [renamedFrom, path])]);
+      : await Promise.all([
+          reader.at(round.base, renamedFrom),
+          diffText(repo, round.base, round.snapshot, [renamedFrom, path]),
+        ]);
   const fileDiff = parseGitDiff(pairedPatch).find((f) => f.path === path);
   const binary = oldContent.kind === "binary" || newContent.kind === "binary";
   const built = buildAnchor({
@@ -90,7 +100,10 @@ export async function roundFile(
     ]);
     return { base, snapshot, patch };
   };
-  const file = options.roundFiles === undefined ? await read() : await options.roundFiles.of(round.base, round.snapshot, path, read);
+  const file =
+    options.roundFiles === undefined
+      ? await read()
+      : await options.roundFiles.of(round.base, round.snapshot, path, read);
   reader.remember(round.base, path, file.base);
   reader.remember(round.snapshot, path, file.snapshot);
   return file;

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { LOCATE_RULES_VERSION } from "@opencode-review/core";
 import type { Kysely } from "kysely";
-import { keepLocatedAnchors, locatedAnchorsOf, writeTransaction, type Database, type ThreadRow } from "../store/index.js";
+import {
+  keepLocatedAnchors,
+  locatedAnchorsOf,
+  writeTransaction,
+  type Database,
+  type ThreadRow,
+} from "../store/index.js";
 import type { ThreadAnchor } from "./locate-threads.js";
 
 // Work-tree stamps are device:inode:…, so no stamp begins so.
@@ -55,7 +61,12 @@ export class AnchorMemo {
    * The key of a thread's anchor against the file with `stamp`, its text then at commit `then`; `renamedTo`
    * when the thread's file is gone and the anchor was found in the file git followed it to (that path's stamp).
    */
-  static key(row: Pick<ThreadRow, "side" | "start_line" | "end_line" | "quoted" | "context">, then: string, stamp: string, renamedTo?: string): string {
+  static key(
+    row: Pick<ThreadRow, "side" | "start_line" | "end_line" | "quoted" | "context">,
+    then: string,
+    stamp: string,
+    renamedTo?: string,
+  ): string {
     const key = [LOCATE_RULES_VERSION, stamp, then, row.side, row.start_line, row.end_line, row.quoted, row.context];
     return JSON.stringify(renamedTo === undefined ? key : [...key, renamedTo]);
   }
@@ -113,7 +124,11 @@ export class AnchorMemo {
    */
   keep(db: Kysely<Database>): void {
     if (this.#unkept.size === 0) return;
-    const rows = [...this.#unkept].map(([id, entry]) => ({ id, memo_key: entry.key, anchor: JSON.stringify(entry.anchor) }));
+    const rows = [...this.#unkept].map(([id, entry]) => ({
+      id,
+      memo_key: entry.key,
+      anchor: JSON.stringify(entry.anchor),
+    }));
     this.#unkept.clear();
     this.#writing = this.#writing
       .then(() => new Promise<void>((after) => setImmediate(after)))

@@ -1,6 +1,13 @@
 import type { Message, ThreadState } from "@opencode-review/core";
 import type { Kysely } from "kysely";
-import { deleteMessageRow, insertMessage, updateMessage, updateThread, type Database, type ThreadChanges } from "../store/index.js";
+import {
+  deleteMessageRow,
+  insertMessage,
+  updateMessage,
+  updateThread,
+  type Database,
+  type ThreadChanges,
+} from "../store/index.js";
 
 /**
  * Writes what a core transition changed: the thread's conversation fields and every message added,
@@ -37,7 +44,9 @@ export async function applyThreadState(
         created_at: message.createdAt,
         delivery: message.delivery,
         review_id: releasedBy(was, message, options.reviewId),
-        ...(message.claim === undefined ? {} : { claim_accepted: message.claim.accepted ? 1 : 0, claim_reason: message.claim.reason ?? null }),
+        ...(message.claim === undefined
+          ? {}
+          : { claim_accepted: message.claim.accepted ? 1 : 0, claim_reason: message.claim.reason ?? null }),
       });
     } else if (changed(was, message)) {
       await updateMessage(trx, message.id, {

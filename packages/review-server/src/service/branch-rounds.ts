@@ -20,7 +20,10 @@ export async function listRounds(ctx: ServiceContext): Promise<RoundJson[]> {
 export async function roundOfBranch(ctx: ServiceContext, repo: Repository, id: string): Promise<RoundRow> {
   const round = await roundById(ctx.db, id);
   if (round === undefined || round.branch !== repo.branchKey) {
-    throw new ReviewError("not_found", `No round ${id} on ${repo.branchKey}. Use base, worktree, or a round id from GET /api/rounds.`);
+    throw new ReviewError(
+      "not_found",
+      `No round ${id} on ${repo.branchKey}. Use base, worktree, or a round id from GET /api/rounds.`,
+    );
   }
   return round;
 }

@@ -1,7 +1,15 @@
 import { ReviewError, type ThreadState, type Transition } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
 import type { Kysely } from "kysely";
-import { deleteThread, messagesByThreadIds, threadById, writeTransaction, type Database, type ThreadChanges, type ThreadRow } from "../store/index.js";
+import {
+  deleteThread,
+  messagesByThreadIds,
+  threadById,
+  writeTransaction,
+  type Database,
+  type ThreadChanges,
+  type ThreadRow,
+} from "../store/index.js";
 import { applyThreadState } from "./apply-thread-state.js";
 import type { ServiceContext } from "./service-context.js";
 import { threadState } from "./thread-json.js";
@@ -24,7 +32,10 @@ export async function changeThread(
   return writeTransaction(ctx.db, async (trx) => {
     const row = await threadById(trx, threadId);
     if (row === undefined || row.branch !== repo.branchKey) {
-      throw new ReviewError("not_found", `No thread ${threadId} on branch ${repo.branchKey}. List the threads to see their ids.`);
+      throw new ReviewError(
+        "not_found",
+        `No thread ${threadId} on branch ${repo.branchKey}. List the threads to see their ids.`,
+      );
     }
     const before = threadState(row, await messagesByThreadIds(trx, [row.id]));
     const step = event(before, row);

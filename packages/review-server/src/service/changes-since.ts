@@ -43,7 +43,10 @@ export async function changesSince(
     if (from === null) return { position, rounds: [], threads: [], findings: [], runs: [], reviews: [] };
     const ids = await threadsChangedSince(trx, from.threadChange, MAX_CHANGED);
     // The log no longer reaches back that far, or too much changed: everything on the branch, once.
-    const threads = ids === null ? await threadsByBranch(trx, branch) : (await threadsByIds(trx, ids)).filter((row) => row.branch === branch);
+    const threads =
+      ids === null
+        ? await threadsByBranch(trx, branch)
+        : (await threadsByIds(trx, ids)).filter((row) => row.branch === branch);
     // A finding pinned before its run's release is left out (the person sees it once released); its run is
     // sent, since its count of findings changed.
     const reviewer = await reviewerChangesSince(trx, from.reviewerChange, MAX_CHANGED);
@@ -53,7 +56,14 @@ export async function changesSince(
         ? await publishedFindings(trx, branch)
         : await publishedFindingsByIds(trx, branch, { ids: reviewer.findings, runIds: reviewer.runRows });
     const runs = reviewer === null ? await runsByBranch(trx, branch) : await runsByIds(trx, branch, reviewer.runs);
-    return { position, rounds: await roundsAfter(trx, branch, from), threads, findings, runs, reviews: await reviewsAfter(trx, branch, from) };
+    return {
+      position,
+      rounds: await roundsAfter(trx, branch, from),
+      threads,
+      findings,
+      runs,
+      reviews: await reviewsAfter(trx, branch, from),
+    };
   });
   // Located after the snapshot ends: locating reads the store again, on the same connection.
   const threads = read.threads.length === 0 ? [] : await threadsJson(ctx, repo, read.threads, "human");
@@ -67,7 +77,13 @@ export async function changesSince(
     ...runs.map((run) => ({ type: "run" as const, run })),
     ...read.reviews.map((review) => ({
       type: "review" as const,
-      review: { id: review.id, releasedAt: review.released_at, messages: review.messages, mode: review.mode, deliveredTo: review.delivered_to },
+      review: {
+        id: review.id,
+        releasedAt: review.released_at,
+        messages: review.messages,
+        mode: review.mode,
+        deliveredTo: review.delivered_to,
+      },
     })),
     // Another panel marked a file viewed or picked the diff's start: the panels read them again.
     ...(from !== null && read.position.viewed !== from.viewed ? [{ type: "viewed" as const, marks: { branch } }] : []),

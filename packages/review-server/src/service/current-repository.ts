@@ -7,7 +7,8 @@ import { openRepository, readHeadFile, type Repository } from "../git/index.js";
  * @example const repository = trackRepository(process.cwd()); const repo = await repository();
  */
 export function trackRepository(dir: string, opened?: Repository): () => Promise<Repository> {
-  let cached: { readonly head: string; readonly repo: Repository } | null = opened === undefined ? null : { head: readHeadFile(opened), repo: opened };
+  let cached: { readonly head: string; readonly repo: Repository } | null =
+    opened === undefined ? null : { head: readHeadFile(opened), repo: opened };
   // Callers arriving while a look is under way share it: fifty panels listing at once read HEAD once.
   let looking: Promise<Repository> | null = null;
   const look = async () => {

@@ -1,5 +1,13 @@
 import { ReviewError } from "@opencode-review/core";
-import { claimPendingReview, claimWaitingReview, pendingReviews, reviewById, updateReview, writeTransaction, type ReviewRow } from "../store/index.js";
+import {
+  claimPendingReview,
+  claimWaitingReview,
+  pendingReviews,
+  reviewById,
+  updateReview,
+  writeTransaction,
+  type ReviewRow,
+} from "../store/index.js";
 import { isThisProcess, processAlive, processStartTime } from "./owner-process.js";
 import { reviewJson, waitsForSession } from "./review-json.js";
 import type { ServiceContext } from "./service-context.js";
@@ -35,7 +43,11 @@ export async function deliverReview(
   const review = await reviewById(ctx.db, id);
   if (review === undefined) throw new ReviewError("not_found", `No review ${id}. GET /api/reviews lists them.`);
   if (review.delivery_state === "delivered") return review;
-  if (review.message_text === null) throw new ReviewError("conflict", `Review ${id} has no stored message to send (it was released by an older version).`);
+  if (review.message_text === null)
+    throw new ReviewError(
+      "conflict",
+      `Review ${id} has no stored message to send (it was released by an older version).`,
+    );
   // Nothing can be pushed into an MCP client's chat: the review waits, pending, for the agent's next turn and
   // becomes delivered when a tool returns its comments (markReviewsRead), never "failed" for having waited.
   if (ctx.delivery.waitsForAgentTurn === true) return review;
@@ -65,7 +77,13 @@ export async function deliverReview(
       trx,
       id,
       outcome !== null
-        ? { delivery_state: "delivered", delivered_to: outcome.sessionId, session_id: outcome.sessionId, delivery_error: null, delivery_attempts: attempts }
+        ? {
+            delivery_state: "delivered",
+            delivered_to: outcome.sessionId,
+            session_id: outcome.sessionId,
+            delivery_error: null,
+            delivery_attempts: attempts,
+          }
         : failure === null
           ? // No session anywhere yet: it waits, and the first session that appears takes it.
             { delivery_state: "pending", session_id: null, delivery_error: null, delivery_attempts: attempts }
@@ -92,7 +110,11 @@ export async function deliverReview(
  * Returns the ids of the releases it took.
  * @example await deliverWaitingReviews(ctx, "ses_1") // ["v_..."]
  */
-export async function deliverWaitingReviews(ctx: ServiceContext, sessionId: string, retry: DeliveryRetry = defaultDeliveryRetry): Promise<readonly string[]> {
+export async function deliverWaitingReviews(
+  ctx: ServiceContext,
+  sessionId: string,
+  retry: DeliveryRetry = defaultDeliveryRetry,
+): Promise<readonly string[]> {
   if (ctx.delivery.waitsForAgentTurn === true) return [];
   const repo = await ctx.repository();
   const waiting = (await pendingReviews(ctx.db)).filter(
@@ -104,7 +126,9 @@ export async function deliverWaitingReviews(ctx: ServiceContext, sessionId: stri
   );
   const taken: string[] = [];
   for (const row of waiting) {
-    const claimed = await writeTransaction(ctx.db, (trx) => claimWaitingReview(trx, row.id, sessionId, process.pid, processStartTime(process.pid)));
+    const claimed = await writeTransaction(ctx.db, (trx) =>
+      claimWaitingReview(trx, row.id, sessionId, process.pid, processStartTime(process.pid)),
+    );
     if (claimed === undefined) continue;
     taken.push(row.id);
     await deliverReview(ctx, row.id, retry, sessionId);
@@ -125,19 +149,29 @@ export const UNKNOWN_DELIVERY =
  * delivery runs on after it returns (opencode may still be loading this plugin, and answers only then).
  * @example await resumeOrphanedDeliveries(ctx) // ["v_..."]
  */
-export async function resumeOrphanedDeliveries(ctx: ServiceContext, retry: DeliveryRetry = defaultDeliveryRetry): Promise<readonly string[]> {
+export async function resumeOrphanedDeliveries(
+  ctx: ServiceContext,
+  retry: DeliveryRetry = defaultDeliveryRetry,
+): Promise<readonly string[]> {
   // A process that cannot push a message into a chat leaves them to one that can.
   if (ctx.delivery.waitsForAgentTurn === true) return [];
   const orphans = (await pendingReviews(ctx.db)).filter(
     (row) =>
       row.waits_for_turn === 0 &&
-      (row.owner_pid === null || (!isThisProcess(row.owner_pid, row.owner_started) && !processAlive(row.owner_pid, row.owner_started))),
+      (row.owner_pid === null ||
+        (!isThisProcess(row.owner_pid, row.owner_started) && !processAlive(row.owner_pid, row.owner_started))),
   );
   const taken: string[] = [];
   for (const orphan of orphans) {
     const row = await writeTransaction(ctx.db, async (trx) => {
       // Claimed first: of two processes starting at once, one delivers it.
-      const claimed = await claimPendingReview(trx, orphan.id, orphan.owner_pid, process.pid, processStartTime(process.pid));
+      const claimed = await claimPendingReview(
+        trx,
+        orphan.id,
+        orphan.owner_pid,
+        process.pid,
+        processStartTime(process.pid),
+      );
       if (claimed === undefined) return undefined;
       // Without an owner (or a message) nothing says whether it was sent: the person decides, with Retry.
       if (orphan.owner_pid === null || orphan.message_text === null) {

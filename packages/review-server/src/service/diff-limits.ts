@@ -41,15 +41,34 @@ export interface TooLarge {
 export type DiffFileJson = FileDiff & { readonly tooLarge?: TooLarge; readonly newLineCount?: number };
 
 const statusOf = (raw: string): FileStatus =>
-  raw.startsWith("A") ? "added" : raw.startsWith("D") ? "deleted" : raw.startsWith("R") ? "renamed" : raw.startsWith("C") ? "copied" : "modified";
+  raw.startsWith("A")
+    ? "added"
+    : raw.startsWith("D")
+      ? "deleted"
+      : raw.startsWith("R")
+        ? "renamed"
+        : raw.startsWith("C")
+          ? "copied"
+          : "modified";
 
 const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-function tooLarge(reason: TooLarge["reason"], bytes: number, counts: { additions: number | null; deletions: number | null }, limits: DiffLimits): TooLarge {
-  const canLoad = bytes <= limits.ceilingBytes && (counts.additions ?? 0) + (counts.deletions ?? 0) <= limits.fileLines * 10;
-  const changed = counts.additions === null ? "binary or unreadable" : `${counts.additions + (counts.deletions ?? 0)} lines changed`;
+function tooLarge(
+  reason: TooLarge["reason"],
+  bytes: number,
+  counts: { additions: number | null; deletions: number | null },
+  limits: DiffLimits,
+): TooLarge {
+  const canLoad =
+    bytes <= limits.ceilingBytes && (counts.additions ?? 0) + (counts.deletions ?? 0) <= limits.fileLines * 10;
+  const changed =
+    counts.additions === null ? "binary or unreadable" : `${counts.additions + (counts.deletions ?? 0)} lines changed`;
   const why =
-    reason === "total" ? "the diff is already large" : reason === "lines" ? `over ${limits.fileLines} changed lines` : `over ${megabytes(limits.fileBytes)}`;
+    reason === "total"
+      ? "the diff is already large"
+      : reason === "lines"
+        ? `over ${limits.fileLines} changed lines`
+        : `over ${megabytes(limits.fileBytes)}`;
   return {
     reason,
     bytes,
@@ -73,7 +92,8 @@ function stub(entry: DiffEntry, large: TooLarge): DiffFileJson {
   };
 }
 
-const changedLines = (file: FileDiff): number => file.hunks.reduce((n, h) => n + h.lines.filter((l) => l.kind !== "ctx").length, 0);
+const changedLines = (file: FileDiff): number =>
+  file.hunks.reduce((n, h) => n + h.lines.filter((l) => l.kind !== "ctx").length, 0);
 
 /**
  * The diff from `from` to `to` (commits or trees) within the limits: files over them come back as
@@ -100,7 +120,8 @@ export async function limitedDiff(
     const bytes = Math.max(entry.oldSize, entry.newSize);
     const allowed = query.full ? limits.ceilingBytes : limits.fileBytes;
     if (bytes > allowed) held.set(entry.path, { entry, reason: "size" });
-    else if (!query.full && total + entry.oldSize + entry.newSize > limits.totalBytes) held.set(entry.path, { entry, reason: "total" });
+    else if (!query.full && total + entry.oldSize + entry.newSize > limits.totalBytes)
+      held.set(entry.path, { entry, reason: "total" });
     else total += entry.oldSize + entry.newSize;
   }
 
@@ -109,10 +130,16 @@ export async function limitedDiff(
   if (shown.length > 0) {
     const patch =
       query.file !== undefined
-        ? await diffText(repo, from, to, [...new Set(shown.flatMap((e) => (e.oldPath ? [e.oldPath, e.path] : [e.path])))])
+        ? await diffText(repo, from, to, [
+            ...new Set(shown.flatMap((e) => (e.oldPath ? [e.oldPath, e.path] : [e.path]))),
+          ])
         : held.size === 0
           ? await diffText(repo, from, to)
-          : await diffText(repo, from, to, undefined, { exclude: [...held.values()].flatMap(({ entry }) => (entry.oldPath ? [entry.oldPath, entry.path] : [entry.path])) });
+          : await diffText(repo, from, to, undefined, {
+              exclude: [...held.values()].flatMap(({ entry }) =>
+                entry.oldPath ? [entry.oldPath, entry.path] : [entry.path],
+              ),
+            });
     parsed = parseGitDiff(patch);
   }
   const withCounts = await withNewLineCounts(repo, to, parsed);
@@ -124,11 +151,30 @@ export async function limitedDiff(
     if (!query.full && lines > limits.fileLines) {
       const entry = entries.find((e) => e.path === file.path);
       const additions = file.hunks.reduce((n, h) => n + h.lines.filter((l) => l.kind === "add").length, 0);
-      out.push({ ...file, hunks: [], tooLarge: tooLarge("lines", Math.max(entry?.oldSize ?? 0, entry?.newSize ?? 0), { additions, deletions: lines - additions }, limits) });
+      out.push({
+        ...file,
+        hunks: [],
+        tooLarge: tooLarge(
+          "lines",
+          Math.max(entry?.oldSize ?? 0, entry?.newSize ?? 0),
+          { additions, deletions: lines - additions },
+          limits,
+        ),
+      });
     } else out.push(file);
   }
   for (const { entry, reason } of held.values()) {
-    out.push(stub(entry, tooLarge(reason, Math.max(entry.oldSize, entry.newSize), counts.get(entry.path) ?? { additions: null, deletions: null }, limits)));
+    out.push(
+      stub(
+        entry,
+        tooLarge(
+          reason,
+          Math.max(entry.oldSize, entry.newSize),
+          counts.get(entry.path) ?? { additions: null, deletions: null },
+          limits,
+        ),
+      ),
+    );
   }
   // git lists files by path; the held-back ones go back in their place.
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

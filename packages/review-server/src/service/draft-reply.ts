@@ -57,6 +57,7 @@ export async function deleteDraft(ctx: ServiceContext, messageId: string): Promi
 
 async function requireMessage(ctx: ServiceContext, messageId: string) {
   const message = await messageById(ctx.db, messageId);
-  if (message === undefined) throw new ReviewError("not_found", `No message ${messageId}. Reload the threads to see their message ids.`);
+  if (message === undefined)
+    throw new ReviewError("not_found", `No message ${messageId}. Reload the threads to see their message ids.`);
   return message;
 }

@@ -28,23 +28,44 @@ export async function createDraftThread(ctx: ServiceContext, input: DraftThreadI
   const file = await resolveWorktreePath(repo, input.file, { followLast: false });
   // One reader for the round, the anchor and the answer: each reads what the one before it read already.
   const reader = createFileReader(repo, ctx.commitFiles);
-  const round = input.roundId === undefined ? await roundForDraft(ctx, repo, file, reader) : await roundById(ctx.db, input.roundId);
+  const round =
+    input.roundId === undefined ? await roundForDraft(ctx, repo, file, reader) : await roundById(ctx.db, input.roundId);
   if (round === undefined || round.branch !== repo.branchKey) {
-    throw new ReviewError("not_found", `No round ${input.roundId} on ${repo.branchKey}. Pick a round from GET /api/rounds, or leave roundId out.`);
+    throw new ReviewError(
+      "not_found",
+      `No round ${input.roundId} on ${repo.branchKey}. Pick a round from GET /api/rounds, or leave roundId out.`,
+    );
   }
   const side = input.side ?? "new";
   const start = input.start ?? null;
   const end = input.end ?? input.start ?? null;
   if (input.suggestion != null && start === null) {
-    throw new ReviewError("invalid_input", "A suggestion replaces lines; pick a line or a range for it, not the whole file.");
+    throw new ReviewError(
+      "invalid_input",
+      "A suggestion replaces lines; pick a line or a range for it, not the whole file.",
+    );
   }
-  const { anchor, baseFile } = await anchorAtRound(repo, round, file, { side, start, end }, { roundFiles: ctx.roundFiles, reader });
+  const { anchor, baseFile } = await anchorAtRound(
+    repo,
+    round,
+    file,
+    { side, start, end },
+    { roundFiles: ctx.roundFiles, reader },
+  );
   const at = ctx.now();
   const step = draftThread({ id: newId("message"), body: input.body, suggestion: input.suggestion ?? null, at });
   if (!step.ok) throw new ReviewError(step.code, step.reason);
 
   const row = await writeTransaction(ctx.db, (trx) =>
-    insertNewThread(trx, { branch: repo.branchKey, file, round, anchor, state: step.next, at, extra: { base_file: baseFile } }),
+    insertNewThread(trx, {
+      branch: repo.branchKey,
+      file,
+      round,
+      anchor,
+      state: step.next,
+      at,
+      extra: { base_file: baseFile },
+    }),
   );
   return publishThread(ctx, repo, row, reader);
 }
@@ -54,10 +75,18 @@ export async function createDraftThread(ctx: ServiceContext, input: DraftThreadI
  * it did there (the person sees those very lines), else a new round of the work tree. Taking a round (a
  * snapshot of the whole tree: several git processes) for every draft was most of a draft's ~100 ms.
  */
-async function roundForDraft(ctx: ServiceContext, repo: Repository, file: string, reader: FileReader): Promise<RoundRow> {
+async function roundForDraft(
+  ctx: ServiceContext,
+  repo: Repository,
+  file: string,
+  reader: FileReader,
+): Promise<RoundRow> {
   const latest = await latestRound(ctx.db, repo.branchKey);
   if (latest !== undefined) {
-    const [now, atRound] = await Promise.all([reader.worktree(file), roundFile(repo, latest, file, { roundFiles: ctx.roundFiles, reader })]);
+    const [now, atRound] = await Promise.all([
+      reader.worktree(file),
+      roundFile(repo, latest, file, { roundFiles: ctx.roundFiles, reader }),
+    ]);
     if (now.kind === "text" && atRound.snapshot.kind === "text" && now.text === atRound.snapshot.text) return latest;
   }
   return (await takeServiceRound(ctx, repo)).round;

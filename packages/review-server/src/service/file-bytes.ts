@@ -24,7 +24,12 @@ export async function commitOfRef(ctx: ServiceContext, repo: Repository, ref: Fi
  * Files' raw bytes at a ref (null: no such file there), the paths checked to lie inside the work tree.
  * @example const bytes = await filesAt(ctx, repo, "worktree", ["logo.png"])
  */
-export async function filesAt(ctx: ServiceContext, repo: Repository, ref: FileRef, paths: readonly string[]): Promise<Map<string, Uint8Array | null>> {
+export async function filesAt(
+  ctx: ServiceContext,
+  repo: Repository,
+  ref: FileRef,
+  paths: readonly string[],
+): Promise<Map<string, Uint8Array | null>> {
   const checked = await Promise.all(paths.map((p) => resolveWorktreePath(repo, p, { followLast: false })));
   const commit = await commitOfRef(ctx, repo, ref);
   const result = new Map<string, Uint8Array | null>();
@@ -67,9 +72,13 @@ export async function fileBytes(
   const repo = await ctx.repository();
   const ref = query.ref ?? "worktree";
   const [path, bytes] = [...(await filesAt(ctx, repo, ref, [query.path]))][0]!;
-  if (bytes === null) throw new ReviewError("not_found", `${path} does not exist at ${ref}. Check the path and the round.`);
+  if (bytes === null)
+    throw new ReviewError("not_found", `${path} does not exist at ${ref}. Check the path and the round.`);
   if (bytes.length > maxFileBytes) {
-    throw new ReviewError("too_long", `${path} is ${bytes.length} bytes at ${ref}; files over ${maxFileBytes} bytes are not served. Open it from the work tree instead.`);
+    throw new ReviewError(
+      "too_long",
+      `${path} is ${bytes.length} bytes at ${ref}; files over ${maxFileBytes} bytes are not served. Open it from the work tree instead.`,
+    );
   }
   return { path, bytes, type: fileType(path, bytes) };
 }

@@ -18,10 +18,17 @@ export async function fileText(
   const content =
     ref === "worktree"
       ? await readWorktreeFile(repo, path)
-      : ((await readFiles(repo, ref === "base" ? (await ensureRound(ctx, repo)).base : (await roundOfBranch(ctx, repo, ref)).snapshot, [path])).get(path) ?? {
+      : ((
+          await readFiles(
+            repo,
+            ref === "base" ? (await ensureRound(ctx, repo)).base : (await roundOfBranch(ctx, repo, ref)).snapshot,
+            [path],
+          )
+        ).get(path) ?? {
           kind: "missing" as const,
         });
-  if (content.kind === "missing") throw new ReviewError("not_found", `${path} does not exist at ${ref}. Check the path and the round.`);
+  if (content.kind === "missing")
+    throw new ReviewError("not_found", `${path} does not exist at ${ref}. Check the path and the round.`);
   if (content.kind === "binary") throw new ReviewError("binary", `${path} is a binary file; it has no lines to show.`);
   return { path, text: content.text };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fileType } from "./file-type.js";
 
-const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 describe("fileType", () => {
   it("knows the images a browser shows by their first bytes", () => {
@@ -13,9 +14,15 @@ describe("fileType", () => {
   });
 
   it("takes SVG from its name and root element only, and never an image for its name alone", () => {
-    expect(fileType("icon.svg", bytes('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>')).mime).toBe("image/svg+xml");
+    expect(fileType("icon.svg", bytes('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>')).mime).toBe(
+      "image/svg+xml",
+    );
     expect(fileType("icon.txt", bytes("<svg></svg>")).image).toBe(false);
-    expect(fileType("fake.png", bytes("<html><script>alert(1)</script>"))).toEqual({ mime: "application/octet-stream", label: "binary", image: false });
+    expect(fileType("fake.png", bytes("<html><script>alert(1)</script>"))).toEqual({
+      mime: "application/octet-stream",
+      label: "binary",
+      image: false,
+    });
   });
 
   it("names a few other binaries", () => {

@@ -1,6 +1,13 @@
 import type { Anchor, ThreadState } from "@opencode-review/core";
 import type { Kysely } from "kysely";
-import { insertMessage, insertThread, type Database, type NewThread, type RoundRow, type ThreadRow } from "../store/index.js";
+import {
+  insertMessage,
+  insertThread,
+  type Database,
+  type NewThread,
+  type RoundRow,
+  type ThreadRow,
+} from "../store/index.js";
 
 /**
  * Stores a thread that core's transition just created (a person's draft or an agent's note) with its

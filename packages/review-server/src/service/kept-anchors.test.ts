@@ -25,16 +25,29 @@ async function released() {
   const thread = await fixture.service.draftThread({ file: "src/a.ts", start: 6, end: 6, body: "Why five?" });
   await fixture.service.release({});
   await settle();
-  expect((await fixture.service.listThreads({ status: "all" }))[0]!.anchor).toEqual({ state: "current", start: 6, end: 6 });
+  expect((await fixture.service.listThreads({ status: "all" }))[0]!.anchor).toEqual({
+    state: "current",
+    start: 6,
+    end: 6,
+  });
   // The anchors are written after the listing answered.
   await fixture.service.context.anchors.written();
   return { f: fixture, thread };
 }
 
 /** A process of its own on the same store file: a new store connection and a service with empty caches. */
-async function inAnotherProcess<T>(f: ServiceFixture, fn: (service: ReturnType<typeof createReviewService>) => Promise<T>): Promise<T> {
+async function inAnotherProcess<T>(
+  f: ServiceFixture,
+  fn: (service: ReturnType<typeof createReviewService>) => Promise<T>,
+): Promise<T> {
   const store = await openStore({ path: f.store.path });
-  const service = createReviewService({ now: systemClock, dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  const service = createReviewService({
+    now: systemClock,
+    dir: f.repo.dir,
+    store,
+    bus: createEventBus(),
+    delivery: { mode: "tools", deliver: async () => null },
+  });
   try {
     return await fn(service);
   } finally {
@@ -44,7 +57,13 @@ async function inAnotherProcess<T>(f: ServiceFixture, fn: (service: ReturnType<t
 }
 
 const keptRows = async (f: ServiceFixture) =>
-  (await sql<{ id: string; memo_key: string; anchor: string }>`select id, memo_key, anchor from located_anchors`.execute(f.store.db)).rows;
+  (
+    await sql<{
+      id: string;
+      memo_key: string;
+      anchor: string;
+    }>`select id, memo_key, anchor from located_anchors`.execute(f.store.db)
+  ).rows;
 
 test("a fresh process uses the anchor an earlier one kept while the file is unchanged, and locates again once it changed", async () => {
   const { f, thread } = await released();
@@ -52,7 +71,9 @@ test("a fresh process uses the anchor an earlier one kept while the file is unch
   expect(kept).toMatchObject({ id: thread.id, anchor: JSON.stringify({ state: "current", start: 6, end: 6 }) });
 
   // Proof that the kept anchor is what a fresh process shows: one written here is shown as it is.
-  await sql`update located_anchors set anchor = ${JSON.stringify({ state: "moved", start: 9, end: 9 })}`.execute(f.store.db);
+  await sql`update located_anchors set anchor = ${JSON.stringify({ state: "moved", start: 9, end: 9 })}`.execute(
+    f.store.db,
+  );
   const reused = await inAnotherProcess(f, async (service) => (await service.agentList({})).threads[0]!);
   expect(reused.anchor).toEqual({ state: "moved", start: 9, end: 9 });
 
@@ -114,10 +135,20 @@ test("an anchor located while its file was just edited is kept by the file's tex
   expect(kept!.anchor).toBe(JSON.stringify({ state: "moved", start: 7, end: 7 }));
 
   // Proof that the kept anchor is what a fresh process shows: one written here is shown as it is.
-  await sql`update located_anchors set anchor = ${JSON.stringify({ state: "moved", start: 9, end: 9 })}`.execute(f.store.db);
-  expect((await inAnotherProcess(f, async (service) => (await service.agentList({})).threads[0]!)).anchor).toEqual({ state: "moved", start: 9, end: 9 });
+  await sql`update located_anchors set anchor = ${JSON.stringify({ state: "moved", start: 9, end: 9 })}`.execute(
+    f.store.db,
+  );
+  expect((await inAnotherProcess(f, async (service) => (await service.agentList({})).threads[0]!)).anchor).toEqual({
+    state: "moved",
+    start: 9,
+    end: 9,
+  });
 
   // Other text: located again.
   await f.repo.write("src/a.ts", "// one\n// two\n" + BASE.replace("export const v11 = 11;", "export const v11 = 12;"));
-  expect((await inAnotherProcess(f, async (service) => (await service.agentList({})).threads[0]!)).anchor).toEqual({ state: "moved", start: 8, end: 8 });
+  expect((await inAnotherProcess(f, async (service) => (await service.agentList({})).threads[0]!)).anchor).toEqual({
+    state: "moved",
+    start: 8,
+    end: 8,
+  });
 });

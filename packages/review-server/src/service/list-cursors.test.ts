@@ -10,7 +10,8 @@ import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixtu
 const FILES = 30;
 const PER_FILE = 5;
 const fileName = (k: number): string => `src/module-${String(k).padStart(3, "0")}.ts`;
-const source = (k: number): string => Array.from({ length: 30 }, (_, i) => `export const value${k}_${i} = compute(${i}, "${k}");`).join("\n") + "\n";
+const source = (k: number): string =>
+  Array.from({ length: 30 }, (_, i) => `export const value${k}_${i} = compute(${i}, "${k}");`).join("\n") + "\n";
 
 let fixture: ServiceFixture | undefined;
 afterEach(async () => {
@@ -20,11 +21,19 @@ afterEach(async () => {
 
 /** 150 released threads, long enough that review_list needs several pages. */
 async function manyThreads(): Promise<ServiceFixture> {
-  fixture = await makeServiceFixture(Object.fromEntries(Array.from({ length: FILES }, (_, k) => [fileName(k), source(k)])));
-  for (let k = 0; k < FILES; k++) await fixture.repo.write(fileName(k), source(k).replace(`value${k}_0 `, `renamed${k}_0 `));
+  fixture = await makeServiceFixture(
+    Object.fromEntries(Array.from({ length: FILES }, (_, k) => [fileName(k), source(k)])),
+  );
+  for (let k = 0; k < FILES; k++)
+    await fixture.repo.write(fileName(k), source(k).replace(`value${k}_0 `, `renamed${k}_0 `));
   const places: SeedPlace[] = [];
   for (let k = 0; k < FILES; k++) {
-    for (let j = 0; j < PER_FILE; j++) places.push({ file: fileName(k), start: 1 + j * 5, body: `Thread ${k}.${j}: ${"please look at this line again ".repeat(12)}` });
+    for (let j = 0; j < PER_FILE; j++)
+      places.push({
+        file: fileName(k),
+        start: 1 + j * 5,
+        body: `Thread ${k}.${j}: ${"please look at this line again ".repeat(12)}`,
+      });
   }
   await seedDraftThreads(fixture.service, places);
   await fixture.service.release({});
@@ -35,7 +44,11 @@ async function manyThreads(): Promise<ServiceFixture> {
 const SOON = "2026-01-01T12:00:00.000Z";
 
 /** Another process on the same store file: its own connection and a service with nothing in memory; `at` its clock. */
-async function inAnotherProcess<T>(f: ServiceFixture, fn: (service: ReviewService) => Promise<T>, at = SOON): Promise<T> {
+async function inAnotherProcess<T>(
+  f: ServiceFixture,
+  fn: (service: ReviewService) => Promise<T>,
+  at = SOON,
+): Promise<T> {
   const store = await openStore({ path: f.store.path });
   const service = createReviewService({
     dir: f.repo.dir,
@@ -76,7 +89,9 @@ test("a thread added between pages (by another process) is on a later page, neve
   const f = await manyThreads();
   const first = await f.service.agentList({});
   // The agent opens a note in another process (an MCP server) on the first file, which sorts first.
-  const note = await inAnotherProcess(f, (service) => service.agentNote({ file: fileName(0), line: 2, text: "A note added mid-way." }));
+  const note = await inAnotherProcess(f, (service) =>
+    service.agentNote({ file: fileName(0), line: 2, text: "A note added mid-way." }),
+  );
   const seen = [...first.threads.map((t) => t.id)];
   let cursor = first.next;
   while (cursor !== undefined) {
@@ -93,13 +108,24 @@ test("a cursor still works a day later, and one past its time says it expired an
   const f = await manyThreads();
   const first = await f.service.agentList({});
   const cursor = first.next!;
-  const later = (days: number) => new Date(Date.parse(first.threads[0]!.createdAt) + days * 24 * 60 * 60 * 1000).toISOString();
+  const later = (days: number) =>
+    new Date(Date.parse(first.threads[0]!.createdAt) + days * 24 * 60 * 60 * 1000).toISOString();
   const dayLater = await inAnotherProcess(f, (service) => service.agentList({ cursor }), later(1));
   expect(dayLater.threads.length).toBeGreaterThan(0);
   expect(dayLater.threads.map((t) => t.id)).not.toContain(first.threads[0]!.id);
 
-  const expired = await inAnotherProcess(f, (service) => service.agentList({ cursor }).then(() => null, (e: unknown) => e as Error), later(8));
-  expect(expired?.message).toBe(`The cursor "${cursor}" has expired: a cursor works for 7 days after its page was listed. Call review_list without cursor to read from the first page again.`);
+  const expired = await inAnotherProcess(
+    f,
+    (service) =>
+      service.agentList({ cursor }).then(
+        () => null,
+        (e: unknown) => e as Error,
+      ),
+    later(8),
+  );
+  expect(expired?.message).toBe(
+    `The cursor "${cursor}" has expired: a cursor works for 7 days after its page was listed. Call review_list without cursor to read from the first page again.`,
+  );
 }, 120_000);
 
 test("a file edited between pages is read again when a later page shows its threads", async () => {
@@ -108,7 +134,10 @@ test("a file edited between pages is read again when a later page shows its thre
   // The last file sorts last, so its threads are on a later page; two lines above them now.
   const last = fileName(FILES - 1);
   expect(first.threads.map((t) => t.file)).not.toContain(last);
-  await f.repo.write(last, "// one\n// two\n" + source(FILES - 1).replace(`value${FILES - 1}_0 `, `renamed${FILES - 1}_0 `));
+  await f.repo.write(
+    last,
+    "// one\n// two\n" + source(FILES - 1).replace(`value${FILES - 1}_0 `, `renamed${FILES - 1}_0 `),
+  );
   const later = [];
   let cursor = first.next;
   while (cursor !== undefined) {

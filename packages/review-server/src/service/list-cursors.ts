@@ -31,20 +31,33 @@ const NAME = /^p(\d+)_([0-9a-z]+)_[A-Za-z0-9_-]+$/;
  * expired one is refused with what to do instead.
  * @example const next = nameCursor(ctx, position); await keepCursor(ctx, branch, next, position, ids); await readCursor(ctx, branch, next);
  */
-export async function readCursor(ctx: CursorContext, branch: string, cursor: string | undefined): Promise<CursorPosition> {
+export async function readCursor(
+  ctx: CursorContext,
+  branch: string,
+  cursor: string | undefined,
+): Promise<CursorPosition> {
   if (cursor === undefined || cursor === "") return START;
   const again = "Call review_list without cursor to read from the first page again.";
   const named = NAME.exec(cursor);
   if (named === null) {
-    throw new ReviewError("invalid_input", `The cursor "${cursor}" is not known: it is not one review_list gave (pass it exactly as the last page named it). ${again}`);
+    throw new ReviewError(
+      "invalid_input",
+      `The cursor "${cursor}" is not known: it is not one review_list gave (pass it exactly as the last page named it). ${again}`,
+    );
   }
   const created = parseInt(named[2]!, 36);
   if (Date.parse(ctx.now()) - created > CURSOR_LIFETIME_MS) {
-    throw new ReviewError("not_found", `The cursor "${cursor}" has expired: a cursor works for ${LIFETIME_WORDS} after its page was listed. ${again}`);
+    throw new ReviewError(
+      "not_found",
+      `The cursor "${cursor}" has expired: a cursor works for ${LIFETIME_WORDS} after its page was listed. ${again}`,
+    );
   }
   const row = await listCursorById(ctx.db, cursor);
   if (row === undefined || row.branch !== branch) {
-    const where = row === undefined ? "this repository's review store" : `the branch ${branch} (it is from another branch's listing)`;
+    const where =
+      row === undefined
+        ? "this repository's review store"
+        : `the branch ${branch} (it is from another branch's listing)`;
     throw new ReviewError("not_found", `The cursor "${cursor}" is not known to ${where}. ${again}`);
   }
   return { returned: new Set(JSON.parse(row.returned) as string[]), page: row.page };
@@ -64,7 +77,13 @@ export function nameCursor(ctx: CursorContext, position: CursorPosition): string
  * store; cursors whose time ran out are dropped in the same step.
  * @example await keepCursor(ctx, repo.branchKey, next, position, shown.map((t) => t.id));
  */
-export async function keepCursor(ctx: CursorContext, branch: string, cursor: string, position: CursorPosition, ids: readonly string[]): Promise<void> {
+export async function keepCursor(
+  ctx: CursorContext,
+  branch: string,
+  cursor: string,
+  position: CursorPosition,
+  ids: readonly string[],
+): Promise<void> {
   const now = Date.parse(ctx.now());
   const row = {
     id: cursor,

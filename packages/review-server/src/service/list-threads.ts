@@ -17,7 +17,11 @@ type HumanQuery = { readonly status?: HumanListStatus; readonly file?: string; r
  * in stay as they were.
  * @example const threads = await listThreads(ctx, { status: "all" });
  */
-export async function listThreads(ctx: ServiceContext, query: HumanQuery = {}, memo?: ListingMemo): Promise<readonly Thread[]> {
+export async function listThreads(
+  ctx: ServiceContext,
+  query: HumanQuery = {},
+  memo?: ListingMemo,
+): Promise<readonly Thread[]> {
   return (await threadListing(ctx, query, memo)).threads;
 }
 
@@ -58,10 +62,18 @@ async function computeListing(
  * sit in a diff that ends at that round. Not kept (a round never changes, but its threads do, and this is
  * asked for only when a person opens such a diff).
  */
-async function listingAtRound(ctx: ServiceContext, repo: Repository, query: HumanQuery, roundId: string): Promise<Thread[]> {
+async function listingAtRound(
+  ctx: ServiceContext,
+  repo: Repository,
+  query: HumanQuery,
+  roundId: string,
+): Promise<Thread[]> {
   const round = await roundById(ctx.db, roundId);
   if (round === undefined || round.branch !== repo.branchKey) {
-    throw new ReviewError("not_found", `No round ${roundId} on ${repo.branchKey}. Pick a round from GET /api/rounds, or leave at out for the work tree.`);
+    throw new ReviewError(
+      "not_found",
+      `No round ${roundId} on ${repo.branchKey}. Pick a round from GET /api/rounds, or leave at out for the work tree.`,
+    );
   }
   return threadsJson(ctx, repo, await rowsOf(ctx, repo, query), "human", undefined, { at: round.snapshot });
 }
@@ -99,13 +111,19 @@ function statusesOf(query: HumanQuery): ThreadStatus[] | undefined {
 async function shownRows(ctx: ServiceContext, query: HumanQuery, rows: ThreadRow[]): Promise<ThreadRow[]> {
   const ofFile = byFile(rows, query.file);
   if (query.status !== "draft") return ofFile;
-  const messages = await messagesByThreadIds(ctx.db, ofFile.map((r) => r.id));
+  const messages = await messagesByThreadIds(
+    ctx.db,
+    ofFile.map((r) => r.id),
+  );
   const withDrafts = new Set(messages.filter((m) => m.delivery === "unsent").map((m) => m.thread_id));
   return ofFile.filter((r) => withDrafts.has(r.id));
 }
 
 /** Stamps of the rows' files, taken before the files are read: an edit meanwhile leaves a stamp that no longer matches. */
-function stampFiles(repo: Repository, rows: readonly ThreadRow[]): { stamped: Map<string, string | null>; files: ReadonlyMap<string, string> | null } {
+function stampFiles(
+  repo: Repository,
+  rows: readonly ThreadRow[],
+): { stamped: Map<string, string | null>; files: ReadonlyMap<string, string> | null } {
   const paths = [...new Set(rows.map((r) => r.file))];
   const stamps = paths.map((path) => worktreeStamp(repo, path));
   const stamped = new Map(paths.map((path, i) => [path, stamps[i]!]));

@@ -44,7 +44,13 @@ test("a write by another connection to the database (another opencode process) i
   const { f, thread } = await setup();
   const other = await openStore({ path: f.store.path });
   try {
-    const elsewhere = createReviewService({ now: systemClock, dir: f.repo.dir, store: other, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const elsewhere = createReviewService({
+      now: systemClock,
+      dir: f.repo.dir,
+      store: other,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
     await elsewhere.agentReply({ id: thread.id, text: "Fixed it." });
   } finally {
     await other.close();
@@ -80,19 +86,34 @@ test("a listing patched after each of many writes, from this process and another
   const { f, thread } = await setup();
   const other = await openStore({ path: f.store.path });
   try {
-    const elsewhere = createReviewService({ now: systemClock, dir: f.repo.dir, store: other, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
-    const queries = [{ status: "all" }, { status: "waiting" }, { status: "draft" }, { status: "all", file: "a.ts" }] as const;
+    const elsewhere = createReviewService({
+      now: systemClock,
+      dir: f.repo.dir,
+      store: other,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
+    const queries = [
+      { status: "all" },
+      { status: "waiting" },
+      { status: "draft" },
+      { status: "all", file: "a.ts" },
+    ] as const;
     const ids = [thread.id];
-    for (const start of [2, 9, 11]) ids.push((await f.service.draftThread({ file: "src/b.ts", start, body: `On line ${start}.` })).id);
+    for (const start of [2, 9, 11])
+      ids.push((await f.service.draftThread({ file: "src/b.ts", start, body: `On line ${start}.` })).id);
     await f.service.release({});
     // A fixed mix of every kind of write, in a seeded order (a failing order repeats).
     let seed = 7;
-    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     const pick = () => ids[next(ids.length)]!;
     const writes: (() => Promise<unknown>)[] = [
       () => f.service.draftReply(pick(), { body: "A reply." }),
       () => elsewhere.agentReply({ id: pick(), text: "Answered from another process." }),
-      () => f.service.draftThread({ file: next(2) === 0 ? "src/a.ts" : "src/b.ts", start: 1 + next(12), body: "New one." }).then((t) => ids.push(t.id)),
+      () =>
+        f.service
+          .draftThread({ file: next(2) === 0 ? "src/a.ts" : "src/b.ts", start: 1 + next(12), body: "New one." })
+          .then((t) => ids.push(t.id)),
       () => f.service.release({}),
       () => f.service.resolve(pick()).catch(() => undefined),
       () => f.service.reopen(pick()).catch(() => undefined),

@@ -80,7 +80,13 @@ export class ListingMemo {
     return started;
   }
 
-  async #answer(db: Kysely<Database>, repo: Repository, query: string, seq: number, source: ListingSource): Promise<Listing> {
+  async #answer(
+    db: Kysely<Database>,
+    repo: Repository,
+    query: string,
+    seq: number,
+    source: ListingSource,
+  ): Promise<Listing> {
     const kept = this.#kept.get(query);
     const usable = kept !== undefined && kept.repo === repo && kept.seq <= seq && sameFiles(kept.files, source.stampOf);
     if (usable && kept.seq === seq) return { threads: kept.threads, version: kept.version };
@@ -92,7 +98,10 @@ export class ListingMemo {
     return this.#keep(query, { repo, seq, ...(await source.compute()) });
   }
 
-  #keep(query: string, listing: { repo: Repository; seq: number; threads: readonly Thread[]; files: ReadonlyMap<string, string> | null }): Listing {
+  #keep(
+    query: string,
+    listing: { repo: Repository; seq: number; threads: readonly Thread[]; files: ReadonlyMap<string, string> | null },
+  ): Listing {
     this.#kept.delete(query);
     const version = ++this.#version;
     const { files } = listing;
@@ -109,7 +118,10 @@ export class ListingMemo {
  * or null when the change cannot be patched in: a thread the listing did not show now belongs in it (a new
  * thread, a reopened one under `waiting`), and only a full read knows where, or a file could not be stamped.
  */
-function patch(kept: Kept, changed: ChangedThreads): { threads: readonly Thread[]; files: ReadonlyMap<string, string> } | null {
+function patch(
+  kept: Kept,
+  changed: ChangedThreads,
+): { threads: readonly Thread[]; files: ReadonlyMap<string, string> } | null {
   if (changed.files === null) return null;
   const { threads } = kept;
   const shown = new Set(threads.map((t) => t.id));

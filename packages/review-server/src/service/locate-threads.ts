@@ -67,7 +67,11 @@ export async function locateThreads(
   // Anchors the memo still holds need no file read at all; the others' old texts are fetched together.
   const anchors = new Map<string, ThreadAnchor>();
   const toLocate: { readonly row: Located; readonly key: string | null }[] = [];
-  if (at === undefined) await memo.recall(ctx.db, rows.map((r) => r.id));
+  if (at === undefined)
+    await memo.recall(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
   for (const row of rows) {
     const stamp = stampOf(row.file);
     const key = stamp === null ? null : AnchorMemo.key(row, thenRev(row), stamp);
@@ -95,7 +99,8 @@ export async function locateThreads(
       toLocate.map(async (entry) => {
         if (!memo.keyedByText(entry.row.id)) return false;
         const stamp = await textStampOf(entry.row.file);
-        const found = stamp === null ? undefined : memo.get(entry.row.id, AnchorMemo.key(entry.row, thenRev(entry.row), stamp));
+        const found =
+          stamp === null ? undefined : memo.get(entry.row.id, AnchorMemo.key(entry.row, thenRev(entry.row), stamp));
         if (found === undefined) return false;
         anchors.set(entry.row.id, found);
         // The file has settled since: its stamp (taken before this read) keys the anchor from now on.
@@ -149,7 +154,8 @@ export async function locateThreads(
       anchors.set(row.id, anchor);
       // A stamp exists only for a regular file, so `key` is of a thread that was not followed through a rename.
       if (key !== null && file === row.file) memo.set(row.id, key, location);
-      else if (file === row.file && now.kind === "text" && at === undefined) memo.set(row.id, AnchorMemo.key(row, thenRev(row), AnchorMemo.textStamp(now.text)), location);
+      else if (file === row.file && now.kind === "text" && at === undefined)
+        memo.set(row.id, AnchorMemo.key(row, thenRev(row), AnchorMemo.textStamp(now.text)), location);
       else if (renamedKey !== null && at === undefined) memo.set(row.id, renamedKey, anchor);
     }),
   );
@@ -176,7 +182,8 @@ export function locateContent(
   if (now.kind === "missing" && place.side === "new") return { state: "outdated", start: null, end: null };
   // A whole-file comment on the old side is about the file's deletion: it holds while the file stays deleted
   // (core's whole-file rule reads a gone file as outdated, whatever the side).
-  if (now.kind === "missing" && place.side === "old" && place.start_line === null) return { state: "current", start: null, end: null };
+  if (now.kind === "missing" && place.side === "old" && place.start_line === null)
+    return { state: "current", start: null, end: null };
   if (then.kind !== "text" || now.kind === "binary") {
     // A binary file has no lines to follow: a whole-file thread stays with it while it exists.
     const whole = place.start_line === null;
@@ -184,19 +191,25 @@ export function locateContent(
       ? { state: "current", start: null, end: null }
       : { state: "outdated", start: null, end: null };
   }
-  return locate({
-    side: place.side,
-    start: place.start_line,
-    end: place.end_line,
-    quoted: place.quoted,
-    then: then.text,
-    now: now.kind === "text" ? now.text : null,
-    context: place.context,
-  }, pairs);
+  return locate(
+    {
+      side: place.side,
+      start: place.start_line,
+      end: place.end_line,
+      quoted: place.quoted,
+      then: then.text,
+      now: now.kind === "text" ? now.text : null,
+      context: place.context,
+    },
+    pairs,
+  );
 }
 
 /** The rounds the threads were written on, by id. */
-export async function roundsOf(db: Kysely<Database>, rows: readonly Pick<PlacedRow, "round_id">[]): Promise<Map<string, RoundRow>> {
+export async function roundsOf(
+  db: Kysely<Database>,
+  rows: readonly Pick<PlacedRow, "round_id">[],
+): Promise<Map<string, RoundRow>> {
   const ids = [...new Set(rows.map((r) => r.round_id))];
   const found = await Promise.all(ids.map((id) => roundById(db, id)));
   return new Map(found.filter((r): r is RoundRow => r !== undefined).map((r) => [r.id, r]));

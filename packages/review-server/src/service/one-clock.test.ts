@@ -26,7 +26,13 @@ describe("one clock", () => {
     await repo.write("src/calc.ts", "export const rate = 2;\n");
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
     cleanups.push(() => store.close());
-    const service = createReviewService({ dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null }, now: fixedClock(AT) });
+    const service = createReviewService({
+      dir: repo.dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+      now: fixedClock(AT),
+    });
 
     const thread = await service.draftThread({ file: "src/calc.ts", start: 1, end: 1, body: "Why double the rate?" });
     await service.release({});
@@ -55,9 +61,18 @@ describe("one clock", () => {
     cleanups.push(() => repo.remove());
     await repo.write("a.txt", "a\n");
     await repo.commitAll("base");
-    const server = await startReviewServer({ dir: repo.dir, delivery: { mode: "prose", deliver: async () => null }, tools: false, now: fixedClock(AT), reportError: () => {} });
+    const server = await startReviewServer({
+      dir: repo.dir,
+      delivery: { mode: "prose", deliver: async () => null },
+      tools: false,
+      now: fixedClock(AT),
+      reportError: () => {},
+    });
     cleanups.push(() => server.close());
-    const servers = await server.service.context.db.selectFrom("servers").select(["started_at", "heartbeat_at"]).execute();
+    const servers = await server.service.context.db
+      .selectFrom("servers")
+      .select(["started_at", "heartbeat_at"])
+      .execute();
     expect(servers).toEqual([{ started_at: AT, heartbeat_at: AT }]);
   });
 });

@@ -1,7 +1,14 @@
 import { spawn, spawnSync } from "node:child_process";
 import { afterEach, describe, expect, test } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
-import { insertReview, openStore, reviewById, roundsByBranch, writeTransaction, type ReviewRow } from "../store/index.js";
+import {
+  insertReview,
+  openStore,
+  reviewById,
+  roundsByBranch,
+  writeTransaction,
+  type ReviewRow,
+} from "../store/index.js";
 import { UNKNOWN_DELIVERY } from "./deliver-review.js";
 import { processStartTime } from "./owner-process.js";
 import { createReviewService } from "./review-service.js";
@@ -41,7 +48,8 @@ async function setup() {
   const [round] = await roundsByBranch(f.store.db, "main");
   const left = (owner: number | null, waitsForTurn = 0, started: string | null = null) =>
     writeTransaction(f!.store.db, (trx) =>
-      insertReview(trx, { released_at: new Date().toISOString(),
+      insertReview(trx, {
+        released_at: new Date().toISOString(),
         branch: "main",
         mode: "tools",
         round_id: round!.id,
@@ -78,11 +86,20 @@ describe("releases a previous process left pending", () => {
     const taken = await f.service.resumeOrphanedDeliveries();
     expect([...taken].sort()).toEqual([reused.id, reusedByUs.id].sort());
     const state = async (row: ReviewRow) => (await reviewById(f.store.db, row.id))!;
-    await until(async () => (await state(reused)).delivery_state === "delivered" && (await state(reusedByUs)).delivery_state === "delivered", "both are delivered");
+    await until(
+      async () =>
+        (await state(reused)).delivery_state === "delivered" &&
+        (await state(reusedByUs)).delivery_state === "delivered",
+      "both are delivered",
+    );
     expect(await state(reused)).toMatchObject({ owner_pid: process.pid, owner_started: processStartTime(process.pid) });
-    expect(await state(owned)).toMatchObject({ delivery_state: "pending", owner_pid: other, owner_started: otherStart, delivery_attempts: 0 });
+    expect(await state(owned)).toMatchObject({
+      delivery_state: "pending",
+      owner_pid: other,
+      owner_started: otherStart,
+      delivery_attempts: 0,
+    });
   });
-
 
   test("a dead owner's is delivered; a live owner's and an MCP release waiting for its turn stay pending; an owner-less one reads failed, with why", async () => {
     const { f, left } = await setup();
@@ -95,18 +112,41 @@ describe("releases a previous process left pending", () => {
     const taken = await f.service.resumeOrphanedDeliveries();
     expect(taken).toEqual([dead.id]);
     const state = async (row: ReviewRow) => (await reviewById(f.store.db, row.id))!;
-    await until(async () => (await state(dead)).delivery_state === "delivered", "the dead owner's release is delivered");
+    await until(
+      async () => (await state(dead)).delivery_state === "delivered",
+      "the dead owner's release is delivered",
+    );
     expect(f.delivered).toEqual([{ sessionId: "ses_impl", text: dead.message_text }]);
     expect(await state(dead)).toMatchObject({ delivered_to: "ses_impl", owner_pid: process.pid, delivery_attempts: 1 });
-    expect(await state(live)).toMatchObject({ delivery_state: "pending", owner_pid: live.owner_pid, delivery_attempts: 0 });
+    expect(await state(live)).toMatchObject({
+      delivery_state: "pending",
+      owner_pid: live.owner_pid,
+      delivery_attempts: 0,
+    });
     expect(await state(mcp)).toMatchObject({ delivery_state: "pending", delivery_attempts: 0 });
-    expect(await state(older)).toMatchObject({ delivery_state: "failed", delivery_error: UNKNOWN_DELIVERY, dismissed_at: null });
+    expect(await state(older)).toMatchObject({
+      delivery_state: "failed",
+      delivery_error: UNKNOWN_DELIVERY,
+      dismissed_at: null,
+    });
 
     // The panels see both outcomes, and the failed one is offered for Retry (GET /api/reviews).
     const shown = await f.service.pastReviews();
-    expect(shown.find((r) => r.id === older.id)!.delivery).toMatchObject({ state: "failed", error: UNKNOWN_DELIVERY, dismissed: false });
-    expect(f.events.filter((e) => e.type === "review").map((e) => e.type === "review" && [e.review.id, e.review.delivery?.state]).sort()).toEqual(
-      [[dead.id, "delivered"], [older.id, "failed"]].sort(),
+    expect(shown.find((r) => r.id === older.id)!.delivery).toMatchObject({
+      state: "failed",
+      error: UNKNOWN_DELIVERY,
+      dismissed: false,
+    });
+    expect(
+      f.events
+        .filter((e) => e.type === "review")
+        .map((e) => e.type === "review" && [e.review.id, e.review.delivery?.state])
+        .sort(),
+    ).toEqual(
+      [
+        [dead.id, "delivered"],
+        [older.id, "failed"],
+      ].sort(),
     );
     const retried = await f.service.retryDelivery(older.id);
     expect(retried.delivery).toMatchObject({ state: "delivered", to: "ses_impl" });
@@ -122,7 +162,8 @@ describe("releases a previous process left pending", () => {
     const store = await openStore({ path: f.store.path });
     try {
       const rung: string[] = [];
-      const mcp = createReviewService({ now: systemClock,
+      const mcp = createReviewService({
+        now: systemClock,
         dir: f.repo.dir,
         store,
         bus: createEventBus(),
@@ -142,14 +183,28 @@ describe("releases a previous process left pending", () => {
     const { f } = await setup();
     await f.service.draftThread({ file: "src/a.ts", start: 1, end: 1, body: "Why two?" });
     const { review } = await f.service.release({});
-    expect(await reviewById(f.store.db, review.id)).toMatchObject({ owner_pid: process.pid, waits_for_turn: 0, delivery_state: "delivered" });
+    expect(await reviewById(f.store.db, review.id)).toMatchObject({
+      owner_pid: process.pid,
+      waits_for_turn: 0,
+      delivery_state: "delivered",
+    });
     // An MCP server's release waits for the agent's next turn, and says so for whoever starts next.
     const store = await openStore({ path: f.store.path });
     try {
-      const mcp = createReviewService({ now: systemClock, dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", waitsForAgentTurn: true, deliver: async () => null } });
+      const mcp = createReviewService({
+        now: systemClock,
+        dir: f.repo.dir,
+        store,
+        bus: createEventBus(),
+        delivery: { mode: "tools", waitsForAgentTurn: true, deliver: async () => null },
+      });
       await mcp.draftThread({ file: "src/a.ts", start: 1, end: 1, body: "And a test?" });
       const waiting = (await mcp.release({})).review;
-      expect(await reviewById(store.db, waiting.id)).toMatchObject({ owner_pid: process.pid, waits_for_turn: 1, delivery_state: "pending" });
+      expect(await reviewById(store.db, waiting.id)).toMatchObject({
+        owner_pid: process.pid,
+        waits_for_turn: 1,
+        delivery_state: "pending",
+      });
     } finally {
       await store.close();
     }

@@ -12,14 +12,18 @@ import { releaseTarget } from "./sessions.js";
 export async function pastReviews(ctx: ServiceContext): Promise<ReviewJson[]> {
   const repo = await ctx.repository();
   const rows = await reviewsByBranch(ctx.db, repo.branchKey);
-  const counts = await messageCountsOfReviews(ctx.db, rows.map((r) => r.id));
+  const counts = await messageCountsOfReviews(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return Promise.all(rows.map((row) => reviewJson(ctx, row, counts.get(row.id) ?? 0)));
 }
 
 async function ownReview(ctx: ServiceContext, id: string) {
   const repo = await ctx.repository();
   const row = await reviewById(ctx.db, id);
-  if (row === undefined || row.branch !== repo.branchKey) throw new ReviewError("not_found", `No review ${id} on ${repo.branchKey}. GET /api/reviews lists them.`);
+  if (row === undefined || row.branch !== repo.branchKey)
+    throw new ReviewError("not_found", `No review ${id} on ${repo.branchKey}. GET /api/reviews lists them.`);
   return row;
 }
 
@@ -30,7 +34,8 @@ async function ownReview(ctx: ServiceContext, id: string) {
  */
 export async function retryDelivery(ctx: ServiceContext, id: string, sessionId?: string): Promise<ReviewJson> {
   const row = await ownReview(ctx, id);
-  if (row.delivery_state === "delivered") throw new ReviewError("conflict", `Review ${id} was already delivered to ${row.delivered_to ?? "its session"}.`);
+  if (row.delivery_state === "delivered")
+    throw new ReviewError("conflict", `Review ${id} was already delivered to ${row.delivered_to ?? "its session"}.`);
   const to = sessionId ?? (await releaseTarget(ctx, row.branch))?.id;
   return reviewJson(ctx, await deliverReview(ctx, id, undefined, to));
 }

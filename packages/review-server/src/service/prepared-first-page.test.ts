@@ -4,7 +4,8 @@ import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixtu
 
 // The plugin reads what waits on the agent once it has started (prepareAgentList), and the agent's first
 // review_list continues that listing: it must answer as a listing computed at the call would.
-const text = (tag: string): string => Array.from({ length: 20 }, (_, i) => `export const ${tag}${i} = ${i};`).join("\n") + "\n";
+const text = (tag: string): string =>
+  Array.from({ length: 20 }, (_, i) => `export const ${tag}${i} = ${i};`).join("\n") + "\n";
 
 let fixture: ServiceFixture | undefined;
 afterEach(async () => {
@@ -29,7 +30,9 @@ test("the first review_list after the listing was prepared shows what changed si
   const f = await released();
   expect(await f.service.prepareAgentList()).toBe(3);
 
-  const [eight, five] = (await f.service.listThreads({ status: "all" })).filter((t) => t.start === 8 || t.file === "src/b.ts");
+  const [eight, five] = (await f.service.listThreads({ status: "all" })).filter(
+    (t) => t.start === 8 || t.file === "src/b.ts",
+  );
   await f.service.resolve(eight!.id, "Fine as it is.");
   await f.repo.write("src/b.ts", text("b").replace("b0 = 0", "b0 = 10").replace("b4 = 4", "b4 = 40"));
   await seedDraftThreads(f.service, [{ file: "src/a.ts", start: 12, body: "Twelve, too." }]);

@@ -9,7 +9,12 @@ import { threadsJson } from "./threads-json.js";
  * The person's view of a thread just written, announced to every open panel.
  * @example return publishThread(ctx, repo, row);
  */
-export async function publishThread(ctx: ServiceContext, repo: Repository, row: ThreadRow, reader?: FileReader): Promise<Thread> {
+export async function publishThread(
+  ctx: ServiceContext,
+  repo: Repository,
+  row: ThreadRow,
+  reader?: FileReader,
+): Promise<Thread> {
   const [thread] = await threadsJson(ctx, repo, [row], "human", reader);
   ctx.bus.publish({ type: "thread", thread: thread! });
   return thread!;

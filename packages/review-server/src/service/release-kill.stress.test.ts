@@ -54,11 +54,17 @@ async function restart(f: ServiceFixture, reaches = false) {
   const events: ReviewEvent[] = [];
   const bus = createEventBus();
   bus.subscribe((event) => events.push(event));
-  const service = createReviewService({ now: systemClock,
+  const service = createReviewService({
+    now: systemClock,
     dir: f.repo.dir,
     store,
     bus,
-    delivery: { mode: "tools", deliver: async (input) => (delivered.push(input), reaches && input.sessionId !== null ? { sessionId: input.sessionId } : null) },
+    delivery: {
+      mode: "tools",
+      deliver: async (input) => (
+        delivered.push(input), reaches && input.sessionId !== null ? { sessionId: input.sessionId } : null
+      ),
+    },
   });
   return { store, service, delivered, events };
 }
@@ -83,102 +89,100 @@ function writeLockHeld(path: string): boolean {
   }
 }
 
-test(
-  "killed inside the release's write transaction: after a restart the whole batch is still pending, and releases whole",
-  async () => {
-    const f = await fiveHundredDrafts();
-    // Update 501 of the release's 1000 (a thread row, then its message, per thread): half the batch written.
-    const release = startServiceProcess(["release", f.repo.dir, f.store.path, "in-transaction", String(DRAFTS + 1)]);
-    children.push(release);
-    expect(await release.waitFor("inside")).toBe(`inside ${DRAFTS + 1}`);
-    expect(writeLockHeld(f.store.path)).toBe(true);
-    release.child.kill("SIGKILL");
-    expect((await release.exited).signal).toBe("SIGKILL");
+test("killed inside the release's write transaction: after a restart the whole batch is still pending, and releases whole", async () => {
+  const f = await fiveHundredDrafts();
+  // Update 501 of the release's 1000 (a thread row, then its message, per thread): half the batch written.
+  const release = startServiceProcess(["release", f.repo.dir, f.store.path, "in-transaction", String(DRAFTS + 1)]);
+  children.push(release);
+  expect(await release.waitFor("inside")).toBe(`inside ${DRAFTS + 1}`);
+  expect(writeLockHeld(f.store.path)).toBe(true);
+  release.child.kill("SIGKILL");
+  expect((await release.exited).signal).toBe("SIGKILL");
 
-    const again = await restart(f);
-    expect(await deliveries(again.store)).toEqual({ unsent: DRAFTS, sent: 0, reviews: [null] });
-    expect(await again.store.db.selectFrom("reviews").selectAll().execute()).toEqual([]);
-    const pending = await again.service.pendingReview();
-    expect(pending.drafts.threads).toHaveLength(DRAFTS);
-    expect((await again.service.agentList({})).threads).toEqual([]);
+  const again = await restart(f);
+  expect(await deliveries(again.store)).toEqual({ unsent: DRAFTS, sent: 0, reviews: [null] });
+  expect(await again.store.db.selectFrom("reviews").selectAll().execute()).toEqual([]);
+  const pending = await again.service.pendingReview();
+  expect(pending.drafts.threads).toHaveLength(DRAFTS);
+  expect((await again.service.agentList({})).threads).toEqual([]);
 
-    const { review } = await again.service.release({});
-    expect(review.messages).toBe(DRAFTS);
-    expect(await deliveries(again.store)).toEqual({ unsent: 0, sent: DRAFTS, reviews: [review.id] });
-    expect(again.delivered).toHaveLength(1);
-    expect(await again.service.waitingForAgent()).toEqual({ count: DRAFTS, files: ["src/big.txt"] });
-  },
-  240_000,
-);
+  const { review } = await again.service.release({});
+  expect(review.messages).toBe(DRAFTS);
+  expect(await deliveries(again.store)).toEqual({ unsent: 0, sent: DRAFTS, reviews: [review.id] });
+  expect(again.delivered).toHaveLength(1);
+  expect(await again.service.waitingForAgent()).toEqual({ count: DRAFTS, files: ["src/big.txt"] });
+}, 240_000);
 
-test(
-  "killed while ringing the agent after the commit: after a restart the whole batch is released, once",
-  async () => {
-    const f = await fiveHundredDrafts();
-    const release = startServiceProcess(["release", f.repo.dir, f.store.path, "in-delivery"]);
-    children.push(release);
-    await release.waitFor("delivering");
-    release.child.kill("SIGKILL");
-    expect((await release.exited).signal).toBe("SIGKILL");
+test("killed while ringing the agent after the commit: after a restart the whole batch is released, once", async () => {
+  const f = await fiveHundredDrafts();
+  const release = startServiceProcess(["release", f.repo.dir, f.store.path, "in-delivery"]);
+  children.push(release);
+  await release.waitFor("delivering");
+  release.child.kill("SIGKILL");
+  expect((await release.exited).signal).toBe("SIGKILL");
 
-    const again = await restart(f);
-    const reviews = await again.store.db.selectFrom("reviews").selectAll().execute();
-    expect(reviews).toHaveLength(1);
-    expect(reviews[0]!.delivered_to).toBeNull();
-    expect(await deliveries(again.store)).toEqual({ unsent: 0, sent: DRAFTS, reviews: [reviews[0]!.id] });
-    expect((await again.service.pendingReview()).drafts).toEqual({ threads: [], messages: [] });
-    // The agent was never told, but its prompt line still says what waits; the batch is not sent twice.
-    expect(await again.service.waitingForAgent()).toEqual({ count: DRAFTS, files: ["src/big.txt"] });
-    await expect(again.service.release({})).rejects.toThrow(/Nothing to release/);
-    // Read through every page: all of them, once each.
-    const ids: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await again.service.agentList(cursor === undefined ? {} : { cursor });
-      ids.push(...page.threads.map((t) => t.id));
-      cursor = page.next;
-    } while (cursor !== undefined);
-    expect(new Set(ids).size).toBe(DRAFTS);
-    expect(ids).toHaveLength(DRAFTS);
-  },
-  240_000,
-);
+  const again = await restart(f);
+  const reviews = await again.store.db.selectFrom("reviews").selectAll().execute();
+  expect(reviews).toHaveLength(1);
+  expect(reviews[0]!.delivered_to).toBeNull();
+  expect(await deliveries(again.store)).toEqual({ unsent: 0, sent: DRAFTS, reviews: [reviews[0]!.id] });
+  expect((await again.service.pendingReview()).drafts).toEqual({ threads: [], messages: [] });
+  // The agent was never told, but its prompt line still says what waits; the batch is not sent twice.
+  expect(await again.service.waitingForAgent()).toEqual({ count: DRAFTS, files: ["src/big.txt"] });
+  await expect(again.service.release({})).rejects.toThrow(/Nothing to release/);
+  // Read through every page: all of them, once each.
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await again.service.agentList(cursor === undefined ? {} : { cursor });
+    ids.push(...page.threads.map((t) => t.id));
+    cursor = page.next;
+  } while (cursor !== undefined);
+  expect(new Set(ids).size).toBe(DRAFTS);
+  expect(ids).toHaveLength(DRAFTS);
+}, 240_000);
 
-test(
-  "killed while ringing the agent after the commit: the next process to start rings it, once, even when two start at once",
-  async () => {
-    const f = await fiveHundredDrafts();
-    await f.service.recordSession({ id: "ses_impl", title: "Big change", directory: f.repo.dir });
-    const release = startServiceProcess(["release", f.repo.dir, f.store.path, "in-delivery"]);
-    children.push(release);
-    await release.waitFor("delivering");
-    release.child.kill("SIGKILL");
-    expect((await release.exited).signal).toBe("SIGKILL");
-    const [left] = await f.store.db.selectFrom("reviews").selectAll().execute();
-    expect(left).toMatchObject({ delivery_state: "pending", owner_pid: release.child.pid, waits_for_turn: 0, session_id: "ses_impl" });
+test("killed while ringing the agent after the commit: the next process to start rings it, once, even when two start at once", async () => {
+  const f = await fiveHundredDrafts();
+  await f.service.recordSession({ id: "ses_impl", title: "Big change", directory: f.repo.dir });
+  const release = startServiceProcess(["release", f.repo.dir, f.store.path, "in-delivery"]);
+  children.push(release);
+  await release.waitFor("delivering");
+  release.child.kill("SIGKILL");
+  expect((await release.exited).signal).toBe("SIGKILL");
+  const [left] = await f.store.db.selectFrom("reviews").selectAll().execute();
+  expect(left).toMatchObject({
+    delivery_state: "pending",
+    owner_pid: release.child.pid,
+    waits_for_turn: 0,
+    session_id: "ses_impl",
+  });
 
-    // Two plugin instances start on the same store at once (two directories of one repository).
-    const one = await restart(f, true);
-    const two = await restart(f, true);
-    const taken = await Promise.all([one.service.resumeOrphanedDeliveries(), two.service.resumeOrphanedDeliveries()]);
-    expect(taken.flat()).toEqual([left!.id]);
-    const delivered = async () => (await one.store.db.selectFrom("reviews").selectAll().executeTakeFirstOrThrow()).delivery_state === "delivered";
-    for (let waited = 0; !(await delivered()); waited += 50) {
-      if (waited > 30_000) throw new Error("the release left pending by the killed process was never delivered");
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const rung = [...one.delivered, ...two.delivered];
-    expect(rung).toHaveLength(1);
-    expect(rung[0]).toMatchObject({ sessionId: "ses_impl", text: expect.stringMatching(/500 comments.*review_list/s) });
-    const [row] = await one.store.db.selectFrom("reviews").selectAll().execute();
-    expect(row).toMatchObject({ delivery_state: "delivered", delivered_to: "ses_impl", delivery_attempts: 1 });
-    // Its panels hear of it: GET /api/reviews and the review event say delivered.
-    expect([...one.events, ...two.events].filter((e) => e.type === "review").map((e) => e.type === "review" && e.review.delivery?.state)).toEqual(["delivered"]);
-    expect((await one.service.pastReviews())[0]!.delivery).toMatchObject({ state: "delivered", to: "ses_impl" });
-    // A third start finds nothing left to do.
-    const three = await restart(f, true);
-    expect(await three.service.resumeOrphanedDeliveries()).toEqual([]);
-    expect(three.delivered).toEqual([]);
-  },
-  240_000,
-);
+  // Two plugin instances start on the same store at once (two directories of one repository).
+  const one = await restart(f, true);
+  const two = await restart(f, true);
+  const taken = await Promise.all([one.service.resumeOrphanedDeliveries(), two.service.resumeOrphanedDeliveries()]);
+  expect(taken.flat()).toEqual([left!.id]);
+  const delivered = async () =>
+    (await one.store.db.selectFrom("reviews").selectAll().executeTakeFirstOrThrow()).delivery_state === "delivered";
+  for (let waited = 0; !(await delivered()); waited += 50) {
+    if (waited > 30_000) throw new Error("the release left pending by the killed process was never delivered");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const rung = [...one.delivered, ...two.delivered];
+  expect(rung).toHaveLength(1);
+  expect(rung[0]).toMatchObject({ sessionId: "ses_impl", text: expect.stringMatching(/500 comments.*review_list/s) });
+  const [row] = await one.store.db.selectFrom("reviews").selectAll().execute();
+  expect(row).toMatchObject({ delivery_state: "delivered", delivered_to: "ses_impl", delivery_attempts: 1 });
+  // Its panels hear of it: GET /api/reviews and the review event say delivered.
+  expect(
+    [...one.events, ...two.events]
+      .filter((e) => e.type === "review")
+      .map((e) => e.type === "review" && e.review.delivery?.state),
+  ).toEqual(["delivered"]);
+  expect((await one.service.pastReviews())[0]!.delivery).toMatchObject({ state: "delivered", to: "ses_impl" });
+  // A third start finds nothing left to do.
+  const three = await restart(f, true);
+  expect(await three.service.resumeOrphanedDeliveries()).toEqual([]);
+  expect(three.delivered).toEqual([]);
+}, 240_000);

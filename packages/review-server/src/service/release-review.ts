@@ -1,5 +1,14 @@
 import { processStartTime } from "./owner-process.js";
-import { pathNow, releaseReview, renderReleaseNotice, renderReleaseProse, ReviewError, withReviewVerdict, type Thread, type Verdict } from "@opencode-review/core";
+import {
+  pathNow,
+  releaseReview,
+  renderReleaseNotice,
+  renderReleaseProse,
+  ReviewError,
+  withReviewVerdict,
+  type Thread,
+  type Verdict,
+} from "@opencode-review/core";
 import {
   draftsOfBranch,
   insertReview,
@@ -53,16 +62,20 @@ export async function releasePendingReview(
   // An approval or a request for changes, or an overall comment, says something without any draft (GitHub
   // lets a reviewer approve with no comments); the plain Comment verdict alone does not.
   const saysSomething = summary !== null || (verdict !== null && verdict !== "comment");
-  const nothing = "Nothing to release: there are no draft comments or replies, no overall comment and no verdict. Write a comment, or approve or request changes.";
+  const nothing =
+    "Nothing to release: there are no draft comments or replies, no overall comment and no verdict. Write a comment, or approve or request changes.";
   if (ids.length === 0 && !saysSomething) throw new ReviewError("conflict", nothing);
 
   // Git work happens before the write transaction, which must stay short (other processes wait on it).
   const reader = createFileReader(repo, ctx.commitFiles);
-  const rows = (await Promise.all(ids.map((id) => threadById(ctx.db, id)))).filter((r): r is ThreadRow => r !== undefined);
+  const rows = (await Promise.all(ids.map((id) => threadById(ctx.db, id)))).filter(
+    (r): r is ThreadRow => r !== undefined,
+  );
   const rounds = new Map<string, RoundRow>();
   for (const id of new Set(rows.map((r) => r.round_id))) rounds.set(id, (await roundById(ctx.db, id))!);
   const checkpoints = new Map<string, ThreadChanges>();
-  for (const row of rows) checkpoints.set(row.id, await checkpointAt(repo, row, rounds.get(row.round_id)!, round, reader));
+  for (const row of rows)
+    checkpoints.set(row.id, await checkpointAt(repo, row, rounds.get(row.round_id)!, round, reader));
 
   const sessionId = input.sessionId ?? (await releaseTarget(ctx, repo.branchKey))?.id ?? null;
 
@@ -85,9 +98,16 @@ export async function releasePendingReview(
     // Read again inside the transaction: a draft added or deleted a moment ago is released or not, never half.
     const current = await draftsOfBranch(trx, repo.branchKey);
     const threadIds = [...new Set([...current.threads.map((t) => t.id), ...current.messages.map((m) => m.thread_id)])];
-    const fresh = (await Promise.all(threadIds.map((id) => threadById(trx, id)))).filter((r): r is ThreadRow => r !== undefined);
+    const fresh = (await Promise.all(threadIds.map((id) => threadById(trx, id)))).filter(
+      (r): r is ThreadRow => r !== undefined,
+    );
     const messages = await messagesByThreadIds(trx, threadIds);
-    const before = fresh.map((row) => threadState(row, messages.filter((m) => m.thread_id === row.id)));
+    const before = fresh.map((row) =>
+      threadState(
+        row,
+        messages.filter((m) => m.thread_id === row.id),
+      ),
+    );
     const step = releaseReview(before, at);
     if (!step.ok && !saysSomething) throw new ReviewError(step.code, nothing);
     const released = step.ok ? step : { threads: [], messageIds: [] as string[], files: [] as string[] };
@@ -97,13 +117,21 @@ export async function releasePendingReview(
     }
     // The prose is rendered here, in the transaction, from the threads as released (the file reads were
     // mostly made above by the checkpoints), so it is stored with the release or not at all.
-    const threadRows = (await Promise.all(released.threads.map((t) => threadById(trx, t.id)))).filter((r): r is ThreadRow => r !== undefined);
+    const threadRows = (await Promise.all(released.threads.map((t) => threadById(trx, t.id)))).filter(
+      (r): r is ThreadRow => r !== undefined,
+    );
     const threads = await threadsJson({ ...ctx, db: trx }, repo, threadRows, "human", reader);
     const comments = released.messageIds.length > 0;
-    const prose = withReviewVerdict(comments ? renderReleaseProse(threads, { releasedMessageIds: released.messageIds }) : "", { summary, verdict });
+    const prose = withReviewVerdict(
+      comments ? renderReleaseProse(threads, { releasedMessageIds: released.messageIds }) : "",
+      { summary, verdict },
+    );
     const text =
       ctx.delivery.mode === "tools" && comments
-        ? withReviewVerdict(renderReleaseNotice({ count: released.messageIds.length, files: filesNow(released.files, threads) }), { summary, verdict })
+        ? withReviewVerdict(
+            renderReleaseNotice({ count: released.messageIds.length, files: filesNow(released.files, threads) }),
+            { summary, verdict },
+          )
         : prose;
     const stored = (await updateReview(trx, review.id, { prose, message_text: text, delivery_state: "pending" }))!;
     return { review: stored, threads, prose };

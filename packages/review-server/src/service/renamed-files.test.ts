@@ -78,15 +78,24 @@ test("a fresh process reuses the anchor kept for a renamed file, with its path, 
   await settle();
   expect((await f.service.agentList({ status: "all" })).threads[0]!.anchor).toMatchObject({ file: "src/helpers.ts" });
   await f.service.context.anchors.written();
-  const kept = (await sql<{ id: string; anchor: string }>`select id, anchor from located_anchors`.execute(f.store.db)).rows;
-  expect(kept).toEqual([{ id: thread.id, anchor: JSON.stringify({ state: "current", start: 2, end: 2, file: "src/helpers.ts" }) }]);
+  const kept = (await sql<{ id: string; anchor: string }>`select id, anchor from located_anchors`.execute(f.store.db))
+    .rows;
+  expect(kept).toEqual([
+    { id: thread.id, anchor: JSON.stringify({ state: "current", start: 2, end: 2, file: "src/helpers.ts" }) },
+  ]);
 
   // Proof that the kept anchor is what a fresh process shows: one written here is shown as it is.
   const planted = { state: "moved", start: 3, end: 3, file: "src/helpers.ts" };
   await sql`update located_anchors set anchor = ${JSON.stringify(planted)}`.execute(f.store.db);
   const again = async () => {
     const store = await openStore({ path: f.store.path });
-    const service = createReviewService({ now: systemClock, dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({
+      now: systemClock,
+      dir: f.repo.dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
     try {
       return (await service.agentList({ status: "all" })).threads[0]!;
     } finally {

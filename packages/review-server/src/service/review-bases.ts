@@ -24,7 +24,10 @@ export interface ReviewBases {
 export async function reviewBases(ctx: ServiceContext): Promise<ReviewBases> {
   const repo = await ctx.repository();
   const latest = await ensureRound(ctx, repo);
-  const [branches, pick] = await Promise.all([parentBranches(repo, repo.branch), branchBaseOf(ctx.db, repo.commonDir, repo.branchKey)]);
+  const [branches, pick] = await Promise.all([
+    parentBranches(repo, repo.branch),
+    branchBaseOf(ctx.db, repo.commonDir, repo.branchKey),
+  ]);
   const picked = pick && branches.some((b) => `branch:${b.name}` === pick.from_ref) ? pick.from_ref : null;
   return { base: latest.base, branches, picked };
 }
@@ -41,12 +44,18 @@ export async function pickBase(ctx: ServiceContext, from: string | null): Promis
     return { picked: null };
   }
   if (!from.startsWith("branch:")) {
-    throw new ReviewError("invalid_input", `from must be branch:<name>, a branch from GET /api/bases, or null to start from the review's base; got ${JSON.stringify(from)}.`);
+    throw new ReviewError(
+      "invalid_input",
+      `from must be branch:<name>, a branch from GET /api/bases, or null to start from the review's base; got ${JSON.stringify(from)}.`,
+    );
   }
   const name = from.slice("branch:".length);
   // Only a parent can be picked: any other branch would not be offered back by GET /api/bases.
   if (!(await parentBranches(repo, repo.branch)).some((b) => b.name === name)) {
-    throw new ReviewError("not_found", `No local branch ${name} that ${repo.branchKey} grew from. Pick one of the branches GET /api/bases lists, or null for the review's base.`);
+    throw new ReviewError(
+      "not_found",
+      `No local branch ${name} that ${repo.branchKey} grew from. Pick one of the branches GET /api/bases lists, or null for the review's base.`,
+    );
   }
   const row = await writeTransaction(ctx.db, (trx) =>
     pickBranchBase(trx, { repository: repo.commonDir, branch: repo.branchKey, from_ref: from, picked_at: ctx.now() }),
@@ -60,6 +69,10 @@ export async function pickBase(ctx: ServiceContext, from: string | null): Promis
  */
 export async function branchBase(repo: Repository, name: string): Promise<string> {
   const base = await branchMergeBase(repo, name);
-  if (base === null) throw new ReviewError("not_found", `No local branch ${name} that shares history with ${repo.branchKey}. Use a branch from GET /api/bases, base, or a round id.`);
+  if (base === null)
+    throw new ReviewError(
+      "not_found",
+      `No local branch ${name} that shares history with ${repo.branchKey}. Use a branch from GET /api/bases, base, or a round id.`,
+    );
   return base;
 }

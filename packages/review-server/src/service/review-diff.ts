@@ -22,7 +22,10 @@ export async function reviewDiff(
       : query.from.startsWith("branch:")
         ? await branchBase(repo, query.from.slice("branch:".length))
         : (await roundOfBranch(ctx, repo, query.from)).snapshot;
-  const to = query.to === undefined || query.to === "worktree" ? (await snapshotWorktree(repo)).tree : (await roundOfBranch(ctx, repo, query.to)).snapshot;
+  const to =
+    query.to === undefined || query.to === "worktree"
+      ? (await snapshotWorktree(repo)).tree
+      : (await roundOfBranch(ctx, repo, query.to)).snapshot;
   // Files over the per-file limits are listed, not parsed: one huge file no longer costs the whole diff.
   return limitedDiff(repo, from, to, {
     ...(query.file === undefined ? {} : { file: query.file }),

@@ -56,5 +56,11 @@ export async function reviewJson(ctx: ServiceContext, row: ReviewRow, count?: nu
 
 /** A release with no session to go to yet: pending, tried once, none named, not one an MCP agent reads at its turn. */
 export function waitsForSession(row: ReviewRow): boolean {
-  return row.delivery_state === "pending" && row.session_id === null && row.waits_for_turn === 0 && row.delivery_attempts > 0 && row.dismissed_at === null;
+  return (
+    row.delivery_state === "pending" &&
+    row.session_id === null &&
+    row.waits_for_turn === 0 &&
+    row.delivery_attempts > 0 &&
+    row.dismissed_at === null
+  );
 }

@@ -7,7 +7,16 @@ import type { ReleaseDelivery } from "./service-context.js";
 import { makeServiceFixture, type ServiceFixture } from "./testing/service-fixture.js";
 import { systemClock } from "./clock.js";
 
-const APP = ["import { a } from './a';", "", "export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
+const APP = [
+  "import { a } from './a';",
+  "",
+  "export function total(xs: number[]) {",
+  "  let sum = 0;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+].join("\n");
 
 let fixture: ServiceFixture | undefined;
 afterEach(async () => {
@@ -62,7 +71,10 @@ describe("a review from draft to checked resolve", () => {
     const f = await setup();
     const t = await f.service.draftThread({ file: "src/app.ts", start: 4, end: 6, body: "Use reduce here." });
     await f.service.release({});
-    await f.repo.write("src/app.ts", APP.replace(/ {2}let sum = 0;\n.*\n {2}return sum;\n/s, "  return xs.reduce((a, b) => a + b, 0);\n"));
+    await f.repo.write(
+      "src/app.ts",
+      APP.replace(/ {2}let sum = 0;\n.*\n {2}return sum;\n/s, "  return xs.reduce((a, b) => a + b, 0);\n"),
+    );
     const reply = await f.service.agentReply({ id: t.id, text: "Done: reduce.", resolved: true });
     expect(reply.resolved).toBe(true);
     expect(reply.refusal).toBeUndefined();
@@ -103,7 +115,13 @@ describe("a review from draft to checked resolve", () => {
   test("a comment on a deleted line stays current while the deletion is in the diff", async () => {
     const f = await setup();
     await f.repo.write("README.md", "");
-    const t = await f.service.draftThread({ file: "README.md", side: "old", start: 1, end: 1, body: "Keep the title." });
+    const t = await f.service.draftThread({
+      file: "README.md",
+      side: "old",
+      start: 1,
+      end: 1,
+      body: "Keep the title.",
+    });
     expect(t.quoted).toEqual(["-# demo"]);
     await f.service.release({});
     expect((await f.service.agentList({})).threads[0]!.anchor.state).toBe("current");
@@ -120,8 +138,20 @@ describe("a review from draft to checked resolve", () => {
     await f.repo.git("mv", "src/app.ts", "src/total.ts");
     const renamed = APP.replace("import { a } from './a';\n", "");
     await f.repo.write("src/total.ts", renamed);
-    const t = await f.service.draftThread({ file: "src/total.ts", side: "old", start: 1, end: 1, body: "Why drop the import?" });
-    expect(t).toMatchObject({ file: "src/total.ts", side: "old", start: 1, end: 1, quoted: ["-import { a } from './a';"] });
+    const t = await f.service.draftThread({
+      file: "src/total.ts",
+      side: "old",
+      start: 1,
+      end: 1,
+      body: "Why drop the import?",
+    });
+    expect(t).toMatchObject({
+      file: "src/total.ts",
+      side: "old",
+      start: 1,
+      end: 1,
+      quoted: ["-import { a } from './a';"],
+    });
     expect(t.anchor.state).toBe("current");
     await f.service.release({});
     const [listed] = (await f.service.agentList({})).threads;
@@ -133,12 +163,21 @@ describe("a review from draft to checked resolve", () => {
     expect((await f.service.agentReply({ id: t.id, text: "Restored.", resolved: true })).resolved).toBe(true);
     // Still refused where the old side has nothing: a file the round added.
     await f.repo.write("src/added.ts", "export const b = 1;\n");
-    await expectReviewError(f.service.draftThread({ file: "src/added.ts", side: "old", start: 1, end: 1, body: "?" }), "out_of_range", /new in this diff/);
+    await expectReviewError(
+      f.service.draftThread({ file: "src/added.ts", side: "old", start: 1, end: 1, body: "?" }),
+      "out_of_range",
+      /new in this diff/,
+    );
   });
 
   test("an agent note waits on the person, anchored on the code as it reads now", async () => {
     const f = await setup();
-    const note = await f.service.agentNote({ file: "src/app.ts", from: 3, to: 7, text: "I kept the loop for clarity." });
+    const note = await f.service.agentNote({
+      file: "src/app.ts",
+      from: 3,
+      to: 7,
+      text: "I kept the loop for clarity.",
+    });
     expect(note).toMatchObject({ origin: "agent", status: "open", awaiting: "human", start: 3, end: 7 });
     const waiting = await f.service.listThreads({ status: "waiting" });
     expect(waiting.map((t) => t.id)).toEqual([note.id]);
@@ -147,7 +186,13 @@ describe("a review from draft to checked resolve", () => {
 
   test("without tools the release is the whole review as prose and names no tool", async () => {
     const f = await setup("prose");
-    await f.service.draftThread({ file: "src/app.ts", start: 6, end: 6, body: "Prefer reduce.", suggestion: ["  return xs.reduce((a, b) => a + b, 0);"] });
+    await f.service.draftThread({
+      file: "src/app.ts",
+      start: 6,
+      end: 6,
+      body: "Prefer reduce.",
+      suggestion: ["  return xs.reduce((a, b) => a + b, 0);"],
+    });
     await f.service.draftThread({ file: "README.md", body: "Mention the new function." });
     const { review, prose } = await f.service.release({});
     expect(review.mode).toBe("prose");
@@ -196,7 +241,13 @@ describe("several opencode processes on one repository", () => {
         return sessionId === null ? null : { sessionId };
       },
     });
-    const there = createReviewService({ now: systemClock, dir: f.repo.dir, store: otherStore, bus: createEventBus(), delivery: doorbell(true) });
+    const there = createReviewService({
+      now: systemClock,
+      dir: f.repo.dir,
+      store: otherStore,
+      bus: createEventBus(),
+      delivery: doorbell(true),
+    });
     try {
       // Only the other process has seen a session: this panel names none, and its release rings nobody.
       await there.recordSession({ id: "ses_there", title: "Elsewhere", directory: f.repo.dir });
@@ -215,10 +266,17 @@ describe("several opencode processes on one repository", () => {
       expect(f.delivered.map((d) => d.sessionId)).toEqual([null, "ses_here"]);
 
       // A server whose doorbell reaches any session (`serve`) names the most recently active one on the branch.
-      const standalone = createReviewService({ now: systemClock, dir: f.repo.dir, store: otherStore, bus: createEventBus(), delivery: doorbell(false) });
+      const standalone = createReviewService({
+        now: systemClock,
+        dir: f.repo.dir,
+        store: otherStore,
+        bus: createEventBus(),
+        delivery: doorbell(false),
+      });
       expect((await standalone.pendingReview()).session).toEqual({ id: "ses_there", title: "Elsewhere" });
       // One that picks its session itself names that one (`serve` with no opencode server: none at all).
-      const nowhere = createReviewService({ now: systemClock,
+      const nowhere = createReviewService({
+        now: systemClock,
         dir: f.repo.dir,
         store: otherStore,
         bus: createEventBus(),
@@ -264,7 +322,11 @@ describe("what other processes write", () => {
     expect(round).toMatchObject({ type: "round", round: { ordinal: 2 } });
     expect(thread).toMatchObject({ type: "thread", thread: { id: t.id, status: "open", awaiting: "agent" } });
     // (Messages sort by their times, so the other process's come first here: only the set is compared.)
-    expect(thread!.type === "thread" && thread!.thread.messages.map((m) => m.body).sort()).toEqual(["Switched to reduce.", "Thanks, and the comment?", "Use reduce here."]);
+    expect(thread!.type === "thread" && thread!.thread.messages.map((m) => m.body).sort()).toEqual([
+      "Switched to reduce.",
+      "Thanks, and the comment?",
+      "Use reduce here.",
+    ]);
     expect(review).toMatchObject({ type: "review", review: { messages: 1, mode: "tools" } });
     // Seen once: the next look from the new position finds nothing.
     expect((await f.service.changesSince(next.position)).events).toEqual([]);
@@ -275,8 +337,16 @@ describe("bad input is refused with a clear error and stores nothing", () => {
   test("each refusal", async () => {
     const f = await setup();
     await expectReviewError(f.service.draftThread({ file: "../outside.ts", start: 1, body: "x" }), "outside_worktree");
-    await expectReviewError(f.service.draftThread({ file: "src/app.ts", start: 40, end: 45, body: "x" }), "out_of_range", /past the end/);
-    await expectReviewError(f.service.draftThread({ file: "src/app.ts", start: 1, body: "x".repeat(1001) }), "too_long", /1001/);
+    await expectReviewError(
+      f.service.draftThread({ file: "src/app.ts", start: 40, end: 45, body: "x" }),
+      "out_of_range",
+      /past the end/,
+    );
+    await expectReviewError(
+      f.service.draftThread({ file: "src/app.ts", start: 1, body: "x".repeat(1001) }),
+      "too_long",
+      /1001/,
+    );
     await expectReviewError(f.service.draftThread({ file: "nope.ts", start: 1, body: "x" }), "not_found");
     await expectReviewError(f.service.agentReply({ id: "t_unknown", text: "x" }), "not_found");
     await expectReviewError(f.service.release({}), "conflict", /Nothing to release/);
@@ -293,7 +363,11 @@ describe("bad input is refused with a clear error and stores nothing", () => {
   test("a refused agent note stores nothing, not even a round", async () => {
     const f = await setup();
     const before = await f.service.listRounds();
-    await expectReviewError(f.service.agentNote({ file: "src/app.ts", from: 40, to: 45, text: "x" }), "out_of_range", /past the end/);
+    await expectReviewError(
+      f.service.agentNote({ file: "src/app.ts", from: 40, to: 45, text: "x" }),
+      "out_of_range",
+      /past the end/,
+    );
     await f.repo.write("logo.png", new Uint8Array([0x89, 0x50, 0, 1]));
     await expectReviewError(f.service.agentNote({ file: "logo.png", line: 1, text: "x" }), "binary");
     await expectReviewError(f.service.agentNote({ file: "gone.ts", text: "x" }), "not_found");

@@ -125,7 +125,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     reopen: (id: string, body?: string) => reopenThread(ctx, id, body),
     markSeen: (id: string) => markThreadRead(ctx, id),
     pendingReview: () => pendingReview(ctx),
-    release: (input: Parameters<typeof releasePendingReview>[1]) => releasePendingReview(ctx, input, options.deliveryRetry),
+    release: (input: Parameters<typeof releasePendingReview>[1]) =>
+      releasePendingReview(ctx, input, options.deliveryRetry),
     pastReviews: () => pastReviews(ctx),
     retryDelivery: (id: string, sessionId?: string) => retryDelivery(ctx, id, sessionId),
     /** A session appeared: releases that wait for one go to it. */
@@ -141,12 +142,16 @@ export function createReviewService(options: ReviewServiceOptions) {
       return agentList(ctx, query);
     },
     agentReply: (input: Parameters<typeof addAgentReply>[1], call: AgentCall = {}) =>
-      retries.once(["review_reply", input.id ?? null, input.file ?? null, input.line ?? null, input.text, input.resolved ?? false], call, () =>
-        addAgentReply(ctx, input, options.forgePush === "auto" ? () => pushForge() : undefined),
+      retries.once(
+        ["review_reply", input.id ?? null, input.file ?? null, input.line ?? null, input.text, input.resolved ?? false],
+        call,
+        () => addAgentReply(ctx, input, options.forgePush === "auto" ? () => pushForge() : undefined),
       ),
     agentNote: (input: Parameters<typeof createAgentNote>[1], call: AgentCall = {}) =>
-      retries.once(["review_open", input.file, input.line ?? null, input.from ?? null, input.to ?? null, input.text], call, () =>
-        createAgentNote(ctx, input),
+      retries.once(
+        ["review_open", input.file, input.line ?? null, input.from ?? null, input.to ?? null, input.text],
+        call,
+        () => createAgentNote(ctx, input),
       ),
     /**
      * When threads wait on the agent, reads and locates them ahead of its first review_list (which then
@@ -159,7 +164,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     recordSession: (session: Parameters<typeof recordSession>[1]) => recordSession(ctx, session),
     // reviewer agents: runs (driven by the run supervisor) and the reviewer's findings
     recordRun: (input: Parameters<typeof recordRun>[1]) => recordRun(ctx, input),
-    changeRun: (id: string, patch: Parameters<typeof changeRun>[2], from: Parameters<typeof changeRun>[3]) => changeRun(ctx, id, patch, from),
+    changeRun: (id: string, patch: Parameters<typeof changeRun>[2], from: Parameters<typeof changeRun>[3]) =>
+      changeRun(ctx, id, patch, from),
     getRun: (id: string) => getRun(ctx, id),
     runJson: (row: RunRow) => runJson(ctx, row),
     listRuns: () => listRuns(ctx),

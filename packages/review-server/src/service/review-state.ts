@@ -9,7 +9,10 @@ import { threadsJson } from "./threads-json.js";
 
 export interface PendingReview {
   /** Draft threads, and draft replies on released threads (each with its thread id). */
-  readonly drafts: { readonly threads: readonly Thread[]; readonly messages: readonly (Message & { readonly threadId: string })[] };
+  readonly drafts: {
+    readonly threads: readonly Thread[];
+    readonly messages: readonly (Message & { readonly threadId: string })[];
+  };
   /** The agent session a release goes to (see `releaseTarget`), or null when none is known. */
   readonly session: { readonly id: string; readonly title: string } | null;
   /**
@@ -25,7 +28,10 @@ export interface PendingReview {
  */
 export async function pendingReview(ctx: ServiceContext): Promise<PendingReview> {
   const repo = await ctx.repository();
-  const [drafts, session] = await Promise.all([draftsOfBranch(ctx.db, repo.branchKey), releaseTarget(ctx, repo.branchKey)]);
+  const [drafts, session] = await Promise.all([
+    draftsOfBranch(ctx.db, repo.branchKey),
+    releaseTarget(ctx, repo.branchKey),
+  ]);
   const draftThreadIds = new Set(drafts.threads.map((t) => t.id));
   const unread = ctx.delivery.waitsForAgentTurn === true ? await releasedUnread(ctx.db, repo.branchKey) : undefined;
   return {
@@ -38,6 +44,11 @@ export async function pendingReview(ctx: ServiceContext): Promise<PendingReview>
     session,
     ...(unread === undefined
       ? {}
-      : { waiting: unread.count === 0 ? null : { messages: unread.count, files: unread.files, text: renderWaitingForTurn(unread) } }),
+      : {
+          waiting:
+            unread.count === 0
+              ? null
+              : { messages: unread.count, files: unread.files, text: renderWaitingForTurn(unread) },
+        }),
   };
 }

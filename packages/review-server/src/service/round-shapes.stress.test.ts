@@ -46,14 +46,25 @@ describe("rounds of each shape, taken, commented on and listed through the servi
       { path: "src/new-name.ts", oldPath: "src/old-name.ts", status: "renamed" },
     ]);
     // Line 4 is unchanged by the rename: the diff shows it as context, and so does the thread's quote.
-    const kept = await f.service.draftThread({ file: "src/new-name.ts", start: 4, end: 5, roundId: round.id, body: "Why 50?" });
+    const kept = await f.service.draftThread({
+      file: "src/new-name.ts",
+      start: 4,
+      end: 5,
+      roundId: round.id,
+      body: "Why 50?",
+    });
     expect(kept.quoted).toEqual([" const line4 = 4;", "+const line5 = 50;"]);
     await f.service.release({});
 
     await f.repo.git("add", "-A");
     await f.repo.git("mv", "src/new-name.ts", "src/newest.ts");
     const listed = await f.service.listThreads({ status: "all" });
-    expect(listed.find((t) => t.id === kept.id)!.anchor).toEqual({ state: "current", start: 4, end: 5, file: "src/newest.ts" });
+    expect(listed.find((t) => t.id === kept.id)!.anchor).toEqual({
+      state: "current",
+      start: 4,
+      end: 5,
+      file: "src/newest.ts",
+    });
   });
 
   test("a deleted file: its lines take comments on the old side, the new side is refused, restoring it changes them", async () => {
@@ -63,14 +74,28 @@ describe("rounds of each shape, taken, commented on and listed through the servi
     const files = await f.service.diff({ from: "base", to: round.id });
     expect(files.map((d) => [d.path, d.status])).toEqual([["src/gone.ts", "deleted"]]);
 
-    const line = await f.service.draftThread({ file: "src/gone.ts", side: "old", start: 2, end: 3, body: "Still used by the CLI." });
+    const line = await f.service.draftThread({
+      file: "src/gone.ts",
+      side: "old",
+      start: 2,
+      end: 3,
+      body: "Still used by the CLI.",
+    });
     expect(line.quoted).toEqual(["-const line2 = 2;", "-const line3 = 3;"]);
-    await expect(f.service.draftThread({ file: "src/gone.ts", start: 2, body: "x" })).rejects.toMatchObject({ code: "out_of_range" });
+    await expect(f.service.draftThread({ file: "src/gone.ts", start: 2, body: "x" })).rejects.toMatchObject({
+      code: "out_of_range",
+    });
     const whole = await f.service.draftThread({ file: "src/gone.ts", side: "old", body: "Why delete it?" });
     await f.service.release({});
 
-    const anchors = async () => new Map((await f.service.listThreads({ status: "all" })).map((t) => [t.id, t.anchor.state]));
-    expect(await anchors()).toEqual(new Map([[line.id, "current"], [whole.id, "current"]]));
+    const anchors = async () =>
+      new Map((await f.service.listThreads({ status: "all" })).map((t) => [t.id, t.anchor.state]));
+    expect(await anchors()).toEqual(
+      new Map([
+        [line.id, "current"],
+        [whole.id, "current"],
+      ]),
+    );
     await f.repo.write("src/gone.ts", TEN);
     expect((await anchors()).get(line.id)).toBe("changed");
   });
@@ -82,7 +107,9 @@ describe("rounds of each shape, taken, commented on and listed through the servi
     const files = await f.service.diff({ from: "base", to: round.id });
     expect(files).toMatchObject([{ path: "assets/logo.png", status: "added", binary: true, hunks: [] }]);
 
-    await expect(f.service.draftThread({ file: "assets/logo.png", start: 1, body: "x" })).rejects.toMatchObject({ code: "binary" });
+    await expect(f.service.draftThread({ file: "assets/logo.png", start: 1, body: "x" })).rejects.toMatchObject({
+      code: "binary",
+    });
     const whole = await f.service.draftThread({ file: "assets/logo.png", body: "Too big for a logo." });
     expect(whole).toMatchObject({ start: null, end: null, quoted: [], anchor: { state: "current" } });
     await f.service.release({});
@@ -106,7 +133,9 @@ describe("rounds of each shape, taken, commented on and listed through the servi
     expect(files.map((d) => [d.path, d.status])).toEqual([["src/brand-new.ts", "added"]]);
     const t = await f.service.draftThread({ file: "src/brand-new.ts", start: 1, body: "Export it from the index." });
     expect(t.quoted).toEqual(["+export const fresh = true;"]);
-    await expect(f.service.draftThread({ file: ".env", start: 1, body: "x" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(f.service.draftThread({ file: ".env", start: 1, body: "x" })).rejects.toMatchObject({
+      code: "not_found",
+    });
     await f.service.release({});
     expect(await gitState(f)).toEqual(before);
     expect((await f.service.listThreads({}))[0]!.anchor).toEqual({ state: "current", start: 1, end: 1 });
@@ -153,7 +182,9 @@ describe("rounds of each shape, taken, commented on and listed through the servi
     const featureDraft = await f.service.draftThread({ file: "src/app.ts", start: 9, body: "Feature's draft." });
     const { review } = await f.service.release({});
     expect(review.messages).toBe(1);
-    expect((await f.service.listThreads({ status: "all" })).map((t) => [t.id, t.status])).toEqual([[featureDraft.id, "open"]]);
+    expect((await f.service.listThreads({ status: "all" })).map((t) => [t.id, t.status])).toEqual([
+      [featureDraft.id, "open"],
+    ]);
 
     await f.repo.git("stash", "-q", "-u");
     await f.repo.git("checkout", "-q", "main");

@@ -39,5 +39,11 @@ export interface ServiceCaches {
 
 /** @example createReviewService({ dir, store, bus, delivery, caches: createServiceCaches() }) */
 export function createServiceCaches(): ServiceCaches {
-  return { listings: new ListingMemo(), anchors: new AnchorMemo(), pages: new PageListings(), roundFiles: new RoundFileMemo(), commitFiles: new CommitFileCache() };
+  return {
+    listings: new ListingMemo(),
+    anchors: new AnchorMemo(),
+    pages: new PageListings(),
+    roundFiles: new RoundFileMemo(),
+    commitFiles: new CommitFileCache(),
+  };
 }

@@ -14,7 +14,10 @@ export interface ReleaseDelivery {
    * Sends `text` into an agent session (queued by opencode while the session is busy). Resolves with the
    * session it went to, or null when there is nowhere to send it (no session known, or a standalone server).
    */
-  deliver(input: { readonly sessionId: string | null; readonly text: string }): Promise<{ readonly sessionId: string } | null>;
+  deliver(input: {
+    readonly sessionId: string | null;
+    readonly text: string;
+  }): Promise<{ readonly sessionId: string } | null>;
   /**
    * True when `deliver` reaches only the sessions of this process (the plugin's opencode client): a release
    * then goes to the latest session this service saw, never to one another opencode process on the same

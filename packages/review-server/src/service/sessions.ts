@@ -22,8 +22,15 @@ export async function recordSession(
  * recently active one this service saw (null: none).
  * @example const target = await releaseTarget(ctx, repo.branchKey); // { id: "ses_1", title: "Fix parser" }
  */
-export async function releaseTarget(ctx: ServiceContext, branch: string): Promise<{ readonly id: string; readonly title: string } | null> {
+export async function releaseTarget(
+  ctx: ServiceContext,
+  branch: string,
+): Promise<{ readonly id: string; readonly title: string } | null> {
   if (ctx.delivery.target !== undefined) return ctx.delivery.target();
-  const row = await latestSession(ctx.db, branch, ctx.delivery.ownSessionsOnly === true ? { seenBy: ctx.instanceId } : {});
+  const row = await latestSession(
+    ctx.db,
+    branch,
+    ctx.delivery.ownSessionsOnly === true ? { seenBy: ctx.instanceId } : {},
+  );
   return row === undefined ? null : { id: row.id, title: row.title };
 }

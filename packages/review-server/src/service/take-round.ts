@@ -28,7 +28,13 @@ export async function takeServiceRound(
       });
       if (!result.changed) return { round: latest!, created: false };
       const round = await writeTransaction(ctx.db, (trx) =>
-        insertRound(trx, { branch: repo.branchKey, base, snapshot: result.snapshot, tree: result.tree, created_at: ctx.now() }),
+        insertRound(trx, {
+          branch: repo.branchKey,
+          base,
+          snapshot: result.snapshot,
+          tree: result.tree,
+          created_at: ctx.now(),
+        }),
       );
       ctx.bus.publish({ type: "round", round: roundJson(round) });
       return { round, created: true };

@@ -20,7 +20,13 @@ export function messageJson(row: MessageRow, forge?: ForgeMessageRow): Message {
     delivery: row.delivery,
     ...(row.claim_accepted === null
       ? {}
-      : { claim: { resolved: true, accepted: row.claim_accepted === 1, ...(row.claim_reason === null ? {} : { reason: row.claim_reason }) } }),
+      : {
+          claim: {
+            resolved: true,
+            accepted: row.claim_accepted === 1,
+            ...(row.claim_reason === null ? {} : { reason: row.claim_reason }),
+          },
+        }),
   };
   if (forge === undefined) return message;
   if (forge.state === null) return { ...message, ...(forge.login === null ? {} : { login: forge.login }) };
@@ -73,7 +79,14 @@ export function threadJson(
     origin: forge === undefined ? row.origin : "forge",
     ...(forge === undefined
       ? {}
-      : { forge: { kind: forge.thread.kind, pr: forge.thread.number, url: forge.thread.url, threadId: forge.thread.forge_id } }),
+      : {
+          forge: {
+            kind: forge.thread.kind,
+            pr: forge.thread.number,
+            url: forge.thread.url,
+            threadId: forge.thread.forge_id,
+          },
+        }),
     resolvedAt: row.resolved_at,
     resolvedBy: row.resolved_by,
     unreadByHuman: unreadByHuman(shown, row.human_seen_at),
@@ -84,7 +97,10 @@ export function threadJson(
 }
 
 /** The conversation part of a stored thread, for core's transitions. */
-export function threadState(row: ThreadRow, messages: readonly MessageRow[]): ThreadState & { readonly id: string; readonly file: string } {
+export function threadState(
+  row: ThreadRow,
+  messages: readonly MessageRow[],
+): ThreadState & { readonly id: string; readonly file: string } {
   return {
     id: row.id,
     file: row.file,

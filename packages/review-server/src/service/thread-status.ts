@@ -14,7 +14,9 @@ export async function resolveThread(ctx: ServiceContext, threadId: string, body?
   const repo = await ctx.repository();
   const at = ctx.now();
   const message = body === undefined ? undefined : { id: newId("message"), body, at };
-  const row = await changeThread(ctx, repo, threadId, (state) => humanResolve(state, message === undefined ? { at } : { at, message }));
+  const row = await changeThread(ctx, repo, threadId, (state) =>
+    humanResolve(state, message === undefined ? { at } : { at, message }),
+  );
   return publishThread(ctx, repo, row!);
 }
 
@@ -27,7 +29,10 @@ export async function reopenThread(ctx: ServiceContext, threadId: string, body?:
   const repo = await ctx.repository();
   const existing = await threadById(ctx.db, threadId);
   if (existing === undefined || existing.branch !== repo.branchKey) {
-    throw new ReviewError("not_found", `No thread ${threadId} on branch ${repo.branchKey}. List the threads to see their ids.`);
+    throw new ReviewError(
+      "not_found",
+      `No thread ${threadId} on branch ${repo.branchKey}. List the threads to see their ids.`,
+    );
   }
   const { round } = await takeServiceRound(ctx, repo);
   const checkpoint = await checkpointAt(repo, existing, (await roundById(ctx.db, existing.round_id))!, round);

@@ -1,6 +1,12 @@
 import { agentView, type Thread } from "@opencode-review/core";
 import type { Repository } from "../git/index.js";
-import { forgeMessagesByIds, forgeThreadsByIds, messagesByThreadIds, type MessageRow, type ThreadRow } from "../store/index.js";
+import {
+  forgeMessagesByIds,
+  forgeThreadsByIds,
+  messagesByThreadIds,
+  type MessageRow,
+  type ThreadRow,
+} from "../store/index.js";
 import { createFileReader, type FileReader } from "./file-reader.js";
 import { locateThreads, roundsOf, type LocateTarget } from "./locate-threads.js";
 import type { ServiceContext } from "./service-context.js";
@@ -25,12 +31,23 @@ export async function threadsJson(
   if (rows.length === 0) return [];
   const roundOf = await roundsOf(ctx.db, rows);
   const [messages, anchors, forgeThreads] = await Promise.all([
-    messagesByThreadIds(ctx.db, rows.map((r) => r.id)),
+    messagesByThreadIds(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
     locateThreads(ctx, repo, rows, reader ?? createFileReader(repo, ctx.commitFiles), roundOf, target),
-    forgeThreadsByIds(ctx.db, rows.map((r) => r.id)),
+    forgeThreadsByIds(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
   ]);
   const forgeMessages =
-    forgeThreads.size === 0 ? new Map() : await forgeMessagesByIds(ctx.db, messages.filter((m) => forgeThreads.has(m.thread_id)).map((m) => m.id));
+    forgeThreads.size === 0
+      ? new Map()
+      : await forgeMessagesByIds(
+          ctx.db,
+          messages.filter((m) => forgeThreads.has(m.thread_id)).map((m) => m.id),
+        );
   const byThread = new Map<string, MessageRow[]>();
   for (const m of messages) {
     const list = byThread.get(m.thread_id);

@@ -19,53 +19,51 @@ afterEach(async () => {
   fixture = undefined;
 });
 
-test(
-  "agent replies and human batches written at once by two processes: nothing lost, every release whole",
-  async () => {
-    const f = (fixture = await makeServiceFixture({ "src/values.ts": LINES }));
-    await f.repo.write("src/values.ts", LINES.replace("v20 = 20", "v20 = 21"));
-    const ids: string[] = [];
-    for (let i = 0; i < THREADS; i++) {
-      ids.push((await f.service.draftThread({ file: "src/values.ts", start: 5 * i + 1, end: 5 * i + 3, body: `first ${i}` })).id);
-    }
-    await f.service.release({});
+test("agent replies and human batches written at once by two processes: nothing lost, every release whole", async () => {
+  const f = (fixture = await makeServiceFixture({ "src/values.ts": LINES }));
+  await f.repo.write("src/values.ts", LINES.replace("v20 = 20", "v20 = 21"));
+  const ids: string[] = [];
+  for (let i = 0; i < THREADS; i++) {
+    ids.push(
+      (await f.service.draftThread({ file: "src/values.ts", start: 5 * i + 1, end: 5 * i + 3, body: `first ${i}` })).id,
+    );
+  }
+  await f.service.release({});
 
-    const agent = startServiceProcess(["agent", f.repo.dir, f.store.path, String(AGENT_REPLIES), ...ids]);
-    const human = startServiceProcess(["human", f.repo.dir, f.store.path, String(HUMAN_ROUNDS), ...ids]);
-    children.push(agent, human);
-    await Promise.all([agent.waitFor("ready"), human.waitFor("ready")]);
-    agent.go();
-    human.go();
-    const [agentEnd, humanEnd] = await Promise.all([agent.exited, human.exited]);
-    expect(agentEnd.stderr).toBe("");
-    expect(humanEnd.stderr).toBe("");
-    expect([agentEnd.code, humanEnd.code]).toEqual([0, 0]);
+  const agent = startServiceProcess(["agent", f.repo.dir, f.store.path, String(AGENT_REPLIES), ...ids]);
+  const human = startServiceProcess(["human", f.repo.dir, f.store.path, String(HUMAN_ROUNDS), ...ids]);
+  children.push(agent, human);
+  await Promise.all([agent.waitFor("ready"), human.waitFor("ready")]);
+  agent.go();
+  human.go();
+  const [agentEnd, humanEnd] = await Promise.all([agent.exited, human.exited]);
+  expect(agentEnd.stderr).toBe("");
+  expect(humanEnd.stderr).toBe("");
+  expect([agentEnd.code, humanEnd.code]).toEqual([0, 0]);
 
-    const messages = await f.store.db.selectFrom("messages").selectAll().execute();
-    // Every agent reply is there exactly once.
-    const agentBodies = messages.filter((m) => m.author === "agent").map((m) => m.body);
-    expect(agentBodies.sort()).toEqual(Array.from({ length: AGENT_REPLIES }, (_, i) => `agent ${i}`).sort());
-    // Every human reply is there exactly once, and none is left a draft.
-    const humanReplies = messages.filter((m) => m.author === "human" && m.body.startsWith("human "));
-    const expected = Array.from({ length: HUMAN_ROUNDS }, (_, r) => ids.map((id) => `human ${r} ${id}`)).flat();
-    expect(humanReplies.map((m) => m.body).sort()).toEqual(expected.sort());
-    expect(humanReplies.filter((m) => m.delivery === "unsent")).toEqual([]);
-    expect(messages).toHaveLength(THREADS + AGENT_REPLIES + HUMAN_ROUNDS * THREADS);
+  const messages = await f.store.db.selectFrom("messages").selectAll().execute();
+  // Every agent reply is there exactly once.
+  const agentBodies = messages.filter((m) => m.author === "agent").map((m) => m.body);
+  expect(agentBodies.sort()).toEqual(Array.from({ length: AGENT_REPLIES }, (_, i) => `agent ${i}`).sort());
+  // Every human reply is there exactly once, and none is left a draft.
+  const humanReplies = messages.filter((m) => m.author === "human" && m.body.startsWith("human "));
+  const expected = Array.from({ length: HUMAN_ROUNDS }, (_, r) => ids.map((id) => `human ${r} ${id}`)).flat();
+  expect(humanReplies.map((m) => m.body).sort()).toEqual(expected.sort());
+  expect(humanReplies.filter((m) => m.delivery === "unsent")).toEqual([]);
+  expect(messages).toHaveLength(THREADS + AGENT_REPLIES + HUMAN_ROUNDS * THREADS);
 
-    // Each release took exactly the batch drafted just before it: all of that round's replies, nothing else.
-    const releases = human.lines.filter((l) => l.startsWith("released ")).map((l) => l.split(" "));
-    expect(releases).toHaveLength(HUMAN_ROUNDS);
-    releases.forEach(([, reviewId, count], r) => {
-      expect(Number(count)).toBe(THREADS);
-      const inReview = messages.filter((m) => m.review_id === reviewId).map((m) => m.body);
-      expect(inReview.sort()).toEqual(ids.map((id) => `human ${r} ${id}`).sort());
-    });
+  // Each release took exactly the batch drafted just before it: all of that round's replies, nothing else.
+  const releases = human.lines.filter((l) => l.startsWith("released ")).map((l) => l.split(" "));
+  expect(releases).toHaveLength(HUMAN_ROUNDS);
+  releases.forEach(([, reviewId, count], r) => {
+    expect(Number(count)).toBe(THREADS);
+    const inReview = messages.filter((m) => m.review_id === reviewId).map((m) => m.body);
+    expect(inReview.sort()).toEqual(ids.map((id) => `human ${r} ${id}`).sort());
+  });
 
-    // The person's view agrees: every thread open, with its whole conversation.
-    const threads = await f.service.listThreads({ status: "all" });
-    expect(threads.map((t) => t.status)).toEqual(Array(THREADS).fill("open"));
-    expect(threads.reduce((n, t) => n + t.messages.length, 0)).toBe(messages.length);
-    expect((await f.service.pendingReview()).drafts).toEqual({ threads: [], messages: [] });
-  },
-  240_000,
-);
+  // The person's view agrees: every thread open, with its whole conversation.
+  const threads = await f.service.listThreads({ status: "all" });
+  expect(threads.map((t) => t.status)).toEqual(Array(THREADS).fill("open"));
+  expect(threads.reduce((n, t) => n + t.messages.length, 0)).toBe(messages.length);
+  expect((await f.service.pendingReview()).drafts).toEqual({ threads: [], messages: [] });
+}, 240_000);

@@ -20,9 +20,18 @@ export async function listViewed(ctx: ServiceContext, query: { readonly ref?: Fi
   const repo = await ctx.repository();
   const marks = await viewedFilesOfBranch(ctx.db, repo.branchKey);
   if (marks.length === 0) return [];
-  const bytes = await filesAt(ctx, repo, query.ref ?? "worktree", marks.map((m) => m.path));
+  const bytes = await filesAt(
+    ctx,
+    repo,
+    query.ref ?? "worktree",
+    marks.map((m) => m.path),
+  );
   const ids = await Promise.all(marks.map((m) => blobId(bytes.get(m.path) ?? null)));
-  return marks.map((m, i) => ({ path: m.path, state: ids[i] === m.content_hash ? "viewed" : "changed", viewedAt: m.viewed_at }));
+  return marks.map((m, i) => ({
+    path: m.path,
+    state: ids[i] === m.content_hash ? "viewed" : "changed",
+    viewedAt: m.viewed_at,
+  }));
 }
 
 /**

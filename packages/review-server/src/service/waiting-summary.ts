@@ -9,14 +9,19 @@ import type { ServiceContext } from "./service-context.js";
  * path is there; one lstat per file, and one query only when a file is gone.
  * @example const { count, files } = await waitingForAgent(ctx);
  */
-export async function waitingForAgent(ctx: ServiceContext): Promise<{ readonly count: number; readonly files: readonly string[] }> {
+export async function waitingForAgent(
+  ctx: ServiceContext,
+): Promise<{ readonly count: number; readonly files: readonly string[] }> {
   const repo = await ctx.repository();
   const open = await threadsByBranch(ctx.db, repo.branchKey, { status: "open" });
   const waiting = open.filter((t) => t.awaiting === "agent");
   const gone = waiting.filter((t) => !worktreeHas(repo, t.file));
   const renamed = new Map<string, string>();
   if (gone.length > 0) {
-    const kept = await locatedAnchorsOf(ctx.db, gone.map((t) => t.id)).catch(() => new Map<string, never>());
+    const kept = await locatedAnchorsOf(
+      ctx.db,
+      gone.map((t) => t.id),
+    ).catch(() => new Map<string, never>());
     for (const t of gone) {
       const to = renamedPath(kept.get(t.id)?.anchor);
       if (to !== null && worktreeHas(repo, to)) renamed.set(t.id, to);

@@ -37,12 +37,26 @@ function jsonEdit(root: string, file: string, edit: (doc: Record<string, unknown
   const changes = edit(config.doc).filter((c): c is string => c !== null);
   // Unchanged in value: left byte for byte as it was, whatever its formatting.
   if (isDeepStrictEqual(before, config.doc)) return { file, place, text: previous ?? "", changes: [] };
-  return { file, place, text: jsonConfigText(config, previous), changes: previous === null ? [`created, ${changes.join(", ")}`] : changes };
+  return {
+    file,
+    place,
+    text: jsonConfigText(config, previous),
+    changes: previous === null ? [`created, ${changes.join(", ")}`] : changes,
+  };
 }
 
-function ensureListed(parent: Record<string, unknown>, key: string, items: readonly string[], file: string): string | null {
+function ensureListed(
+  parent: Record<string, unknown>,
+  key: string,
+  items: readonly string[],
+  file: string,
+): string | null {
   const list = parent[key] ?? (parent[key] = []);
-  if (!Array.isArray(list)) throw new ReviewError("invalid_input", `${key} in ${file} is not a list; fix it and run set-up again. Nothing was written.`);
+  if (!Array.isArray(list))
+    throw new ReviewError(
+      "invalid_input",
+      `${key} in ${file} is not a list; fix it and run set-up again. Nothing was written.`,
+    );
   const missing = items.filter((item) => !list.includes(item));
   list.push(...missing);
   return missing.length === 0 ? null : `listed ${missing.join(", ")} in ${key}`;
@@ -66,7 +80,13 @@ export function claudeEdits(root: string, launcher: Launcher): readonly ConfigEd
     }),
     jsonEdit(root, ".claude/settings.json", (doc) => [
       ensureCommandHook(doc, "Stop", "stop", hookCommandLine(launcher, ["hook", "stop"]), ".claude/settings.json"),
-      ensureCommandHook(doc, "UserPromptSubmit", "prompt", hookCommandLine(launcher, ["hook", "prompt"]), ".claude/settings.json"),
+      ensureCommandHook(
+        doc,
+        "UserPromptSubmit",
+        "prompt",
+        hookCommandLine(launcher, ["hook", "prompt"]),
+        ".claude/settings.json",
+      ),
       ensureListed(doc, "enabledMcpjsonServers", [SERVER_NAME], ".claude/settings.json"),
       ensureListed(
         objectAt(doc, "permissions", ".claude/settings.json"),
@@ -103,10 +123,21 @@ export function codexEdits(root: string, launcher: Launcher): readonly ConfigEdi
     file,
   );
   return [
-    { file, place, text: toml.text, changes: previous === null && toml.changes.length > 0 ? [`created, ${toml.changes.join(", ")}`] : toml.changes },
+    {
+      file,
+      place,
+      text: toml.text,
+      changes: previous === null && toml.changes.length > 0 ? [`created, ${toml.changes.join(", ")}`] : toml.changes,
+    },
     jsonEdit(root, ".codex/hooks.json", (doc) => [
       ensureCommandHook(doc, "Stop", "stop", hookCommandLine(launcher, ["hook", "stop"]), ".codex/hooks.json"),
-      ensureCommandHook(doc, "UserPromptSubmit", "prompt", hookCommandLine(launcher, ["hook", "prompt"]), ".codex/hooks.json"),
+      ensureCommandHook(
+        doc,
+        "UserPromptSubmit",
+        "prompt",
+        hookCommandLine(launcher, ["hook", "prompt"]),
+        ".codex/hooks.json",
+      ),
     ]),
   ];
 }

@@ -1,5 +1,18 @@
 import { ReviewError } from "@opencode-review/core";
-import { closeSync, constants, fchmodSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import type { Stats } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 
@@ -38,7 +51,8 @@ function inside(root: string, path: string): boolean {
  */
 export function configPlace(root: string, file: string): ConfigPlace {
   const realRoot = realpathSync(root);
-  const refuse = (why: string) => new ReviewError("invalid_input", `${file}: ${why}; set-up writes nothing until that is fixed.`);
+  const refuse = (why: string) =>
+    new ReviewError("invalid_input", `${file}: ${why}; set-up writes nothing until that is fixed.`);
   const segments = file.split("/");
   let here = realRoot;
   for (let i = 0; i < segments.length; i++) {
@@ -59,11 +73,15 @@ export function configPlace(root: string, file: string): ConfigPlace {
       } catch {
         throw refuse(`${shown} is a symlink to nothing`);
       }
-      if (!inside(realRoot, real)) throw refuse(`${shown} is a symlink to ${real}, outside the project, and set-up writes only inside it (make ${shown} a file of the project)`);
+      if (!inside(realRoot, real))
+        throw refuse(
+          `${shown} is a symlink to ${real}, outside the project, and set-up writes only inside it (make ${shown} a file of the project)`,
+        );
       stat = statSync(real);
     }
     if (!last) {
-      if (!stat.isDirectory()) throw refuse(`${shown} is a file, not a folder, so ${file} cannot be written (move ${shown} aside)`);
+      if (!stat.isDirectory())
+        throw refuse(`${shown} is a file, not a folder, so ${file} cannot be written (move ${shown} aside)`);
       here = real;
       continue;
     }
@@ -83,7 +101,11 @@ export function writeConfigText(place: ConfigPlace, text: string): void {
   mkdirSync(dirname(place.path), { recursive: true });
   const temporary = `${place.path}.opencode-review-${process.pid}.tmp`;
   rmSync(temporary, { force: true });
-  const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), place.mode ?? 0o666);
+  const fd = openSync(
+    temporary,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+    place.mode ?? 0o666,
+  );
   try {
     try {
       // The mode it had (a 0600 .mcp.json holding a token stays 0600); a new file gets the umask's.
@@ -128,7 +150,10 @@ export function parseJsonConfig(text: string | null, name: string): JsonConfig {
     );
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw new ReviewError("invalid_input", `${name} does not hold a JSON object; fix it and run set-up again. Nothing was written.`);
+    throw new ReviewError(
+      "invalid_input",
+      `${name} does not hold a JSON object; fix it and run set-up again. Nothing was written.`,
+    );
   }
   return { doc: parsed as Record<string, unknown>, numbers };
 }

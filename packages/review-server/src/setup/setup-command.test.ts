@@ -1,5 +1,17 @@
 // `opencode-review setup claude|codex` as users run it: the built CLI on a project with configs of its own.
-import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  realpath,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "smol-toml";
@@ -23,7 +35,9 @@ async function project(files: Record<string, string>): Promise<TempRepository> {
 }
 
 async function texts(repo: TempRepository, files: readonly string[]): Promise<Record<string, string>> {
-  return Object.fromEntries(await Promise.all(files.map(async (f) => [f, await readFile(join(repo.dir, f), "utf8")] as const)));
+  return Object.fromEntries(
+    await Promise.all(files.map(async (f) => [f, await readFile(join(repo.dir, f), "utf8")] as const)),
+  );
 }
 
 const CLAUDE_FILES = [".mcp.json", ".claude/settings.json"];
@@ -44,8 +58,12 @@ describe("opencode-review setup claude", () => {
     expect(first.stdout).toContain(".mcp.json: added the opencode-review MCP server");
     expect(first.stdout).toContain(".claude/settings.json: added the Stop hook; added the UserPromptSubmit hook");
     // npx needs the package on npm; from this clone the output gives the command that works instead.
-    expect(first.stdout).toContain("The server and hooks run `npx -y opencode-review`: they need the package published on npm.");
-    expect(first.stdout).toContain(`set up with --local instead: node ${cliPath} setup claude --local --repo ${repo.dir}\n`);
+    expect(first.stdout).toContain(
+      "The server and hooks run `npx -y opencode-review`: they need the package published on npm.",
+    );
+    expect(first.stdout).toContain(
+      `set up with --local instead: node ${cliPath} setup claude --local --repo ${repo.dir}\n`,
+    );
     const mcp = JSON.parse((await texts(repo, [".mcp.json"]))[".mcp.json"]!);
     expect(mcp).toEqual({
       mcpServers: {
@@ -59,14 +77,21 @@ describe("opencode-review setup claude", () => {
     expect(settings).toEqual({
       model: "opus",
       permissions: {
-        allow: ["Bash(ls:*)", "mcp__opencode-review__review_list", "mcp__opencode-review__review_reply", "mcp__opencode-review__review_open"],
+        allow: [
+          "Bash(ls:*)",
+          "mcp__opencode-review__review_list",
+          "mcp__opencode-review__review_reply",
+          "mcp__opencode-review__review_open",
+        ],
       },
       hooks: {
         Stop: [
           { hooks: [{ type: "command", command: "echo done" }] },
           { hooks: [{ type: "command", command: "npx -y opencode-review hook stop", timeout: 10 }] },
         ],
-        UserPromptSubmit: [{ hooks: [{ type: "command", command: "npx -y opencode-review hook prompt", timeout: 10 }] }],
+        UserPromptSubmit: [
+          { hooks: [{ type: "command", command: "npx -y opencode-review hook prompt", timeout: 10 }] },
+        ],
       },
       enabledMcpjsonServers: ["opencode-review"],
     });
@@ -86,21 +111,29 @@ describe("opencode-review setup claude", () => {
     expect(local.code).toBe(0);
     expect(local.stdout).not.toContain("npx");
     const mcp = JSON.parse((await texts(repo, [".mcp.json"]))[".mcp.json"]!);
-    expect(mcp.mcpServers["opencode-review"]).toEqual({ type: "stdio", command: process.execPath, args: [cliPath, "mcp"] });
+    expect(mcp.mcpServers["opencode-review"]).toEqual({
+      type: "stdio",
+      command: process.execPath,
+      args: [cliPath, "mcp"],
+    });
     const settings = JSON.parse((await texts(repo, [".claude/settings.json"]))[".claude/settings.json"]!);
     expect(settings.hooks.Stop[0].hooks[0].command).toBe(`${process.execPath} ${cliPath} hook stop`);
 
     const back = await runCliToEnd(["setup", "claude"], { cwd: repo.dir });
     expect(back.stdout).toContain(".claude/settings.json: updated the Stop hook; updated the UserPromptSubmit hook");
     const after = JSON.parse((await texts(repo, [".claude/settings.json"]))[".claude/settings.json"]!);
-    expect(after.hooks.Stop).toEqual([{ hooks: [{ type: "command", command: "npx -y opencode-review hook stop", timeout: 10 }] }]);
+    expect(after.hooks.Stop).toEqual([
+      { hooks: [{ type: "command", command: "npx -y opencode-review hook stop", timeout: 10 }] },
+    ]);
   });
 
   it("refuses a config it cannot read and writes nothing at all", async () => {
     const repo = await project({ ".claude/settings.json": "{ this is not json" });
     const outcome = await runCliToEnd(["setup", "claude", "--repo", repo.dir]);
     expect(outcome.code).toBe(2);
-    expect(outcome.stderr).toMatch(/^opencode-review setup: \.claude\/settings\.json is not valid JSON \(.*\); fix it and run set-up again\. Nothing was written\.\n$/);
+    expect(outcome.stderr).toMatch(
+      /^opencode-review setup: \.claude\/settings\.json is not valid JSON \(.*\); fix it and run set-up again\. Nothing was written\.\n$/,
+    );
     await expect(readFile(join(repo.dir, ".mcp.json"), "utf8")).rejects.toThrow(/ENOENT/);
     expect((await texts(repo, [".claude/settings.json"]))[".claude/settings.json"]).toBe("{ this is not json");
   });
@@ -108,10 +141,21 @@ describe("opencode-review setup claude", () => {
 
 describe("opencode-review setup codex", () => {
   it("adds [mcp_servers.opencode-review] keeping the TOML's comments and tables, and the two hooks; a second run changes nothing", async () => {
-    const toml = ['# Codex settings for this project', 'model = "o3"  # keep', "", "[mcp_servers.docs]", 'command = "docs-server"', ""].join("\n");
+    const toml = [
+      "# Codex settings for this project",
+      'model = "o3"  # keep',
+      "",
+      "[mcp_servers.docs]",
+      'command = "docs-server"',
+      "",
+    ].join("\n");
     const repo = await project({
       ".codex/config.toml": toml,
-      ".codex/hooks.json": JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "date" }] }] } }, null, 2),
+      ".codex/hooks.json": JSON.stringify(
+        { hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "date" }] }] } },
+        null,
+        2,
+      ),
     });
     const first = await runCliToEnd(["setup", "codex", "--repo", repo.dir]);
     expect(first.code).toBe(0);
@@ -129,7 +173,15 @@ describe("opencode-review setup codex", () => {
           default_tools_approval_mode: "approve",
           startup_timeout_sec: 60,
           // Codex passes on only these of its own variables: the token and API bases for the pull on start.
-          env_vars: ["GH_TOKEN", "GITHUB_TOKEN", "FORGEJO_TOKEN", "GITEA_TOKEN", "GITHUB_API_URL", "GITHUB_GRAPHQL_URL", "FORGEJO_API_URL"],
+          env_vars: [
+            "GH_TOKEN",
+            "GITHUB_TOKEN",
+            "FORGEJO_TOKEN",
+            "GITEA_TOKEN",
+            "GITHUB_API_URL",
+            "GITHUB_GRAPHQL_URL",
+            "FORGEJO_API_URL",
+          ],
         },
       },
     });
@@ -166,10 +218,18 @@ describe("opencode-review setup codex", () => {
 describe("setup keeps what it found", () => {
   it("keeps a file's mode, its CRLF line endings and a number's text past 2^53", async () => {
     const repo = await project({});
-    const mcp = '{\r\n  "mcpServers": {\r\n    "other": { "command": "x", "env": { "TOKEN": "s3cret" } }\r\n  },\r\n  "big": 12345678901234567890,\r\n  "ratio": 1.50\r\n}\r\n';
+    const mcp =
+      '{\r\n  "mcpServers": {\r\n    "other": { "command": "x", "env": { "TOKEN": "s3cret" } }\r\n  },\r\n  "big": 12345678901234567890,\r\n  "ratio": 1.50\r\n}\r\n';
     await writeFile(join(repo.dir, ".mcp.json"), mcp);
     await chmod(join(repo.dir, ".mcp.json"), 0o600);
-    const toml = ['# keep this comment', 'model = "o3"', "", "[mcp_servers.docs]", 'command = "docs" # and this one', ""].join("\r\n");
+    const toml = [
+      "# keep this comment",
+      'model = "o3"',
+      "",
+      "[mcp_servers.docs]",
+      'command = "docs" # and this one',
+      "",
+    ].join("\r\n");
     await mkdir(join(repo.dir, ".codex"));
     await writeFile(join(repo.dir, ".codex", "config.toml"), toml);
     expect((await runCliToEnd(["setup", "claude", "--repo", repo.dir])).code).toBe(0);
@@ -192,7 +252,9 @@ describe("setup keeps what it found", () => {
     await symlink("config/mcp.json", join(repo.dir, ".mcp.json"));
     expect((await runCliToEnd(["setup", "claude", "--repo", repo.dir])).code).toBe(0);
     expect((await lstat(join(repo.dir, ".mcp.json"))).isSymbolicLink()).toBe(true);
-    expect(JSON.parse(await readFile(join(repo.dir, "config/mcp.json"), "utf8")).mcpServers).toHaveProperty("opencode-review");
+    expect(JSON.parse(await readFile(join(repo.dir, "config/mcp.json"), "utf8")).mcpServers).toHaveProperty(
+      "opencode-review",
+    );
 
     const outside = await mkdtemp(join(tmpdir(), "setup-outside-"));
     cleanups.push(() => rm(outside, { recursive: true, force: true }));
@@ -231,10 +293,13 @@ describe("the commands with a word after them", () => {
       stderr: 'opencode-review setup: unknown "cursor"; give one of claude, codex (see opencode-review setup --help)\n',
     });
     // A hook never fails the client's turn, not even for a wrong command line.
-    expect(await runCliToEnd(["hook"])).toMatchObject({ code: 0, stdout: "", stderr: expect.stringContaining("give one of stop, prompt") });
+    expect(await runCliToEnd(["hook"])).toMatchObject({
+      code: 0,
+      stdout: "",
+      stderr: expect.stringContaining("give one of stop, prompt"),
+    });
     const help = await runCliToEnd(["hook", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: opencode-review hook stop\|prompt/);
   });
 });
-

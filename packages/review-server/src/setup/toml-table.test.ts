@@ -10,7 +10,9 @@ describe("mergeTomlTable", () => {
     const text = '# my settings\nmodel = "o3" # the usual\n\n[mcp_servers.other]\ncommand = "x"\n';
     const merged = mergeTomlTable(text, PATH, VALUES, "config.toml");
     expect(merged.changes).toEqual(["added [mcp_servers.opencode-review]"]);
-    expect(merged.text).toBe(`${text}\n[mcp_servers.opencode-review]\ncommand = "npx"\nargs = ["-y", "opencode-review", "mcp"]\n`);
+    expect(merged.text).toBe(
+      `${text}\n[mcp_servers.opencode-review]\ncommand = "npx"\nargs = ["-y", "opencode-review", "mcp"]\n`,
+    );
     expect(mergeTomlTable(merged.text, PATH, VALUES, "config.toml")).toEqual({ text: merged.text, changes: [] });
   });
 
@@ -25,7 +27,7 @@ describe("mergeTomlTable", () => {
       'env = { A = "1" }',
       "",
       "# next",
-      '[profiles.fast]',
+      "[profiles.fast]",
       'model = "o4"',
       "",
     ].join("\n");
@@ -45,12 +47,15 @@ describe("mergeTomlTable", () => {
         'default_tools_approval_mode = "approve"',
         "",
         "# next",
-        '[profiles.fast]',
+        "[profiles.fast]",
         'model = "o4"',
         "",
       ].join("\n"),
     );
-    expect(parse(merged.text)).toMatchObject({ mcp_servers: { "opencode-review": { env: { A: "1" } } }, profiles: { fast: { model: "o4" } } });
+    expect(parse(merged.text)).toMatchObject({
+      mcp_servers: { "opencode-review": { env: { A: "1" } } },
+      profiles: { fast: { model: "o4" } },
+    });
   });
 
   it("refuses what it cannot merge safely, saying what to do", () => {
@@ -63,7 +68,14 @@ describe("mergeTomlTable", () => {
   });
 
   it("quotes what TOML needs quoted", () => {
-    const merged = mergeTomlTable(null, PATH, { command: 'C:\\tools\\"node"', args: ["a b"], startup_timeout_sec: 60 }, "c.toml");
-    expect(parse(merged.text)).toEqual({ mcp_servers: { "opencode-review": { command: 'C:\\tools\\"node"', args: ["a b"], startup_timeout_sec: 60 } } });
+    const merged = mergeTomlTable(
+      null,
+      PATH,
+      { command: 'C:\\tools\\"node"', args: ["a b"], startup_timeout_sec: 60 },
+      "c.toml",
+    );
+    expect(parse(merged.text)).toEqual({
+      mcp_servers: { "opencode-review": { command: 'C:\\tools\\"node"', args: ["a b"], startup_timeout_sec: 60 } },
+    });
   });
 });

@@ -16,13 +16,17 @@ function parseToml(text: string, file: string): Record<string, unknown> {
     return parse(text) as Record<string, unknown>;
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new ReviewError("invalid_input", `${file} is not valid TOML (${reason}); fix it and run set-up again. Nothing was written.`);
+    throw new ReviewError(
+      "invalid_input",
+      `${file} is not valid TOML (${reason}); fix it and run set-up again. Nothing was written.`,
+    );
   }
 }
 
 function tableIn(doc: Record<string, unknown>, path: readonly [string, string]): Record<string, unknown> | undefined {
   const parent = doc[path[0]];
-  const table = typeof parent === "object" && parent !== null ? (parent as Record<string, unknown>)[path[1]] : undefined;
+  const table =
+    typeof parent === "object" && parent !== null ? (parent as Record<string, unknown>)[path[1]] : undefined;
   return typeof table === "object" && table !== null ? (table as Record<string, unknown>) : undefined;
 }
 
@@ -49,8 +53,11 @@ export function mergeTomlTable(
   if (differing.length === 0) return { text: source, changes: [] };
 
   const name = `${path[0]}.${path[1]}`;
-  const quotedSegment = (segment: string) => `(?:${escapeRegExp(segment)}|"${escapeRegExp(segment)}"|'${escapeRegExp(segment)}')`;
-  const header = new RegExp(`^\\s*\\[\\s*${quotedSegment(path[0])}\\s*\\.\\s*${quotedSegment(path[1])}\\s*\\]\\s*(?:#.*)?$`);
+  const quotedSegment = (segment: string) =>
+    `(?:${escapeRegExp(segment)}|"${escapeRegExp(segment)}"|'${escapeRegExp(segment)}')`;
+  const header = new RegExp(
+    `^\\s*\\[\\s*${quotedSegment(path[0])}\\s*\\.\\s*${quotedSegment(path[1])}\\s*\\]\\s*(?:#.*)?$`,
+  );
   const lines = source.split("\n");
   const start = lines.findIndex((line) => header.test(line));
   let changes: string[];
@@ -102,11 +109,20 @@ function parses(text: string): boolean {
   }
 }
 
-function checked(text: string, path: readonly [string, string], values: TomlValues, file: string, name: string): string {
+function checked(
+  text: string,
+  path: readonly [string, string],
+  values: TomlValues,
+  file: string,
+  name: string,
+): string {
   const table = tableIn(parseToml(text, file), path);
   const wrong = Object.keys(values).filter((key) => !isDeepStrictEqual(table?.[key], values[key]));
   if (wrong.length > 0) {
-    throw new ReviewError("invalid_input", `could not set ${wrong.join(", ")} in [${name}] of ${file}; set them there by hand. Nothing was written.`);
+    throw new ReviewError(
+      "invalid_input",
+      `could not set ${wrong.join(", ")} in [${name}] of ${file}; set them there by hand. Nothing was written.`,
+    );
   }
   return text;
 }
@@ -115,6 +131,10 @@ function checked(text: string, path: readonly [string, string], values: TomlValu
  * The table `[a.b]` of a TOML text, or undefined when it has none; text that is not TOML is refused, naming the file.
  * @example readTomlTable('[mcp_servers.x]\ncommand = "npx"\n', ["mcp_servers", "x"], "config.toml") // { command: "npx" }
  */
-export function readTomlTable(text: string, path: readonly [string, string], file: string): Record<string, unknown> | undefined {
+export function readTomlTable(
+  text: string,
+  path: readonly [string, string],
+  file: string,
+): Record<string, unknown> | undefined {
   return tableIn(parseToml(text, file), path);
 }

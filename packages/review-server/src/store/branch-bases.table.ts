@@ -24,7 +24,9 @@ export async function pickBranchBase(db: Kysely<Database>, row: BranchBaseRow): 
     .insertInto("branch_bases")
     .values({ ...row })
     .onConflict((conflict) =>
-      conflict.columns(["repository", "branch"]).doUpdateSet((eb) => ({ from_ref: eb.ref("excluded.from_ref"), picked_at: eb.ref("excluded.picked_at") })),
+      conflict
+        .columns(["repository", "branch"])
+        .doUpdateSet((eb) => ({ from_ref: eb.ref("excluded.from_ref"), picked_at: eb.ref("excluded.picked_at") })),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -36,7 +38,11 @@ export async function pickBranchBase(db: Kysely<Database>, row: BranchBaseRow): 
  */
 export async function forgetBranchBase(db: Kysely<Database>, repository: string, branch: string): Promise<boolean> {
   requireWriteTransaction(db, "forgetBranchBase");
-  const result = await db.deleteFrom("branch_bases").where("repository", "=", repository).where("branch", "=", branch).executeTakeFirst();
+  const result = await db
+    .deleteFrom("branch_bases")
+    .where("repository", "=", repository)
+    .where("branch", "=", branch)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -44,6 +50,15 @@ export async function forgetBranchBase(db: Kysely<Database>, repository: string,
  * The base picked for a branch, or undefined.
  * @example (await branchBaseOf(db, "/app/.git", "work"))?.from_ref // "branch:main"
  */
-export async function branchBaseOf(db: Kysely<Database>, repository: string, branch: string): Promise<BranchBaseRow | undefined> {
-  return db.selectFrom("branch_bases").selectAll().where("repository", "=", repository).where("branch", "=", branch).executeTakeFirst();
+export async function branchBaseOf(
+  db: Kysely<Database>,
+  repository: string,
+  branch: string,
+): Promise<BranchBaseRow | undefined> {
+  return db
+    .selectFrom("branch_bases")
+    .selectAll()
+    .where("repository", "=", repository)
+    .where("branch", "=", branch)
+    .executeTakeFirst();
 }

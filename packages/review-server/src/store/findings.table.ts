@@ -25,9 +25,12 @@ export interface FindingsTable extends PlacedColumns {
   updated_at: string;
 }
 
-export type FindingRow = Readonly<Omit<Placed<Selectable<FindingsTable>>, "suggestion"> & { suggestion: readonly string[] | null }>;
+export type FindingRow = Readonly<
+  Omit<Placed<Selectable<FindingsTable>>, "suggestion"> & { suggestion: readonly string[] | null }
+>;
 
-export type NewFinding = Omit<FindingRow, "id" | "status" | "accepted_thread_id" | "human_seen_at" | "updated_at"> & Partial<Pick<FindingRow, "id">>;
+export type NewFinding = Omit<FindingRow, "id" | "status" | "accepted_thread_id" | "human_seen_at" | "updated_at"> &
+  Partial<Pick<FindingRow, "id">>;
 export type FindingPatch = Partial<Pick<FindingRow, "status" | "accepted_thread_id" | "human_seen_at" | "updated_at">>;
 
 /**
@@ -54,7 +57,12 @@ export async function insertFinding(db: Kysely<Database>, finding: NewFinding): 
 }
 
 /** Changes a finding; `only` limits it to findings whose status is one of those. */
-export async function updateFinding(db: Kysely<Database>, id: string, patch: FindingPatch, only?: readonly FindingStatus[]): Promise<FindingRow | undefined> {
+export async function updateFinding(
+  db: Kysely<Database>,
+  id: string,
+  patch: FindingPatch,
+  only?: readonly FindingStatus[],
+): Promise<FindingRow | undefined> {
   requireWriteTransaction(db, "updateFinding");
   let query = db.updateTable("findings").set(patch).where("id", "=", id);
   if (only !== undefined) query = query.where("status", "in", only);
@@ -68,13 +76,24 @@ export async function findingById(db: Kysely<Database>, id: string): Promise<Fin
 }
 
 export async function findingByKey(db: Kysely<Database>, runId: string, key: string): Promise<FindingRow | undefined> {
-  const row = await db.selectFrom("findings").selectAll().where("run_id", "=", runId).where("key", "=", key).executeTakeFirst();
+  const row = await db
+    .selectFrom("findings")
+    .selectAll()
+    .where("run_id", "=", runId)
+    .where("key", "=", key)
+    .executeTakeFirst();
   return row === undefined ? undefined : decodeFinding(row);
 }
 
 /** A run's findings, oldest first. */
 export async function findingsOfRun(db: Kysely<Database>, runId: string): Promise<FindingRow[]> {
-  const rows = await db.selectFrom("findings").selectAll().where("run_id", "=", runId).orderBy("created_at", "asc").orderBy(sql`rowid`, "asc").execute();
+  const rows = await db
+    .selectFrom("findings")
+    .selectAll()
+    .where("run_id", "=", runId)
+    .orderBy("created_at", "asc")
+    .orderBy(sql`rowid`, "asc")
+    .execute();
   return rows.map(decodeFinding);
 }
 
@@ -123,5 +142,8 @@ export async function publishedFindingsByIds(
 }
 
 export function decodeFinding(row: Selectable<FindingsTable>): FindingRow {
-  return { ...decodePlacedJson(row), suggestion: row.suggestion === null ? null : (JSON.parse(row.suggestion) as string[]) };
+  return {
+    ...decodePlacedJson(row),
+    suggestion: row.suggestion === null ? null : (JSON.parse(row.suggestion) as string[]),
+  };
 }

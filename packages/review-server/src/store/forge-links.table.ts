@@ -64,16 +64,36 @@ export interface ForgePullKey {
  * The stored row of a pull request, made on first use; its branch and URL follow what the forge says now.
  * @example const pull = await ensureForgePull(trx, { kind: "github", host: "github.com", owner: "o", repo: "r", number: 7 }, "feature", url)
  */
-export async function ensureForgePull(db: Kysely<Database>, key: ForgePullKey, branch: string, url: string): Promise<ForgePullRow> {
+export async function ensureForgePull(
+  db: Kysely<Database>,
+  key: ForgePullKey,
+  branch: string,
+  url: string,
+): Promise<ForgePullRow> {
   requireWriteTransaction(db, "ensureForgePull");
   const found = await forgePullByKey(db, key);
   if (found !== undefined) {
     if (found.branch === branch && found.url === url) return found;
-    return db.updateTable("forge_pulls").set({ branch, url }).where("id", "=", found.id).returningAll().executeTakeFirstOrThrow();
+    return db
+      .updateTable("forge_pulls")
+      .set({ branch, url })
+      .where("id", "=", found.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
   return db
     .insertInto("forge_pulls")
-    .values({ id: newId("forge"), ...key, branch, url, fingerprint: null, pulled_at: null, threads: 0, comments: 0, login: null })
+    .values({
+      id: newId("forge"),
+      ...key,
+      branch,
+      url,
+      fingerprint: null,
+      pulled_at: null,
+      threads: 0,
+      comments: 0,
+      login: null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -112,7 +132,10 @@ export async function forgeThreadsOfPull(db: Kysely<Database>, pullId: string): 
 }
 
 /** The forge links of the given threads, by thread id (threads that came from no pull request are left out). */
-export async function forgeThreadsByIds(db: Kysely<Database>, threadIds: readonly string[]): Promise<Map<string, ForgeThreadRow & { readonly kind: ForgeKind; readonly number: number }>> {
+export async function forgeThreadsByIds(
+  db: Kysely<Database>,
+  threadIds: readonly string[],
+): Promise<Map<string, ForgeThreadRow & { readonly kind: ForgeKind; readonly number: number }>> {
   const out = new Map<string, ForgeThreadRow & { readonly kind: ForgeKind; readonly number: number }>();
   for (let i = 0; i < threadIds.length; i += 500) {
     const rows = await db
@@ -136,14 +159,25 @@ export async function insertForgeThread(db: Kysely<Database>, row: ForgeThreadRo
 /** Records the forge's resolved flag as last pulled or set. */
 export async function setForgeThreadResolved(db: Kysely<Database>, threadId: string, resolved: boolean): Promise<void> {
   requireWriteTransaction(db, "setForgeThreadResolved");
-  await db.updateTable("forge_threads").set({ resolved_on_forge: resolved ? 1 : 0 }).where("thread_id", "=", threadId).execute();
+  await db
+    .updateTable("forge_threads")
+    .set({ resolved_on_forge: resolved ? 1 : 0 })
+    .where("thread_id", "=", threadId)
+    .execute();
 }
 
 /** The forge side of the given messages, by message id. */
-export async function forgeMessagesByIds(db: Kysely<Database>, messageIds: readonly string[]): Promise<Map<string, ForgeMessageRow>> {
+export async function forgeMessagesByIds(
+  db: Kysely<Database>,
+  messageIds: readonly string[],
+): Promise<Map<string, ForgeMessageRow>> {
   const out = new Map<string, ForgeMessageRow>();
   for (let i = 0; i < messageIds.length; i += 500) {
-    const rows = await db.selectFrom("forge_messages").selectAll().where("message_id", "in", messageIds.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom("forge_messages")
+      .selectAll()
+      .where("message_id", "in", messageIds.slice(i, i + 500))
+      .execute();
     for (const row of rows) out.set(row.message_id, row);
   }
   return out;
@@ -151,7 +185,12 @@ export async function forgeMessagesByIds(db: Kysely<Database>, messageIds: reado
 
 /** The forge comment ids already stored for a pull request (pulled, or posted by a push). */
 export async function forgeCommentIdsOfPull(db: Kysely<Database>, pullId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom("forge_messages").select("forge_id").where("pull_id", "=", pullId).where("forge_id", "is not", null).execute();
+  const rows = await db
+    .selectFrom("forge_messages")
+    .select("forge_id")
+    .where("pull_id", "=", pullId)
+    .where("forge_id", "is not", null)
+    .execute();
   return new Set(rows.map((r) => r.forge_id!));
 }
 
@@ -162,20 +201,39 @@ export async function unsentForgeReplies(db: Kysely<Database>, pullId: string): 
     .innerJoin("messages", "messages.id", "forge_messages.message_id")
     .selectAll("forge_messages")
     .where("forge_messages.pull_id", "=", pullId)
-    .where((eb) => eb.or([eb("forge_messages.state", "in", ["queued", "failed"]), eb.and([eb("forge_messages.state", "=", "posted"), eb("forge_messages.resolve", "=", 1), eb("forge_messages.resolved_on_forge", "=", 0)])]))
+    .where((eb) =>
+      eb.or([
+        eb("forge_messages.state", "in", ["queued", "failed"]),
+        eb.and([
+          eb("forge_messages.state", "=", "posted"),
+          eb("forge_messages.resolve", "=", 1),
+          eb("forge_messages.resolved_on_forge", "=", 0),
+        ]),
+      ]),
+    )
     .orderBy("messages.created_at", "asc")
     .orderBy(sql`messages.rowid`, "asc")
     .execute();
 }
 
 /** @example await insertForgeMessage(trx, { message_id, pull_id, forge_id: "101", url, login: "alice", state: null, ... }) */
-export async function insertForgeMessage(db: Kysely<Database>, row: Omit<ForgeMessageRow, "resolved_on_forge" | "sent_at" | "error"> & Partial<ForgeMessageRow>): Promise<void> {
+export async function insertForgeMessage(
+  db: Kysely<Database>,
+  row: Omit<ForgeMessageRow, "resolved_on_forge" | "sent_at" | "error"> & Partial<ForgeMessageRow>,
+): Promise<void> {
   requireWriteTransaction(db, "insertForgeMessage");
-  await db.insertInto("forge_messages").values({ error: null, resolved_on_forge: 0, sent_at: null, ...row }).execute();
+  await db
+    .insertInto("forge_messages")
+    .values({ error: null, resolved_on_forge: 0, sent_at: null, ...row })
+    .execute();
 }
 
 /** Changes the forge side of a message. */
-export async function updateForgeMessage(db: Kysely<Database>, messageId: string, patch: Partial<Omit<ForgeMessageRow, "message_id" | "pull_id">>): Promise<void> {
+export async function updateForgeMessage(
+  db: Kysely<Database>,
+  messageId: string,
+  patch: Partial<Omit<ForgeMessageRow, "message_id" | "pull_id">>,
+): Promise<void> {
   requireWriteTransaction(db, "updateForgeMessage");
   await db.updateTable("forge_messages").set(patch).where("message_id", "=", messageId).execute();
 }

@@ -3,15 +3,35 @@
 // opening, the driver adapter, transactions
 export { openStore, type Store } from "./open-store.js";
 export { openReadOnlyStore, type ReadOnlyStore } from "./read-only-store.js";
-export { currentRuntime, openNativeDatabase, preloadSqliteBinding, type NativeDatabase, type SqliteRuntime } from "./native-database.js";
+export {
+  currentRuntime,
+  openNativeDatabase,
+  preloadSqliteBinding,
+  type NativeDatabase,
+  type SqliteRuntime,
+} from "./native-database.js";
 export { writeTransaction, inWriteTransaction, requireWriteTransaction } from "./write-transaction.js";
 export { readTransaction } from "./read-transaction.js";
 export type { Database } from "./database.js";
 export { newId, type IdKind } from "./new-id.js";
 
 // tables and their queries
-export { insertRound, latestRound, roundById, roundsByBranch, type RoundsTable, type RoundRow, type NewRound } from "./rounds.table.js";
-export { encodePlacedJson, decodePlacedJson, type PlacedColumns, type Placed, type PlacedRow } from "./placed-columns.js";
+export {
+  insertRound,
+  latestRound,
+  roundById,
+  roundsByBranch,
+  type RoundsTable,
+  type RoundRow,
+  type NewRound,
+} from "./rounds.table.js";
+export {
+  encodePlacedJson,
+  decodePlacedJson,
+  type PlacedColumns,
+  type Placed,
+  type PlacedRow,
+} from "./placed-columns.js";
 export { storePosition, roundsAfter, reviewsAfter, type StorePosition, type PositionScope } from "./store-position.js";
 export {
   insertThread,
@@ -63,7 +83,14 @@ export {
   type ReviewPatch,
   type ReviewMode,
 } from "./reviews.table.js";
-export { upsertSession, latestSession, sessionById, type SessionsTable, type SessionRow, type SeenSession } from "./sessions.table.js";
+export {
+  upsertSession,
+  latestSession,
+  sessionById,
+  type SessionsTable,
+  type SessionRow,
+  type SeenSession,
+} from "./sessions.table.js";
 export {
   upsertServer,
   listServers,
@@ -108,10 +135,27 @@ export {
 export { writePanelToken, readPanelToken, removePanelToken } from "./panel-tokens.js";
 export { inspectStore, type StoreInspection } from "./inspect-store.js";
 export { unsentTextFile, type UnsentTextFile } from "./unsent-text-file.js";
-export { markFileViewed, unmarkFileViewed, viewedFilesOfBranch, type ViewedFilesTable, type ViewedFileRow } from "./viewed-files.table.js";
-export { pickBranchBase, forgetBranchBase, branchBaseOf, type BranchBasesTable, type BranchBaseRow } from "./branch-bases.table.js";
+export {
+  markFileViewed,
+  unmarkFileViewed,
+  viewedFilesOfBranch,
+  type ViewedFilesTable,
+  type ViewedFileRow,
+} from "./viewed-files.table.js";
+export {
+  pickBranchBase,
+  forgetBranchBase,
+  branchBaseOf,
+  type BranchBasesTable,
+  type BranchBaseRow,
+} from "./branch-bases.table.js";
 export { listCursorById, keepListCursor, type ListCursorsTable, type ListCursorRow } from "./list-cursors.table.js";
-export { locatedAnchorsOf, keepLocatedAnchors, type LocatedAnchorsTable, type LocatedAnchorRow } from "./located-anchors.table.js";
+export {
+  locatedAnchorsOf,
+  keepLocatedAnchors,
+  type LocatedAnchorsTable,
+  type LocatedAnchorRow,
+} from "./located-anchors.table.js";
 export {
   ensureForgePull,
   forgePullByKey,

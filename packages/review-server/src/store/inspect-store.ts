@@ -40,13 +40,20 @@ export async function inspectStore(path: string): Promise<StoreInspection> {
     return { kind: "unusable", reason: reasonOf(error) };
   }
   try {
-    const tables = (db.all("SELECT name FROM sqlite_master WHERE type = 'table'") as { name: string }[]).map((r) => r.name);
-    if (tables.length === 0) return { kind: "store", applied: [], unknown: [], pending: migrations.map((m) => m.name), servers: [] };
+    const tables = (db.all("SELECT name FROM sqlite_master WHERE type = 'table'") as { name: string }[]).map(
+      (r) => r.name,
+    );
+    if (tables.length === 0)
+      return { kind: "store", applied: [], unknown: [], pending: migrations.map((m) => m.name), servers: [] };
     if (!tables.includes("kysely_migration")) return { kind: "foreign", tables };
-    const applied = (db.all("SELECT name FROM kysely_migration ORDER BY name") as { name: string }[]).map((r) => r.name);
+    const applied = (db.all("SELECT name FROM kysely_migration ORDER BY name") as { name: string }[]).map(
+      (r) => r.name,
+    );
     const known = new Set(migrations.map((m) => m.name));
     const done = new Set(applied);
-    const servers = tables.includes("servers") ? (db.all("SELECT * FROM servers ORDER BY started_at DESC") as ServerRow[]) : [];
+    const servers = tables.includes("servers")
+      ? (db.all("SELECT * FROM servers ORDER BY started_at DESC") as ServerRow[])
+      : [];
     return {
       kind: "store",
       applied,
@@ -64,7 +71,12 @@ export async function inspectStore(path: string): Promise<StoreInspection> {
 async function openReadOnly(path: string): Promise<ReadOnlyDatabase> {
   if (currentRuntime() === "bun") {
     const specifier = "bun:sqlite";
-    const { Database } = (await import(specifier)) as { Database: new (path: string, options: { readonly: boolean }) => { query(sql: string): { all(): unknown[] }; close(): void } };
+    const { Database } = (await import(specifier)) as {
+      Database: new (
+        path: string,
+        options: { readonly: boolean },
+      ) => { query(sql: string): { all(): unknown[] }; close(): void };
+    };
     const database = new Database(path, { readonly: true });
     return { all: (sql) => database.query(sql).all(), close: () => database.close() };
   }

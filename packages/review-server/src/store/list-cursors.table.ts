@@ -38,5 +38,9 @@ export async function listCursorById(db: Kysely<Database>, id: string): Promise<
 export async function keepListCursor(db: Kysely<Database>, row: ListCursorRow, dropBefore: string): Promise<void> {
   requireWriteTransaction(db, "keepListCursor");
   await db.deleteFrom("list_cursors").where("created_at", "<", dropBefore).execute();
-  await db.insertInto("list_cursors").values({ ...row }).onConflict((c) => c.column("id").doNothing()).execute();
+  await db
+    .insertInto("list_cursors")
+    .values({ ...row })
+    .onConflict((c) => c.column("id").doNothing())
+    .execute();
 }

@@ -27,7 +27,10 @@ const ROWS_PER_INSERT = 300;
  * The stored places of `ids`, by id; ids with none are left out.
  * @example (await locatedAnchorsOf(db, ["thr_a"])).get("thr_a")?.memo_key
  */
-export async function locatedAnchorsOf(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, LocatedAnchorRow>> {
+export async function locatedAnchorsOf(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, LocatedAnchorRow>> {
   const found = new Map<string, LocatedAnchorRow>();
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
     const rows = await db
@@ -50,7 +53,11 @@ export async function keepLocatedAnchors(db: Kysely<Database>, rows: readonly Lo
     await db
       .insertInto("located_anchors")
       .values(rows.slice(i, i + ROWS_PER_INSERT).map((row) => ({ ...row })))
-      .onConflict((conflict) => conflict.column("id").doUpdateSet((eb) => ({ memo_key: eb.ref("excluded.memo_key"), anchor: eb.ref("excluded.anchor") })))
+      .onConflict((conflict) =>
+        conflict
+          .column("id")
+          .doUpdateSet((eb) => ({ memo_key: eb.ref("excluded.memo_key"), anchor: eb.ref("excluded.anchor") })),
+      )
       .execute();
   }
 }

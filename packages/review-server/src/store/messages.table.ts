@@ -68,7 +68,11 @@ export async function insertMessage(db: Kysely<Database>, message: NewMessage): 
  * Changes a message and returns it as stored, or undefined when there is no such message.
  * @example await updateMessage(trx, id, { body: "Use a Map here." })
  */
-export async function updateMessage(db: Kysely<Database>, id: string, patch: MessagePatch): Promise<MessageRow | undefined> {
+export async function updateMessage(
+  db: Kysely<Database>,
+  id: string,
+  patch: MessagePatch,
+): Promise<MessageRow | undefined> {
   requireWriteTransaction(db, "updateMessage");
   const { suggestion, ...plain } = patch;
   const values: Updateable<MessagesTable> = { ...plain };
@@ -115,7 +119,8 @@ export async function messagesByThreadIds(db: Kysely<Database>, threadIds: reado
         .execute()),
     );
   }
-  if (threadIds.length > ID_SLICE) rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  if (threadIds.length > ID_SLICE)
+    rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
   return rows.map(decodeMessage);
 }
 

@@ -74,7 +74,11 @@ export async function openNativeSnapshot(file: Uint8Array): Promise<NativeDataba
   }
   const { default: BetterSqlite3 } = await import("better-sqlite3");
   const database = new BetterSqlite3(bytes, { readonly: true });
-  return { exec: (sql) => void database.exec(sql), close: () => void database.close(), prepare: (sql) => database.prepare(sql) };
+  return {
+    exec: (sql) => void database.exec(sql),
+    close: () => void database.close(),
+    prepare: (sql) => database.prepare(sql),
+  };
 }
 
 /** Statements kept prepared per connection: the store's queries are a few dozen texts (IN lists vary). */
@@ -82,11 +86,17 @@ const KEPT_STATEMENTS = 200;
 
 async function openWithBetterSqlite3(path: string, options: OpenOptions): Promise<NativeDatabase> {
   const { default: BetterSqlite3 } = await import("better-sqlite3");
-  const database = options.readOnly === true ? new BetterSqlite3(path, { readonly: true, fileMustExist: true }) : new BetterSqlite3(path);
+  const database =
+    options.readOnly === true
+      ? new BetterSqlite3(path, { readonly: true, fileMustExist: true })
+      : new BetterSqlite3(path);
   // Kysely prepares every query afresh; compiling the SQL costs about as much as running a small query,
   // and a panel's listing runs the same few texts on every request. A statement still being iterated
   // (busy) cannot be run again, so a fresh one is prepared for that call.
-  const statements = new Map<string, { readonly native: ReturnType<typeof database.prepare>; readonly rows: SqliteStatement }>();
+  const statements = new Map<
+    string,
+    { readonly native: ReturnType<typeof database.prepare>; readonly rows: SqliteStatement }
+  >();
   return {
     exec: (sql) => void database.exec(sql),
     close: () => void database.close(),
@@ -126,7 +136,10 @@ function rowsOfOneShape(statement: BetterStatement): SqliteStatement {
   statement.raw(true);
   const names = statement.columns().map((column) => column.name);
   // The keys are the statement's column names, quoted as JSON: the generated source holds nothing else.
-  const shape = new Function("row", `return { ${names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(", ")} };`) as (row: unknown) => unknown;
+  const shape = new Function(
+    "row",
+    `return { ${names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(", ")} };`,
+  ) as (row: unknown) => unknown;
   return {
     reader: true,
     all: (parameters) => statement.all(parameters).map(shape),
@@ -153,7 +166,10 @@ interface BunDatabase {
 }
 
 interface BunSqliteModule {
-  Database: (new (path: string, options: { create: boolean; readwrite: boolean } | { readonly: true }) => BunDatabase) & {
+  Database: (new (
+    path: string,
+    options: { create: boolean; readwrite: boolean } | { readonly: true },
+  ) => BunDatabase) & {
     deserialize(bytes: Uint8Array, readonly: boolean): BunDatabase;
   };
 }
@@ -162,7 +178,10 @@ async function openWithBun(path: string, options: OpenOptions): Promise<NativeDa
   // A computed specifier keeps TypeScript and Node's resolver from ever looking for bun:sqlite.
   const specifier = "bun:sqlite";
   const { Database } = (await import(specifier)) as BunSqliteModule;
-  const database = new Database(path, options.readOnly === true ? { readonly: true } : { create: true, readwrite: true });
+  const database = new Database(
+    path,
+    options.readOnly === true ? { readonly: true } : { create: true, readwrite: true },
+  );
   return {
     exec: (sql) => database.exec(sql),
     close: () => database.close(),

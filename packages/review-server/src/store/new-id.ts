@@ -1,7 +1,16 @@
 /** What an id names; the prefix makes ids readable in logs and tool output. */
 export type IdKind = "round" | "thread" | "message" | "review" | "service" | "run" | "finding" | "forge";
 
-const PREFIX: Readonly<Record<IdKind, string>> = { round: "r", thread: "t", message: "m", review: "v", service: "s", run: "u", finding: "f", forge: "p" };
+const PREFIX: Readonly<Record<IdKind, string>> = {
+  round: "r",
+  thread: "t",
+  message: "m",
+  review: "v",
+  service: "s",
+  run: "u",
+  finding: "f",
+  forge: "p",
+};
 
 /**
  * A new opaque id: a short prefix for the kind and 16 random base-36 characters.

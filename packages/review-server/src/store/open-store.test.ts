@@ -1,4 +1,15 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +30,13 @@ afterEach(async () => {
 });
 
 const register = (url: string) => (trx: Parameters<Parameters<typeof writeTransaction>[1]>[0]) =>
-  upsertServer(trx, { heartbeat_at: new Date().toISOString(), url, pid: process.pid, worktree: "/repo", branch: "main" });
+  upsertServer(trx, {
+    heartbeat_at: new Date().toISOString(),
+    url,
+    pid: process.pid,
+    worktree: "/repo",
+    branch: "main",
+  });
 
 describe("openStore: a file deleted or replaced under a running store", () => {
   it("refuses writes with a clear error once its folder is deleted, instead of answering success into an unlinked file", async () => {
@@ -65,13 +82,37 @@ describe("migration 0005: no token in the servers table", () => {
     // Every later migration is undone too, so the file reads exactly as 0004 left it.
     await sql`DELETE FROM kysely_migration WHERE name >= '0005'`.execute(old.db);
     await sql`DROP TRIGGER threads_drop_located`.execute(old.db);
-    for (const table of ["forge_messages", "forge_threads", "forge_pulls"]) await sql.raw(`DROP TABLE ${table}`).execute(old.db);
+    for (const table of ["forge_messages", "forge_threads", "forge_pulls"])
+      await sql.raw(`DROP TABLE ${table}`).execute(old.db);
     await sql`ALTER TABLE threads DROP COLUMN then_rev`.execute(old.db);
-    for (const table of ["list_cursors", "located_anchors", "branch_bases", "reviewer_changes", "viewed_files", "findings", "runs"]) await sql.raw(`DROP TABLE ${table}`).execute(old.db);
-    for (const column of ["summary", "verdict", "message_text", "delivery_state", "delivery_error", "delivery_attempts", "dismissed_at", "owner_pid", "owner_started", "waits_for_turn", "forge_url", "pr_messages"]) {
+    for (const table of [
+      "list_cursors",
+      "located_anchors",
+      "branch_bases",
+      "reviewer_changes",
+      "viewed_files",
+      "findings",
+      "runs",
+    ])
+      await sql.raw(`DROP TABLE ${table}`).execute(old.db);
+    for (const column of [
+      "summary",
+      "verdict",
+      "message_text",
+      "delivery_state",
+      "delivery_error",
+      "delivery_attempts",
+      "dismissed_at",
+      "owner_pid",
+      "owner_started",
+      "waits_for_turn",
+      "forge_url",
+      "pr_messages",
+    ]) {
       await sql.raw(`ALTER TABLE reviews DROP COLUMN ${column}`).execute(old.db);
     }
-    for (const column of ["claim_accepted", "claim_reason"]) await sql.raw(`ALTER TABLE messages DROP COLUMN ${column}`).execute(old.db);
+    for (const column of ["claim_accepted", "claim_reason"])
+      await sql.raw(`ALTER TABLE messages DROP COLUMN ${column}`).execute(old.db);
     await writeTransaction(old.db, register(`http://127.0.0.1:4321/?token=${secret}`));
     await writeTransaction(old.db, register("http://127.0.0.1:4322"));
     await old.close();
@@ -142,7 +183,10 @@ describe("openStore beside another process that holds a file in rollback mode", 
     try {
       await holder.waitFor("held");
       const started = Date.now();
-      await expect(openStore({ path })).rejects.toMatchObject({ code: "store", message: expect.stringMatching(/database is locked/) });
+      await expect(openStore({ path })).rejects.toMatchObject({
+        code: "store",
+        message: expect.stringMatching(/database is locked/),
+      });
       expect(holder.lines).toContain("shared only");
       // The old retry began a 5 s busy wait at 3 s: 8 s in all.
       expect(Date.now() - started).toBeLessThan(6500);
@@ -168,7 +212,9 @@ describe("openStore and its folder", () => {
     writeFileSync(join(other, "opencode-review"), "a file");
     await expect(openStore({ path: join(other, "opencode-review", "review.sqlite") })).rejects.toMatchObject({
       code: "store",
-      message: expect.stringMatching(/opencode-review is a file, not the folder the review database goes in\. Move it aside/),
+      message: expect.stringMatching(
+        /opencode-review is a file, not the folder the review database goes in\. Move it aside/,
+      ),
     });
   });
 });

@@ -1,4 +1,14 @@
-import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, statfsSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statfsSync,
+  statSync,
+} from "node:fs";
 import { basename, dirname } from "node:path";
 import { Kysely, Migrator, SqliteDialect, type Migration } from "kysely";
 import { diskFullError, isDiskFull, ReviewError } from "@opencode-review/core";
@@ -83,7 +93,8 @@ async function openReadOnly(path: string, cause: unknown, recheckMs: number): Pr
   if (file.length === 0) throw diskFullError(`Opening the review database ${path}`, cause);
   let native = await openNativeSnapshot(file);
   try {
-    if (!refuseForeignSchema(path, native)) throw diskFullError(`Updating the review database ${path} to this version`, cause);
+    if (!refuseForeignSchema(path, native))
+      throw diskFullError(`Updating the review database ${path} to this version`, cause);
   } catch (error) {
     native.close();
     throw error;
@@ -198,12 +209,16 @@ async function migrate(path: string, db: Kysely<Database>, native: NativeDatabas
       db: trx,
       disableTransactions: true, // writeTransaction is the transaction
       provider: {
-        getMigrations: async () => Object.fromEntries(migrations.map((m): [string, Migration] => [m.name, { up: m.up }])),
+        getMigrations: async () =>
+          Object.fromEntries(migrations.map((m): [string, Migration] => [m.name, { up: m.up }])),
       },
     });
     const { error } = await migrator.migrateToLatest();
     if (error !== undefined) {
-      throw new ReviewError("store", `${path}: updating the review database failed (${describe(error)}). The file was left as it was.`);
+      throw new ReviewError(
+        "store",
+        `${path}: updating the review database failed (${describe(error)}). The file was left as it was.`,
+      );
     }
   });
 }
@@ -233,7 +248,9 @@ async function switchToWal(native: NativeDatabase): Promise<void> {
         return;
       } catch (error) {
         if (!isBusy(error) || Date.now() >= deadline) throw error;
-        await new Promise((retry) => setTimeout(retry, Math.min(5 + attempt * 5, 50, Math.max(0, deadline - Date.now()))));
+        await new Promise((retry) =>
+          setTimeout(retry, Math.min(5 + attempt * 5, 50, Math.max(0, deadline - Date.now()))),
+        );
       }
     }
   } finally {
@@ -244,7 +261,10 @@ async function switchToWal(native: NativeDatabase): Promise<void> {
 /** SQLITE_BUSY from either driver (better-sqlite3 sets `code`, bun:sqlite may only say it in the message). */
 function isBusy(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return (typeof code === "string" && code.startsWith("SQLITE_BUSY")) || (typeof message === "string" && /database is locked/i.test(message));
+  return (
+    (typeof code === "string" && code.startsWith("SQLITE_BUSY")) ||
+    (typeof message === "string" && /database is locked/i.test(message))
+  );
 }
 
 /** The folder that holds only our store (the default `<git common dir>/opencode-review`). */
@@ -264,11 +284,18 @@ function makePrivateFolder(folder: string): void {
   }
   if (found !== undefined && found.isSymbolicLink()) {
     // A link someone made on purpose (the store kept elsewhere): used as it is; its target's mode is not ours to change.
-    if (!statSync(folder).isDirectory()) throw unusable(`${folder}/`, new Error("the folder for the review database is a link to something that is not a folder"));
+    if (!statSync(folder).isDirectory())
+      throw unusable(
+        `${folder}/`,
+        new Error("the folder for the review database is a link to something that is not a folder"),
+      );
     return;
   }
   if (found !== undefined && !found.isDirectory()) {
-    throw new ReviewError("store", `${folder} is a file, not the folder the review database goes in. Move it aside (or set the dbPath option to another file) and start again.`);
+    throw new ReviewError(
+      "store",
+      `${folder} is a file, not the folder the review database goes in. Move it aside (or set the dbPath option to another file) and start again.`,
+    );
   }
   const created = mkdirSync(folder, { recursive: true, mode: 0o700 });
   if (created !== undefined || basename(folder) === OWN_FOLDER) {
@@ -318,7 +345,8 @@ function guardAgainstReplacement(path: string, native: NativeDatabase): NativeDa
     try {
       now = statSync(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT" && (error as NodeJS.ErrnoException).code !== "ENOTDIR") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" && (error as NodeJS.ErrnoException).code !== "ENOTDIR")
+        throw error;
     }
     if (now !== null && now.dev === opened.dev && now.ino === opened.ino) return;
     throw new ReviewError(
@@ -356,9 +384,9 @@ function notADatabase(error: unknown): boolean {
 
 /** Refuses a database that is not ours or is newer; true when it already has every migration. */
 function refuseForeignSchema(path: string, native: NativeDatabase): boolean {
-  const tables = (native.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all([]) as { name: string }[]).map(
-    (row) => row.name,
-  );
+  const tables = (
+    native.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all([]) as { name: string }[]
+  ).map((row) => row.name);
   if (tables.length === 0) return false;
   if (!tables.includes(MIGRATION_TABLE)) {
     throw new ReviewError(

@@ -1,4 +1,13 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  chmodSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

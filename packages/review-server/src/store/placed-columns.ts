@@ -31,7 +31,10 @@ export type Placed<Row extends PlacedColumns> = Omit<Row, "quoted" | "context"> 
  * Encodes a place's quote and context for the row; the rest of the place is stored as it is.
  * @example db.insertInto("findings").values({ ...finding, ...encodePlacedJson(finding) })
  */
-export function encodePlacedJson(place: { readonly quoted: readonly string[]; readonly context: AnchorContext }): Pick<PlacedColumns, "quoted" | "context"> {
+export function encodePlacedJson(place: {
+  readonly quoted: readonly string[];
+  readonly context: AnchorContext;
+}): Pick<PlacedColumns, "quoted" | "context"> {
   return { quoted: JSON.stringify(place.quoted), context: JSON.stringify(place.context) };
 }
 

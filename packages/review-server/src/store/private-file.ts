@@ -1,4 +1,18 @@
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, unlinkSync, writeSync, chmodSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+  chmodSync,
+} from "node:fs";
 import type { Stats } from "node:fs";
 import { basename } from "node:path";
 
@@ -50,7 +64,8 @@ export function readPrivateFile(file: string, maxBytes: number): PrivateRead {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { kind: "refused", why: `${basename(file)} is not a regular file` };
-    if (stat.size > maxBytes) return { kind: "refused", why: `${basename(file)} is ${stat.size} bytes, over its ${maxBytes}-byte bound` };
+    if (stat.size > maxBytes)
+      return { kind: "refused", why: `${basename(file)} is ${stat.size} bytes, over its ${maxBytes}-byte bound` };
     const buffer = Buffer.alloc(stat.size);
     let read = 0;
     while (read < buffer.length) {

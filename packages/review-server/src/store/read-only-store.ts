@@ -24,11 +24,15 @@ export type ReadOnlyStore =
  * never leave a trace, such as a client's hooks.
  * @example const found = await openReadOnlyStore({ path, busyTimeoutMs: 250 }); if (found.kind === "open") ...
  */
-export async function openReadOnlyStore(options: { readonly path: string; readonly busyTimeoutMs: number }): Promise<ReadOnlyStore> {
+export async function openReadOnlyStore(options: {
+  readonly path: string;
+  readonly busyTimeoutMs: number;
+}): Promise<ReadOnlyStore> {
   const { path, busyTimeoutMs } = options;
   if (!existsSync(path)) return { kind: "absent" };
   const stat = statSync(path);
-  if (!stat.isFile()) throw new ReviewError("store", `${path} is not a regular file, so it cannot be the review database.`);
+  if (!stat.isFile())
+    throw new ReviewError("store", `${path} is not a regular file, so it cannot be the review database.`);
   // A zero-byte file is a store another process is about to create; SQLite would read it as an empty database.
   if (stat.size === 0) return { kind: "empty" };
   const native = await openNativeDatabase(path, { readOnly: true });
@@ -54,15 +58,22 @@ export async function openReadOnlyStore(options: { readonly path: string; readon
 
 /** The migrations the file lacks; null when it has no tables at all. */
 function missingMigrations(path: string, native: NativeDatabase): readonly string[] | null {
-  const tables = (native.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all([]) as { name: string }[]).map((row) => row.name);
+  const tables = (
+    native.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all([]) as { name: string }[]
+  ).map((row) => row.name);
   if (tables.length === 0) return null;
   if (!tables.includes("kysely_migration")) {
     throw new ReviewError("store", `${path} is a SQLite database of another program, not an opencode-review store.`);
   }
-  const applied = new Set((native.prepare("SELECT name FROM kysely_migration").all([]) as { name: string }[]).map((row) => row.name));
+  const applied = new Set(
+    (native.prepare("SELECT name FROM kysely_migration").all([]) as { name: string }[]).map((row) => row.name),
+  );
   const unknown = [...applied].filter((name) => !migrations.some((m) => m.name === name));
   if (unknown.length > 0) {
-    throw new ReviewError("store", `${path} was written by a newer opencode-review (unknown migration ${unknown.join(", ")}); update opencode-review.`);
+    throw new ReviewError(
+      "store",
+      `${path} was written by a newer opencode-review (unknown migration ${unknown.join(", ")}); update opencode-review.`,
+    );
   }
   return migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
 }
@@ -70,8 +81,14 @@ function missingMigrations(path: string, native: NativeDatabase): readonly strin
 function readError(path: string, error: unknown, busyTimeoutMs: number): unknown {
   if (error instanceof ReviewError) return error;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if ((typeof code === "string" && code.startsWith("SQLITE_BUSY")) || (typeof message === "string" && /database is locked/i.test(message))) {
-    return new ReviewError("store", `the review database ${path} is held by another process (waited ${busyTimeoutMs} ms); try again later.`);
+  if (
+    (typeof code === "string" && code.startsWith("SQLITE_BUSY")) ||
+    (typeof message === "string" && /database is locked/i.test(message))
+  ) {
+    return new ReviewError(
+      "store",
+      `the review database ${path} is held by another process (waited ${busyTimeoutMs} ms); try again later.`,
+    );
   }
   if (code === "SQLITE_NOTADB" || (typeof message === "string" && /file is not a database/i.test(message))) {
     return new ReviewError("store", `${path} is not a SQLite database, so it cannot be the review database.`);

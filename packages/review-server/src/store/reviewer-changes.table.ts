@@ -22,15 +22,29 @@ export interface ReviewerChanged {
  * reaches back that far or more changed than `limit`: the caller then reads them all.
  * @example await reviewerChangesSince(db, kept.reviewerChange, 500) // { runs: ["u_…"], runRows: [], findings: ["f_…"] }
  */
-export async function reviewerChangesSince(db: Kysely<Database>, seq: number, limit: number): Promise<ReviewerChanged | null> {
+export async function reviewerChangesSince(
+  db: Kysely<Database>,
+  seq: number,
+  limit: number,
+): Promise<ReviewerChanged | null> {
   const oldest = await sql<{ seq: number | null }>`select min(seq) as seq from reviewer_changes`.execute(db);
   const first = oldest.rows[0]?.seq;
   if (first !== null && first !== undefined && Number(first) > seq + 1) return null;
-  const runs = await sql<{ id: string }>`select distinct run_id as id from reviewer_changes where seq > ${seq} limit ${limit + 1}`.execute(db);
+  const runs = await sql<{
+    id: string;
+  }>`select distinct run_id as id from reviewer_changes where seq > ${seq} limit ${limit + 1}`.execute(db);
   const runRows = await sql<{ id: string }>`
-    select distinct run_id as id from reviewer_changes where seq > ${seq} and finding_id is null limit ${limit + 1}`.execute(db);
+    select distinct run_id as id from reviewer_changes where seq > ${seq} and finding_id is null limit ${limit + 1}`.execute(
+    db,
+  );
   const findings = await sql<{ id: string }>`
-    select distinct finding_id as id from reviewer_changes where seq > ${seq} and finding_id is not null limit ${limit + 1}`.execute(db);
+    select distinct finding_id as id from reviewer_changes where seq > ${seq} and finding_id is not null limit ${limit + 1}`.execute(
+    db,
+  );
   if (runs.rows.length > limit || findings.rows.length > limit) return null;
-  return { runs: runs.rows.map((r) => r.id), runRows: runRows.rows.map((r) => r.id), findings: findings.rows.map((r) => r.id) };
+  return {
+    runs: runs.rows.map((r) => r.id),
+    runRows: runRows.rows.map((r) => r.id),
+    findings: findings.rows.map((r) => r.id),
+  };
 }

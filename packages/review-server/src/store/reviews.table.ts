@@ -54,14 +54,39 @@ export type ReviewRow = Readonly<Selectable<ReviewsTable>>;
 /** A review to record; id and time are made when absent, session, delivery and prose default to null. */
 export type NewReview = Pick<ReviewRow, "branch" | "mode" | "round_id" | "released_at"> &
   Partial<
-    Pick<ReviewRow, "id" | "session_id" | "delivered_to" | "prose" | "summary" | "verdict" | "message_text" | "delivery_state" | "owner_pid" | "owner_started" | "waits_for_turn" | "forge_url" | "pr_messages">
+    Pick<
+      ReviewRow,
+      | "id"
+      | "session_id"
+      | "delivered_to"
+      | "prose"
+      | "summary"
+      | "verdict"
+      | "message_text"
+      | "delivery_state"
+      | "owner_pid"
+      | "owner_started"
+      | "waits_for_turn"
+      | "forge_url"
+      | "pr_messages"
+    >
   >;
 
 /** What may be filled in after the release (delivery happens after the transaction). */
 export type ReviewPatch = Partial<
   Pick<
     ReviewRow,
-    "session_id" | "delivered_to" | "prose" | "mode" | "summary" | "verdict" | "message_text" | "delivery_state" | "delivery_error" | "delivery_attempts" | "dismissed_at"
+    | "session_id"
+    | "delivered_to"
+    | "prose"
+    | "mode"
+    | "summary"
+    | "verdict"
+    | "message_text"
+    | "delivery_state"
+    | "delivery_error"
+    | "delivery_attempts"
+    | "dismissed_at"
   >
 >;
 
@@ -103,7 +128,11 @@ export async function insertReview(db: Kysely<Database>, review: NewReview): Pro
  * Fills in how a review was delivered; undefined when there is no such review.
  * @example await updateReview(trx, review.id, { delivered_to: session.id })
  */
-export async function updateReview(db: Kysely<Database>, id: string, patch: ReviewPatch): Promise<ReviewRow | undefined> {
+export async function updateReview(
+  db: Kysely<Database>,
+  id: string,
+  patch: ReviewPatch,
+): Promise<ReviewRow | undefined> {
   requireWriteTransaction(db, "updateReview");
   if (Object.keys(patch).length === 0) return reviewById(db, id);
   return db.updateTable("reviews").set(patch).where("id", "=", id).returningAll().executeTakeFirst();
@@ -129,7 +158,10 @@ export async function reviewsByBranch(db: Kysely<Database>, branch: string): Pro
  * How many messages each review released, by review id (reviews with none are absent).
  * @example await messageCountsOfReviews(db, ["v_1"]) // Map { "v_1" => 3 }
  */
-export async function messageCountsOfReviews(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, number>> {
+export async function messageCountsOfReviews(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom("messages")
@@ -146,7 +178,13 @@ export async function messageCountsOfReviews(db: Kysely<Database>, ids: readonly
  * @example await pendingReviews(db) // [{ id: "v_1", owner_pid: 4242, waits_for_turn: 0, ... }]
  */
 export async function pendingReviews(db: Kysely<Database>): Promise<ReviewRow[]> {
-  return db.selectFrom("reviews").selectAll().where("delivery_state", "=", "pending").where("dismissed_at", "is", null).orderBy("released_at").execute();
+  return db
+    .selectFrom("reviews")
+    .selectAll()
+    .where("delivery_state", "=", "pending")
+    .where("dismissed_at", "is", null)
+    .orderBy("released_at")
+    .execute();
 }
 
 /**
@@ -154,7 +192,13 @@ export async function pendingReviews(db: Kysely<Database>): Promise<ReviewRow[]>
  * that was seen (two processes starting at once claim it once); undefined when someone else was first.
  * @example await claimPendingReview(trx, row.id, row.owner_pid, process.pid, processStartTime(process.pid))
  */
-export async function claimPendingReview(db: Kysely<Database>, id: string, seenOwner: number | null, pid: number, started: string | null = null): Promise<ReviewRow | undefined> {
+export async function claimPendingReview(
+  db: Kysely<Database>,
+  id: string,
+  seenOwner: number | null,
+  pid: number,
+  started: string | null = null,
+): Promise<ReviewRow | undefined> {
   requireWriteTransaction(db, "claimPendingReview");
   return db
     .updateTable("reviews")
@@ -171,7 +215,13 @@ export async function claimPendingReview(db: Kysely<Database>, id: string, seenO
  * halves or processes that see the same new session, one delivers it. Undefined when it no longer waits.
  * @example await claimWaitingReview(trx, "v_1", "ses_1", process.pid)
  */
-export async function claimWaitingReview(db: Kysely<Database>, id: string, sessionId: string, pid: number, started: string | null = null): Promise<ReviewRow | undefined> {
+export async function claimWaitingReview(
+  db: Kysely<Database>,
+  id: string,
+  sessionId: string,
+  pid: number,
+  started: string | null = null,
+): Promise<ReviewRow | undefined> {
   requireWriteTransaction(db, "claimWaitingReview");
   return db
     .updateTable("reviews")
@@ -188,11 +238,21 @@ export async function claimWaitingReview(db: Kysely<Database>, id: string, sessi
  * returned: they become delivered, to `to`. Returns the reviews that changed.
  * @example await markReviewsRead(trx, deliveredMessageIds, "mcp:claude-code")
  */
-export async function markReviewsRead(db: Kysely<Database>, messageIds: readonly string[], to: string | null): Promise<ReviewRow[]> {
+export async function markReviewsRead(
+  db: Kysely<Database>,
+  messageIds: readonly string[],
+  to: string | null,
+): Promise<ReviewRow[]> {
   requireWriteTransaction(db, "markReviewsRead");
   if (messageIds.length === 0) return [];
   const reviewIds = (
-    await db.selectFrom("messages").select("review_id").distinct().where("id", "in", [...messageIds]).where("review_id", "is not", null).execute()
+    await db
+      .selectFrom("messages")
+      .select("review_id")
+      .distinct()
+      .where("id", "in", [...messageIds])
+      .where("review_id", "is not", null)
+      .execute()
   ).map((row) => row.review_id!);
   if (reviewIds.length === 0) return [];
   return db
@@ -201,7 +261,14 @@ export async function markReviewsRead(db: Kysely<Database>, messageIds: readonly
     .where("id", "in", reviewIds)
     .where("delivery_state", "=", "pending")
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("messages").select("messages.id").whereRef("messages.review_id", "=", "reviews.id").where("messages.delivery", "=", "sent"))),
+      not(
+        exists(
+          selectFrom("messages")
+            .select("messages.id")
+            .whereRef("messages.review_id", "=", "reviews.id")
+            .where("messages.delivery", "=", "sent"),
+        ),
+      ),
     )
     .returningAll()
     .execute();

@@ -53,7 +53,13 @@ export async function insertRound(db: Kysely<Database>, round: NewRound): Promis
  * @example const latest = await latestRound(db, "main")
  */
 export async function latestRound(db: Kysely<Database>, branch: string): Promise<RoundRow | undefined> {
-  return db.selectFrom("rounds").selectAll().where("branch", "=", branch).orderBy("ordinal", "desc").limit(1).executeTakeFirst();
+  return db
+    .selectFrom("rounds")
+    .selectAll()
+    .where("branch", "=", branch)
+    .orderBy("ordinal", "desc")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /**

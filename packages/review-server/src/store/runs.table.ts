@@ -34,7 +34,10 @@ export interface RunsTable {
 }
 
 export type RunRow = Readonly<Selectable<RunsTable>>;
-export type NewRun = Omit<RunRow, "id" | "session_id" | "summary" | "verdict" | "error" | "nudged" | "finished_at" | "owner_started"> &
+export type NewRun = Omit<
+  RunRow,
+  "id" | "session_id" | "summary" | "verdict" | "error" | "nudged" | "finished_at" | "owner_started"
+> &
   Partial<Pick<RunRow, "id" | "session_id" | "owner_started">>;
 export type RunPatch = Partial<Omit<RunRow, "id" | "branch" | "created_at">>;
 
@@ -49,7 +52,17 @@ export async function insertRun(db: Kysely<Database>, run: NewRun): Promise<RunR
   requireWriteTransaction(db, "insertRun");
   return db
     .insertInto("runs")
-    .values({ ...run, id: run.id ?? newId("run"), session_id: run.session_id ?? null, owner_started: run.owner_started ?? null, summary: null, verdict: null, error: null, nudged: 0, finished_at: null })
+    .values({
+      ...run,
+      id: run.id ?? newId("run"),
+      session_id: run.session_id ?? null,
+      owner_started: run.owner_started ?? null,
+      summary: null,
+      verdict: null,
+      error: null,
+      nudged: 0,
+      finished_at: null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -58,7 +71,12 @@ export async function insertRun(db: Kysely<Database>, run: NewRun): Promise<RunR
  * Changes a run; only while its status is one of `from` when given (so a late event cannot undo a cancel).
  * @example await updateRun(trx, id, { status: "cancelled" }, ["pending", "running"])
  */
-export async function updateRun(db: Kysely<Database>, id: string, patch: RunPatch, from?: readonly RunStatus[]): Promise<RunRow | undefined> {
+export async function updateRun(
+  db: Kysely<Database>,
+  id: string,
+  patch: RunPatch,
+  from?: readonly RunStatus[],
+): Promise<RunRow | undefined> {
   requireWriteTransaction(db, "updateRun");
   let query = db.updateTable("runs").set(patch).where("id", "=", id);
   if (from !== undefined) query = query.where("status", "in", from);
@@ -79,7 +97,11 @@ export async function runBySession(db: Kysely<Database>, sessionId: string): Pro
  * The branch's runs, newest first, optionally only some statuses.
  * @example await runsByBranch(db, "main", LIVE_RUN_STATUSES)
  */
-export async function runsByBranch(db: Kysely<Database>, branch: string, statuses?: readonly RunStatus[]): Promise<RunRow[]> {
+export async function runsByBranch(
+  db: Kysely<Database>,
+  branch: string,
+  statuses?: readonly RunStatus[],
+): Promise<RunRow[]> {
   let query = db.selectFrom("runs").selectAll().where("branch", "=", branch);
   if (statuses !== undefined) query = query.where("status", "in", statuses);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
@@ -88,7 +110,14 @@ export async function runsByBranch(db: Kysely<Database>, branch: string, statuse
 /** The runs named, of one branch, newest first (the ids come from the change log: gone ones are left out). */
 export async function runsByIds(db: Kysely<Database>, branch: string, ids: readonly string[]): Promise<RunRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom("runs").selectAll().where("branch", "=", branch).where("id", "in", ids).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  return db
+    .selectFrom("runs")
+    .selectAll()
+    .where("branch", "=", branch)
+    .where("id", "in", ids)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
 }
 
 /** Every live run of any branch (for the sweep of runs whose process is gone). */

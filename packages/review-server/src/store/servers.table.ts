@@ -18,7 +18,8 @@ export interface ServersTable {
 export type ServerRow = Readonly<Selectable<ServersTable>>;
 
 /** A running panel at `heartbeat_at` (the caller's clock); `started_at` defaults to it. */
-export type RunningServer = Pick<ServerRow, "url" | "pid" | "worktree" | "branch" | "heartbeat_at"> & Partial<Pick<ServerRow, "started_at">>;
+export type RunningServer = Pick<ServerRow, "url" | "pid" | "worktree" | "branch" | "heartbeat_at"> &
+  Partial<Pick<ServerRow, "started_at">>;
 
 /** Which panels to list. */
 export interface ServerFilter {

@@ -59,13 +59,14 @@ export async function upsertSession(db: Kysely<Database>, session: SeenSession):
  * The branch's most recently active session (of those `seenBy` one review service, when given), or undefined.
  * @example const target = await latestSession(db, "main", { seenBy: ctx.instanceId })
  */
-export async function latestSession(db: Kysely<Database>, branch: string, filter: { readonly seenBy?: string } = {}): Promise<SessionRow | undefined> {
+export async function latestSession(
+  db: Kysely<Database>,
+  branch: string,
+  filter: { readonly seenBy?: string } = {},
+): Promise<SessionRow | undefined> {
   let query = db.selectFrom("sessions").selectAll().where("branch", "=", branch);
   if (filter.seenBy !== undefined) query = query.where("seen_by", "=", filter.seenBy);
-  return query
-    .orderBy("last_active_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  return query.orderBy("last_active_at", "desc").limit(1).executeTakeFirst();
 }
 
 /**

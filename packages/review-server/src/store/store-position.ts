@@ -47,7 +47,9 @@ export async function storePosition(db: Kysely<Database>, scope: PositionScope):
            (select max(rowid) from reviews) as review,
            (select group_concat(path || char(0) || content_hash || char(0) || viewed_at, char(1))
               from (select * from viewed_files where branch = ${scope.branch} order by path)) as viewed,
-           (select from_ref || char(0) || picked_at from branch_bases where repository = ${scope.repository} and branch = ${scope.branch}) as base`.execute(db);
+           (select from_ref || char(0) || picked_at from branch_bases where repository = ${scope.repository} and branch = ${scope.branch}) as base`.execute(
+    db,
+  );
   const row = rows[0];
   return {
     threadChange: Number(row?.thread_change ?? 0),
@@ -64,7 +66,13 @@ export async function storePosition(db: Kysely<Database>, scope: PositionScope):
  * @example const rounds = await roundsAfter(db, "main", before)
  */
 export async function roundsAfter(db: Kysely<Database>, branch: string, position: StorePosition): Promise<RoundRow[]> {
-  return db.selectFrom("rounds").selectAll().where("branch", "=", branch).where(sql<number>`rowid`, ">", position.round).orderBy(sql`rowid`).execute();
+  return db
+    .selectFrom("rounds")
+    .selectAll()
+    .where("branch", "=", branch)
+    .where(sql<number>`rowid`, ">", position.round)
+    .orderBy(sql`rowid`)
+    .execute();
 }
 
 /**
@@ -80,7 +88,11 @@ export async function reviewsAfter(
     .selectFrom("reviews")
     .selectAll("reviews")
     .select((eb) =>
-      eb.selectFrom("messages").select((m) => m.fn.countAll<number>().as("n")).whereRef("messages.review_id", "=", "reviews.id").as("messages"),
+      eb
+        .selectFrom("messages")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("messages.review_id", "=", "reviews.id")
+        .as("messages"),
     )
     .where("branch", "=", branch)
     .where(sql<number>`reviews.rowid`, ">", position.review)

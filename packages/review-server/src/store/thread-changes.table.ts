@@ -13,7 +13,9 @@ export interface ThreadChangesTable {
  * @example const seq = await latestThreadChange(db);
  */
 export async function latestThreadChange(db: Kysely<Database>): Promise<number> {
-  const { rows } = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'thread_changes'`.execute(db);
+  const { rows } = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'thread_changes'`.execute(
+    db,
+  );
   return Number(rows[0]?.seq ?? 0);
 }
 
@@ -26,6 +28,8 @@ export async function threadsChangedSince(db: Kysely<Database>, seq: number, lim
   const oldest = await sql<{ seq: number | null }>`select min(seq) as seq from thread_changes`.execute(db);
   const first = oldest.rows[0]?.seq;
   if (first !== null && first !== undefined && Number(first) > seq + 1) return null;
-  const { rows } = await sql<{ thread_id: string }>`select distinct thread_id from thread_changes where seq > ${seq} limit ${limit + 1}`.execute(db);
+  const { rows } = await sql<{
+    thread_id: string;
+  }>`select distinct thread_id from thread_changes where seq > ${seq} limit ${limit + 1}`.execute(db);
   return rows.length > limit ? null : rows.map((r) => r.thread_id);
 }

@@ -28,10 +28,25 @@ export interface ThreadsTable extends PlacedColumns {
 }
 
 /** A thread row with its JSON columns decoded. */
-export type ThreadRow = Readonly<Omit<Placed<ThreadsTable>, "checkpoint_quoted"> & { checkpoint_quoted: readonly string[] | null }>;
+export type ThreadRow = Readonly<
+  Omit<Placed<ThreadsTable>, "checkpoint_quoted"> & { checkpoint_quoted: readonly string[] | null }
+>;
 
-type Defaulted = "id" | "base_file" | "then_rev" | "updated_at" | "resolved_at" | "resolved_by" | "human_seen_at" | Checkpoint;
-type Checkpoint = "checkpoint_round_id" | "checkpoint_file" | "checkpoint_start" | "checkpoint_end" | "checkpoint_quoted";
+type Defaulted =
+  | "id"
+  | "base_file"
+  | "then_rev"
+  | "updated_at"
+  | "resolved_at"
+  | "resolved_by"
+  | "human_seen_at"
+  | Checkpoint;
+type Checkpoint =
+  | "checkpoint_round_id"
+  | "checkpoint_file"
+  | "checkpoint_start"
+  | "checkpoint_end"
+  | "checkpoint_quoted";
 
 /** A thread to record, stamped `created_at` by the caller's clock; the id is made when absent, `updated_at` is `created_at`, base file, resolution, checkpoint and seen default to null. */
 export type NewThread = Omit<ThreadRow, Defaulted> & Partial<Pick<ThreadRow, Defaulted>>;
@@ -90,13 +105,18 @@ export async function insertThread(db: Kysely<Database>, thread: NewThread): Pro
  * Changes a thread and returns it as stored, or undefined when there is no such thread.
  * @example await updateThread(trx, id, { status: "resolved", awaiting: null, resolved_at: now, resolved_by: "agent" })
  */
-export async function updateThread(db: Kysely<Database>, id: string, patch: ThreadPatch): Promise<ThreadRow | undefined> {
+export async function updateThread(
+  db: Kysely<Database>,
+  id: string,
+  patch: ThreadPatch,
+): Promise<ThreadRow | undefined> {
   requireWriteTransaction(db, "updateThread");
   const { quoted, context, checkpoint_quoted, ...plain } = patch;
   const values: Updateable<ThreadsTable> = { ...plain };
   if (quoted !== undefined) values.quoted = JSON.stringify(quoted);
   if (context !== undefined) values.context = JSON.stringify(context);
-  if (checkpoint_quoted !== undefined) values.checkpoint_quoted = checkpoint_quoted === null ? null : JSON.stringify(checkpoint_quoted);
+  if (checkpoint_quoted !== undefined)
+    values.checkpoint_quoted = checkpoint_quoted === null ? null : JSON.stringify(checkpoint_quoted);
   const row = await db.updateTable("threads").set(values).where("id", "=", id).returningAll().executeTakeFirst();
   return row === undefined ? undefined : decodeThread(row);
 }
@@ -107,7 +127,12 @@ export async function updateThread(db: Kysely<Database>, id: string, patch: Thre
  */
 export async function markThreadSeen(db: Kysely<Database>, id: string, at: string): Promise<ThreadRow | undefined> {
   requireWriteTransaction(db, "markThreadSeen");
-  const row = await db.updateTable("threads").set({ human_seen_at: at }).where("id", "=", id).returningAll().executeTakeFirst();
+  const row = await db
+    .updateTable("threads")
+    .set({ human_seen_at: at })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
   return row === undefined ? undefined : decodeThread(row);
 }
 
@@ -134,7 +159,11 @@ export async function threadById(db: Kysely<Database>, id: string): Promise<Thre
  * The branch's threads, oldest first, optionally only some statuses or one file (exact path).
  * @example const waiting = await threadsByBranch(db, "main", { status: "open" })
  */
-export async function threadsByBranch(db: Kysely<Database>, branch: string, filter: ThreadFilter = {}): Promise<ThreadRow[]> {
+export async function threadsByBranch(
+  db: Kysely<Database>,
+  branch: string,
+  filter: ThreadFilter = {},
+): Promise<ThreadRow[]> {
   let query = db.selectFrom("threads").selectAll().where("branch", "=", branch);
   if (filter.status !== undefined) {
     const statuses: readonly ThreadStatus[] = typeof filter.status === "string" ? [filter.status] : filter.status;
@@ -162,5 +191,8 @@ export async function threadsByIds(db: Kysely<Database>, ids: readonly string[])
  * @example decodeThread(await db.selectFrom("threads").selectAll().executeTakeFirstOrThrow())
  */
 export function decodeThread(row: ThreadsTable): ThreadRow {
-  return { ...decodePlacedJson(row), checkpoint_quoted: row.checkpoint_quoted === null ? null : (JSON.parse(row.checkpoint_quoted) as string[]) };
+  return {
+    ...decodePlacedJson(row),
+    checkpoint_quoted: row.checkpoint_quoted === null ? null : (JSON.parse(row.checkpoint_quoted) as string[]),
+  };
 }

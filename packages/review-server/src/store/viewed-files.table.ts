@@ -23,7 +23,12 @@ export async function markFileViewed(db: Kysely<Database>, row: ViewedFileRow): 
     .insertInto("viewed_files")
     .values({ ...row })
     .onConflict((conflict) =>
-      conflict.columns(["branch", "path"]).doUpdateSet((eb) => ({ content_hash: eb.ref("excluded.content_hash"), viewed_at: eb.ref("excluded.viewed_at") })),
+      conflict
+        .columns(["branch", "path"])
+        .doUpdateSet((eb) => ({
+          content_hash: eb.ref("excluded.content_hash"),
+          viewed_at: eb.ref("excluded.viewed_at"),
+        })),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -35,7 +40,11 @@ export async function markFileViewed(db: Kysely<Database>, row: ViewedFileRow): 
  */
 export async function unmarkFileViewed(db: Kysely<Database>, branch: string, path: string): Promise<boolean> {
   requireWriteTransaction(db, "unmarkFileViewed");
-  const result = await db.deleteFrom("viewed_files").where("branch", "=", branch).where("path", "=", path).executeTakeFirst();
+  const result = await db
+    .deleteFrom("viewed_files")
+    .where("branch", "=", branch)
+    .where("path", "=", path)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -3,7 +3,11 @@
  * for end-to-end tests that wait on a real opencode, a real panel or a real browser.
  * @example const panel = await eventually(() => newestPanel(project), "the plugin's panel is registered");
  */
-export async function eventually<T>(read: () => Promise<T | null | undefined>, what: string, timeoutMs = 120_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T | null | undefined>,
+  what: string,
+  timeoutMs = 120_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read().catch(() => null);

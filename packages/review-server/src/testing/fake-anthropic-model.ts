@@ -8,7 +8,9 @@ export interface AnthropicToolCall {
 }
 
 /** One scripted answer: tool uses, or plain text that ends the agent's turn. */
-export type AnthropicTurn = { readonly kind: "tools"; readonly calls: readonly AnthropicToolCall[] } | { readonly kind: "text"; readonly text: string };
+export type AnthropicTurn =
+  | { readonly kind: "tools"; readonly calls: readonly AnthropicToolCall[] }
+  | { readonly kind: "text"; readonly text: string };
 
 /** A Messages API request as Claude Code sends it, with the parts tests read pulled out. */
 export interface AnthropicRequest {
@@ -49,12 +51,19 @@ function recorded(body: Record<string, any>): AnthropicRequest {
     }
     for (const block of message.content ?? []) {
       if (block.type === "text") userTexts.push(block.text);
-      if (block.type === "tool_result") toolResults.push({ toolUseId: block.tool_use_id, text: textOf(block.content), isError: block.is_error === true });
+      if (block.type === "tool_result")
+        toolResults.push({
+          toolUseId: block.tool_use_id,
+          text: textOf(block.content),
+          isError: block.is_error === true,
+        });
     }
   }
   return {
     body,
-    system: Array.isArray(body.system) ? body.system.map((b: any) => b.text ?? "").join("\n") : String(body.system ?? ""),
+    system: Array.isArray(body.system)
+      ? body.system.map((b: any) => b.text ?? "").join("\n")
+      : String(body.system ?? ""),
     userTexts,
     toolResults,
     tools: (body.tools ?? []).map((t: any) => t.name),
@@ -78,7 +87,17 @@ export async function startFakeAnthropicModel(
     const body = raw === "" ? {} : (JSON.parse(raw) as Record<string, any>);
     if (req.method !== "POST" || !req.url?.startsWith("/v1/messages") || body.stream !== true) {
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ id: "msg_side", type: "message", role: "assistant", model: body.model ?? "x", content: [{ type: "text", text: "ok" }], stop_reason: "end_turn", usage: { input_tokens: 1, output_tokens: 1 } }));
+      res.end(
+        JSON.stringify({
+          id: "msg_side",
+          type: "message",
+          role: "assistant",
+          model: body.model ?? "x",
+          content: [{ type: "text", text: "ok" }],
+          stop_reason: "end_turn",
+          usage: { input_tokens: 1, output_tokens: 1 },
+        }),
+      );
       return;
     }
     const request = recorded(body);
@@ -90,8 +109,21 @@ export async function startFakeAnthropicModel(
       turn = { kind: "text", text: `script failed: ${error instanceof Error ? error.message : String(error)}` };
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const send = (event: Record<string, unknown>) => res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
-    send({ type: "message_start", message: { id: `msg_${index + 1}`, type: "message", role: "assistant", model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 0 } } });
+    const send = (event: Record<string, unknown>) =>
+      res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
+    send({
+      type: "message_start",
+      message: {
+        id: `msg_${index + 1}`,
+        type: "message",
+        role: "assistant",
+        model: body.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 0 },
+      },
+    });
     if (turn.kind === "text") {
       send({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
       send({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: turn.text } });
@@ -99,12 +131,24 @@ export async function startFakeAnthropicModel(
     } else {
       turn.calls.forEach((call, i) => {
         uses++;
-        send({ type: "content_block_start", index: i, content_block: { type: "tool_use", id: `toolu_${uses}`, name: call.name, input: {} } });
-        send({ type: "content_block_delta", index: i, delta: { type: "input_json_delta", partial_json: JSON.stringify(call.args) } });
+        send({
+          type: "content_block_start",
+          index: i,
+          content_block: { type: "tool_use", id: `toolu_${uses}`, name: call.name, input: {} },
+        });
+        send({
+          type: "content_block_delta",
+          index: i,
+          delta: { type: "input_json_delta", partial_json: JSON.stringify(call.args) },
+        });
         send({ type: "content_block_stop", index: i });
       });
     }
-    send({ type: "message_delta", delta: { stop_reason: turn.kind === "text" ? "end_turn" : "tool_use", stop_sequence: null }, usage: { output_tokens: 5 } });
+    send({
+      type: "message_delta",
+      delta: { stop_reason: turn.kind === "text" ? "end_turn" : "tool_use", stop_sequence: null },
+      usage: { output_tokens: 5 },
+    });
     send({ type: "message_stop" });
     res.end();
   };
@@ -116,5 +160,9 @@ export async function startFakeAnthropicModel(
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

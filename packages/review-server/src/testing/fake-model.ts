@@ -20,7 +20,10 @@ export type FakeTurn =
 export interface FakeChatMessage {
   readonly role: string;
   readonly content?: unknown;
-  readonly tool_calls?: readonly { readonly id: string; readonly function: { readonly name: string; readonly arguments: string } }[];
+  readonly tool_calls?: readonly {
+    readonly id: string;
+    readonly function: { readonly name: string; readonly arguments: string };
+  }[];
   readonly tool_call_id?: string;
 }
 
@@ -105,7 +108,11 @@ export async function startFakeModel(script: FakeModelScript): Promise<FakeModel
       const value = req.headers[name];
       return typeof value === "string" ? value : null;
     };
-    const request = { ...describe(body), sessionId: header("x-session-id"), parentSessionId: header("x-parent-session-id") };
+    const request = {
+      ...describe(body),
+      sessionId: header("x-session-id"),
+      parentSessionId: header("x-parent-session-id"),
+    };
     requests.push(request);
     for (const wake of waiters) wake();
     const turn = request.kind === "title" ? ({ kind: "text", text: "Fake title" } as const) : nextTurn(request);
@@ -137,7 +144,9 @@ export async function startFakeModel(script: FakeModelScript): Promise<FakeModel
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`fake model: ${conversation().length} of ${count} conversation requests after ${timeoutMs} ms`));
+          reject(
+            new Error(`fake model: ${conversation().length} of ${count} conversation requests after ${timeoutMs} ms`),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -9,7 +9,9 @@ export interface ResponsesToolCall {
 }
 
 /** One scripted answer: tool calls, or plain text that ends the agent's turn. */
-export type ResponsesTurn = { readonly kind: "tools"; readonly calls: readonly ResponsesToolCall[] } | { readonly kind: "text"; readonly text: string };
+export type ResponsesTurn =
+  | { readonly kind: "tools"; readonly calls: readonly ResponsesToolCall[] }
+  | { readonly kind: "text"; readonly text: string };
 
 /** A Responses API request as Codex sends it, with the parts tests read pulled out. */
 export interface ResponsesRequest {
@@ -21,7 +23,11 @@ export interface ResponsesRequest {
   /** Every tool result in the input, in order. */
   readonly toolOutputs: readonly { readonly callId: string; readonly output: string }[];
   /** The namespaces offered (`{ name, description, tools }`), MCP servers' among them. */
-  readonly namespaces: readonly { readonly name: string; readonly description: string; readonly tools: readonly string[] }[];
+  readonly namespaces: readonly {
+    readonly name: string;
+    readonly description: string;
+    readonly tools: readonly string[];
+  }[];
 }
 
 /** A running scripted Responses API on loopback. */
@@ -42,14 +48,22 @@ function recorded(body: Record<string, any>): ResponsesRequest {
   const input: any[] = Array.isArray(body.input) ? body.input : [];
   return {
     body,
-    userTexts: input.filter((item) => item.type === "message" && item.role === "user").map((item) => textOf(item.content)),
-    developerTexts: input.filter((item) => item.type === "message" && item.role === "developer").map((item) => textOf(item.content)),
+    userTexts: input
+      .filter((item) => item.type === "message" && item.role === "user")
+      .map((item) => textOf(item.content)),
+    developerTexts: input
+      .filter((item) => item.type === "message" && item.role === "developer")
+      .map((item) => textOf(item.content)),
     toolOutputs: input
       .filter((item) => item.type === "function_call_output" || item.type === "custom_tool_call_output")
       .map((item) => ({ callId: String(item.call_id), output: textOf(item.output) })),
     namespaces: (Array.isArray(body.tools) ? body.tools : [])
       .filter((tool: any) => tool.type === "namespace")
-      .map((tool: any) => ({ name: tool.name, description: tool.description ?? "", tools: (tool.tools ?? []).map((t: any) => t.name) })),
+      .map((tool: any) => ({
+        name: tool.name,
+        description: tool.description ?? "",
+        tools: (tool.tools ?? []).map((t: any) => t.name),
+      })),
   };
 }
 
@@ -68,7 +82,9 @@ export async function startFakeResponsesModel(
     let raw = "";
     for await (const chunk of req) raw += chunk;
     if (req.method !== "POST" || !req.url?.startsWith("/v1/responses")) {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `no ${req.method} ${req.url} here` } }));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: `no ${req.method} ${req.url} here` } }));
       return;
     }
     const request = recorded(JSON.parse(raw) as Record<string, any>);
@@ -82,11 +98,20 @@ export async function startFakeResponsesModel(
     }
     const id = `resp_${index + 1}`;
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const send = (event: Record<string, unknown>) => res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
+    const send = (event: Record<string, unknown>) =>
+      res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
     send({ type: "response.created", response: { id } });
     const items =
       turn.kind === "text"
-        ? [{ type: "message", role: "assistant", id: `msg_${index + 1}`, status: "completed", content: [{ type: "output_text", text: turn.text, annotations: [] }] }]
+        ? [
+            {
+              type: "message",
+              role: "assistant",
+              id: `msg_${index + 1}`,
+              status: "completed",
+              content: [{ type: "output_text", text: turn.text, annotations: [] }],
+            },
+          ]
         : turn.calls.map((call) => {
             calls++;
             return {
@@ -105,7 +130,16 @@ export async function startFakeResponsesModel(
     });
     send({
       type: "response.completed",
-      response: { id, usage: { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 } },
+      response: {
+        id,
+        usage: {
+          input_tokens: 10,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens: 5,
+          output_tokens_details: { reasoning_tokens: 0 },
+          total_tokens: 15,
+        },
+      },
     });
     res.end();
   };

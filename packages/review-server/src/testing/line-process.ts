@@ -8,7 +8,11 @@ export interface LineProcess {
   /** Resolves with the first line starting with `prefix`; rejects if the process ends first. */
   waitFor(prefix: string): Promise<string>;
   /** Resolves when it ends, with its exit code (null when killed), the signal and its stderr. */
-  readonly exited: Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly stderr: string }>;
+  readonly exited: Promise<{
+    readonly code: number | null;
+    readonly signal: NodeJS.Signals | null;
+    readonly stderr: string;
+  }>;
   /** Writes "go" to its stdin and closes it (an open stdin would keep it alive). */
   go(): void;
 }

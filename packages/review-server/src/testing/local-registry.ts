@@ -24,7 +24,9 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -59,7 +61,12 @@ export async function startLocalRegistry(localOnly: readonly string[]): Promise<
     `    url: ${quote(upstreamRegistry())}`,
     "    timeout: 60s",
     "packages:",
-    ...localOnly.flatMap((name) => [`  ${quote(name)}:`, "    access: $all", "    publish: $all", "    unpublish: $all"]),
+    ...localOnly.flatMap((name) => [
+      `  ${quote(name)}:`,
+      "    access: $all",
+      "    publish: $all",
+      "    unpublish: $all",
+    ]),
     "  '**':",
     "    access: $all",
     "    publish: $authenticated",
@@ -74,7 +81,9 @@ export async function startLocalRegistry(localOnly: readonly string[]): Promise<
   writeFileSync(userconfig, `registry=${url}\n//127.0.0.1:${port}/:_authToken=dummy-local-token\n`);
 
   const binary = join(serverPackage, "node_modules/.bin/verdaccio");
-  const child: ChildProcess = spawn(binary, ["--config", join(dir, "config.yaml"), "--listen", `127.0.0.1:${port}`], { stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(binary, ["--config", join(dir, "config.yaml"), "--listen", `127.0.0.1:${port}`], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
@@ -82,7 +91,9 @@ export async function startLocalRegistry(localOnly: readonly string[]): Promise<
 
   const until = Date.now() + 60_000;
   for (;;) {
-    const ok = await fetch(new URL("-/ping", url)).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(new URL("-/ping", url))
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     if (child.exitCode !== null || Date.now() > until) {
       child.kill();
@@ -105,7 +116,11 @@ export async function startLocalRegistry(localOnly: readonly string[]): Promise<
         npm.stdout.on("data", (d: Buffer) => (said += d.toString()));
         npm.stderr.on("data", (d: Buffer) => (said += d.toString()));
         npm.on("error", reject);
-        npm.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`npm publish ${tarball} failed (${code}):\n${said}\nverdaccio:\n${output}`))));
+        npm.on("close", (code) =>
+          code === 0
+            ? resolve()
+            : reject(new Error(`npm publish ${tarball} failed (${code}):\n${said}\nverdaccio:\n${output}`)),
+        );
       }),
     close: async () => {
       child.kill();

@@ -2,7 +2,14 @@
 // `opencode run` / `opencode serve`, and the packed plugin. Table of contents only.
 
 export { startFakeModel, SCRIPT_EXHAUSTED_TEXT } from "./fake-model.js";
-export type { FakeChatMessage, FakeModel, FakeModelScript, FakeToolCall, FakeTurn, RecordedRequest } from "./fake-model.js";
+export type {
+  FakeChatMessage,
+  FakeModel,
+  FakeModelScript,
+  FakeToolCall,
+  FakeTurn,
+  RecordedRequest,
+} from "./fake-model.js";
 
 export { harnessCacheDir, harnessConfigDir, makeOpencodeProject } from "./opencode-project.js";
 export type { OpencodeProject, OpencodeProjectOptions, PluginEntry } from "./opencode-project.js";

@@ -54,163 +54,223 @@ async function pluginPanel(project: OpencodeProject) {
   return panel === undefined || panel.token === null ? null : panelApi(panel.link);
 }
 
-
 function resultOf(request: RecordedRequest | undefined): string {
   return request?.toolResults.at(-1)?.content ?? "";
 }
 
 describe("the agent side in a real opencode serve", () => {
-  it("a release rings the session; the model lists, edits, resolves one thread, is refused on another, and leaves a note", async () => {
-    const tarball = await packPlugin();
-    const file = "src/app.ts";
-    const ids = { fixed: "", untouched: "" };
-    let absolute = "";
-    // The model's side of the conversation; each turn answers the previous tool result.
-    const script = (_request: RecordedRequest, index: number): FakeTurn | undefined =>
-      [
-        { kind: "tools", calls: [{ name: "review_list", args: {} }] },
-        { kind: "tools", calls: [{ name: "read", args: { filePath: absolute } }] },
-        {
-          kind: "tools",
-          calls: [
-            {
-              name: "edit",
-              args: {
-                filePath: absolute,
-                oldString: "  let sum = 0;\n  for (const x of xs) sum += x;\n  return sum;",
-                newString: "  return xs.reduce((a, b) => a + b, 0);",
+  it(
+    "a release rings the session; the model lists, edits, resolves one thread, is refused on another, and leaves a note",
+    async () => {
+      const tarball = await packPlugin();
+      const file = "src/app.ts";
+      const ids = { fixed: "", untouched: "" };
+      let absolute = "";
+      // The model's side of the conversation; each turn answers the previous tool result.
+      const script = (_request: RecordedRequest, index: number): FakeTurn | undefined =>
+        [
+          { kind: "tools", calls: [{ name: "review_list", args: {} }] },
+          { kind: "tools", calls: [{ name: "read", args: { filePath: absolute } }] },
+          {
+            kind: "tools",
+            calls: [
+              {
+                name: "edit",
+                args: {
+                  filePath: absolute,
+                  oldString: "  let sum = 0;\n  for (const x of xs) sum += x;\n  return sum;",
+                  newString: "  return xs.reduce((a, b) => a + b, 0);",
+                },
               },
-            },
-          ],
-        },
-        { kind: "tools", calls: [{ name: "review_reply", args: { id: ids.fixed, text: "Now a reduce.", resolved: true } }] },
-        // The average() line moved up from 9 to 7 with the edit; the model names it as it reads now.
-        { kind: "tools", calls: [{ name: "review_reply", args: { file: "app.ts", line: 7, text: "Handled too.", resolved: true } }] },
-        { kind: "tools", calls: [{ name: "review_open", args: { file, from: 1, to: 3, text: "I folded the loop into reduce." } }] },
-        { kind: "text", text: "All review threads answered." },
-      ][index] as FakeTurn | undefined;
-    const model = track(await startFakeModel(script));
-    const project = track(
-      makeOpencodeProject({
-        fakeModelUrl: model.url,
-        plugins: [`opencode-review@file:${tarball}`],
-        files: { [file]: APP },
-        changes: { [file]: CHANGED },
-      }),
-    );
-    absolute = join(project.dir, file);
-    const server = track(await serveOpencode(project));
+            ],
+          },
+          {
+            kind: "tools",
+            calls: [{ name: "review_reply", args: { id: ids.fixed, text: "Now a reduce.", resolved: true } }],
+          },
+          // The average() line moved up from 9 to 7 with the edit; the model names it as it reads now.
+          {
+            kind: "tools",
+            calls: [{ name: "review_reply", args: { file: "app.ts", line: 7, text: "Handled too.", resolved: true } }],
+          },
+          {
+            kind: "tools",
+            calls: [{ name: "review_open", args: { file, from: 1, to: 3, text: "I folded the loop into reduce." } }],
+          },
+          { kind: "text", text: "All review threads answered." },
+        ][index] as FakeTurn | undefined;
+      const model = track(await startFakeModel(script));
+      const project = track(
+        makeOpencodeProject({
+          fakeModelUrl: model.url,
+          plugins: [`opencode-review@file:${tarball}`],
+          files: { [file]: APP },
+          changes: { [file]: CHANGED },
+        }),
+      );
+      absolute = join(project.dir, file);
+      const server = track(await serveOpencode(project));
 
-    const created = await server.client.session.create({ body: { title: "Totals" } });
-    const sessionId = created.data?.id ?? "";
-    expect(sessionId).not.toBe("");
-    const panel = await eventually(() => pluginPanel(project), "the plugin's panel is registered in the store", 300_000).catch((e) => {
-      console.error(server.log().split("\n").filter((l) => /plugin|review|ERROR/i.test(l)).join("\n").slice(-6000));
-      throw e;
-    });
-    expect(panel.panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+$/);
-    // Logged right after the store row is written, so it may trail it a little.
-    await eventually(async () => (server.log().includes(`review panel at ${panel.panelUrl}`) ? true : null), "the panel URL is logged");
-    await eventually(
-      async () => ((await panel.call("GET", "/review")).json.session?.id === sessionId ? true : null),
-      "the new session is the release target",
-    );
+      const created = await server.client.session.create({ body: { title: "Totals" } });
+      const sessionId = created.data?.id ?? "";
+      expect(sessionId).not.toBe("");
+      const panel = await eventually(
+        () => pluginPanel(project),
+        "the plugin's panel is registered in the store",
+        300_000,
+      ).catch((e) => {
+        console.error(
+          server
+            .log()
+            .split("\n")
+            .filter((l) => /plugin|review|ERROR/i.test(l))
+            .join("\n")
+            .slice(-6000),
+        );
+        throw e;
+      });
+      expect(panel.panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+$/);
+      // Logged right after the store row is written, so it may trail it a little.
+      await eventually(
+        async () => (server.log().includes(`review panel at ${panel.panelUrl}`) ? true : null),
+        "the panel URL is logged",
+      );
+      await eventually(
+        async () => ((await panel.call("GET", "/review")).json.session?.id === sessionId ? true : null),
+        "the new session is the release target",
+      );
 
-    const fixed = await panel.call("POST", "/threads", { file, start: 3, end: 5, body: "Use reduce here." });
-    const untouched = await panel.call("POST", "/threads", { file, start: 9, end: 9, body: "What about an empty list?" });
-    expect([fixed.status, untouched.status]).toEqual([201, 201]);
-    ids.fixed = fixed.json.thread.id;
-    ids.untouched = untouched.json.thread.id;
-    const released = await panel.call("POST", "/review/release", {});
-    expect(released.json.review).toMatchObject({ mode: "tools", messages: 2, deliveredTo: sessionId });
+      const fixed = await panel.call("POST", "/threads", { file, start: 3, end: 5, body: "Use reduce here." });
+      const untouched = await panel.call("POST", "/threads", {
+        file,
+        start: 9,
+        end: 9,
+        body: "What about an empty list?",
+      });
+      expect([fixed.status, untouched.status]).toEqual([201, 201]);
+      ids.fixed = fixed.json.thread.id;
+      ids.untouched = untouched.json.thread.id;
+      const released = await panel.call("POST", "/review/release", {});
+      expect(released.json.review).toMatchObject({ mode: "tools", messages: 2, deliveredTo: sessionId });
 
-    const requests = await model.waitForConversation(7, 300_000);
-    await server.waitForEvent((e) => e.type === "session.idle" && e.properties.sessionID === sessionId, 300_000);
+      const requests = await model.waitForConversation(7, 300_000);
+      await server.waitForEvent((e) => e.type === "session.idle" && e.properties.sessionID === sessionId, 300_000);
 
-    // 5. The release arrived in the session as a message, and (1.) the request carried the waiting line.
-    const [rung, afterList, , afterEdit, afterFixed, afterRefused, afterNote] = requests;
-    expect(rung!.lastUserText).toMatch(/2 comments?.*src\/app\.ts/s);
-    expect(rung!.lastUserText).toContain("review_list");
-    expect(rung!.system).toContain("Code review: 2 threads wait for you in src/app.ts (call review_list).");
-    expect(rung!.system).toContain("review_reply");
-    expect(rung!.tools).toEqual(expect.arrayContaining(["review_list", "review_reply", "review_open", "edit"]));
-    for (const title of model.requests.filter((r) => r.kind === "title")) expect(title.system).not.toContain("Code review");
+      // 5. The release arrived in the session as a message, and (1.) the request carried the waiting line.
+      const [rung, afterList, , afterEdit, afterFixed, afterRefused, afterNote] = requests;
+      expect(rung!.lastUserText).toMatch(/2 comments?.*src\/app\.ts/s);
+      expect(rung!.lastUserText).toContain("review_list");
+      expect(rung!.system).toContain("Code review: 2 threads wait for you in src/app.ts (call review_list).");
+      expect(rung!.system).toContain("review_reply");
+      expect(rung!.tools).toEqual(expect.arrayContaining(["review_list", "review_reply", "review_open", "edit"]));
+      for (const title of model.requests.filter((r) => r.kind === "title"))
+        expect(title.system).not.toContain("Code review");
 
-    // 1. review_list returned the comments and marked them delivered.
-    expect(resultOf(afterList)).toContain("Use reduce here.");
-    expect(resultOf(afterList)).toContain("What about an empty list?");
-    expect(resultOf(afterList)).toContain(ids.fixed);
+      // 1. review_list returned the comments and marked them delivered.
+      expect(resultOf(afterList)).toContain("Use reduce here.");
+      expect(resultOf(afterList)).toContain("What about an empty list?");
+      expect(resultOf(afterList)).toContain(ids.fixed);
 
-    // 2. opencode's own edit changed the lines under the first thread, so its resolve holds.
-    expect(resultOf(afterEdit)).not.toMatch(/error/i);
-    expect(resultOf(afterFixed)).toMatch(new RegExp(`^Replied to thread ${ids.fixed} .*marked it resolved`));
+      // 2. opencode's own edit changed the lines under the first thread, so its resolve holds.
+      expect(resultOf(afterEdit)).not.toMatch(/error/i);
+      expect(resultOf(afterFixed)).toMatch(new RegExp(`^Replied to thread ${ids.fixed} .*marked it resolved`));
 
-    // 3. The second thread's lines were not touched: refused, the reply kept.
-    expect(resultOf(afterRefused)).toMatch(/^Replied, but not resolved: /);
+      // 3. The second thread's lines were not touched: refused, the reply kept.
+      expect(resultOf(afterRefused)).toMatch(/^Replied, but not resolved: /);
 
-    // 4. The note waits on the person in the panel.
-    expect(resultOf(afterNote)).toMatch(/^Opened thread \S+ on src\/app\.ts:1-3/);
-    const all = (await panel.call("GET", "/threads?status=all")).json.threads as any[];
-    const byId = new Map(all.map((t) => [t.id, t]));
-    expect(byId.get(ids.fixed)).toMatchObject({ status: "resolved", resolvedBy: "agent" });
-    // The person's comment went out through review_list (delivery is about the person's words only).
-    expect(byId.get(ids.fixed).messages[0]).toMatchObject({ author: "human", delivery: "delivered" });
-    expect(byId.get(ids.untouched).messages[0]).toMatchObject({ author: "human", delivery: "delivered" });
-    expect(byId.get(ids.untouched)).toMatchObject({ status: "open", awaiting: "human" });
-    expect(byId.get(ids.untouched).messages.map((m: any) => m.body)).toEqual(["What about an empty list?", "Handled too."]);
-    const waiting = (await panel.call("GET", "/threads?status=waiting")).json.threads as any[];
-    const note = waiting.find((t) => t.origin === "agent");
-    expect(note).toMatchObject({ file, start: 1, end: 3, status: "open", awaiting: "human" });
-    expect(note.messages[0].body).toBe("I folded the loop into reduce.");
-    expect(waiting.map((t) => t.id)).not.toContain(ids.fixed);
+      // 4. The note waits on the person in the panel.
+      expect(resultOf(afterNote)).toMatch(/^Opened thread \S+ on src\/app\.ts:1-3/);
+      const all = (await panel.call("GET", "/threads?status=all")).json.threads as any[];
+      const byId = new Map(all.map((t) => [t.id, t]));
+      expect(byId.get(ids.fixed)).toMatchObject({ status: "resolved", resolvedBy: "agent" });
+      // The person's comment went out through review_list (delivery is about the person's words only).
+      expect(byId.get(ids.fixed).messages[0]).toMatchObject({ author: "human", delivery: "delivered" });
+      expect(byId.get(ids.untouched).messages[0]).toMatchObject({ author: "human", delivery: "delivered" });
+      expect(byId.get(ids.untouched)).toMatchObject({ status: "open", awaiting: "human" });
+      expect(byId.get(ids.untouched).messages.map((m: any) => m.body)).toEqual([
+        "What about an empty list?",
+        "Handled too.",
+      ]);
+      const waiting = (await panel.call("GET", "/threads?status=waiting")).json.threads as any[];
+      const note = waiting.find((t) => t.origin === "agent");
+      expect(note).toMatchObject({ file, start: 1, end: 3, status: "open", awaiting: "human" });
+      expect(note.messages[0].body).toBe("I folded the loop into reduce.");
+      expect(waiting.map((t) => t.id)).not.toContain(ids.fixed);
 
-    // The session went idle with a changed tree: a round was taken after the release's.
-    await eventually(async () => ((await panel.call("GET", "/rounds")).json.rounds.length >= 2 ? true : null), "a round on idle");
-    expect(server.pluginErrors()).toEqual([]);
-    expect(server.log().split("\n").filter((l) => l.includes("level=ERROR"))).toEqual([]);
-  }, SLOW);
+      // The session went idle with a changed tree: a round was taken after the release's.
+      await eventually(
+        async () => ((await panel.call("GET", "/rounds")).json.rounds.length >= 2 ? true : null),
+        "a round on idle",
+      );
+      expect(server.pluginErrors()).toEqual([]);
+      expect(
+        server
+          .log()
+          .split("\n")
+          .filter((l) => l.includes("level=ERROR")),
+      ).toEqual([]);
+    },
+    SLOW,
+  );
 });
 
 describe("the agent side under opencode run", () => {
-  it("offers the tools and the guidance (no waiting line when nothing waits), refuses a misspelled argument, and a note lands in the panel", async () => {
-    const tarball = await packPlugin();
-    const model = track(
-      await startFakeModel([
-        // A misspelled argument first: opencode hands it to the tool as sent, and the tool refuses it by name.
-        { kind: "tools", calls: [{ name: "review_open", args: { file: "src/app.ts", lines: 10, text: "Divides by zero on []." } }] },
-        { kind: "tools", calls: [{ name: "review_open", args: { file: "src/app.ts", line: 10, text: "Divides by zero on []." } }] },
-        { kind: "text", text: "Left a note." },
-      ]),
-    );
-    const project = track(
-      makeOpencodeProject({
-        fakeModelUrl: model.url,
-        plugins: [`opencode-review@file:${tarball}`],
-        files: { "src/app.ts": APP },
-        changes: { "src/app.ts": CHANGED },
-      }),
-    );
+  it(
+    "offers the tools and the guidance (no waiting line when nothing waits), refuses a misspelled argument, and a note lands in the panel",
+    async () => {
+      const tarball = await packPlugin();
+      const model = track(
+        await startFakeModel([
+          // A misspelled argument first: opencode hands it to the tool as sent, and the tool refuses it by name.
+          {
+            kind: "tools",
+            calls: [{ name: "review_open", args: { file: "src/app.ts", lines: 10, text: "Divides by zero on []." } }],
+          },
+          {
+            kind: "tools",
+            calls: [{ name: "review_open", args: { file: "src/app.ts", line: 10, text: "Divides by zero on []." } }],
+          },
+          { kind: "text", text: "Left a note." },
+        ]),
+      );
+      const project = track(
+        makeOpencodeProject({
+          fakeModelUrl: model.url,
+          plugins: [`opencode-review@file:${tarball}`],
+          files: { "src/app.ts": APP },
+          changes: { "src/app.ts": CHANGED },
+        }),
+      );
 
-    const result = await runOpencode(project, "leave a note on average()");
+      const result = await runOpencode(project, "leave a note on average()");
 
-    expect(result.timedOut).toBe(false);
-    expect(result.pluginErrors).toEqual([]);
-    expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain("Left a note.");
-    const [first, refused, second] = model.conversation();
-    expect(resultOf(refused)).toContain("Unknown argument `lines`; did you mean `line`?");
-    expect(first!.tools).toEqual(expect.arrayContaining(["review_list", "review_reply", "review_open"]));
-    expect(first!.system).toContain("review_list shows the threads waiting for you");
-    expect(first!.system).not.toContain("wait for you in");
-    expect(resultOf(second)).toMatch(/^Opened thread \S+ on src\/app\.ts:10/);
-    // The panel URL was logged, with its token; opencode's placeholder server URL was not shown as one.
-    expect(result.stderr).toMatch(/review panel at http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+/);
+      expect(result.timedOut).toBe(false);
+      expect(result.pluginErrors).toEqual([]);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toContain("Left a note.");
+      const [first, refused, second] = model.conversation();
+      expect(resultOf(refused)).toContain("Unknown argument `lines`; did you mean `line`?");
+      expect(first!.tools).toEqual(expect.arrayContaining(["review_list", "review_reply", "review_open"]));
+      expect(first!.system).toContain("review_list shows the threads waiting for you");
+      expect(first!.system).not.toContain("wait for you in");
+      expect(resultOf(second)).toMatch(/^Opened thread \S+ on src\/app\.ts:10/);
+      // The panel URL was logged, with its token; opencode's placeholder server URL was not shown as one.
+      expect(result.stderr).toMatch(/review panel at http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+/);
 
-    // The note outlives the run: a panel started afterwards on the same store shows it waiting on the person.
-    const { startReviewServer } = await import("../server/index.js");
-    const later = await startReviewServer({ now: systemClock, dir: project.dir, tools: true, delivery: { mode: "tools", deliver: async () => null } });
-    cleanups.push(() => later.close());
-    const waiting = (await panelApi(later.panelUrl).call("GET", "/threads?status=waiting")).json.threads as any[];
-    expect(waiting).toEqual([expect.objectContaining({ origin: "agent", file: "src/app.ts", start: 10, end: 10, awaiting: "human" })]);
-  }, SLOW);
+      // The note outlives the run: a panel started afterwards on the same store shows it waiting on the person.
+      const { startReviewServer } = await import("../server/index.js");
+      const later = await startReviewServer({
+        now: systemClock,
+        dir: project.dir,
+        tools: true,
+        delivery: { mode: "tools", deliver: async () => null },
+      });
+      cleanups.push(() => later.close());
+      const waiting = (await panelApi(later.panelUrl).call("GET", "/threads?status=waiting")).json.threads as any[];
+      expect(waiting).toEqual([
+        expect.objectContaining({ origin: "agent", file: "src/app.ts", start: 10, end: 10, awaiting: "human" }),
+      ]);
+    },
+    SLOW,
+  );
 });

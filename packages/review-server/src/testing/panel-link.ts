@@ -20,7 +20,10 @@ export function panelApi(panelUrl: string) {
     async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
       const response = await fetch(`${url.origin}/api${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: response.status, json: await response.json() };

@@ -32,7 +32,10 @@ export interface RunOpencodeOptions {
  * @example
  * const { errors, pluginErrors } = logProblems(stderr);
  */
-export function logProblems(log: string): { readonly errors: readonly string[]; readonly pluginErrors: readonly string[] } {
+export function logProblems(log: string): {
+  readonly errors: readonly string[];
+  readonly pluginErrors: readonly string[];
+} {
   const lines = log.split("\n");
   return {
     errors: lines.filter((line) => line.includes("level=ERROR")),
@@ -46,7 +49,11 @@ export function logProblems(log: string): { readonly errors: readonly string[]; 
  * @example
  * const result = await runOpencode(project, "probe the word apple");
  */
-export function runOpencode(project: OpencodeProject, message: string, options: RunOpencodeOptions = {}): Promise<OpencodeRunResult> {
+export function runOpencode(
+  project: OpencodeProject,
+  message: string,
+  options: RunOpencodeOptions = {},
+): Promise<OpencodeRunResult> {
   const timeoutMs = options.timeoutMs ?? 240_000;
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {
@@ -71,7 +78,15 @@ export function runOpencode(project: OpencodeProject, message: string, options: 
     });
     child.on("close", (exitCode) => {
       clearTimeout(timer);
-      resolve({ exitCode, timedOut, stdout, stderr, ...logProblems(stderr), startedAt, durationMs: Date.now() - startedAt });
+      resolve({
+        exitCode,
+        timedOut,
+        stdout,
+        stderr,
+        ...logProblems(stderr),
+        startedAt,
+        durationMs: Date.now() - startedAt,
+      });
     });
   });
 }

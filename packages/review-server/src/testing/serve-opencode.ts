@@ -41,7 +41,10 @@ export interface ServeOpencodeOptions {
  * const server = await serveOpencode(project);
  * const session = await server.client.session.create({ body: {} });
  */
-export async function serveOpencode(project: OpencodeProject, options: ServeOpencodeOptions = {}): Promise<OpencodeServer> {
+export async function serveOpencode(
+  project: OpencodeProject,
+  options: ServeOpencodeOptions = {},
+): Promise<OpencodeServer> {
   const startTimeoutMs = options.startTimeoutMs ?? 120_000;
   removeDeadLocks(project);
   const child = spawn(opencodeBinary(), ["serve", "--port", "0", "--hostname", "127.0.0.1", "--print-logs"], {
@@ -123,7 +126,11 @@ export async function serveOpencode(project: OpencodeProject, options: ServeOpen
         };
         const timer = setTimeout(() => {
           listeners.delete(check);
-          reject(new Error(`no matching opencode event within ${timeoutMs} ms; saw: ${events.map((e) => e.type).join(", ")}`));
+          reject(
+            new Error(
+              `no matching opencode event within ${timeoutMs} ms; saw: ${events.map((e) => e.type).join(", ")}`,
+            ),
+          );
         }, timeoutMs);
         listeners.add(check);
         check();

@@ -57,13 +57,34 @@ export function startTmux(options: {
   readonly height: number;
 }): TmuxScreen {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const env = Object.entries({ TERM: "xterm-256color", LANG: "C.UTF-8", ...options.env }).map(([k, v]) => `${k}=${quote(v)}`);
+  const env = Object.entries({ TERM: "xterm-256color", LANG: "C.UTF-8", ...options.env }).map(
+    ([k, v]) => `${k}=${quote(v)}`,
+  );
   const line = ["env", ...env, ...options.command.map(quote)].join(" ");
   spawnSync("tmux", tmuxArgs("kill-session", "-t", options.name), { stdio: "ignore" });
-  execFileSync("tmux", tmuxArgs("new-session", "-d", "-s", options.name, "-x", String(options.width), "-y", String(options.height), "-c", options.cwd, line));
+  execFileSync(
+    "tmux",
+    tmuxArgs(
+      "new-session",
+      "-d",
+      "-s",
+      options.name,
+      "-x",
+      String(options.width),
+      "-y",
+      String(options.height),
+      "-c",
+      options.cwd,
+      line,
+    ),
+  );
   // A fixed size even when tmux has a client of another size attached.
   spawnSync("tmux", tmuxArgs("set-option", "-t", options.name, "window-size", "manual"), { stdio: "ignore" });
-  spawnSync("tmux", tmuxArgs("resize-window", "-t", options.name, "-x", String(options.width), "-y", String(options.height)), { stdio: "ignore" });
+  spawnSync(
+    "tmux",
+    tmuxArgs("resize-window", "-t", options.name, "-x", String(options.width), "-y", String(options.height)),
+    { stdio: "ignore" },
+  );
   mkdirSync(SCREENS_DIR, { recursive: true });
   let saved = 0;
   const capture = () => {
@@ -84,7 +105,9 @@ export function startTmux(options: {
       }
       const file = join(SCREENS_DIR, `${options.name}-timeout-${++saved}.txt`);
       writeFileSync(file, last);
-      throw new Error(`tmux ${options.name}: waited ${timeoutMs} ms for ${typeof match === "string" ? JSON.stringify(match) : "a screen"}; the last screen is in ${file}:\n${last}`);
+      throw new Error(
+        `tmux ${options.name}: waited ${timeoutMs} ms for ${typeof match === "string" ? JSON.stringify(match) : "a screen"}; the last screen is in ${file}:\n${last}`,
+      );
     },
     keys: (...keys) => {
       for (const key of keys) execFileSync("tmux", tmuxArgs("send-keys", "-t", options.name, key));

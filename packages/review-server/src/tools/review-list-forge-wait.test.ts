@@ -16,7 +16,14 @@ afterEach(async () => {
 /** Pull request #7 with alice's thread, GitHub held (slow) and the pull on start under way against it. */
 async function slowStartPull() {
   const f = (fixture = await makeGitHubFixture());
-  f.github.addThread(f.pull, { login: "alice", body: "Use reduce instead of the loop.", path: "src/app.ts", line: 4, startLine: 2, commit: f.head });
+  f.github.addThread(f.pull, {
+    login: "alice",
+    body: "Use reduce instead of the loop.",
+    path: "src/app.ts",
+    line: 4,
+    startLine: 2,
+    commit: f.head,
+  });
   const release = f.github.hold();
   const errors: unknown[] = [];
   auto = startAutoForge(f.service, { intervalMs: 600_000 }, (e) => errors.push(e));

@@ -12,7 +12,11 @@ afterEach(async () => {
   fixture = undefined;
 });
 
-type Result = { title: string; output: string; metadata: { threads: { id: string; file: string; awaiting: string | null }[]; next?: string } };
+type Result = {
+  title: string;
+  output: string;
+  metadata: { threads: { id: string; file: string; awaiting: string | null }[]; next?: string };
+};
 
 const context: ToolContext = {
   sessionID: "ses_pages",
@@ -26,7 +30,11 @@ const context: ToolContext = {
 };
 
 async function call(definition: ToolDefinition, args: Record<string, unknown>): Promise<Result> {
-  const result = await definition.execute(args as never, { ...context, directory: fixture!.repo.dir, worktree: fixture!.repo.dir });
+  const result = await definition.execute(args as never, {
+    ...context,
+    directory: fixture!.repo.dir,
+    worktree: fixture!.repo.dir,
+  });
   if (typeof result === "string") throw new Error(`expected a structured result, got: ${result}`);
   return result as unknown as Result;
 }
@@ -34,16 +42,23 @@ async function call(definition: ToolDefinition, args: Record<string, unknown>): 
 const FILES = 100;
 const PER_FILE = 5;
 const fileName = (k: number): string => `src/module-${String(k).padStart(3, "0")}.ts`;
-const source = (k: number): string => Array.from({ length: 30 }, (_, i) => `export const value${k}_${i} = compute(${i}, "${k}");`).join("\n") + "\n";
+const source = (k: number): string =>
+  Array.from({ length: 30 }, (_, i) => `export const value${k}_${i} = compute(${i}, "${k}");`).join("\n") + "\n";
 
 /** 100 files with an agent's change in each, and 5 released threads per file (500 in all). */
 async function fiveHundredThreads() {
   const files = Object.fromEntries(Array.from({ length: FILES }, (_, k) => [fileName(k), source(k)]));
   fixture = await makeServiceFixture(files);
-  for (let k = 0; k < FILES; k++) await fixture.repo.write(fileName(k), source(k).replace(`value${k}_0 `, `renamed${k}_0 `));
+  for (let k = 0; k < FILES; k++)
+    await fixture.repo.write(fileName(k), source(k).replace(`value${k}_0 `, `renamed${k}_0 `));
   const places: SeedPlace[] = [];
   for (let k = 0; k < FILES; k++) {
-    for (let j = 0; j < PER_FILE; j++) places.push({ file: fileName(k), start: 1 + j * 5, body: `Thread ${k}.${j}: ${"please check this line ".repeat(3)}` });
+    for (let j = 0; j < PER_FILE; j++)
+      places.push({
+        file: fileName(k),
+        start: 1 + j * 5,
+        body: `Thread ${k}.${j}: ${"please check this line ".repeat(3)}`,
+      });
   }
   await seedDraftThreads(fixture.service, places);
   await fixture.service.release({});
@@ -51,7 +66,11 @@ async function fiveHundredThreads() {
 }
 
 /** Reads pages until one has no cursor, calling `between` after each page; returns every page. */
-async function readAll(tools: ReturnType<typeof createReviewTools>, args: Record<string, unknown>, between?: (page: number) => Promise<void>) {
+async function readAll(
+  tools: ReturnType<typeof createReviewTools>,
+  args: Record<string, unknown>,
+  between?: (page: number) => Promise<void>,
+) {
   const pages: Result[] = [];
   let cursor: string | undefined;
   do {
@@ -118,7 +137,10 @@ describe("review_list pages", () => {
   test("a thread whose lines were edited since shows them as they read now, beside the quote", async () => {
     const tools = await fiveHundredThreads();
     const before = await readFile(join(fixture!.repo.dir, fileName(3)), "utf8");
-    await fixture!.repo.write(fileName(3), before.replace(`value3_10 = compute(10, "3");`, `value3_10 = compute(10, "3") * 2;`));
+    await fixture!.repo.write(
+      fileName(3),
+      before.replace(`value3_10 = compute(10, "3");`, `value3_10 = compute(10, "3") * 2;`),
+    );
     const listed = await call(tools.review_list, { file: "module-003.ts" });
     expect(listed.output).toContain(`Line 11 now:\n\`\`\`\nexport const value3_10 = compute(10, "3") * 2;\n\`\`\``);
     expect(listed.output.match(/now:/g)).toHaveLength(1);

@@ -27,7 +27,12 @@ export function reviewListTool(source: ServiceSource): ToolDefinition {
  * under way (the one on start) is waited for up to `pullWaitMs`, so "address the PR comments" finds them.
  * @example const { output, metadata } = await reviewList(service, { cursor }, { session: "ses_1" });
  */
-export async function reviewList(service: ReviewService, raw: unknown, call: AgentCall = {}, pullWaitMs = FORGE_PULL_WAIT_MS): Promise<ToolResult> {
+export async function reviewList(
+  service: ReviewService,
+  raw: unknown,
+  call: AgentCall = {},
+  pullWaitMs = FORGE_PULL_WAIT_MS,
+): Promise<ToolResult> {
   const args = parseToolArgs(reviewListArgsSchema, raw);
   const stillFetching = await forgePullStillRunning(service, pullWaitMs);
   const { threads, output, next } = await service.agentList(
@@ -43,5 +48,9 @@ export async function reviewList(service: ReviewService, raw: unknown, call: Age
     threads.length === 0
       ? "No review threads"
       : `${threads.length === 1 ? "1 review thread" : `${threads.length} review threads`}, ${waiting} waiting for you${next === undefined ? "" : ", more on the next page"}`;
-  return { title, output: stillFetching ? `${STILL_FETCHING}\n\n${output}` : output, metadata: { threads, ...(next === undefined ? {} : { next }) } };
+  return {
+    title,
+    output: stillFetching ? `${STILL_FETCHING}\n\n${output}` : output,
+    metadata: { threads, ...(next === undefined ? {} : { next }) },
+  };
 }

@@ -27,13 +27,16 @@ export function reviewOpenTool(source: ServiceSource): ToolDefinition {
  */
 export async function reviewOpen(service: ReviewService, raw: unknown, call: AgentCall = {}): Promise<ToolResult> {
   const args = parseToolArgs(reviewOpenArgsSchema, raw);
-  const thread = await service.agentNote({
-    file: args.file,
-    text: args.text,
-    ...(args.line === undefined ? {} : { line: args.line }),
-    ...(args.from === undefined ? {} : { from: args.from }),
-    ...(args.to === undefined ? {} : { to: args.to }),
-  }, call);
+  const thread = await service.agentNote(
+    {
+      file: args.file,
+      text: args.text,
+      ...(args.line === undefined ? {} : { line: args.line }),
+      ...(args.from === undefined ? {} : { from: args.from }),
+      ...(args.to === undefined ? {} : { to: args.to }),
+    },
+    call,
+  );
   const place = describePlace(thread);
   return {
     title: `Note on ${place}`,

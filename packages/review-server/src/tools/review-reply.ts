@@ -27,12 +27,15 @@ export function reviewReplyTool(source: ServiceSource): ToolDefinition {
  */
 export async function reviewReply(service: ReviewService, raw: unknown, call: AgentCall = {}): Promise<ToolResult> {
   const args = parseToolArgs(reviewReplyArgsSchema, raw);
-  const result = await service.agentReply({
-    // With both given, the id decides (the schema's rule), so a stale file never misdirects a reply.
-    ...(args.id === undefined ? { file: args.file, line: args.line } : { id: args.id }),
-    text: args.text,
-    resolved: args.resolved ?? false,
-  }, call);
+  const result = await service.agentReply(
+    {
+      // With both given, the id decides (the schema's rule), so a stale file never misdirects a reply.
+      ...(args.id === undefined ? { file: args.file, line: args.line } : { id: args.id }),
+      text: args.text,
+      resolved: args.resolved ?? false,
+    },
+    call,
+  );
   const { thread, resolved, refusal } = result;
   const place = describePlace(thread);
   const output =

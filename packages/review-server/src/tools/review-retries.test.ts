@@ -3,7 +3,14 @@ import { afterEach, describe, expect, test } from "vitest";
 import { makeServiceFixture, type ServiceFixture } from "../service/testing/service-fixture.js";
 import { createReviewTools } from "./review-tools.js";
 
-const APP = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
+const APP = [
+  "export function total(xs: number[]) {",
+  "  let sum = 0;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+].join("\n");
 
 let fixture: ServiceFixture | undefined;
 afterEach(async () => {
@@ -20,7 +27,12 @@ async function setup() {
   const thread = await fixture.service.draftThread({ file: "src/app.ts", start: 4, end: 4, body: "Use reduce here." });
   await fixture.service.release({});
   const tools = createReviewTools(async () => fixture!.service);
-  const call = async (definition: ToolDefinition, args: Record<string, unknown>, turn: string, session = "ses_a"): Promise<Result> => {
+  const call = async (
+    definition: ToolDefinition,
+    args: Record<string, unknown>,
+    turn: string,
+    session = "ses_a",
+  ): Promise<Result> => {
     const context: ToolContext = {
       sessionID: session,
       messageID: turn,

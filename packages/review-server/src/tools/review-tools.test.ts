@@ -11,7 +11,16 @@ import { makeServiceFixture, type ServiceFixture } from "../service/testing/serv
 import { createReviewTools } from "./review-tools.js";
 import { systemClock } from "../service/clock.js";
 
-const APP = ["import { a } from './a';", "", "export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", ""].join("\n");
+const APP = [
+  "import { a } from './a';",
+  "",
+  "export function total(xs: number[]) {",
+  "  let sum = 0;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+].join("\n");
 
 let fixture: ServiceFixture | undefined;
 const cleanups: (() => Promise<void>)[] = [];
@@ -44,7 +53,11 @@ function context(directory: string): ToolContext {
 
 type Result = { title: string; output: string; metadata: Record<string, any> };
 
-async function call(definition: ToolDefinition, args: Record<string, unknown>, dir = fixture!.repo.dir): Promise<Result> {
+async function call(
+  definition: ToolDefinition,
+  args: Record<string, unknown>,
+  dir = fixture!.repo.dir,
+): Promise<Result> {
   // opencode hands execute whatever the model sent once the field shapes pass; the tool checks the rest.
   const result = await definition.execute(args as never, context(dir));
   if (typeof result === "string") throw new Error(`expected a structured result, got: ${result}`);
@@ -102,14 +115,19 @@ describe("the agent's tools over a real service", () => {
     const rest = await call(tools.review_list, { cursor: listed.metadata.next });
     expect(rest.metadata.next).toBeUndefined();
     expect(rest.output).toContain("src/app.ts");
-    expect([...listed.metadata.threads, ...rest.metadata.threads].map((t: { id: string }) => t.id).sort()).toHaveLength(51);
+    expect([...listed.metadata.threads, ...rest.metadata.threads].map((t: { id: string }) => t.id).sort()).toHaveLength(
+      51,
+    );
   });
 
   test("review_reply after an edit under the thread resolves it", async () => {
     const { f, tools } = await setup();
     const t = await f.service.draftThread({ file: "src/app.ts", start: 4, end: 6, body: "Use reduce here." });
     await f.service.release({});
-    await f.repo.write("src/app.ts", APP.replace(/ {2}let sum = 0;\n.*\n {2}return sum;\n/s, "  return xs.reduce((a, b) => a + b, 0);\n"));
+    await f.repo.write(
+      "src/app.ts",
+      APP.replace(/ {2}let sum = 0;\n.*\n {2}return sum;\n/s, "  return xs.reduce((a, b) => a + b, 0);\n"),
+    );
     const reply = await call(tools.review_reply, { id: t.id, text: "Done: reduce.", resolved: true });
     expect(reply.output).toMatch(new RegExp(`^Replied to thread ${t.id} .* and marked it resolved\\.$`));
     expect(reply.metadata.resolved).toBe(true);
@@ -148,22 +166,37 @@ describe("the agent's tools over a real service", () => {
 
   test("review_open leaves a note the person sees waiting on them", async () => {
     const { f, tools } = await setup();
-    const note = await call(tools.review_open, { file: "src/app.ts", from: 3, to: 7, text: "I kept the loop for clarity." });
+    const note = await call(tools.review_open, {
+      file: "src/app.ts",
+      from: 3,
+      to: 7,
+      text: "I kept the loop for clarity.",
+    });
     expect(note.output).toMatch(/^Opened thread \S+ on src\/app\.ts:3-7/);
-    expect(note.metadata.thread).toMatchObject({ origin: "agent", status: "open", awaiting: "human", start: 3, end: 7 });
+    expect(note.metadata.thread).toMatchObject({
+      origin: "agent",
+      status: "open",
+      awaiting: "human",
+      start: 3,
+      end: 7,
+    });
     const whole = await call(tools.review_open, { file: "README.md", text: "Worth a read." });
     expect(whole.metadata.thread).toMatchObject({ start: null, end: null });
     const one = await call(tools.review_open, { file: "src/app.ts", line: 5, text: "This line." });
     expect(one.metadata.thread).toMatchObject({ start: 5, end: 5 });
     const waiting = await f.service.listThreads({ status: "waiting" });
-    expect(waiting.map((t) => t.id).sort()).toEqual([note.metadata.thread.id, whole.metadata.thread.id, one.metadata.thread.id].sort());
+    expect(waiting.map((t) => t.id).sort()).toEqual(
+      [note.metadata.thread.id, whole.metadata.thread.id, one.metadata.thread.id].sort(),
+    );
   });
 });
 
 describe("bad input is an Error telling the model what to do, and stores nothing", () => {
   async function stored(f: ServiceFixture) {
     const threads = await f.service.listThreads({ status: "all" });
-    return JSON.stringify(threads.map((t) => ({ id: t.id, status: t.status, messages: t.messages.map((m) => m.body) })));
+    return JSON.stringify(
+      threads.map((t) => ({ id: t.id, status: t.status, messages: t.messages.map((m) => m.body) })),
+    );
   }
 
   test("each refusal through the tools' execute", async () => {
@@ -174,20 +207,30 @@ describe("bad input is an Error telling the model what to do, and stores nothing
     await f.repo.write("logo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0]));
     const before = await stored(f);
 
-    expect(await refusal(tools.review_reply, { id: "t_unknown", text: "x" })).toMatch(/No thread t_unknown\. Call review_list/);
+    expect(await refusal(tools.review_reply, { id: "t_unknown", text: "x" })).toMatch(
+      /No thread t_unknown\. Call review_list/,
+    );
     const ambiguous = await refusal(tools.review_reply, { file: "app.ts", line: 5, text: "which?" });
     const ids = (await f.service.listThreads({ status: "all" })).map((t) => t.id);
     for (const id of ids) expect(ambiguous).toContain(id);
-    expect(await refusal(tools.review_reply, { text: "to whom?" })).toMatch(/^id: .*give the thread's id, or its file and a line/);
+    expect(await refusal(tools.review_reply, { text: "to whom?" })).toMatch(
+      /^id: .*give the thread's id, or its file and a line/,
+    );
     expect(await refusal(tools.review_open, { file: "../outside.ts", text: "x" })).toMatch(/outside|work tree/i);
     expect(await refusal(tools.review_open, { file: "/etc/passwd", line: 1, text: "x" })).toMatch(/outside|work tree/i);
-    expect(await refusal(tools.review_open, { file: "src/app.ts", from: 40, to: 45, text: "x" })).toMatch(/past the end/);
+    expect(await refusal(tools.review_open, { file: "src/app.ts", from: 40, to: 45, text: "x" })).toMatch(
+      /past the end/,
+    );
     expect(await refusal(tools.review_open, { file: "src/app.ts", line: 99, text: "x" })).toMatch(/past the end/);
     expect(await refusal(tools.review_open, { file: "src/app.ts", from: 6, to: 3, text: "x" })).toMatch(
       /^to: to \(3\) is before from \(6\)/,
     );
-    expect(await refusal(tools.review_open, { file: "src/app.ts", to: 3, text: "x" })).toMatch(/^from: from is missing/);
-    expect(await refusal(tools.review_open, { file: "src/app.ts", line: 2, from: 1, to: 3, text: "x" })).toMatch(/^line: /);
+    expect(await refusal(tools.review_open, { file: "src/app.ts", to: 3, text: "x" })).toMatch(
+      /^from: from is missing/,
+    );
+    expect(await refusal(tools.review_open, { file: "src/app.ts", line: 2, from: 1, to: 3, text: "x" })).toMatch(
+      /^line: /,
+    );
     expect(await refusal(tools.review_reply, { id: ids[0], text: "" })).toMatch(/^text: text is empty/);
     expect(await refusal(tools.review_reply, { id: ids[0], text: "   " })).toMatch(/^text: text is empty/);
     expect(await refusal(tools.review_open, { file: "src/app.ts", text: "x".repeat(1001) })).toMatch(
@@ -196,7 +239,9 @@ describe("bad input is an Error telling the model what to do, and stores nothing
     expect(await refusal(tools.review_reply, { id: ids[0], text: "é".repeat(1001) })).toMatch(/1001 characters/);
     expect(await refusal(tools.review_open, { file: "logo.png", line: 1, text: "x" })).toMatch(/binary/i);
     expect(await refusal(tools.review_open, { file: "nope.ts", text: "x" })).toMatch(/nope\.ts/);
-    expect(await refusal(tools.review_list, { status: "everything" })).toMatch(/^status: status must be "waiting" or "all"/);
+    expect(await refusal(tools.review_list, { status: "everything" })).toMatch(
+      /^status: status must be "waiting" or "all"/,
+    );
 
     expect(await stored(f)).toBe(before);
     // A whole 1000 characters is still fine.
@@ -209,8 +254,12 @@ describe("bad input is an Error telling the model what to do, and stores nothing
     await f.service.release({});
     const before = await stored(f);
     // As opencode calls a plugin tool: the arguments as the model sent them, unknown keys and all.
-    expect(await refusal(tools.review_reply, { id: t.id, text: "Fixed.", resolve: true })).toBe("Unknown argument `resolve`; did you mean `resolved`?");
-    expect(await refusal(tools.review_open, { file: "src/app.ts", lines: 4, text: "Note." })).toBe("Unknown argument `lines`; did you mean `line`?");
+    expect(await refusal(tools.review_reply, { id: t.id, text: "Fixed.", resolve: true })).toBe(
+      "Unknown argument `resolve`; did you mean `resolved`?",
+    );
+    expect(await refusal(tools.review_open, { file: "src/app.ts", lines: 4, text: "Note." })).toBe(
+      "Unknown argument `lines`; did you mean `line`?",
+    );
     expect(await refusal(tools.review_list, { staus: "all" })).toBe("Unknown argument `staus`; did you mean `status`?");
     expect(await stored(f)).toBe(before);
   });
@@ -222,7 +271,13 @@ describe("bad input is an Error telling the model what to do, and stores nothing
       await store.close();
       await rm(dir, { recursive: true, force: true });
     });
-    const service = createReviewService({ now: systemClock, dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({
+      now: systemClock,
+      dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
     const tools = createReviewTools(async () => service);
     for (const [definition, args] of [
       [tools.review_list, {}],

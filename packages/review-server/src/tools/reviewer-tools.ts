@@ -9,7 +9,11 @@ import {
   reviewReleaseArgsSchema,
 } from "@opencode-review/core";
 import { parseToolArgs } from "./parse-tool-args.js";
-import { REVIEW_COMMENT_DESCRIPTION, REVIEW_DIFF_DESCRIPTION, REVIEW_RELEASE_DESCRIPTION } from "./reviewer-tools.description.js";
+import {
+  REVIEW_COMMENT_DESCRIPTION,
+  REVIEW_DIFF_DESCRIPTION,
+  REVIEW_RELEASE_DESCRIPTION,
+} from "./reviewer-tools.description.js";
 import type { ServiceSource } from "./service-source.js";
 
 export type ReviewerToolName = "review_diff" | "review_comment" | "review_release";
@@ -30,7 +34,11 @@ export function createReviewerTools(source: ServiceSource): Readonly<Record<Revi
         const run = await service.callerRun(context.sessionID, "review_diff");
         const args = parseToolArgs(reviewDiffArgsSchema, raw);
         const output = await service.runDiff(run, args.file);
-        return { title: args.file === undefined ? "The change under review" : `Diff of ${args.file}`, output, metadata: { run: { id: run.id } } };
+        return {
+          title: args.file === undefined ? "The change under review" : `Diff of ${args.file}`,
+          output,
+          metadata: { run: { id: run.id } },
+        };
       },
     }),
     review_comment: tool({
@@ -53,7 +61,16 @@ export function createReviewerTools(source: ServiceSource): Readonly<Record<Revi
           output: stored
             ? `Pinned finding ${finding.id} (${finding.severity}) on ${place}. It is shown to the person when you call review_release.`
             : `Finding ${finding.id} on ${place} was already pinned; nothing new was stored.`,
-          metadata: { finding: { id: finding.id, severity: finding.severity, file: finding.file, start: finding.start_line, end: finding.end_line }, stored },
+          metadata: {
+            finding: {
+              id: finding.id,
+              severity: finding.severity,
+              file: finding.file,
+              start: finding.start_line,
+              end: finding.end_line,
+            },
+            stored,
+          },
         };
       },
     }),

@@ -42,14 +42,23 @@ export function describeSide(bytes: Uint8Array, type: FileType): DecodedSide {
   const base = { label: type.label, size: bytes.length, image: type.image };
   if (!type.image) return { ...base, dimensions: null };
   const dimensions = dimensionsOf(bytes);
-  if (type.mime === "image/svg+xml") return { ...base, dimensions, undecoded: "no pixel share for SVG (drawn, not stored as pixels)" };
-  if (!decodable(type.mime)) return { ...base, dimensions, undecoded: `no pixel share for ${type.label} in the terminal (the web panel shows it)` };
+  if (type.mime === "image/svg+xml")
+    return { ...base, dimensions, undecoded: "no pixel share for SVG (drawn, not stored as pixels)" };
+  if (!decodable(type.mime))
+    return {
+      ...base,
+      dimensions,
+      undecoded: `no pixel share for ${type.label} in the terminal (the web panel shows it)`,
+    };
   const budget = imageBudget(bytes, type.mime);
   return budget.state === "refused" ? { ...base, dimensions, undecoded: budget.why } : { ...base, dimensions };
 }
 
 /** The service call the sides are read through: a file's bytes and type at a ref. */
-export type ReadFileBytes = (query: { readonly path: string; readonly ref: string }) => Promise<{ readonly bytes: Uint8Array; readonly type: FileType }>;
+export type ReadFileBytes = (query: {
+  readonly path: string;
+  readonly ref: string;
+}) => Promise<{ readonly bytes: Uint8Array; readonly type: FileType }>;
 
 /** Both sides, and the comparison of their pixels while it runs (null when there is none to make). */
 export interface BinaryVersions {
@@ -87,7 +96,10 @@ export async function binaryVersions(
   const comparison =
     comparable(before) && comparable(after)
       ? Promise.all([blobId(before.bytes), blobId(after.bytes)]).then(([a, b]) =>
-          compare({ bytes: before.bytes, mime: before.type.mime, blob: a }, { bytes: after.bytes, mime: after.type.mime, blob: b }),
+          compare(
+            { bytes: before.bytes, mime: before.type.mime, blob: a },
+            { bytes: after.bytes, mime: after.type.mime, blob: b },
+          ),
         )
       : null;
   return { before: before?.facts ?? null, after: after?.facts ?? null, comparison };

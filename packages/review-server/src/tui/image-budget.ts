@@ -22,13 +22,17 @@ const channelsOfPng: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2
 
 function refusedForSize(width: number, height: number, decodedBytes: number): ImageBudget {
   const mb = Math.ceil(decodedBytes / 1024 / 1024);
-  return { state: "refused", why: `too large to compare pixels here (${width}x${height} decodes to ${mb} MB; the terminal decodes up to ${maxDecodedBytes / 1024 / 1024} MB)` };
+  return {
+    state: "refused",
+    why: `too large to compare pixels here (${width}x${height} decodes to ${mb} MB; the terminal decodes up to ${maxDecodedBytes / 1024 / 1024} MB)`,
+  };
 }
 
 function pngBudget(bytes: Uint8Array): ImageBudget {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ascii = (at: number) => String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
-  if (bytes.length < 33 || ascii(12) !== "IHDR") return { state: "refused", why: "PNG could not be decoded (no IHDR header)" };
+  if (bytes.length < 33 || ascii(12) !== "IHDR")
+    return { state: "refused", why: "PNG could not be decoded (no IHDR header)" };
   const width = view.getUint32(16);
   const height = view.getUint32(20);
   const depth = bytes[24]!;
@@ -46,15 +50,21 @@ function pngBudget(bytes: Uint8Array): ImageBudget {
     at += 12 + length;
   }
   if (compressed * zlibMaxRatio < inflated) {
-    return { state: "refused", why: `PNG could not be decoded (its header claims ${width}x${height} pixels, more than its ${bytes.length} bytes can hold)` };
+    return {
+      state: "refused",
+      why: `PNG could not be decoded (its header claims ${width}x${height} pixels, more than its ${bytes.length} bytes can hold)`,
+    };
   }
-  return decodedBytes > maxDecodedBytes ? refusedForSize(width, height, decodedBytes) : { state: "fits", width, height, decodedBytes };
+  return decodedBytes > maxDecodedBytes
+    ? refusedForSize(width, height, decodedBytes)
+    : { state: "fits", width, height, decodedBytes };
 }
 
 function jpegBudget(bytes: Uint8Array): ImageBudget {
   // The frame header (SOF0-SOF15 but DHT, JPG and DAC) gives the size and the components; markers before it are skipped by their length.
   for (let at = 2; at + 9 < bytes.length; ) {
-    if (bytes[at] !== 0xff) return { state: "refused", why: "JPEG could not be decoded (a marker is not where its length says)" };
+    if (bytes[at] !== 0xff)
+      return { state: "refused", why: "JPEG could not be decoded (a marker is not where its length says)" };
     const marker = bytes[at + 1]!;
     if (marker === 0xff) {
       at += 1;
@@ -65,13 +75,19 @@ function jpegBudget(bytes: Uint8Array): ImageBudget {
       const height = (bytes[at + 5]! << 8) | bytes[at + 6]!;
       const width = (bytes[at + 7]! << 8) | bytes[at + 8]!;
       const components = bytes[at + 9]!;
-      if (width === 0 || height === 0 || components === 0) return { state: "refused", why: "JPEG could not be decoded (its frame header is not a valid one)" };
+      if (width === 0 || height === 0 || components === 0)
+        return { state: "refused", why: "JPEG could not be decoded (its frame header is not a valid one)" };
       if (bytes.length * jpegMaxPixelsPerByte < width * height) {
-        return { state: "refused", why: `JPEG could not be decoded (its header claims ${width}x${height} pixels, more than its ${bytes.length} bytes can hold)` };
+        return {
+          state: "refused",
+          why: `JPEG could not be decoded (its header claims ${width}x${height} pixels, more than its ${bytes.length} bytes can hold)`,
+        };
       }
       // jpeg-js keeps one byte a sample per component, then writes the RGBA pixels.
       const decodedBytes = width * height * (components + 4);
-      return decodedBytes > maxDecodedBytes ? refusedForSize(width, height, decodedBytes) : { state: "fits", width, height, decodedBytes };
+      return decodedBytes > maxDecodedBytes
+        ? refusedForSize(width, height, decodedBytes)
+        : { state: "fits", width, height, decodedBytes };
     }
     at += 2 + length;
   }

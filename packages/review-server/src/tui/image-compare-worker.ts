@@ -15,7 +15,9 @@ export interface EncodedImage {
 }
 
 /** What the worker answers. */
-export type WorkerAnswer = { readonly state: "compared"; readonly difference: ImageDifference } | { readonly state: "failed"; readonly why: string };
+export type WorkerAnswer =
+  | { readonly state: "compared"; readonly difference: ImageDifference }
+  | { readonly state: "failed"; readonly why: string };
 
 function decode(image: EncodedImage): { readonly width: number; readonly height: number; readonly data: Uint8Array } {
   if (image.mime === "image/png") {
@@ -23,7 +25,12 @@ function decode(image: EncodedImage): { readonly width: number; readonly height:
     return { width: png.width, height: png.height, data: png.data };
   }
   const megabytes = Math.floor(maxDecodedBytes / 1024 / 1024);
-  return jpeg.decode(image.bytes, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: megabytes, maxResolutionInMP: megabytes / 4 });
+  return jpeg.decode(image.bytes, {
+    useTArray: true,
+    formatAsRGBA: true,
+    maxMemoryUsageInMB: megabytes,
+    maxResolutionInMP: megabytes / 4,
+  });
 }
 
 function answer(pair: { readonly before: EncodedImage; readonly after: EncodedImage }): WorkerAnswer {
@@ -35,7 +42,10 @@ function answer(pair: { readonly before: EncodedImage; readonly after: EncodedIm
     const after = decode(pair.after);
     return { state: "compared", difference: pixelDifference(before, after) };
   } catch (error) {
-    return { state: "failed", why: `${label(side)} could not be decoded (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      state: "failed",
+      why: `${label(side)} could not be decoded (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
 }
 

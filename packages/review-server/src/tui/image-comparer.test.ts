@@ -31,7 +31,10 @@ describe("comparing two versions of an image off the terminal's thread", () => {
     // No worker script at all: an answer that needed one would say so.
     const compare = createImageComparer({ workerFile: "/nonexistent/image-compare-worker.js" });
     const answer = await compare({ bytes, mime: "image/png", blob: "a" }, { bytes, mime: "image/png", blob: "b" });
-    expect(answer).toEqual({ state: "not-compared", why: `PNG could not be decoded (its header claims 1x40000000 pixels, more than its ${bytes.length} bytes can hold)` });
+    expect(answer).toEqual({
+      state: "not-compared",
+      why: `PNG could not be decoded (its header claims 1x40000000 pixels, more than its ${bytes.length} bytes can hold)`,
+    });
   });
 
   it("keeps each answer by the two blob ids: asking again decodes nothing", async () => {
@@ -47,12 +50,19 @@ describe("comparing two versions of an image off the terminal's thread", () => {
   it("stops a decode that runs past its time budget and says so", async () => {
     const compare = createImageComparer({ timeoutMs: 1 });
     // Any real decode takes longer than a millisecond: the worker alone takes longer to start.
-    expect(await compare(await png(600, 600), await png(600, 600, 10))).toEqual({ state: "not-compared", why: "no pixel share (decoding took over 0.001 s)" });
+    expect(await compare(await png(600, 600), await png(600, 600, 10))).toEqual({
+      state: "not-compared",
+      why: "no pixel share (decoding took over 0.001 s)",
+    });
   });
 
   it("under Node: the thread stays free while a 36-megapixel PNG pair decodes", async () => {
     const { pngFile } = await import("../testing/png-file.js");
-    const image = async (bytes: Uint8Array): Promise<ComparedImage> => ({ bytes, mime: "image/png", blob: await blobId(bytes) });
+    const image = async (bytes: Uint8Array): Promise<ComparedImage> => ({
+      bytes,
+      mime: "image/png",
+      blob: await blobId(bytes),
+    });
     const before = await image(pngFile({ width: 6000, height: 6000, colorType: 2 }));
     const after = await image(pngFile({ width: 6000, height: 6000, colorType: 2, seed: 1 }));
     let ticks = 0;
@@ -84,7 +94,9 @@ describe("comparing two versions of an image off the terminal's thread", () => {
       clearInterval(timer);
       console.log(JSON.stringify({ bombAnswer, ticksAtBomb, photo: photo.state === "compared" ? { width: photo.difference.width, changed: photo.difference.changed > 0 } : photo, ticks }));
     `;
-    const out = JSON.parse(execFileSync(bunBinary(), ["-e", script], { encoding: "utf8", timeout: 110_000 }).trim().split("\n").at(-1)!);
+    const out = JSON.parse(
+      execFileSync(bunBinary(), ["-e", script], { encoding: "utf8", timeout: 110_000 }).trim().split("\n").at(-1)!,
+    );
     expect(out.bombAnswer.why).toMatch(/its header claims 1x40000000 pixels, more than its \d+ bytes can hold/);
     expect(out.photo).toEqual({ width: 6000, changed: true });
     // Many ticks went by while the pair decoded in the worker (thousands of ms of decoding).

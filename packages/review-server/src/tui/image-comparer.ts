@@ -11,7 +11,9 @@ import { imageBudget } from "./image-budget.js";
 import type { EncodedImage, WorkerAnswer } from "./image-compare-worker.js";
 
 /** The share of pixels changed, or why it was not computed. */
-export type ImageComparison = { readonly state: "compared"; readonly difference: ImageDifference } | { readonly state: "not-compared"; readonly why: string };
+export type ImageComparison =
+  | { readonly state: "compared"; readonly difference: ImageDifference }
+  | { readonly state: "not-compared"; readonly why: string };
 
 /** One version to compare: its bytes, its decoder and its git blob id (the cache key). */
 export interface ComparedImage extends EncodedImage {
@@ -33,7 +35,11 @@ export interface ImageComparerOptions {
  * @example defaultWorkerFile() // "/…/node_modules/opencode-review/dist/image-compare-worker.js"
  */
 export function defaultWorkerFile(from: string = import.meta.url): string | null {
-  const candidates = ["./image-compare-worker.js", "../image-compare-worker.js", "../../dist/image-compare-worker.js"].map((p) => fileURLToPath(new URL(p, from)));
+  const candidates = [
+    "./image-compare-worker.js",
+    "../image-compare-worker.js",
+    "../../dist/image-compare-worker.js",
+  ].map((p) => fileURLToPath(new URL(p, from)));
   return candidates.find((file) => existsSync(file)) ?? null;
 }
 
@@ -54,7 +60,10 @@ export function createImageComparer(options: ImageComparerOptions = {}) {
   const run = (before: ComparedImage, after: ComparedImage): Promise<ImageComparison> =>
     new Promise((resolve) => {
       if (workerFile === null) {
-        resolve({ state: "not-compared", why: "no pixel share (the image decoder dist/image-compare-worker.js is not built)" });
+        resolve({
+          state: "not-compared",
+          why: "no pixel share (the image decoder dist/image-compare-worker.js is not built)",
+        });
         return;
       }
       // Moved to the worker, not cloned on this thread; copies of their own first, as a read file's bytes may share a pooled buffer.
@@ -76,10 +85,18 @@ export function createImageComparer(options: ImageComparerOptions = {}) {
         timeoutMs,
       );
       worker.once("message", (message: WorkerAnswer) =>
-        settle(message.state === "compared" ? { state: "compared", difference: message.difference } : { state: "not-compared", why: message.why }),
+        settle(
+          message.state === "compared"
+            ? { state: "compared", difference: message.difference }
+            : { state: "not-compared", why: message.why },
+        ),
       );
-      worker.once("error", (error) => settle({ state: "not-compared", why: `no pixel share (the image decoder failed: ${error.message})` }));
-      worker.once("exit", (code) => settle({ state: "not-compared", why: `no pixel share (the image decoder stopped, code ${code})` }));
+      worker.once("error", (error) =>
+        settle({ state: "not-compared", why: `no pixel share (the image decoder failed: ${error.message})` }),
+      );
+      worker.once("exit", (code) =>
+        settle({ state: "not-compared", why: `no pixel share (the image decoder stopped, code ${code})` }),
+      );
     });
 
   return (before: ComparedImage, after: ComparedImage): Promise<ImageComparison> => {

@@ -49,28 +49,44 @@ export function browserLaunch(url: string, host: BrowserHost): BrowserLaunch {
       const program = words[0] ? findProgram(words[0], host.env) : null;
       if (program === null) continue;
       const rest = words.slice(1);
-      return { kind: "launch", command: program, args: entry.includes("%s") ? rest.map((w) => w.replaceAll("%s", url)) : [url] };
+      return {
+        kind: "launch",
+        command: program,
+        args: entry.includes("%s") ? rest.map((w) => w.replaceAll("%s", url)) : [url],
+      };
     }
     return { kind: "none", reason: `no program named in BROWSER (${chosen}) could be run` };
   }
   if (host.platform === "darwin") return { kind: "launch", command: "open", args: [url] };
-  if (host.platform === "win32") return { kind: "launch", command: "rundll32", args: ["url.dll,FileProtocolHandler", url] };
-  if (!host.env.DISPLAY && !host.env.WAYLAND_DISPLAY) return { kind: "none", reason: "there is no display here (set BROWSER to choose a browser)" };
+  if (host.platform === "win32")
+    return { kind: "launch", command: "rundll32", args: ["url.dll,FileProtocolHandler", url] };
+  if (!host.env.DISPLAY && !host.env.WAYLAND_DISPLAY)
+    return { kind: "none", reason: "there is no display here (set BROWSER to choose a browser)" };
   const opener = findProgram("xdg-open", host.env);
-  return opener === null ? { kind: "none", reason: "xdg-open was not found (set BROWSER to choose a browser)" } : { kind: "launch", command: opener, args: [url] };
+  return opener === null
+    ? { kind: "none", reason: "xdg-open was not found (set BROWSER to choose a browser)" }
+    : { kind: "launch", command: opener, args: [url] };
 }
 
 /**
  * Opens `url` in a browser without waiting for it; resolves once the program started, or with why not.
  * @example const opened = await openInBrowser(link); if (!opened.opened) say(opened.reason);
  */
-export function openInBrowser(url: string, host: BrowserHost = { env: process.env, platform: process.platform }): Promise<{ readonly opened: true } | { readonly opened: false; readonly reason: string }> {
+export function openInBrowser(
+  url: string,
+  host: BrowserHost = { env: process.env, platform: process.platform },
+): Promise<{ readonly opened: true } | { readonly opened: false; readonly reason: string }> {
   const launch = browserLaunch(url, host);
   if (launch.kind === "none") return Promise.resolve({ opened: false, reason: launch.reason });
   return new Promise((resolve) => {
     try {
       // Its own process group and no stdio: the browser outlives nothing of ours and never writes into the TUI.
-      const child = spawn(launch.command, [...launch.args], { detached: true, stdio: "ignore", shell: false, env: { ...host.env } });
+      const child = spawn(launch.command, [...launch.args], {
+        detached: true,
+        stdio: "ignore",
+        shell: false,
+        env: { ...host.env },
+      });
       let settled = false;
       const settle = (outcome: { readonly opened: true } | { readonly opened: false; readonly reason: string }) => {
         if (settled) return;
@@ -78,13 +94,18 @@ export function openInBrowser(url: string, host: BrowserHost = { env: process.en
         clearTimeout(quiet);
         resolve(outcome);
       };
-      child.once("error", (error) => settle({ opened: false, reason: `${launch.command} could not be started: ${error.message}` }));
+      child.once("error", (error) =>
+        settle({ opened: false, reason: `${launch.command} could not be started: ${error.message}` }),
+      );
       child.once("spawn", () => settle({ opened: true }));
       // A runtime that never says "spawn" (not every Bun does) has started it once no error came.
       const quiet = setTimeout(() => settle({ opened: true }), 1500);
       child.unref();
     } catch (error) {
-      resolve({ opened: false, reason: `${launch.command} could not be started: ${error instanceof Error ? error.message : String(error)}` });
+      resolve({
+        opened: false,
+        reason: `${launch.command} could not be started: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   });
 }

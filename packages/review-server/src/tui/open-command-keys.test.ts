@@ -24,7 +24,13 @@ const command = "opencode-review.open";
 describe("the person's keys for opencode-review.open, read from tui.json as opencode reads it", () => {
   it("keeps the default when no tui.json names the command", async () => {
     const root = await layout({ "repo/.opencode/tui.json": '{ "keybinds": { "app_exit": "ctrl+q" } }' });
-    const found = await openCommandKeys({ command, directory: join(root, "repo"), worktree: join(root, "repo"), globalConfig: join(root, "global"), env: {} });
+    const found = await openCommandKeys({
+      command,
+      directory: join(root, "repo"),
+      worktree: join(root, "repo"),
+      globalConfig: join(root, "global"),
+      env: {},
+    });
     expect(found).toEqual({ configured: false });
   });
 
@@ -33,17 +39,29 @@ describe("the person's keys for opencode-review.open, read from tui.json as open
       "global/tui.json": '{ "keybinds": { "opencode-review.open": "<leader>w" } }',
       "repo/.opencode/tui.json": '{\n  // mine\n  "keybinds": { "opencode-review.open": "<leader>o,ctrl+r", },\n}',
     });
-    const found = await openCommandKeys({ command, directory: join(root, "repo"), worktree: join(root, "repo"), globalConfig: join(root, "global"), env: {} });
+    const found = await openCommandKeys({
+      command,
+      directory: join(root, "repo"),
+      worktree: join(root, "repo"),
+      globalConfig: join(root, "global"),
+      env: {},
+    });
     expect(found).toEqual({ configured: true, keys: ["<leader>o", "ctrl+r"] });
   });
 
   it("takes the global file alone, a list of keys, and none / false as unbound", async () => {
-    const root = await layout({ "global/tui.jsonc": '{ "keybinds": { "opencode-review.open": ["<leader>w", "f5"] } }' });
+    const root = await layout({
+      "global/tui.jsonc": '{ "keybinds": { "opencode-review.open": ["<leader>w", "f5"] } }',
+    });
     const repo = join(root, "repo");
     await mkdir(repo, { recursive: true });
-    expect(await openCommandKeys({ command, directory: repo, worktree: repo, globalConfig: join(root, "global"), env: {} })).toEqual({ configured: true, keys: ["<leader>w", "f5"] });
+    expect(
+      await openCommandKeys({ command, directory: repo, worktree: repo, globalConfig: join(root, "global"), env: {} }),
+    ).toEqual({ configured: true, keys: ["<leader>w", "f5"] });
     await writeFile(join(repo, "tui.json"), '{ "keybinds": { "opencode-review.open": "none" } }');
-    expect(await openCommandKeys({ command, directory: repo, worktree: repo, globalConfig: join(root, "global"), env: {} })).toEqual({ configured: true, keys: [] });
+    expect(
+      await openCommandKeys({ command, directory: repo, worktree: repo, globalConfig: join(root, "global"), env: {} }),
+    ).toEqual({ configured: true, keys: [] });
   });
 
   it("a subfolder's file wins over the work tree's top; the plugin entry's own options win over both; a broken file is skipped", async () => {
@@ -52,9 +70,20 @@ describe("the person's keys for opencode-review.open, read from tui.json as open
       "repo/sub/tui.json": '{ "keybinds": { "opencode-review.open": "<leader>2" } }',
       "repo/sub/.opencode/tui.json": '{ "keybinds": { "opencode-review.open": ',
     });
-    const at = { command, directory: join(root, "repo/sub"), worktree: join(root, "repo"), globalConfig: join(root, "global"), env: {} };
+    const at = {
+      command,
+      directory: join(root, "repo/sub"),
+      worktree: join(root, "repo"),
+      globalConfig: join(root, "global"),
+      env: {},
+    };
     expect(await openCommandKeys(at)).toEqual({ configured: true, keys: ["<leader>2"] });
-    expect(await openCommandKeys({ ...at, options: { keybinds: { [command]: "<leader>3" } } })).toEqual({ configured: true, keys: ["<leader>3"] });
-    expect(await openCommandKeys({ ...at, env: { OPENCODE_DISABLE_PROJECT_CONFIG: "1" } })).toEqual({ configured: false });
+    expect(await openCommandKeys({ ...at, options: { keybinds: { [command]: "<leader>3" } } })).toEqual({
+      configured: true,
+      keys: ["<leader>3"],
+    });
+    expect(await openCommandKeys({ ...at, env: { OPENCODE_DISABLE_PROJECT_CONFIG: "1" } })).toEqual({
+      configured: false,
+    });
   });
 });

@@ -25,7 +25,9 @@ export interface OpenCommandKeysInput {
 }
 
 /** The keys as opencode's keymap takes them; `[]` means the person unbound the command. */
-export type OpenCommandKeys = { readonly configured: false } | { readonly configured: true; readonly keys: readonly string[] };
+export type OpenCommandKeys =
+  | { readonly configured: false }
+  | { readonly configured: true; readonly keys: readonly string[] };
 
 /**
  * The person's keys for a command from tui.json, or `configured: false` to keep the default.
@@ -80,7 +82,11 @@ function foldersDown(top: string, directory: string): string[] {
 function keysOf(value: unknown): string[] | null {
   if (value === false || value === "none") return [];
   const one = (v: unknown): string[] => {
-    if (typeof v === "string") return v.split(",").map((k) => k.trim()).filter((k) => k !== "" && k !== "none");
+    if (typeof v === "string")
+      return v
+        .split(",")
+        .map((k) => k.trim())
+        .filter((k) => k !== "" && k !== "none");
     if (isRecord(v) && typeof v.key === "string") return [v.key];
     return [];
   };

@@ -11,8 +11,9 @@ import { systemClock } from "../service/clock.js";
 // delivery with its reason that can be retried or dismissed, and an MCP panel's waiting line.
 
 // What the view lists as failed (review-model's failedDeliveries): failed and not dismissed.
-const failedDeliveries = <T extends { readonly delivery: { readonly state: string; readonly dismissed?: boolean } }>(reviews: readonly T[]) =>
-  reviews.filter((r) => r.delivery.state === "failed" && r.delivery.dismissed !== true);
+const failedDeliveries = <T extends { readonly delivery: { readonly state: string; readonly dismissed?: boolean } }>(
+  reviews: readonly T[],
+) => reviews.filter((r) => r.delivery.state === "failed" && r.delivery.dismissed !== true);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -33,14 +34,24 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     const repo = await repository();
     let reachable = false;
     const sent: string[] = [];
-    const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async (_s, text) => (reachable ? (sent.push(text), true) : false), pid: -1 });
+    const backend = await openTuiBackend({
+      dir: repo.dir,
+      options: {},
+      send: async (_s, text) => (reachable ? (sent.push(text), true) : false),
+      pid: -1,
+    });
     cleanups.push(() => backend.close());
 
     await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }));
-    const first = (await valueOf(backend.release("ses_1", { verdict: "changes", summary: "Close, one thing left." }))).review;
+    const first = (await valueOf(backend.release("ses_1", { verdict: "changes", summary: "Close, one thing left." })))
+      .review;
     expect(first.deliveredTo).toBeNull();
     let reviews = (await valueOf(backend.reviews())).reviews;
-    expect(reviews[0]).toMatchObject({ verdict: "changes", summary: "Close, one thing left.", delivery: { state: "failed" } });
+    expect(reviews[0]).toMatchObject({
+      verdict: "changes",
+      summary: "Close, one thing left.",
+      delivery: { state: "failed" },
+    });
     expect(reviews[0]!.delivery.error).toMatch(/The session ses_1 did not take the message/);
     expect(failedDeliveries(reviews).map((r) => r.id)).toEqual([reviews[0]!.id]);
 
@@ -64,7 +75,12 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
   it("a release on the home screen (no session) waits and says so; the first session opened gets it; u sends one to the session the view names", async () => {
     const repo = await repository();
     const sent: { session: string; text: string }[] = [];
-    const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async (session, text) => (sent.push({ session, text }), true), pid: -1 });
+    const backend = await openTuiBackend({
+      dir: repo.dir,
+      options: {},
+      send: async (session, text) => (sent.push({ session, text }), true),
+      pid: -1,
+    });
     cleanups.push(() => backend.close());
 
     await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }));
@@ -78,7 +94,10 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     expect(await valueOf(backend.deliverWaiting("ses_second"))).toEqual([]);
     expect(sent.map((s) => s.session)).toEqual(["ses_first"]);
     expect(sent[0]!.text).toContain("Why upper case?");
-    expect(((await valueOf(backend.reviews())).reviews)[0]!.delivery).toMatchObject({ state: "delivered", to: "ses_first" });
+    expect((await valueOf(backend.reviews())).reviews[0]!.delivery).toMatchObject({
+      state: "delivered",
+      to: "ses_first",
+    });
 
     // Another waits; u retries it to the session the view names, not to a session of the release's own.
     await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "And this one?" }));
@@ -95,24 +114,41 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     cleanups.push(() => backend.close());
     expect(await valueOf(backend.waitingForTurn())).toBeNull();
 
-    const mcp = await startReviewServer({ now: systemClock, dir: repo.dir, delivery: mcpDelivery(() => "Codex"), tools: true, panelDir: join(repo.dir, "no-panel") });
+    const mcp = await startReviewServer({
+      now: systemClock,
+      dir: repo.dir,
+      delivery: mcpDelivery(() => "Codex"),
+      tools: true,
+      panelDir: join(repo.dir, "no-panel"),
+    });
     cleanups.push(() => mcp.close());
     expect(await valueOf(backend.waitingForTurn())).toBeNull();
-    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Released from the MCP panel." }));
+    await valueOf(
+      backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Released from the MCP panel." }),
+    );
     const released = await fetch(`${mcp.url}/api/review/release`, {
       method: "POST",
       headers: { authorization: `Bearer ${mcp.token}`, "content-type": "application/json" },
       body: "{}",
     });
     expect(released.status).toBe(200);
-    expect(await valueOf(backend.waitingForTurn())).toBe("1 released comment on a.ts: waiting for the agent's next turn.");
+    expect(await valueOf(backend.waitingForTurn())).toBe(
+      "1 released comment on a.ts: waiting for the agent's next turn.",
+    );
 
     // Released here with no opencode session to go to, it waits for the MCP agent's turn too: pending, the notice.
-    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "Released from the terminal." }));
+    await valueOf(
+      backend.createThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "Released from the terminal." }),
+    );
     const mine = await valueOf(backend.release());
     expect(mine).toMatchObject({ review: { messages: 1, mode: "tools", deliveredTo: null }, waitsForAgentTurn: true });
-    expect(((await valueOf(backend.reviews())).reviews)[0]).toMatchObject({ mode: "tools", delivery: { state: "pending" } });
-    expect(await valueOf(backend.waitingForTurn())).toBe("2 released comments on a.ts: waiting for the agent's next turn.");
+    expect((await valueOf(backend.reviews())).reviews[0]).toMatchObject({
+      mode: "tools",
+      delivery: { state: "pending" },
+    });
+    expect(await valueOf(backend.waitingForTurn())).toBe(
+      "2 released comments on a.ts: waiting for the agent's next turn.",
+    );
     // To a session the person is in, it is sent there as before (this opencode's own session).
     await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "To my session." }));
     const sent = await valueOf(backend.release("ses_1"));
@@ -147,14 +183,29 @@ describe("the terminal half's reviewer findings (real git, real SQLite, a run re
 });
 
 /** A reviewer run of session ses_parent, started, its findings pinned and released, as the run supervisor and the reviewer's tools do it. */
-async function publishRun(dir: string, findings: readonly { file: string; start: number; end: number; body: string; severity: "blocker" | "major" | "minor" | "nit" }[]) {
+async function publishRun(
+  dir: string,
+  findings: readonly {
+    file: string;
+    start: number;
+    end: number;
+    body: string;
+    severity: "blocker" | "major" | "minor" | "nit";
+  }[],
+) {
   const { openRepository, defaultDbPath } = await import("../git/index.js");
   const { openStore } = await import("../store/index.js");
   const { createReviewService } = await import("../service/index.js");
   const { createEventBus } = await import("../events/event-bus.js");
   const store = await openStore({ path: defaultDbPath(await openRepository(dir)) });
   try {
-    const service = createReviewService({ now: systemClock, dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const service = createReviewService({
+      now: systemClock,
+      dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
     const { run } = await service.recordRun({ parentSessionId: "ses_parent", model: "fake/fake-model" });
     const running = (await service.changeRun(run.id, { status: "running", session_id: "ses_child" }, ["pending"]))!;
     for (const f of findings) await service.pinFinding(running, f);

@@ -39,11 +39,25 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     const { files } = await valueOf(backend.diff({ from: "base", to: "worktree" }));
     expect(files.map((f) => f.path)).toEqual(["a.ts"]);
     // Reading the diff took the first round; after that, nothing until someone writes.
-    expect(changesOf(await valueOf(backend.readChanges()))).toEqual({ threads: false, rounds: true, run: null, viewed: false, bases: false });
-    expect(changesOf(await valueOf(backend.readChanges()))).toEqual({ threads: false, rounds: false, run: null, viewed: false, bases: false });
-    const { thread } = await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }));
+    expect(changesOf(await valueOf(backend.readChanges()))).toEqual({
+      threads: false,
+      rounds: true,
+      run: null,
+      viewed: false,
+      bases: false,
+    });
+    expect(changesOf(await valueOf(backend.readChanges()))).toEqual({
+      threads: false,
+      rounds: false,
+      run: null,
+      viewed: false,
+      bases: false,
+    });
+    const { thread } = await valueOf(
+      backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }),
+    );
     expect(thread.status).toBe("draft");
-    expect((changesOf(await valueOf(backend.readChanges()))).threads).toBe(true);
+    expect(changesOf(await valueOf(backend.readChanges())).threads).toBe(true);
     const released = await valueOf(backend.release("ses_person"));
     expect(released.review).toMatchObject({ messages: 1, mode: "prose", deliveredTo: "ses_person" });
     expect(sent).toHaveLength(1);
@@ -66,12 +80,20 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     cleanups.push(() => backend.close());
     expect(await valueOf(backend.bases())).toMatchObject({ branches: [{ name: "main" }], picked: null });
     // Against main the committed work shows; against the review's base (HEAD at the first round) it does not.
-    expect((await valueOf(backend.diff({ from: "branch:main", to: "worktree" }))).files.map((f) => f.path)).toEqual(["a.ts"]);
+    expect((await valueOf(backend.diff({ from: "branch:main", to: "worktree" }))).files.map((f) => f.path)).toEqual([
+      "a.ts",
+    ]);
     await valueOf(backend.pickBase("branch:main"));
     // Another process's service on the same store: what the web panel's GET /api/bases answers.
     const store = await openStore({ path: defaultDbPath(await openRepository(repo.dir)) });
     cleanups.push(() => store.close());
-    const there = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const there = createReviewService({
+      now: systemClock,
+      dir: repo.dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
     expect((await there.reviewBases()).picked).toBe("branch:main");
     await expect(valueOf(backend.pickBase("branch:nowhere"))).rejects.toThrow(/GET \/api\/bases/);
     await valueOf(backend.pickBase(null));
@@ -86,28 +108,46 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     // The server half of another opencode process, on the same store file.
     const store = await openStore({ path: defaultDbPath(await openRepository(repo.dir)) });
     cleanups.push(() => store.close());
-    const there = createReviewService({ now: systemClock, dir: repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+    const there = createReviewService({
+      now: systemClock,
+      dir: repo.dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
     const { run } = await there.recordRun({ parentSessionId: "ses_impl", model: "fake/reviewer" });
     const started = changesOf(await valueOf(backend.readChanges()));
     expect(started.run).toMatchObject({ id: run.id, status: "pending" });
     expect(started.threads).toBe(false);
     const running = (await there.changeRun(run.id, { status: "running", session_id: "ses_rev" }, ["pending"]))!;
     await there.pinFinding(running, { file: "a.ts", start: 2, body: "Why upper case?", severity: "minor" });
-    expect((changesOf(await valueOf(backend.readChanges()))).run).toMatchObject({ status: "running", findings: 1 });
+    expect(changesOf(await valueOf(backend.readChanges())).run).toMatchObject({ status: "running", findings: 1 });
     expect((await valueOf(backend.findings())).findings).toEqual([]);
     await there.releaseRun(running, { summary: "One.", verdict: "comment" });
     const released = changesOf(await valueOf(backend.readChanges()));
     expect(released).toMatchObject({ threads: true, run: { status: "completed", findings: 1 } });
-    expect((await valueOf(backend.findings())).findings.map((f) => [f.severity, f.messages[0]!.body])).toEqual([["minor", "Why upper case?"]]);
-    expect(changesOf(await valueOf(backend.readChanges()))).toEqual({ threads: false, rounds: false, run: null, viewed: false, bases: false });
+    expect((await valueOf(backend.findings())).findings.map((f) => [f.severity, f.messages[0]!.body])).toEqual([
+      ["minor", "Why upper case?"],
+    ]);
+    expect(changesOf(await valueOf(backend.readChanges()))).toEqual({
+      threads: false,
+      rounds: false,
+      run: null,
+      viewed: false,
+      bases: false,
+    });
   });
 
   it("says in one line what to do in a folder that is not a git repository, and refuses bad tui.json options", async () => {
     const dir = await mkdtemp(join(tmpdir(), "opencode-review-notgit-"));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    await expect(openTuiBackend({ dir, options: {}, send: async () => true })).rejects.toThrow(/is not a git repository, so there is nothing to review here\. Run git init/);
+    await expect(openTuiBackend({ dir, options: {}, send: async () => true })).rejects.toThrow(
+      /is not a git repository, so there is nothing to review here\. Run git init/,
+    );
     const repo = await repository({ "a.ts": "a\n" }, {});
-    await expect(openTuiBackend({ dir: repo.dir, options: { tools: "yes" }, send: async () => true })).rejects.toThrow(/tui\.json/);
+    await expect(openTuiBackend({ dir: repo.dir, options: { tools: "yes" }, send: async () => true })).rejects.toThrow(
+      /tui\.json/,
+    );
   });
 
   it("refuses a store file that is not its database, and leaves it as it was", async () => {
@@ -117,7 +157,9 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     await mkdir(folder, { recursive: true });
     const path = join(folder, "review.sqlite");
     await writeFile(path, "not a database");
-    await expect(openTuiBackend({ dir: repo.dir, options: { dbPath: path }, send: async () => true })).rejects.toThrow(/review\.sqlite/);
+    await expect(openTuiBackend({ dir: repo.dir, options: { dbPath: path }, send: async () => true })).rejects.toThrow(
+      /review\.sqlite/,
+    );
     expect(await readFile(path, "utf8")).toBe("not a database");
   });
 
@@ -135,7 +177,12 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     await writeFile(join(repo.dir, "big.txt"), Array.from({ length: 20_001 }, (_, i) => `line ${i}`).join("\n") + "\n");
     const folder = await mkdtemp(join(tmpdir(), "opencode-review-db-"));
     cleanups.push(() => rm(folder, { recursive: true, force: true }));
-    const backend = await openTuiBackend({ dir: repo.dir, options: { dbPath: join(folder, "review.sqlite") }, send: async () => true, pid: -1 });
+    const backend = await openTuiBackend({
+      dir: repo.dir,
+      options: { dbPath: join(folder, "review.sqlite") },
+      send: async () => true,
+      pid: -1,
+    });
     cleanups.push(() => backend.close());
     const range = { from: "base", to: "worktree" };
     const { files } = await valueOf(backend.diff(range));
@@ -143,7 +190,10 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     expect(logo.binary).toBe(true);
     const sides = await valueOf(backend.binaryVersions(logo, range));
     expect(sides.before).toMatchObject({ label: "PNG", dimensions: { width: 20, height: 10 } });
-    expect(await sides.comparison).toEqual({ state: "compared", difference: { width: 20, height: 10, changed: 50, share: 0.25, box: { x: 0, y: 0, width: 20, height: 3 } } });
+    expect(await sides.comparison).toEqual({
+      state: "compared",
+      difference: { width: 20, height: 10, changed: 50, share: 0.25, box: { x: 0, y: 0, width: 20, height: 3 } },
+    });
 
     expect(files.find((f) => f.path === "big.txt")?.tooLarge?.canLoad).toBe(true);
     const full = (await valueOf(backend.fullFileDiff(range, "big.txt"))).files[0];

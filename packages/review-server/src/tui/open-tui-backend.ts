@@ -1,5 +1,12 @@
 import { ReviewError, type Finding, type Run, type Thread } from "@opencode-review/core";
-import type { DiffFile, DiffRange, Outcome, ReleaseResult, ReviewClient, ServerEvent } from "@opencode-review/panel/client";
+import type {
+  DiffFile,
+  DiffRange,
+  Outcome,
+  ReleaseResult,
+  ReviewClient,
+  ServerEvent,
+} from "@opencode-review/panel/client";
 import { livePanelLinks } from "../cli/live-panels.js";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository, watchWorktree } from "../git/index.js";
@@ -44,7 +51,10 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
   if (!parsed.ok) throw new ReviewError("invalid_input", parsed.message.replace("opencode.json", "tui.json"));
   const repo = await openRepository(input.dir).catch((error: unknown) => {
     if (error instanceof ReviewError && error.code === "not_git") {
-      throw new ReviewError("not_git", `${input.dir} is not a git repository, so there is nothing to review here. Run git init there to use it.`);
+      throw new ReviewError(
+        "not_git",
+        `${input.dir} is not a git repository, so there is nothing to review here. Run git init there to use it.`,
+      );
     }
     throw error;
   });
@@ -54,11 +64,18 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
   const doFetch = input.fetch ?? fetch;
 
   // The web panel of the server half running in this same process, if any, and whether its tools are on.
-  const ownPanel = async (): Promise<{ readonly url: string; readonly tools: boolean; readonly origin: string; readonly token: string } | null> => {
+  const ownPanel = async (): Promise<{
+    readonly url: string;
+    readonly tools: boolean;
+    readonly origin: string;
+    readonly token: string;
+  } | null> => {
     const panels = await livePanelLinks(await service.repository(), { dbPath }).catch(() => []);
     const mine = panels.find((p) => p.row.pid === pid);
     if (!mine || mine.token === null) return null;
-    const health = await doFetch(new URL("/api/health", mine.row.url), { headers: { authorization: `Bearer ${mine.token}` } })
+    const health = await doFetch(new URL("/api/health", mine.row.url), {
+      headers: { authorization: `Bearer ${mine.token}` },
+    })
       .then((r) => (r.ok ? (r.json() as Promise<{ tools?: boolean }>) : null))
       .catch(() => null);
     return { url: mine.link, tools: health?.tools === true, origin: mine.row.url, token: mine.token };
@@ -66,7 +83,10 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
   const ownPanelOrSay = async () => {
     const panel = await ownPanel();
     if (panel === null) {
-      throw new ReviewError("conflict", "AI review needs the server half: list opencode-review in opencode.json too (the terminal half alone cannot start a reviewer agent).");
+      throw new ReviewError(
+        "conflict",
+        "AI review needs the server half: list opencode-review in opencode.json too (the terminal half alone cannot start a reviewer agent).",
+      );
     }
     return panel;
   };
@@ -75,12 +95,21 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     const panel = await ownPanelOrSay();
     const answer = await doFetch(new URL(path, panel.origin), {
       method,
-      headers: { authorization: `Bearer ${panel.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: `Bearer ${panel.token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(10_000),
     });
-    const json = (await answer.json().catch(() => null)) as (T & { error?: { code?: string; message?: string } }) | null;
-    if (!answer.ok || json === null) throw new ReviewError("conflict", json?.error?.message ?? `The server half answered ${answer.status} to ${method} ${path}.`);
+    const json = (await answer.json().catch(() => null)) as
+      | (T & { error?: { code?: string; message?: string } })
+      | null;
+    if (!answer.ok || json === null)
+      throw new ReviewError(
+        "conflict",
+        json?.error?.message ?? `The server half answered ${answer.status} to ${method} ${path}.`,
+      );
     return json;
   };
 
@@ -91,7 +120,10 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     let mcp = false;
     for (const panel of panels) {
       if (panel.row.pid === pid || panel.token === null) continue;
-      const answer = await doFetch(new URL("/api/review", panel.row.url), { headers: { authorization: `Bearer ${panel.token}` }, signal: AbortSignal.timeout(3000) })
+      const answer = await doFetch(new URL("/api/review", panel.row.url), {
+        headers: { authorization: `Bearer ${panel.token}` },
+        signal: AbortSignal.timeout(3000),
+      })
         .then((r) => (r.ok ? (r.json() as Promise<{ waiting?: { text: string } | null }>) : null))
         .catch(() => null);
       if (answer === null || !("waiting" in answer)) continue;
@@ -118,7 +150,14 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
       return (await input.send(sessionId, text).catch(() => false)) ? { sessionId } : null;
     },
   };
-  const service = createReviewService({ dir: input.dir, store, bus: createEventBus(), delivery, now: systemClock, caches: createServiceCaches() });
+  const service = createReviewService({
+    dir: input.dir,
+    store,
+    bus: createEventBus(),
+    delivery,
+    now: systemClock,
+    caches: createServiceCaches(),
+  });
   let position: StorePosition | null = (await service.changesSince(null)).position;
   // Kept for the backend's life: the diff's polls and every reopen of the panel ask for the same images again.
   const compareImages = createImageComparer();
@@ -129,44 +168,82 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     rounds: () => outcomeOf(async () => ({ rounds: await service.listRounds() })),
     takeRound: () => outcomeOf(async () => ({ round: await service.takeRound() })),
     diff: (range) => outcomeOf(async () => ({ files: await service.diff(range) })),
-    fullFileDiff: (range, path) => outcomeOf(async () => ({ files: await service.diff({ ...range, file: path, full: true }) })),
+    fullFileDiff: (range, path) =>
+      outcomeOf(async () => ({ files: await service.diff({ ...range, file: path, full: true }) })),
     file: (path, ref) => outcomeOf(() => service.fileText({ path, ref })),
-    binaryVersions: (file: DiffFile, range: DiffRange) => outcomeOf(() => binaryVersions((query) => service.fileBytes(query), compareImages, file, range)),
+    binaryVersions: (file: DiffFile, range: DiffRange) =>
+      outcomeOf(() => binaryVersions((query) => service.fileBytes(query), compareImages, file, range)),
     unsentStorage: unsentTextFile(dbPath),
-    threads: (filter = {}) => outcomeOf(async () => ({ threads: await service.listThreads({ status: "all", ...filter }) })),
-    createThread: (input) => outcomeOf(async () => ({ thread: await service.draftThread({ ...input, side: input.side ?? "new" }) })),
+    threads: (filter = {}) =>
+      outcomeOf(async () => ({ threads: await service.listThreads({ status: "all", ...filter }) })),
+    createThread: (input) =>
+      outcomeOf(async () => ({ thread: await service.draftThread({ ...input, side: input.side ?? "new" }) })),
     // A reply to a reviewer's finding is the person taking it in their own words, as over HTTP.
     reply: (threadId, input) =>
-      outcomeOf(async () => ({ thread: isFindingId(threadId) ? (await service.acceptFinding(threadId, { body: input.body, ...(input.suggestion == null ? {} : { suggestion: [...input.suggestion] }) })).thread : await service.draftReply(threadId, input) })),
+      outcomeOf(async () => ({
+        thread: isFindingId(threadId)
+          ? (
+              await service.acceptFinding(threadId, {
+                body: input.body,
+                ...(input.suggestion == null ? {} : { suggestion: [...input.suggestion] }),
+              })
+            ).thread
+          : await service.draftReply(threadId, input),
+      })),
     editMessage: (messageId, input) => outcomeOf(async () => ({ thread: await service.editDraft(messageId, input) })),
     deleteMessage: (messageId) => outcomeOf(async () => ({ thread: (await service.deleteDraft(messageId)).thread })),
     resolve: (threadId, body?) =>
-      outcomeOf(async () => ({ thread: isFindingId(threadId) ? asThread(await service.resolveFinding(threadId)) : await service.resolve(threadId, body) })),
+      outcomeOf(async () => ({
+        thread: isFindingId(threadId)
+          ? asThread(await service.resolveFinding(threadId))
+          : await service.resolve(threadId, body),
+      })),
     reopen: (threadId, body?) =>
-      outcomeOf(async () => ({ thread: isFindingId(threadId) ? asThread(await service.reopenFinding(threadId)) : await service.reopen(threadId, body) })),
-    seen: (threadId) => outcomeOf(async () => ({ thread: isFindingId(threadId) ? asThread(await service.markFindingSeen(threadId)) : await service.markSeen(threadId) })),
+      outcomeOf(async () => ({
+        thread: isFindingId(threadId)
+          ? asThread(await service.reopenFinding(threadId))
+          : await service.reopen(threadId, body),
+      })),
+    seen: (threadId) =>
+      outcomeOf(async () => ({
+        thread: isFindingId(threadId)
+          ? asThread(await service.markFindingSeen(threadId))
+          : await service.markSeen(threadId),
+      })),
     findings: () => outcomeOf(async () => ({ findings: await service.listFindings({ status: "waiting" }) })),
     runs: () => outcomeOf(async () => ({ runs: await service.listRuns() })),
     // Runs start and stop in the server half's run supervisor (it drives opencode's sessions): asked over its own HTTP API.
     reviewerModels: () =>
       outcomeOf(async () => {
         if ((await ownPanel()) === null) return { models: [], default: null, available: false };
-        return { ...(await panelCall<{ models: string[]; default: string | null }>("GET", "/api/runs/models")), available: true };
+        return {
+          ...(await panelCall<{ models: string[]; default: string | null }>("GET", "/api/runs/models")),
+          available: true,
+        };
       }),
     startRun: (model?, sessionId?) =>
-      outcomeOf(() => panelCall<{ run: Run }>("POST", "/api/runs", { ...(sessionId === undefined ? {} : { sessionId }), ...(model === undefined ? {} : { model }) })),
+      outcomeOf(() =>
+        panelCall<{ run: Run }>("POST", "/api/runs", {
+          ...(sessionId === undefined ? {} : { sessionId }),
+          ...(model === undefined ? {} : { model }),
+        }),
+      ),
     cancelRun: (id) => outcomeOf(() => panelCall<{ run: Run }>("POST", `/api/runs/${encodeURIComponent(id)}/cancel`)),
-    accept: (id) => outcomeOf(async () => {
-      const { finding, thread } = await service.acceptFinding(id, {});
-      return { thread: finding, draft: thread };
-    }),
+    accept: (id) =>
+      outcomeOf(async () => {
+        const { finding, thread } = await service.acceptFinding(id, {});
+        return { thread: finding, draft: thread };
+      }),
     dismiss: (id) => outcomeOf(async () => ({ thread: await service.dismissFinding(id) })),
     review: () => outcomeOf(() => service.pendingReview()),
     release: (sessionId?, finish = {}): Promise<Outcome<ReleaseResult>> =>
       outcomeOf(async () => {
         if (finish.pr === true) {
           // To the branch's pull request as a review: no session takes it, the forge does.
-          const review = await service.releaseToPullRequest({ ...(finish.summary === undefined ? {} : { summary: finish.summary }), ...(finish.verdict === undefined ? {} : { verdict: finish.verdict }) });
+          const review = await service.releaseToPullRequest({
+            ...(finish.summary === undefined ? {} : { summary: finish.summary }),
+            ...(finish.verdict === undefined ? {} : { verdict: finish.verdict }),
+          });
           return { review };
         }
         const panel = await ownPanel();
@@ -185,7 +262,8 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     forgeStatus: () => outcomeOf(() => service.forgeStatus()),
     pullForge: () => outcomeOf(async () => ({ pull: await service.pullForge() })),
     pushForge: () => outcomeOf(async () => ({ push: await service.pushForge() })),
-    retryDelivery: (reviewId, sessionId?) => outcomeOf(async () => ({ review: await service.retryDelivery(reviewId, sessionId) })),
+    retryDelivery: (reviewId, sessionId?) =>
+      outcomeOf(async () => ({ review: await service.retryDelivery(reviewId, sessionId) })),
     dismissDelivery: (reviewId) => outcomeOf(async () => ({ review: await service.dismissDelivery(reviewId) })),
     bases: () => outcomeOf(() => service.reviewBases()),
     pickBase: (from) => outcomeOf(() => service.pickBase(from)),
@@ -234,7 +312,13 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
         stop();
       };
     },
-    panelUrl: () => outcomeOf(async () => (await ownPanel())?.url ?? (await livePanelLinks(await service.repository(), { dbPath }).catch(() => []))[0]?.link ?? null),
+    panelUrl: () =>
+      outcomeOf(
+        async () =>
+          (await ownPanel())?.url ??
+          (await livePanelLinks(await service.repository(), { dbPath }).catch(() => []))[0]?.link ??
+          null,
+      ),
     openInBrowser: (url: string) => openInBrowser(url),
     close: async () => {
       await service.context.anchors.written();

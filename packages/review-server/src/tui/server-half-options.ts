@@ -26,7 +26,12 @@ function packageOf(spec: string): string {
 export function serverHalfProblem(plugins: unknown, spec: string, directory: string): string | null {
   if (!Array.isArray(plugins)) return null;
   for (const entry of plugins as unknown[]) {
-    const [name, options] = typeof entry === "string" ? [entry, undefined] : Array.isArray(entry) && typeof entry[0] === "string" ? [entry[0] as string, entry[1]] : [null, undefined];
+    const [name, options] =
+      typeof entry === "string"
+        ? [entry, undefined]
+        : Array.isArray(entry) && typeof entry[0] === "string"
+          ? [entry[0] as string, entry[1]]
+          : [null, undefined];
     if (name === null || (name !== spec && packageOf(name) !== PACKAGE)) continue;
     const parsed = parsePluginOptions(options ?? {}, directory);
     return parsed.ok ? null : parsed.message;

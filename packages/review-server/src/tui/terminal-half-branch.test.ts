@@ -22,34 +22,67 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
   const opencode = packedPluginSuite();
 
   it("T reaches 'against main', where the work committed on the branch shows, and the pick is kept for the web panel and the next view; h lists a review released elsewhere with its verdict and overall comment", async () => {
-    const p = makeTerminalOnlyProject({ fakeModelUrl: opencode.model.url, plugin: opencode.plugin, files: { "src/app.ts": base } });
+    const p = makeTerminalOnlyProject({
+      fakeModelUrl: opencode.model.url,
+      plugin: opencode.plugin,
+      files: { "src/app.ts": base },
+    });
     // The agent's work, committed on a branch of its own before the review starts: the review's base is
     // HEAD, so only the branch view shows it.
     const git = (...args: string[]) => execFileSync("git", args, { cwd: p.dir, env: { ...process.env, ...p.env } });
     git("checkout", "-q", "-b", "work");
-    writeFileSync(join(p.dir, "src", "app.ts"), base.replace("const line5 = 5;\n", "const line5 = 5;\nconst committed = line5 * 3;\n"));
+    writeFileSync(
+      join(p.dir, "src", "app.ts"),
+      base.replace("const line5 = 5;\n", "const line5 = 5;\nconst committed = line5 * 3;\n"),
+    );
     git("commit", "-q", "-am", "the agent's work");
-    const screen = startTmux({ name: "tui-branch", cwd: p.dir, env: p.env, command: [opencodeBinary()], width: 140, height: 40 });
+    const screen = startTmux({
+      name: "tui-branch",
+      cwd: p.dir,
+      env: p.env,
+      command: [opencodeBinary()],
+      width: 140,
+      height: 40,
+    });
     try {
       await screen.waitFor(home, 120_000);
       screen.keys("C-x", "v");
       // Loaded: the review's base is HEAD, so all changes are none (the branch views are read before the diff).
-      await screen.waitFor((s) => s.includes("Review · work") && s.includes("all changes") && s.includes("No changes: the work tree matches the review's base."), 30_000);
+      await screen.waitFor(
+        (s) =>
+          s.includes("Review · work") &&
+          s.includes("all changes") &&
+          s.includes("No changes: the work tree matches the review's base."),
+        30_000,
+      );
       screen.save("opened");
       for (const label of ["since last round", "last round only", "against main"]) {
         screen.keys("T");
         await screen.waitFor(label, 15_000);
       }
-      const against = await screen.waitFor((s) => s.includes("against main") && /6 \+ const committed = line5 \* 3;/.test(s), 30_000);
+      const against = await screen.waitFor(
+        (s) => s.includes("against main") && /6 \+ const committed = line5 \* 3;/.test(s),
+        30_000,
+      );
       screen.save("against-main");
       expect(against).toContain("src/app.ts");
       // The pick is in the store: a web panel's GET /api/bases (another service on the same file) answers it.
       const store = await openStore({ path: defaultDbPath(await openRepository(p.dir)) });
       try {
-        const there = createReviewService({ now: systemClock, dir: p.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+        const there = createReviewService({
+          now: systemClock,
+          dir: p.dir,
+          store,
+          bus: createEventBus(),
+          delivery: { mode: "tools", deliver: async () => null },
+        });
         expect((await there.reviewBases()).picked).toBe("branch:main");
         // A review released elsewhere (an approval with an overall comment and no drafts) is listed by h.
-        await there.release({ sessionId: "ses_elsewhere", verdict: "approve", summary: "Ship it.\nThe branch view reads right." });
+        await there.release({
+          sessionId: "ses_elsewhere",
+          verdict: "approve",
+          summary: "Ship it.\nThe branch view reads right.",
+        });
       } finally {
         await store.close();
       }
@@ -57,7 +90,10 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
       screen.keys("q");
       await screen.waitFor((s) => !s.includes("Review · work"), 15_000);
       screen.keys("C-x", "v");
-      const reopened = await screen.waitFor((s) => s.includes("Review · work") && s.includes("against main") && s.includes("const committed"), 30_000);
+      const reopened = await screen.waitFor(
+        (s) => s.includes("Review · work") && s.includes("against main") && s.includes("const committed"),
+        30_000,
+      );
       screen.save("reopened");
       expect(reopened).not.toContain("all changes");
       screen.keys("h");

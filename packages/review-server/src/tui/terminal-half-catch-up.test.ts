@@ -16,7 +16,13 @@ const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1}
 const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = line5 * 2;\n");
 
 function project(fakeModelUrl: string, plugin: string, tuiConfig: Record<string, unknown>): OpencodeProject {
-  return makeTerminalOnlyProject({ fakeModelUrl, plugin, tuiConfig, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
+  return makeTerminalOnlyProject({
+    fakeModelUrl,
+    plugin,
+    tuiConfig,
+    files: { "src/app.ts": base },
+    changes: { "src/app.ts": changed },
+  });
 }
 
 function startOpencode(name: string, p: OpencodeProject, width: number, height: number): TmuxScreen {
@@ -43,7 +49,9 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
       const folded = await screen.waitFor("1 of 1 viewed", 10_000);
       screen.save("viewed");
       expect(folded).not.toMatch(/const added = line5 \* 2;/);
-      expect((await withService(p, (service) => service.listViewed({}))).map((v) => [v.path, v.state])).toEqual([["src/app.ts", "viewed"]]);
+      expect((await withService(p, (service) => service.listViewed({}))).map((v) => [v.path, v.state])).toEqual([
+        ["src/app.ts", "viewed"],
+      ]);
       screen.keys("q");
       await screen.waitFor((s) => !s.includes("Review · "), 10_000);
       // Opened again, the viewed file starts folded.
@@ -84,12 +92,19 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
       screen.save("release-confirm");
       expect(confirm).toContain("verdict: approve");
       screen.keys("Enter");
-      const waiting = await screen.waitFor("Released 1 message as prose: no session yet: it goes to the next session you open.", 20_000);
+      const waiting = await screen.waitFor(
+        "Released 1 message as prose: no session yet: it goes to the next session you open.",
+        20_000,
+      );
       screen.save("release-waiting");
       expect(waiting).toContain("(u sends it to the current session)");
       expect(waiting).not.toContain("Delivery failed");
       const stored = await withService(p, (service) => service.pastReviews());
-      expect(stored[0]).toMatchObject({ verdict: "approve", summary: "Good otherwise.", delivery: { state: "pending", waitsFor: "session" } });
+      expect(stored[0]).toMatchObject({
+        verdict: "approve",
+        summary: "Good otherwise.",
+        delivery: { state: "pending", waitsFor: "session" },
+      });
       // u with still no session: it keeps waiting, and says so.
       screen.keys("u");
       await screen.waitFor("Not sent: no session yet", 10_000);
@@ -105,8 +120,20 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
     await withService(p, async (service) => {
       const { run } = await service.recordRun({ parentSessionId: "ses_parent", model: "fake/fake-model" });
       const running = (await service.changeRun(run.id, { status: "running", session_id: "ses_child" }, ["pending"]))!;
-      await service.pinFinding(running, { file: "src/app.ts", start: 6, end: 6, body: "doubled reads better than added.", severity: "major" });
-      await service.pinFinding(running, { file: "src/app.ts", start: 7, end: 7, body: "Trailing nit.", severity: "nit" });
+      await service.pinFinding(running, {
+        file: "src/app.ts",
+        start: 6,
+        end: 6,
+        body: "doubled reads better than added.",
+        severity: "major",
+      });
+      await service.pinFinding(running, {
+        file: "src/app.ts",
+        start: 7,
+        end: 7,
+        body: "Trailing nit.",
+        severity: "nit",
+      });
       await service.releaseRun(running, { summary: "Two things.", verdict: "changes" });
     });
     const screen = startOpencode("tui2-findings", p, 140, 40);
@@ -127,7 +154,10 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
       screen.keys("N");
       await new Promise((r) => setTimeout(r, 500));
       screen.keys("X");
-      const dismissed = await screen.waitFor((s) => s.includes("Finding dismissed.") && !s.includes("reviewer · NIT"), 15_000);
+      const dismissed = await screen.waitFor(
+        (s) => s.includes("Finding dismissed.") && !s.includes("reviewer · NIT"),
+        15_000,
+      );
       screen.save("findings-dismissed");
       expect(dismissed).not.toContain("Trailing nit.");
       screen.keys("A");
@@ -159,16 +189,29 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
       screen.keys("C-x", "v");
       await screen.waitFor("? for keys", 30_000);
       // The server half of another opencode on this repository starts the run, and its reviewer works.
-      const { run } = await withService(p, (service) => service.recordRun({ parentSessionId: "ses_parent", model: "fake/fake-model" }));
+      const { run } = await withService(p, (service) =>
+        service.recordRun({ parentSessionId: "ses_parent", model: "fake/fake-model" }),
+      );
       await screen.waitFor("AI review (fake/fake-model): pending · K cancels", 15_000);
-      const running = await withService(p, (service) => service.changeRun(run.id, { status: "running", session_id: "ses_child" }, ["pending"]));
+      const running = await withService(p, (service) =>
+        service.changeRun(run.id, { status: "running", session_id: "ses_child" }, ["pending"]),
+      );
       await screen.waitFor("AI review (fake/fake-model): running · K cancels", 15_000);
       screen.save("live-run-running");
       await withService(p, async (service) => {
-        await service.pinFinding(running!, { file: "src/app.ts", start: 6, end: 6, body: "doubled reads better than added.", severity: "major" });
+        await service.pinFinding(running!, {
+          file: "src/app.ts",
+          start: 6,
+          end: 6,
+          body: "doubled reads better than added.",
+          severity: "major",
+        });
         await service.releaseRun(running!, { summary: "One thing.", verdict: "changes" });
       });
-      const released = await screen.waitFor("AI review (fake/fake-model): completed: 1 finding, verdict changes", 15_000);
+      const released = await screen.waitFor(
+        "AI review (fake/fake-model): completed: 1 finding, verdict changes",
+        15_000,
+      );
       expect(await screen.waitFor("reviewer · MAJOR", 15_000)).toContain("reviewer: doubled reads better than added.");
       screen.save("live-run-released");
       expect(released).not.toContain("K cancels");
@@ -180,11 +223,22 @@ describe.skipIf(!hasTmux())("the terminal half catches up (real opencode under t
 });
 
 /** The review service over the project's own store, as another process (the server half, an MCP client) has it. */
-export async function withService<T>(p: OpencodeProject, use: (service: ReturnType<typeof createReviewService>) => Promise<T>): Promise<T> {
+export async function withService<T>(
+  p: OpencodeProject,
+  use: (service: ReturnType<typeof createReviewService>) => Promise<T>,
+): Promise<T> {
   const repo = await openRepository(p.dir);
   const store = await openStore({ path: defaultDbPath(repo) });
   try {
-    return await use(createReviewService({ now: systemClock, dir: p.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } }));
+    return await use(
+      createReviewService({
+        now: systemClock,
+        dir: p.dir,
+        store,
+        bus: createEventBus(),
+        delivery: { mode: "prose", deliver: async () => null },
+      }),
+    );
   } finally {
     await store.close();
   }

@@ -18,7 +18,11 @@ describe.skipIf(!hasTmux())("an image bomb in the terminal half (real opencode u
   const opencode = packedPluginSuite();
 
   it("shows the bomb's line without decoding it, and n still moves the cursor to the next file while it is in the diff", async () => {
-    const p = makeTerminalOnlyProject({ fakeModelUrl: opencode.model.url, plugin: opencode.plugin, files: { "src/app.ts": base } });
+    const p = makeTerminalOnlyProject({
+      fakeModelUrl: opencode.model.url,
+      plugin: opencode.plugin,
+      files: { "src/app.ts": base },
+    });
     const git = (...args: string[]) => execFileSync("git", args, { cwd: p.dir, env: { ...process.env, ...p.env } });
     mkdirSync(join(p.dir, "assets"));
     writeFileSync(join(p.dir, "assets", "bomb.png"), pngBomb(1, 40_000_000));
@@ -26,8 +30,18 @@ describe.skipIf(!hasTmux())("an image bomb in the terminal half (real opencode u
     git("commit", "-q", "-m", "an image");
     // Both versions are bombs, so both sides would be decoded; the text file gives the cursor somewhere to go.
     writeFileSync(join(p.dir, "assets", "bomb.png"), pngBomb(1, 39_999_999));
-    writeFileSync(join(p.dir, "src", "app.ts"), base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = 6;\n"));
-    const screen = startTmux({ name: "tui-images", cwd: p.dir, env: p.env, command: [opencodeBinary()], width: 160, height: 40 });
+    writeFileSync(
+      join(p.dir, "src", "app.ts"),
+      base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = 6;\n"),
+    );
+    const screen = startTmux({
+      name: "tui-images",
+      cwd: p.dir,
+      env: p.env,
+      command: [opencodeBinary()],
+      width: 160,
+      height: 40,
+    });
     try {
       await screen.waitFor(home, 120_000);
       screen.keys("C-x", "v");
@@ -35,7 +49,10 @@ describe.skipIf(!hasTmux())("an image bomb in the terminal half (real opencode u
       screen.save("opened");
       expect(opened).not.toContain("›▼ src/app.ts");
       // The line says what the header claims and why it is not decoded.
-      const line = await screen.waitFor((s) => s.includes("PNG 1x40000000 → 1x39999999") && s.includes("could not be decoded"), 15_000);
+      const line = await screen.waitFor(
+        (s) => s.includes("PNG 1x40000000 → 1x39999999") && s.includes("could not be decoded"),
+        15_000,
+      );
       expect(line).toContain("its header claims 1x39999999 pixels");
       // A key press moves the cursor on screen (the old code was still decoding a minute later).
       screen.keys("n");

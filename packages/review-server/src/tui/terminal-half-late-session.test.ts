@@ -19,7 +19,12 @@ const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst adde
 const home = (s: string) => s.includes("Ask anything") || s.includes("ctrl+p");
 
 function bothHalves(fakeModelUrl: string, plugin: string): OpencodeProject {
-  return makeBothHalvesProject({ fakeModelUrl, plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
+  return makeBothHalvesProject({
+    fakeModelUrl,
+    plugin,
+    files: { "src/app.ts": base },
+    changes: { "src/app.ts": changed },
+  });
 }
 
 function startOpencode(name: string, p: OpencodeProject): TmuxScreen {
@@ -52,14 +57,25 @@ async function requestWith(model: FakeModel, text: string, timeoutMs = 60_000): 
     if (found) return found;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`the model never received "${text}"; its last user texts: ${model.conversation().map((r) => r.lastUserText.slice(0, 120)).join(" | ")}`);
+  throw new Error(
+    `the model never received "${text}"; its last user texts: ${model
+      .conversation()
+      .map((r) => r.lastUserText.slice(0, 120))
+      .join(" | ")}`,
+  );
 }
 
 /** The project's releases as `GET /api/reviews` has them, read from its store by this process. */
 async function pastReviews(p: OpencodeProject) {
   const store = await openStore({ path: defaultDbPath(await openRepository(p.dir)) });
   try {
-    return await createReviewService({ now: systemClock, dir: p.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } }).pastReviews();
+    return await createReviewService({
+      now: systemClock,
+      dir: p.dir,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "prose", deliver: async () => null },
+    }).pastReviews();
   } finally {
     await store.close();
   }
@@ -90,7 +106,10 @@ describe.skipIf(!hasTmux())("a release before any session (real opencode under t
       const [delivered] = await pastReviews(p);
       expect(delivered!.delivery).toMatchObject({ state: "delivered", to: told.sessionId });
       // Once: the two halves both heard of the session, and one of them sent it.
-      const copies = opencode.model.conversation().filter((r) => r.sessionId === told.sessionId).at(-1)!;
+      const copies = opencode.model
+        .conversation()
+        .filter((r) => r.sessionId === told.sessionId)
+        .at(-1)!;
       expect(JSON.stringify(copies.messages).split("The reviewer released").length - 1).toBe(1);
     } finally {
       screen.save("late-both-last");
@@ -100,7 +119,12 @@ describe.skipIf(!hasTmux())("a release before any session (real opencode under t
   }, 480_000);
 
   it("terminal half alone: the waiting release reaches the first session as the whole review in prose", async () => {
-    const p = makeTerminalOnlyProject({ fakeModelUrl: opencode.model.url, plugin: opencode.plugin, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
+    const p = makeTerminalOnlyProject({
+      fakeModelUrl: opencode.model.url,
+      plugin: opencode.plugin,
+      files: { "src/app.ts": base },
+      changes: { "src/app.ts": changed },
+    });
     const screen = startOpencode("late-tui", p);
     try {
       const released = await releaseOnHomeScreen(screen, "Terminal words, sent late.");

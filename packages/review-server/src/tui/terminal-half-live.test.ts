@@ -17,8 +17,21 @@ describe.skipIf(!hasTmux())("the work tree, live in opencode's terminal (real op
   const opencode = packedPluginSuite();
 
   it("shows a file and a line the agent writes while the review is open, and both again after closing and reopening", async () => {
-    const p = makeTerminalOnlyProject({ fakeModelUrl: opencode.model.url, plugin: opencode.plugin, tuiConfig: {}, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
-    const screen = startTmux({ name: "tui-live", cwd: p.dir, env: p.env, command: [opencodeBinary()], width: 140, height: 40 });
+    const p = makeTerminalOnlyProject({
+      fakeModelUrl: opencode.model.url,
+      plugin: opencode.plugin,
+      tuiConfig: {},
+      files: { "src/app.ts": base },
+      changes: { "src/app.ts": changed },
+    });
+    const screen = startTmux({
+      name: "tui-live",
+      cwd: p.dir,
+      env: p.env,
+      command: [opencodeBinary()],
+      width: 140,
+      height: 40,
+    });
     try {
       await screen.waitFor(home, 120_000);
       screen.keys("C-x", "v");
@@ -27,7 +40,10 @@ describe.skipIf(!hasTmux())("the work tree, live in opencode's terminal (real op
       screen.save("before");
 
       writeFileSync(join(p.dir, "src", "late.ts"), "export const late = 1;\n");
-      writeFileSync(join(p.dir, "src", "app.ts"), changed.replace("const line9 = 9;\n", "const line9 = 9;\nconst liveLine = 9;\n"));
+      writeFileSync(
+        join(p.dir, "src", "app.ts"),
+        changed.replace("const line9 = 9;\n", "const line9 = 9;\nconst liveLine = 9;\n"),
+      );
       const live = await screen.waitFor((s) => s.includes("src/late.ts") && s.includes("const liveLine = 9;"), 15_000);
       screen.save("live");
       expect(live).toContain("export const late = 1;");

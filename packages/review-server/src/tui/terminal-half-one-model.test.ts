@@ -24,16 +24,47 @@ describe.skipIf(!hasTmux())("one review model under both panels (real opencode u
   const opencode = packedPluginSuite();
 
   it("shows the threads slice's reply count in both panels, and N then r resolves the same thread in both", async () => {
-    const p = makeTerminalOnlyProject({ fakeModelUrl: opencode.model.url, plugin: opencode.plugin, tuiConfig: {}, files: { "src/app.ts": base }, changes: { "src/app.ts": changed } });
+    const p = makeTerminalOnlyProject({
+      fakeModelUrl: opencode.model.url,
+      plugin: opencode.plugin,
+      tuiConfig: {},
+      files: { "src/app.ts": base },
+      changes: { "src/app.ts": changed },
+    });
     // The web panel's server, on the store the terminal half opens (the repository's default one).
-    const server = await startReviewServer({ now: systemClock, dir: p.dir, dbPath: defaultDbPath(await openRepository(p.dir)), delivery: { mode: "tools", deliver: async () => null }, tools: true, panelDir });
+    const server = await startReviewServer({
+      now: systemClock,
+      dir: p.dir,
+      dbPath: defaultDbPath(await openRepository(p.dir)),
+      delivery: { mode: "tools", deliver: async () => null },
+      tools: true,
+      panelDir,
+    });
     const profile = mkdtempSync(join(tmpdir(), "one-model-chromium-"));
-    const browser = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, viewport: { width: 1280, height: 860 }, args: ["--no-sandbox", "--disable-gpu"] });
-    const screen = startTmux({ name: "tui-one-model", cwd: p.dir, env: p.env, command: [opencodeBinary()], width: 150, height: 40 });
+    const browser = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      headless: true,
+      viewport: { width: 1280, height: 860 },
+      args: ["--no-sandbox", "--disable-gpu"],
+    });
+    const screen = startTmux({
+      name: "tui-one-model",
+      cwd: p.dir,
+      env: p.env,
+      command: [opencodeBinary()],
+      width: 150,
+      height: 40,
+    });
     try {
       // A released comment the agent answered twice: a conversation of three messages.
       const service = server.service;
-      const thread = await service.draftThread({ file: "src/app.ts", side: "new", start: 6, end: 6, body: "Why double it?" });
+      const thread = await service.draftThread({
+        file: "src/app.ts",
+        side: "new",
+        start: 6,
+        end: 6,
+        body: "Why double it?",
+      });
       await service.release({});
       await service.agentReply({ id: thread.id, text: "The spec counts both directions." });
       await service.agentReply({ id: thread.id, text: "I checked it against the tests too." });

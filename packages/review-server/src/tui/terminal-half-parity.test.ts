@@ -73,7 +73,13 @@ async function parityProject(fakeModelUrl: string, plugin: string): Promise<Open
 
   const repo = await openRepository(project.dir);
   const store = await openStore({ path: defaultDbPath(repo) });
-  const service = createReviewService({ now: systemClock, dir: project.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
+  const service = createReviewService({
+    now: systemClock,
+    dir: project.dir,
+    store,
+    bus: createEventBus(),
+    delivery: { mode: "prose", deliver: async () => null },
+  });
   await service.draftThread({ file: "src/app.ts", side: "new", start: 9, end: 9, body: markdownBody });
   await service.release({});
   await store.close();
@@ -90,7 +96,8 @@ function boldAt(line: string, text: string): boolean | null {
       const params = sgr[1] === "" ? [0] : sgr[1]!.split(/[;:]/).map(Number);
       for (let j = 0; j < params.length; j++) {
         const p = params[j]!;
-        if (p === 38 || p === 48 || p === 58) j += params[j + 1] === 5 ? 2 : 4; // a colour's own numbers
+        if (p === 38 || p === 48 || p === 58)
+          j += params[j + 1] === 5 ? 2 : 4; // a colour's own numbers
         else if (p === 0) bold = false;
         else if (p === 1) bold = true;
         else if (p === 22) bold = false;
@@ -110,7 +117,8 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
 
   it("shows the image pair's line, a binary's sizes, a too-large file's own line and L, a Markdown body without its marks or escapes, t to go to a file, and keeps editor text across closing and restarting", async () => {
     const project = await parityProject(opencode.model.url, opencode.plugin);
-    const start = (name: string) => startTmux({ name, cwd: project.dir, env: project.env, command: [opencodeBinary()], width: 160, height: 48 });
+    const start = (name: string) =>
+      startTmux({ name, cwd: project.dir, env: project.env, command: [opencodeBinary()], width: 160, height: 48 });
     let screen: TmuxScreen = start("tui-parity");
     const step = async (keys: string[], expected: string | ((s: string) => boolean), label: string) => {
       screen.keys(...keys);
@@ -122,7 +130,11 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
       // The clipboard is open to programs in this pane: an OSC 52 that got through would land in tmux's buffers.
       spawnSync("tmux", tmuxArgs("set-option", "-s", "set-clipboard", "on"), { stdio: "ignore" });
-      const opened = await step(["C-x", "v"], (s) => /PNG 640x480 · .* of pixels changed/.test(s) && s.includes("bold words"), "opened");
+      const opened = await step(
+        ["C-x", "v"],
+        (s) => /PNG 640x480 · .* of pixels changed/.test(s) && s.includes("bold words"),
+        "opened",
+      );
 
       // Images and binaries: one line each.
       expect(opened).toMatch(/◆ PNG 640x480 · \d+ (B|KB) → \d+ (B|KB) · 1\.0% of pixels changed/);
@@ -138,7 +150,9 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       expect(opened).toContain("Escapes after the escapes.");
       expect(opened).toContain("Review · main"); // the header survived a CSI 2J in a body
       // The styles themselves, from the pane's own attributes: the bold run is drawn bold, the plain words before it not.
-      const withAttributes = spawnSync("tmux", tmuxArgs("capture-pane", "-e", "-p", "-t", screen.name), { encoding: "utf8" }).stdout;
+      const withAttributes = spawnSync("tmux", tmuxArgs("capture-pane", "-e", "-p", "-t", screen.name), {
+        encoding: "utf8",
+      }).stdout;
       writeFileSync(join(SCREENS_DIR, `${screen.name}-opened-styled.txt`), withAttributes);
       const styled = withAttributes.split("\n").find((l) => l.includes("bold words")) ?? "";
       expect(boldAt(styled, "bold words")).toBe(true);
@@ -159,7 +173,11 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       // A whole-file comment on the image.
       await step(["C"], "Comment on img/logo.png (whole file)", "image-editor");
       screen.type("Image words");
-      await step(["Enter"], (s) => s.includes("whole file · DRAFT") && s.includes("you (draft): Image words"), "image-drafted");
+      await step(
+        ["Enter"],
+        (s) => s.includes("whole file · DRAFT") && s.includes("you (draft): Image words"),
+        "image-drafted",
+      );
 
       // The too-large file, loaded with L.
       await step(["t"], "Go to file", "finder-2");
@@ -183,7 +201,11 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
       screen.type("app.ts");
       await screen.waitFor("› src/app.ts", 10_000);
       await step(["Enter"], "›▼ src/app.ts", "on-app-again");
-      const back = await step(["]", "j", "j", "j", "c"], (s) => s.includes("Comment on src/app.ts:6") && s.includes("Kept across closing"), "words-back");
+      const back = await step(
+        ["]", "j", "j", "j", "c"],
+        (s) => s.includes("Comment on src/app.ts:6") && s.includes("Kept across closing"),
+        "words-back",
+      );
       expect(back).toContain("Your unsaved words are back");
 
       // ...and opencode's end with the editor open: the next start opens it again with the words.
@@ -198,16 +220,28 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
 
       screen = start("tui-parity-restarted");
       await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
-      const restored = await step(["C-x", "v"], (s) => s.includes("Comment on src/app.ts:6") && s.includes("Kept across closing and a restart"), "restarted");
+      const restored = await step(
+        ["C-x", "v"],
+        (s) => s.includes("Comment on src/app.ts:6") && s.includes("Kept across closing and a restart"),
+        "restarted",
+      );
       expect(restored).toContain("Your unsaved words are back");
       // The poll can draw the new draft before the save itself returns: wait for the save's own word.
-      await step(["Enter"], (s) => s.includes("you (draft): Kept across closing and a restart") && s.includes("Draft saved on src/app.ts:6"), "saved");
+      await step(
+        ["Enter"],
+        (s) =>
+          s.includes("you (draft): Kept across closing and a restart") && s.includes("Draft saved on src/app.ts:6"),
+        "saved",
+      );
       expect(existsSync(kept) ? readFileSync(kept, "utf8") : "").not.toContain("Kept across closing");
 
       // ctrl+g discards: the words are gone from the file, and c on the same place opens an empty editor.
       await step(["j", "j", "c"], "Comment on src/app.ts:7", "discard-editor");
       screen.type("Words to throw away");
-      await screen.waitFor(() => (existsSync(kept) ? readFileSync(kept, "utf8") : "").includes("Words to throw away"), 10_000);
+      await screen.waitFor(
+        () => (existsSync(kept) ? readFileSync(kept, "utf8") : "").includes("Words to throw away"),
+        10_000,
+      );
       await step(["C-g"], (s) => s.includes("Discarded.") && !s.includes("Comment on src/app.ts:7"), "discarded");
       expect(existsSync(kept) ? readFileSync(kept, "utf8") : "").not.toContain("Words to throw away");
       const empty = await step(["c"], "Comment on src/app.ts:7", "empty-again");
@@ -220,7 +254,14 @@ describe.skipIf(!hasTmux())("GitHub parity in opencode's terminal (real opencode
 
   it("at 80x24: the image line, the too-large line with its key, and go to file fit the narrow screen", async () => {
     const project = await parityProject(opencode.model.url, opencode.plugin);
-    const screen = startTmux({ name: "tui-parity-80", cwd: project.dir, env: project.env, command: [opencodeBinary()], width: 80, height: 24 });
+    const screen = startTmux({
+      name: "tui-parity-80",
+      cwd: project.dir,
+      env: project.env,
+      command: [opencodeBinary()],
+      width: 80,
+      height: 24,
+    });
     try {
       await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
       screen.keys("C-x", "v");

@@ -17,7 +17,11 @@ const changed = base.replace("const line9 = 9;", "const line9 = 90;");
 const LONG_NAME = "a-component-with-a-name-longer-than-the-tree.ts";
 
 /** Both halves listed (the server half with `serverOptions`), two changed files, and one unreleased draft. */
-async function screensProject(fakeModelUrl: string, plugin: string, serverOptions?: Record<string, unknown>): Promise<OpencodeProject> {
+async function screensProject(
+  fakeModelUrl: string,
+  plugin: string,
+  serverOptions?: Record<string, unknown>,
+): Promise<OpencodeProject> {
   const entry: PluginEntry = serverOptions === undefined ? plugin : [plugin, serverOptions];
   const project = makeOpencodeProject({
     fakeModelUrl,
@@ -33,7 +37,13 @@ async function screensProject(fakeModelUrl: string, plugin: string, serverOption
   if (serverOptions !== undefined) return project;
   const repo = await openRepository(project.dir);
   const store = await openStore({ path: defaultDbPath(repo) });
-  const service = createReviewService({ now: systemClock, dir: project.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
+  const service = createReviewService({
+    now: systemClock,
+    dir: project.dir,
+    store,
+    bus: createEventBus(),
+    delivery: { mode: "prose", deliver: async () => null },
+  });
   await service.draftThread({ file: "src/app.ts", side: "new", start: 9, end: 9, body: "Seeded draft on line 9." });
   await store.close();
   return project;
@@ -41,7 +51,14 @@ async function screensProject(fakeModelUrl: string, plugin: string, serverOption
 
 function startOpencode(name: string, project: OpencodeProject, width: number, height: number): TmuxScreen {
   // No display and no BROWSER: `o` has no browser to open and says why.
-  return startTmux({ name, cwd: project.dir, env: { ...project.env, DISPLAY: "", WAYLAND_DISPLAY: "", BROWSER: "" }, command: [opencodeBinary()], width, height });
+  return startTmux({
+    name,
+    cwd: project.dir,
+    env: { ...project.env, DISPLAY: "", WAYLAND_DISPLAY: "", BROWSER: "" },
+    command: [opencodeBinary()],
+    width,
+    height,
+  });
 }
 
 /** Waits until every phrase is on the screen whole (wrapped at words is fine), and returns that screen. */
@@ -49,7 +66,9 @@ async function waitForWhole(screen: TmuxScreen, phrases: readonly string[], time
   try {
     return await screen.waitFor((s) => notShownWhole(s, phrases).length === 0, timeoutMs);
   } catch (error) {
-    throw new Error(`not shown whole: ${JSON.stringify(notShownWhole(screen.capture(), phrases))}\n${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `not shown whole: ${JSON.stringify(notShownWhole(screen.capture(), phrases))}\n${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -67,7 +86,10 @@ const HELP = [
 describe.skipIf(!hasTmux())("the terminal half's screens at 80x24 and 160x48 (real opencode under tmux)", () => {
   const opencode = packedPluginSuite();
 
-  for (const [width, height] of [[160, 48], [80, 24]] as const) {
+  for (const [width, height] of [
+    [160, 48],
+    [80, 24],
+  ] as const) {
     it(`at ${width}x${height}: the panel link reaches the screen at start, and the header, help, editor hint, confirmation, status after o, tree and sidebar show every line whole; a file shown to its end offers no more lines`, async () => {
       const model = await startFakeModel(() => ({ kind: "text", text: "Hi there." }));
       const project = await screensProject(model.url, opencode.plugin);
@@ -75,7 +97,10 @@ describe.skipIf(!hasTmux())("the terminal half's screens at 80x24 and 160x48 (re
       try {
         await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 240_000);
         // The server half's panel link, shown by the terminal half within seconds of the first frame.
-        const linked = await screen.waitFor((s) => /Review panel: http:\/\/127\.0\.0\.1:\d+/.test(s.replace(/\s*│\s*/g, " ").replace(/\n\s*/g, " ")), 20_000);
+        const linked = await screen.waitFor(
+          (s) => /Review panel: http:\/\/127\.0\.0\.1:\d+/.test(s.replace(/\s*│\s*/g, " ").replace(/\n\s*/g, " ")),
+          20_000,
+        );
         screen.save("home-link");
         expect(shownWhole(linked, "Review panel:")).toBe(true);
 
@@ -89,7 +114,20 @@ describe.skipIf(!hasTmux())("the terminal half's screens at 80x24 and 160x48 (re
         }
 
         screen.keys("C-x", "v");
-        const opened = await waitForWhole(screen, ["Review · main ·", "2 files ·", "all changes ·", "0 waiting on you ·", "1 draft ·", "0 of 2 viewed ·", "unified", "Seeded draft on line 9."], 30_000);
+        const opened = await waitForWhole(
+          screen,
+          [
+            "Review · main ·",
+            "2 files ·",
+            "all changes ·",
+            "0 waiting on you ·",
+            "1 draft ·",
+            "0 of 2 viewed ·",
+            "unified",
+            "Seeded draft on line 9.",
+          ],
+          30_000,
+        );
         screen.save("opened");
         // src/app.ts ends at its hunk's last line (10): no "unchanged lines" are offered after it.
         expect(opened).toMatch(/10 +10 +const line10 = 10;/);
@@ -97,7 +135,10 @@ describe.skipIf(!hasTmux())("the terminal half's screens at 80x24 and 160x48 (re
         expect(opened.slice(opened.indexOf("const line10 = 10;"))).not.toContain("unchanged line");
         if (width >= 160) {
           // The tree beside the diff: the long name wraps in its column instead of losing its end.
-          const tree = opened.split("\n").map((l) => l.split("│")[0] ?? "").join("\n");
+          const tree = opened
+            .split("\n")
+            .map((l) => l.split("│")[0] ?? "")
+            .join("\n");
           expect(tree.replace(/\s+/g, "")).toContain(LONG_NAME.replace(/\s+/g, ""));
         }
 
@@ -117,18 +158,30 @@ describe.skipIf(!hasTmux())("the terminal half's screens at 80x24 and 160x48 (re
         // The cursor on src/app.ts's changed line: the link with its place, then why no browser opened.
         screen.keys("n", "]", "j", "j", "j", "j");
         screen.keys("o");
-        await waitForWhole(screen, ["no browser opened: there is no display here (set BROWSER to choose a browser)"], 15_000);
+        await waitForWhole(
+          screen,
+          ["no browser opened: there is no display here (set BROWSER to choose a browser)"],
+          15_000,
+        );
         screen.save("after-o");
 
         screen.keys("c");
-        await waitForWhole(screen, ["Enter saves the draft · ctrl+j newline · Escape puts it away (kept) · ctrl+g discards"], 10_000);
+        await waitForWhole(
+          screen,
+          ["Enter saves the draft · ctrl+j newline · Escape puts it away (kept) · ctrl+g discards"],
+          10_000,
+        );
         screen.save("editor");
         // Put away with nothing typed: the status says so (and the next key is not read as alt+s).
         screen.keys("Escape");
         await screen.waitFor("Cancelled.", 10_000);
 
         screen.keys("s");
-        await waitForWhole(screen, ["Release 1 draft to the agent? Enter sends · tab verdict · w overall comment · Escape cancels"], 10_000);
+        await waitForWhole(
+          screen,
+          ["Release 1 draft to the agent? Enter sends · tab verdict · w overall comment · Escape cancels"],
+          10_000,
+        );
         screen.save("confirm");
         screen.keys("Escape");
         await screen.waitFor("Not released.", 10_000);

@@ -17,7 +17,11 @@ const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1}
 const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = line5 * 2;\n");
 
 /** A project whose review has one released thread (line 9 of src/app.ts now), seeded through the real service. */
-async function reviewProject(fakeModelUrl: string, plugin: string, halves: "both" | "tui"): Promise<{ project: OpencodeProject; seeded: string }> {
+async function reviewProject(
+  fakeModelUrl: string,
+  plugin: string,
+  halves: "both" | "tui",
+): Promise<{ project: OpencodeProject; seeded: string }> {
   const project = makeOpencodeProject({
     fakeModelUrl,
     plugins: halves === "both" ? [plugin] : [],
@@ -31,8 +35,20 @@ async function reviewProject(fakeModelUrl: string, plugin: string, halves: "both
   });
   const repo = await openRepository(project.dir);
   const store = await openStore({ path: defaultDbPath(repo) });
-  const service = createReviewService({ now: systemClock, dir: project.dir, store, bus: createEventBus(), delivery: { mode: "prose", deliver: async () => null } });
-  const thread = await service.draftThread({ file: "src/app.ts", side: "new", start: 9, end: 9, body: "Seeded: is line8 still needed?" });
+  const service = createReviewService({
+    now: systemClock,
+    dir: project.dir,
+    store,
+    bus: createEventBus(),
+    delivery: { mode: "prose", deliver: async () => null },
+  });
+  const thread = await service.draftThread({
+    file: "src/app.ts",
+    side: "new",
+    start: 9,
+    end: 9,
+    body: "Seeded: is line8 still needed?",
+  });
   await service.release({});
   await store.close();
   return { project, seeded: thread.id };
@@ -111,7 +127,10 @@ describe.skipIf(!hasTmux())("the review in opencode's terminal (real opencode un
       // The agent answers the seeded thread from another process while the view is closed: a toast, and the
       // session's sidebar says what waits on the person.
       await agentAnswers(project, seeded, "Still needed: it feeds line9.");
-      const told = await screen.waitFor((s) => s.includes("The agent answered") && s.includes("1 thread waits on you"), 15_000);
+      const told = await screen.waitFor(
+        (s) => s.includes("The agent answered") && s.includes("1 thread waits on you"),
+        15_000,
+      );
       screen.save("toast-and-sidebar");
       expect(told).toContain("src/app.ts:9");
     } finally {
@@ -183,7 +202,11 @@ describe.skipIf(!hasTmux())("the review in opencode's terminal (real opencode un
       await screen.waitFor((s) => s.includes("Ask anything") || s.includes("ctrl+p"), 120_000);
       await step(["C-x", "v"], "Seeded: is line8 still needed?", "opened");
       // Split: the old side on the left, the new on the right (waited for whole: tmux can catch a frame half drawn).
-      const split = await step(["v"], (s) => s.includes("· split") && /5 +const line5 = 5;\s+│\s+5 +const line5 = 5;/.test(s), "split");
+      const split = await step(
+        ["v"],
+        (s) => s.includes("· split") && /5 +const line5 = 5;\s+│\s+5 +const line5 = 5;/.test(s),
+        "split",
+      );
       expect(split).toMatch(/\s+│\s+6 \+ const added = line5 \* 2;/);
       await step(["v"], "· unified", "unified");
 
@@ -263,29 +286,48 @@ function agentScript(reply: string) {
   };
 }
 
-async function waitForRequest(model: FakeModel, match: (r: RecordedRequest) => boolean, timeoutMs = 30_000): Promise<RecordedRequest> {
+async function waitForRequest(
+  model: FakeModel,
+  match: (r: RecordedRequest) => boolean,
+  timeoutMs = 30_000,
+): Promise<RecordedRequest> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const found = model.conversation().find(match);
     if (found) return found;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no model request matched; last user texts: ${model.conversation().map((r) => r.lastUserText.slice(0, 200)).join(" | ")}`);
+  throw new Error(
+    `no model request matched; last user texts: ${model
+      .conversation()
+      .map((r) => r.lastUserText.slice(0, 200))
+      .join(" | ")}`,
+  );
 }
 
 /** The agent's reply through the same service the tools use, written by this (Node) process into the project's store. */
 async function agentAnswers(project: OpencodeProject, threadId: string, text: string): Promise<void> {
   const repo = await openRepository(project.dir);
   const store = await openStore({ path: defaultDbPath(repo) });
-  const service = createReviewService({ now: systemClock, dir: project.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } });
+  const service = createReviewService({
+    now: systemClock,
+    dir: project.dir,
+    store,
+    bus: createEventBus(),
+    delivery: { mode: "tools", deliver: async () => null },
+  });
   await service.agentReply({ id: threadId, text });
   await store.close();
 }
 
 /** GET /api/threads?status=all from the web panel the server half registered for this repository. */
-async function panelThreads(project: OpencodeProject): Promise<{ id: string; status: string; messages: { body: string }[] }[]> {
+async function panelThreads(
+  project: OpencodeProject,
+): Promise<{ id: string; status: string; messages: { body: string }[] }[]> {
   const { livePanelLinks } = await import("../cli/live-panels.js");
   const [panel] = await livePanelLinks(await openRepository(project.dir));
-  const answer = await fetch(new URL("/api/threads?status=all", panel!.row.url), { headers: { authorization: `Bearer ${panel!.token}` } });
+  const answer = await fetch(new URL("/api/threads?status=all", panel!.row.url), {
+    headers: { authorization: `Bearer ${panel!.token}` },
+  });
   return ((await answer.json()) as { threads: { id: string; status: string; messages: { body: string }[] }[] }).threads;
 }

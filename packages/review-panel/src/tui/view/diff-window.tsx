@@ -38,31 +38,56 @@ export function DiffWindow(props: {
     const at = props.cursor.index();
     for (let i = from; i < Math.min(s.total, from + props.height); i++) {
       const owner = s.ownerOf(i);
-      out.push({ line: s.line(i), owner, current: owner === at, marked: mark !== null && owner >= Math.min(mark, at) && owner <= Math.max(mark, at) });
+      out.push({
+        line: s.line(i),
+        owner,
+        current: owner === at,
+        marked: mark !== null && owner >= Math.min(mark, at) && owner <= Math.max(mark, at),
+      });
     }
     return out;
   });
   return (
     <box flexDirection="column" flexGrow={1}>
-      <Show when={props.empty} fallback={
-        <Index each={windowLines()}>
-          {(entry) => (
-            <text wrapMode="none" bg={bandColor(props.theme, entry().line.band, entry().current, entry().marked)} onMouseDown={() => props.cursor.go(entry().owner)}>
-              <span style={{ fg: props.theme.primary }}>{entry().current ? "›" : entry().marked ? "▍" : " "}</span>
-              <For each={entry().line.pieces}>
-                {(piece) =>
-                  piece.code ? (
-                    <For each={syntaxTokens(piece.text)}>{(token) => <span style={{ fg: syntaxColor(props.theme, token.tone, piece.tone) }}>{token.text}</span>}</For>
-                  ) : (
-                    // A span takes its attributes as style flags (OpenTUI's createTextAttributes), not as a bit mask.
-                    <span style={{ fg: toneColor(props.theme, piece.tone), bold: piece.bold === true, italic: piece.italic === true, strikethrough: piece.strike === true }}>{piece.text}</span>
-                  )
-                }
-              </For>
-            </text>
-          )}
-        </Index>
-      }>
+      <Show
+        when={props.empty}
+        fallback={
+          <Index each={windowLines()}>
+            {(entry) => (
+              <text
+                wrapMode="none"
+                bg={bandColor(props.theme, entry().line.band, entry().current, entry().marked)}
+                onMouseDown={() => props.cursor.go(entry().owner)}
+              >
+                <span style={{ fg: props.theme.primary }}>{entry().current ? "›" : entry().marked ? "▍" : " "}</span>
+                <For each={entry().line.pieces}>
+                  {(piece) =>
+                    piece.code ? (
+                      <For each={syntaxTokens(piece.text)}>
+                        {(token) => (
+                          <span style={{ fg: syntaxColor(props.theme, token.tone, piece.tone) }}>{token.text}</span>
+                        )}
+                      </For>
+                    ) : (
+                      // A span takes its attributes as style flags (OpenTUI's createTextAttributes), not as a bit mask.
+                      <span
+                        style={{
+                          fg: toneColor(props.theme, piece.tone),
+                          bold: piece.bold === true,
+                          italic: piece.italic === true,
+                          strikethrough: piece.strike === true,
+                        }}
+                      >
+                        {piece.text}
+                      </span>
+                    )
+                  }
+                </For>
+              </text>
+            )}
+          </Index>
+        }
+      >
         <text fg={props.problem ? props.theme.warning : props.theme.textMuted}>{props.empty}</text>
       </Show>
     </box>

@@ -25,8 +25,20 @@ export function EditorBox(props: {
   readonly changed: () => void;
 }) {
   return (
-    <box border borderColor={props.theme.borderActive} height={props.height} flexDirection="column" title={editorTitle(props.editing)}>
-      <For each={props.hint}>{(line) => <text wrapMode="none" fg={props.theme.textMuted}>{line}</text>}</For>
+    <box
+      border
+      borderColor={props.theme.borderActive}
+      height={props.height}
+      flexDirection="column"
+      title={editorTitle(props.editing)}
+    >
+      <For each={props.hint}>
+        {(line) => (
+          <text wrapMode="none" fg={props.theme.textMuted}>
+            {line}
+          </text>
+        )}
+      </For>
       <textarea
         ref={(r: TextareaRenderable) => {
           props.bind(r);

@@ -23,7 +23,10 @@ export function FileTreeColumn(props: {
 }) {
   const lines = createMemo(() =>
     props.tree.flatMap((entry) => {
-      const name = entry.kind === "folder" ? `${entry.name}/` : `${entry.name}${entry.open > 0 ? ` (${entry.open})` : ""}${entry.unread ? " ●" : ""}`;
+      const name =
+        entry.kind === "folder"
+          ? `${entry.name}/`
+          : `${entry.name}${entry.open > 0 ? ` (${entry.open})` : ""}${entry.unread ? " ●" : ""}`;
       const indent = "  ".repeat(entry.depth);
       return wrapWords(`${indent}${name}`, TREE_WIDTH - 2, indent.length + 2).map((text) => ({ entry, text }));
     }),
@@ -35,7 +38,14 @@ export function FileTreeColumn(props: {
           <text
             wrapMode="none"
             onMouseDown={() => props.go(entry.path)}
-            fg={entry.kind === "folder" ? props.theme.textMuted : props.current === entry.path ? props.theme.primary : props.theme.text}>
+            fg={
+              entry.kind === "folder"
+                ? props.theme.textMuted
+                : props.current === entry.path
+                  ? props.theme.primary
+                  : props.theme.text
+            }
+          >
             {text}
           </text>
         )}

@@ -24,7 +24,13 @@ export function registerKeyLayers(
     readonly confirmOpen: () => boolean;
     readonly listOpen: () => boolean;
     readonly edit: { readonly putAway: () => void; readonly discard: () => void };
-    readonly confirm: { readonly accept: () => void; readonly cancel: () => void; readonly nextVerdict: () => void; readonly overall: () => void; readonly togglePullRequest: () => void };
+    readonly confirm: {
+      readonly accept: () => void;
+      readonly cancel: () => void;
+      readonly nextVerdict: () => void;
+      readonly overall: () => void;
+      readonly togglePullRequest: () => void;
+    };
     readonly list: { readonly close: () => void; readonly down: () => void; readonly up: () => void };
   },
 ): void {
@@ -39,11 +45,15 @@ export function registerKeyLayers(
     createEffect(() => {
       const now = open();
       if (now && !pop) pop = pushMode(mode);
-      if (!now && pop) (pop(), (pop = null));
+      if (!now && pop) pop(), (pop = null);
     });
     return () => pop?.();
   };
-  const popParts = [follow(keys.editOpen, EDIT_MODE), follow(keys.confirmOpen, CONFIRM_MODE), follow(keys.listOpen, HELP_MODE)];
+  const popParts = [
+    follow(keys.editOpen, EDIT_MODE),
+    follow(keys.confirmOpen, CONFIRM_MODE),
+    follow(keys.listOpen, HELP_MODE),
+  ];
   const layers = [
     api.keymap.registerLayer({ mode: VIEW_MODE, bindings: [...keys.view] }),
     api.keymap.registerLayer({

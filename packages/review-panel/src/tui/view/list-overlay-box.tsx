@@ -11,10 +11,29 @@ import type { Theme } from "./tone-colors.js";
  */
 export function ListOverlayBox(props: { readonly list: ListOverlay; readonly top: number; readonly theme: Theme }) {
   return (
-    <box position="absolute" top={props.top} left={2} width={props.list.width()} border borderColor={props.theme.borderActive} backgroundColor={props.theme.backgroundPanel} flexDirection="column" title={props.list.title()} height={props.list.height()}>
-      <For each={props.list.visible()}>{(line) => <text wrapMode="none" fg={props.theme.text}>{line}</text>}</For>
+    <box
+      position="absolute"
+      top={props.top}
+      left={2}
+      width={props.list.width()}
+      border
+      borderColor={props.theme.borderActive}
+      backgroundColor={props.theme.backgroundPanel}
+      flexDirection="column"
+      title={props.list.title()}
+      height={props.list.height()}
+    >
+      <For each={props.list.visible()}>
+        {(line) => (
+          <text wrapMode="none" fg={props.theme.text}>
+            {line}
+          </text>
+        )}
+      </For>
       <Show when={props.list.scrolls()}>
-        <text wrapMode="none" fg={props.theme.textMuted}>j / k scroll this list</text>
+        <text wrapMode="none" fg={props.theme.textMuted}>
+          j / k scroll this list
+        </text>
       </Show>
     </box>
   );

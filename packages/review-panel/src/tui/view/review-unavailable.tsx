@@ -9,7 +9,11 @@ const UNAVAILABLE_MODE = "opencode-review.unavailable";
  * Says why in one line; q or Escape goes back.
  * @example <ReviewUnavailable api={api} text="Opening the review…" close={close} />
  */
-export function ReviewUnavailable(props: { readonly api: TuiPluginApi; readonly text: string; readonly close: () => void }) {
+export function ReviewUnavailable(props: {
+  readonly api: TuiPluginApi;
+  readonly text: string;
+  readonly close: () => void;
+}) {
   // The keys belong to this screen only: released with the route.
   const pop = props.api.mode.push(UNAVAILABLE_MODE);
   const off = props.api.keymap.registerLayer({

@@ -14,25 +14,44 @@ export type Theme = TuiPluginApi["theme"]["current"];
  */
 export function toneColor(c: Theme, t: Tone): RGBA {
   switch (t) {
-    case "add": return c.diffAdded;
-    case "del": return c.diffRemoved;
-    case "ctx": return c.diffContext;
-    case "hunk": return c.diffHunkHeader;
-    case "file": return c.primary;
-    case "number": return c.diffLineNumber;
-    case "muted": return c.textMuted;
-    case "thread": return c.info;
-    case "draft": return c.accent;
-    case "agent": return c.secondary;
-    case "human": return c.primary;
-    case "warning": return c.warning;
-    case "success": return c.success;
-    case "accent": return c.accent;
-    case "code": return c.markdownCode;
-    case "link": return c.markdownLink;
-    case "heading": return c.markdownHeading;
-    case "quote": return c.markdownBlockQuote;
-    default: return c.text;
+    case "add":
+      return c.diffAdded;
+    case "del":
+      return c.diffRemoved;
+    case "ctx":
+      return c.diffContext;
+    case "hunk":
+      return c.diffHunkHeader;
+    case "file":
+      return c.primary;
+    case "number":
+      return c.diffLineNumber;
+    case "muted":
+      return c.textMuted;
+    case "thread":
+      return c.info;
+    case "draft":
+      return c.accent;
+    case "agent":
+      return c.secondary;
+    case "human":
+      return c.primary;
+    case "warning":
+      return c.warning;
+    case "success":
+      return c.success;
+    case "accent":
+      return c.accent;
+    case "code":
+      return c.markdownCode;
+    case "link":
+      return c.markdownLink;
+    case "heading":
+      return c.markdownHeading;
+    case "quote":
+      return c.markdownBlockQuote;
+    default:
+      return c.text;
   }
 }
 
@@ -42,14 +61,22 @@ export function toneColor(c: Theme, t: Tone): RGBA {
  */
 export function syntaxColor(c: Theme, t: SyntaxTone, line: Tone): RGBA {
   switch (t) {
-    case "comment": return c.syntaxComment;
-    case "string": return c.syntaxString;
-    case "number": return c.syntaxNumber;
-    case "keyword": return c.syntaxKeyword;
-    case "type": return c.syntaxType;
-    case "function": return c.syntaxFunction;
-    case "punctuation": return c.syntaxPunctuation;
-    default: return line === "ctx" ? c.text : toneColor(c, line);
+    case "comment":
+      return c.syntaxComment;
+    case "string":
+      return c.syntaxString;
+    case "number":
+      return c.syntaxNumber;
+    case "keyword":
+      return c.syntaxKeyword;
+    case "type":
+      return c.syntaxType;
+    case "function":
+      return c.syntaxFunction;
+    case "punctuation":
+      return c.syntaxPunctuation;
+    default:
+      return line === "ctx" ? c.text : toneColor(c, line);
   }
 }
 

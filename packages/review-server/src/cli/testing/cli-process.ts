@@ -43,8 +43,15 @@ export interface CliProcess {
  * Spawns `node dist/cli.js ...args`.
  * @example const serve = spawnCli(["serve", "--repo", dir]); const [, url] = await serve.waitFor(/Open the panel: (\S+)/)
  */
-export function spawnCli(args: readonly string[], options: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } = {}): CliProcess {
-  const child = spawn(process.execPath, [cliPath, ...args], { cwd: options.cwd ?? workspace, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+export function spawnCli(
+  args: readonly string[],
+  options: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } = {},
+): CliProcess {
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    cwd: options.cwd ?? workspace,
+    env: options.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   const waiters = new Set<() => void>();

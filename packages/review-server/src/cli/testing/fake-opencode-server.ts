@@ -21,7 +21,11 @@ export interface FakeOpencodeServer {
  * @example const opencode = await startFakeOpencodeServer([{ id: "ses_1", time: { created: 1, updated: 2 } }])
  */
 export async function startFakeOpencodeServer(
-  sessions: readonly { readonly id: string; readonly parentID?: string; readonly time: { readonly created: number; readonly updated: number } }[],
+  sessions: readonly {
+    readonly id: string;
+    readonly parentID?: string;
+    readonly time: { readonly created: number; readonly updated: number };
+  }[],
   options: { readonly promptStatus?: number } = {},
 ): Promise<FakeOpencodeServer> {
   const prompts: RecordedPrompt[] = [];
@@ -50,7 +54,9 @@ export async function startFakeOpencodeServer(
           }
           res.writeHead(204).end();
         } else {
-          res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ name: "NotFoundError", data: { message: "no such session" } }));
+          res
+            .writeHead(status, { "content-type": "application/json" })
+            .end(JSON.stringify({ name: "NotFoundError", data: { message: "no such session" } }));
         }
         return;
       }

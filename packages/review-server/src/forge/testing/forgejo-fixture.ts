@@ -28,10 +28,15 @@ export async function makeForgejoFixture(flavor: ForgejoFlavor = "forgejo"): Pro
     flavor,
     owner: "octo",
     repo: "app",
-    tokens: { [FORGEJO_TOKEN]: { login: "person", scopes: ["write:repository"] }, [FORGEJO_READ_ONLY_TOKEN]: { login: "person", scopes: ["read:repository"] } },
+    tokens: {
+      [FORGEJO_TOKEN]: { login: "person", scopes: ["write:repository"] },
+      [FORGEJO_READ_ONLY_TOKEN]: { login: "person", scopes: ["read:repository"] },
+    },
   });
   const env: Record<string, string | undefined> = { FORGEJO_TOKEN, FORGEJO_API_URL: forgejo.url, PATH: "/nonexistent" };
-  const fixture = await makeServiceFixture({ "src/app.ts": "export const name = 'app';\n" }, "tools", undefined, { forge: { env, gh: false } });
+  const fixture = await makeServiceFixture({ "src/app.ts": "export const name = 'app';\n" }, "tools", undefined, {
+    forge: { env, gh: false },
+  });
   await fixture.repo.git("checkout", "-q", "-b", "feature");
   await fixture.repo.write("src/app.ts", APP_TS);
   const head = await fixture.repo.commitAll("add total");

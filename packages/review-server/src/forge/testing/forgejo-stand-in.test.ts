@@ -21,7 +21,12 @@ async function call(s: ForgejoStandIn, method: string, path: string, body?: unkn
 
 describe("the Forgejo stand-in", () => {
   test("refuses an unknown route, a wrong method, an unknown query parameter and a body field Forgejo would drop", async () => {
-    const s = (stand = await startForgejoStandIn({ flavor: "forgejo", owner: "o", repo: "r", tokens: { [TOKEN]: { login: "me", scopes: ["write:repository"] } } }));
+    const s = (stand = await startForgejoStandIn({
+      flavor: "forgejo",
+      owner: "o",
+      repo: "r",
+      tokens: { [TOKEN]: { login: "me", scopes: ["write:repository"] } },
+    }));
     s.addPull({ number: 7, headRef: "feature", headSha: "a".repeat(40) });
     expect(await call(s, "GET", "/repos/o/r/pulls/7/reviews?limit=50")).toBe(200);
     expect(s.problems).toEqual([]);
@@ -29,17 +34,34 @@ describe("the Forgejo stand-in", () => {
     expect(await call(s, "PUT", "/repos/o/r/pulls/7/reviews")).toBe(404);
     expect(await call(s, "GET", "/repos/o/r/pulls/7/reviews?per_page=100")).toBe(422);
     // GitHub's names for a review comment's line: Forgejo would ignore them and comment on line 0.
-    expect(await call(s, "POST", "/repos/o/r/pulls/7/reviews", { event: "COMMENT", body: "x", comments: [{ path: "a.ts", line: 3, side: "RIGHT", body: "y" }] })).toBe(422);
+    expect(
+      await call(s, "POST", "/repos/o/r/pulls/7/reviews", {
+        event: "COMMENT",
+        body: "x",
+        comments: [{ path: "a.ts", line: 3, side: "RIGHT", body: "y" }],
+      }),
+    ).toBe(422);
     expect(s.problems).toHaveLength(4);
     expect(s.problems[0]).toContain("codeberg.org/forgejo/forgejo v15.0.3");
     expect(s.problems[3]).toMatch(/must NOT have additional properties \(line\)/);
   });
 
   test("speaks Gitea's description when asked: the resolve route is there, the review-comment route is not", async () => {
-    const s = (stand = await startForgejoStandIn({ flavor: "gitea", owner: "o", repo: "r", tokens: { [TOKEN]: { login: "me", scopes: ["write:repository"] } } }));
+    const s = (stand = await startForgejoStandIn({
+      flavor: "gitea",
+      owner: "o",
+      repo: "r",
+      tokens: { [TOKEN]: { login: "me", scopes: ["write:repository"] } },
+    }));
     const pull = s.addPull({ number: 7, headRef: "feature", headSha: "a".repeat(40) });
     const thread = s.addThread(pull, { login: "alice", body: "Hm.", path: "a.ts", line: 1, commit: "a".repeat(40) });
-    expect(await call(s, "POST", `/repos/o/r/pulls/7/reviews/${thread.review.id}/comments`, { path: "a.ts", new_position: 1, body: "x" })).toBe(404);
+    expect(
+      await call(s, "POST", `/repos/o/r/pulls/7/reviews/${thread.review.id}/comments`, {
+        path: "a.ts",
+        new_position: 1,
+        body: "x",
+      }),
+    ).toBe(404);
     expect(await call(s, "POST", `/repos/o/r/pulls/comments/${thread.first.id}/resolve`)).toBe(204);
     expect(thread.first.resolver).toBe("me");
     expect(s.problems).toHaveLength(1);

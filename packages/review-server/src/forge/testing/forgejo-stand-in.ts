@@ -47,7 +47,12 @@ export interface ForgejoStandInThread {
 
 /** A failure the stand-in answers instead of doing the work. */
 export type ForgejoStandInFault =
-  | { readonly kind: "status"; readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> }
+  | {
+      readonly kind: "status";
+      readonly status: number;
+      readonly body: unknown;
+      readonly headers?: Readonly<Record<string, string>>;
+    }
   /** Does the work, then drops the connection before answering: a response lost on the way. */
   | { readonly kind: "drop" };
 
@@ -108,7 +113,8 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
     }
     const auth = /^token\s+(.+)$/i.exec(req.headers.authorization ?? "");
     const user = auth === null ? undefined : options.tokens[auth[1]!];
-    if (user === undefined) return send(res, 401, { message: "invalid username, password or token", url: `${htmlBase}/api/swagger` });
+    if (user === undefined)
+      return send(res, 401, { message: "invalid username, password or token", url: `${htmlBase}/api/swagger` });
 
     const matched = swagger.match(method, path);
     if (matched === undefined) {
@@ -116,7 +122,10 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
       return send(res, 404, { errors: [], message: "not found", url: `${htmlBase}/api/swagger` });
     }
     if (method !== "GET" && !user.scopes.includes("write:repository")) {
-      return send(res, 403, { message: "token does not have at least one of required scope(s): [write:repository]", url: `${htmlBase}/api/swagger` });
+      return send(res, 403, {
+        message: "token does not have at least one of required scope(s): [write:repository]",
+        url: `${htmlBase}/api/swagger`,
+      });
     }
     let body: unknown;
     try {
@@ -132,13 +141,21 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
     const answer = api(matched, body, query, user.login);
     if (typeof answer.body !== "string") {
       const wrong = swagger.checkResponse(matched.operation, answer.status, withoutNulls(answer.body));
-      if (wrong.length > 0) problems.push(`stand-in answered ${matched.operation.operationId} outside ${swagger.source}: ${wrong.slice(0, 3).join("; ")}`);
+      if (wrong.length > 0)
+        problems.push(
+          `stand-in answered ${matched.operation.operationId} outside ${swagger.source}: ${wrong.slice(0, 3).join("; ")}`,
+        );
     }
     if (drop) return void req.socket.destroy();
     return send(res, answer.status, answer.body);
   }
 
-  function send(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+  function send(
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Readonly<Record<string, string>> = {},
+  ): void {
     if (typeof body === "string") {
       res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
       return void res.end(body);
@@ -147,21 +164,32 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
     res.end(status === 204 ? undefined : JSON.stringify(body));
   }
 
-  const notFound = { status: 404, body: { errors: [], message: "The target couldn't be found.", url: `${htmlBase}/api/swagger` } };
+  const notFound = {
+    status: 404,
+    body: { errors: [], message: "The target couldn't be found.", url: `${htmlBase}/api/swagger` },
+  };
   const pullOf = (n: string | undefined) => pulls.find((p) => String(p.number) === n);
 
-  function api(matched: MatchedSwaggerOperation, body: unknown, query: URLSearchParams, login: string): { status: number; body: unknown } {
+  function api(
+    matched: MatchedSwaggerOperation,
+    body: unknown,
+    query: URLSearchParams,
+    login: string,
+  ): { status: number; body: unknown } {
     const { params } = matched;
     const limit = Math.min(50, Number(query.get("limit") ?? 50));
     const page = Number(query.get("page") ?? 1);
     const paged = <T>(items: readonly T[]) => items.slice((page - 1) * limit, page * limit);
-    if (matched.operation.operationId === "getVersion") return { status: 200, body: { version: VERSIONS[options.flavor] } };
+    if (matched.operation.operationId === "getVersion")
+      return { status: 200, body: { version: VERSIONS[options.flavor] } };
     if (params.owner !== options.owner || params.repo !== options.repo) return notFound;
     if (matched.operation.operationId === "repoListPullRequests") {
       return { status: 200, body: paged(query.get("state") === "closed" ? [] : pulls).map(apiPull) };
     }
     if (matched.operation.operationId === "repoResolvePullReviewComment") {
-      const comment = pulls.flatMap((p) => p.reviews.flatMap((r) => r.comments)).find((c) => String(c.id) === params.id);
+      const comment = pulls
+        .flatMap((p) => p.reviews.flatMap((r) => r.comments))
+        .find((c) => String(c.id) === params.id);
       if (comment === undefined) return notFound;
       comment.resolver = login;
       return { status: 204, body: undefined };
@@ -186,24 +214,66 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
         const line = (input.old_position ?? 0) > 0 ? -input.old_position! : (input.new_position ?? 0);
         // As Forgejo does: on a line the review already has, the comment takes that conversation's commit and hunk.
         const first = review.comments.find((c) => c.path === input.path && c.line === line);
-        const comment = makeComment({ reviewId: review.id, login, body: input.body ?? "", path: input.path ?? "", line, commit: first?.commit ?? pull.headSha, diffHunk: first?.diffHunk });
+        const comment = makeComment({
+          reviewId: review.id,
+          login,
+          body: input.body ?? "",
+          path: input.path ?? "",
+          line,
+          commit: first?.commit ?? pull.headSha,
+          diffHunk: first?.diffHunk,
+        });
         review.comments.push(comment);
         pull.updatedAt = tick();
         return { status: 200, body: apiComment(pull, comment) };
       }
       case "repoCreatePullReview": {
-        const input = body as { event?: string; body?: string; commit_id?: string; comments?: { path?: string; body?: string; new_position?: number; old_position?: number }[] };
+        const input = body as {
+          event?: string;
+          body?: string;
+          commit_id?: string;
+          comments?: { path?: string; body?: string; new_position?: number; old_position?: number }[];
+        };
         const hasBody = (input.body ?? "").trim() !== "";
         const event = input.event ?? "";
         // Forgejo's rules for a review's event and body (its API answers 422 otherwise).
-        if ((event === "APPROVED" || event === "REQUEST_CHANGES") && pull.poster === login) return { status: 422, body: { message: "approve or reject your own pull is not allowed", url: `${htmlBase}/api/swagger` } };
-        if (event === "REQUEST_CHANGES" && !hasBody) return { status: 422, body: { message: `review event ${event} requires a body`, url: `${htmlBase}/api/swagger` } };
-        if (event === "COMMENT" && !hasBody && (input.comments ?? []).length === 0) return { status: 422, body: { message: `review event ${event} requires a body or a comment`, url: `${htmlBase}/api/swagger` } };
+        if ((event === "APPROVED" || event === "REQUEST_CHANGES") && pull.poster === login)
+          return {
+            status: 422,
+            body: { message: "approve or reject your own pull is not allowed", url: `${htmlBase}/api/swagger` },
+          };
+        if (event === "REQUEST_CHANGES" && !hasBody)
+          return {
+            status: 422,
+            body: { message: `review event ${event} requires a body`, url: `${htmlBase}/api/swagger` },
+          };
+        if (event === "COMMENT" && !hasBody && (input.comments ?? []).length === 0)
+          return {
+            status: 422,
+            body: { message: `review event ${event} requires a body or a comment`, url: `${htmlBase}/api/swagger` },
+          };
         const state = ["APPROVED", "REQUEST_CHANGES", "COMMENT"].includes(event) ? event : "PENDING";
-        const review: ForgejoStandInReview = { id: nextId++, login, state, body: input.body ?? "", commitId: input.commit_id || pull.headSha, submittedAt: tick(), comments: [] };
+        const review: ForgejoStandInReview = {
+          id: nextId++,
+          login,
+          state,
+          body: input.body ?? "",
+          commitId: input.commit_id || pull.headSha,
+          submittedAt: tick(),
+          comments: [],
+        };
         for (const c of input.comments ?? []) {
           const line = (c.old_position ?? 0) > 0 ? -c.old_position! : (c.new_position ?? 0);
-          review.comments.push(makeComment({ reviewId: review.id, login, body: c.body ?? "", path: c.path ?? "", line, commit: review.commitId }));
+          review.comments.push(
+            makeComment({
+              reviewId: review.id,
+              login,
+              body: c.body ?? "",
+              path: c.path ?? "",
+              line,
+              commit: review.commitId,
+            }),
+          );
         }
         pull.reviews.push(review);
         pull.updatedAt = tick();
@@ -215,40 +285,125 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
   }
 
   function apiUser(login: string) {
-    return { id: login.length, login, login_name: "", full_name: "", email: `${login}@noreply.codeberg.org`, avatar_url: `${htmlBase}/avatars/${login}`, html_url: `https://codeberg.org/${login}`, language: "", is_admin: false, active: true, restricted: false, prohibit_login: false, visibility: "public", created: "2025-01-01T00:00:00Z", last_login: "2025-01-01T00:00:00Z", location: "", website: "", description: "", followers_count: 0, following_count: 0, starred_repos_count: 0, pronouns: "", source_id: 0 };
+    return {
+      id: login.length,
+      login,
+      login_name: "",
+      full_name: "",
+      email: `${login}@noreply.codeberg.org`,
+      avatar_url: `${htmlBase}/avatars/${login}`,
+      html_url: `https://codeberg.org/${login}`,
+      language: "",
+      is_admin: false,
+      active: true,
+      restricted: false,
+      prohibit_login: false,
+      visibility: "public",
+      created: "2025-01-01T00:00:00Z",
+      last_login: "2025-01-01T00:00:00Z",
+      location: "",
+      website: "",
+      description: "",
+      followers_count: 0,
+      following_count: 0,
+      starred_repos_count: 0,
+      pronouns: "",
+      source_id: 0,
+    };
   }
 
   function apiPull(pull: ForgejoStandInPull) {
     const branch = (ref: string, sha: string) => ({ label: ref, ref, sha, repo_id: 1 });
     return {
-      id: pull.number, number: pull.number, user: apiUser(pull.poster), title: `Pull request ${pull.number}`, body: "", state: "open",
-      html_url: `${htmlBase}/pulls/${pull.number}`, url: `${htmlBase}/pulls/${pull.number}`, diff_url: `${htmlBase}/pulls/${pull.number}.diff`, patch_url: `${htmlBase}/pulls/${pull.number}.patch`,
-      head: branch(pull.headRef, pull.headSha), base: branch("main", "0".repeat(40)), merged: false, mergeable: true, draft: false, is_locked: false, comments: 0,
-      review_comments: pull.reviews.reduce((n, r) => n + r.comments.length, 0), created_at: "2025-06-01T09:00:00Z", updated_at: pull.updatedAt,
-      labels: [], assignees: [], requested_reviewers: [], requested_reviewers_teams: [], additions: 0, deletions: 0, changed_files: 0, merge_base: "0".repeat(40), allow_maintainer_edit: false, flow: 0, pin_order: 0,
+      id: pull.number,
+      number: pull.number,
+      user: apiUser(pull.poster),
+      title: `Pull request ${pull.number}`,
+      body: "",
+      state: "open",
+      html_url: `${htmlBase}/pulls/${pull.number}`,
+      url: `${htmlBase}/pulls/${pull.number}`,
+      diff_url: `${htmlBase}/pulls/${pull.number}.diff`,
+      patch_url: `${htmlBase}/pulls/${pull.number}.patch`,
+      head: branch(pull.headRef, pull.headSha),
+      base: branch("main", "0".repeat(40)),
+      merged: false,
+      mergeable: true,
+      draft: false,
+      is_locked: false,
+      comments: 0,
+      review_comments: pull.reviews.reduce((n, r) => n + r.comments.length, 0),
+      created_at: "2025-06-01T09:00:00Z",
+      updated_at: pull.updatedAt,
+      labels: [],
+      assignees: [],
+      requested_reviewers: [],
+      requested_reviewers_teams: [],
+      additions: 0,
+      deletions: 0,
+      changed_files: 0,
+      merge_base: "0".repeat(40),
+      allow_maintainer_edit: false,
+      flow: 0,
+      pin_order: 0,
     };
   }
 
   function apiReview(pull: ForgejoStandInPull, r: ForgejoStandInReview) {
     return {
-      id: r.id, user: apiUser(r.login), body: r.body, state: r.state, commit_id: r.commitId, stale: r.commitId !== pull.headSha, official: false, dismissed: false,
-      comments_count: r.comments.length, submitted_at: r.submittedAt, updated_at: r.submittedAt,
-      html_url: `${htmlBase}/pulls/${pull.number}#issuecomment-${r.id}`, pull_request_url: `${htmlBase}/pulls/${pull.number}`,
+      id: r.id,
+      user: apiUser(r.login),
+      body: r.body,
+      state: r.state,
+      commit_id: r.commitId,
+      stale: r.commitId !== pull.headSha,
+      official: false,
+      dismissed: false,
+      comments_count: r.comments.length,
+      submitted_at: r.submittedAt,
+      updated_at: r.submittedAt,
+      html_url: `${htmlBase}/pulls/${pull.number}#issuecomment-${r.id}`,
+      pull_request_url: `${htmlBase}/pulls/${pull.number}`,
     };
   }
 
   function apiComment(pull: ForgejoStandInPull, c: ForgejoStandInComment) {
     return {
-      id: c.id, body: c.body, user: apiUser(c.login), resolver: c.resolver === null ? null : apiUser(c.resolver), pull_request_review_id: c.reviewId,
-      created_at: c.createdAt, updated_at: c.createdAt, path: c.path, commit_id: c.commit, original_commit_id: "",
-      diff_hunk: c.diffHunk, position: c.line > 0 ? c.line : 0, original_position: c.line < 0 ? -c.line : 0,
-      html_url: `${htmlBase}/pulls/${pull.number}/files#issuecomment-${c.id}`, pull_request_url: `${htmlBase}/pulls/${pull.number}`,
+      id: c.id,
+      body: c.body,
+      user: apiUser(c.login),
+      resolver: c.resolver === null ? null : apiUser(c.resolver),
+      pull_request_review_id: c.reviewId,
+      created_at: c.createdAt,
+      updated_at: c.createdAt,
+      path: c.path,
+      commit_id: c.commit,
+      original_commit_id: "",
+      diff_hunk: c.diffHunk,
+      position: c.line > 0 ? c.line : 0,
+      original_position: c.line < 0 ? -c.line : 0,
+      html_url: `${htmlBase}/pulls/${pull.number}/files#issuecomment-${c.id}`,
+      pull_request_url: `${htmlBase}/pulls/${pull.number}`,
     };
   }
 
-  function makeComment(input: { reviewId: number; login: string; body: string; path: string; line: number; commit: string; diffHunk?: string }): ForgejoStandInComment {
+  function makeComment(input: {
+    reviewId: number;
+    login: string;
+    body: string;
+    path: string;
+    line: number;
+    commit: string;
+    diffHunk?: string;
+  }): ForgejoStandInComment {
     const at = Math.abs(input.line);
-    return { ...input, id: nextId++, diffHunk: input.diffHunk ?? `@@ -${at},1 +${at},1 @@\n line ${at}`, createdAt: tick(), resolver: null };
+    return {
+      ...input,
+      id: nextId++,
+      diffHunk: input.diffHunk ?? `@@ -${at},1 +${at},1 @@\n line ${at}`,
+      createdAt: tick(),
+      resolver: null,
+    };
   }
 
   return {
@@ -265,9 +420,37 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
       return pull;
     },
     /** A reviewer submits a review with one comment on a line (`side` old: a deleted line). */
-    addThread(pull: ForgejoStandInPull, input: { login: string; body: string; path: string; line: number; commit: string; diffHunk?: string; side?: "old" | "new"; resolved?: boolean }): ForgejoStandInThread {
-      const review: ForgejoStandInReview = { id: nextId++, login: input.login, state: "COMMENT", body: "", commitId: input.commit, submittedAt: tick(), comments: [] };
-      const first = makeComment({ reviewId: review.id, login: input.login, body: input.body, path: input.path, line: input.side === "old" ? -input.line : input.line, commit: input.commit, diffHunk: input.diffHunk });
+    addThread(
+      pull: ForgejoStandInPull,
+      input: {
+        login: string;
+        body: string;
+        path: string;
+        line: number;
+        commit: string;
+        diffHunk?: string;
+        side?: "old" | "new";
+        resolved?: boolean;
+      },
+    ): ForgejoStandInThread {
+      const review: ForgejoStandInReview = {
+        id: nextId++,
+        login: input.login,
+        state: "COMMENT",
+        body: "",
+        commitId: input.commit,
+        submittedAt: tick(),
+        comments: [],
+      };
+      const first = makeComment({
+        reviewId: review.id,
+        login: input.login,
+        body: input.body,
+        path: input.path,
+        line: input.side === "old" ? -input.line : input.line,
+        commit: input.commit,
+        diffHunk: input.diffHunk,
+      });
       if (input.resolved === true) first.resolver = input.login;
       review.comments.push(first);
       pull.reviews.push(review);
@@ -276,7 +459,15 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
     },
     /** Someone answers in the conversation on the forge's page: the comment joins the conversation's review. */
     reply(thread: ForgejoStandInThread, login: string, body: string): ForgejoStandInComment {
-      const comment = makeComment({ reviewId: thread.review.id, login, body, path: thread.first.path, line: thread.first.line, commit: thread.first.commit, diffHunk: thread.first.diffHunk });
+      const comment = makeComment({
+        reviewId: thread.review.id,
+        login,
+        body,
+        path: thread.first.path,
+        line: thread.first.line,
+        commit: thread.first.commit,
+        diffHunk: thread.first.diffHunk,
+      });
       thread.review.comments.push(comment);
       thread.pull.updatedAt = tick();
       return comment;
@@ -307,5 +498,9 @@ export type ForgejoStandIn = Awaited<ReturnType<typeof startForgejoStandIn>>;
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
 }

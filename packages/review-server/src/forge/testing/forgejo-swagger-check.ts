@@ -12,12 +12,22 @@ export interface SwaggerOperation {
   readonly method: string;
   readonly path: string;
   readonly produces: readonly string[];
-  readonly parameters: readonly { readonly name: string; readonly in: string; readonly required: boolean; readonly schema: Record<string, unknown> }[];
+  readonly parameters: readonly {
+    readonly name: string;
+    readonly in: string;
+    readonly required: boolean;
+    readonly schema: Record<string, unknown>;
+  }[];
   readonly responses: Readonly<Record<string, unknown>>;
 }
 
 interface FlavorFixture {
-  readonly source: { readonly repository: string; readonly tag: string; readonly commit: string; readonly file: string };
+  readonly source: {
+    readonly repository: string;
+    readonly tag: string;
+    readonly commit: string;
+    readonly file: string;
+  };
   readonly basePath: string;
   readonly operations: readonly SwaggerOperation[];
   readonly definitions: Readonly<Record<string, unknown>>;
@@ -52,7 +62,9 @@ export function forgejoSwagger(flavor: ForgejoFlavor) {
   const requestValidators = new Map<string, ValidateFunction>();
   const patterns = fixture.operations.map((operation) => ({
     operation,
-    regex: new RegExp(`^${fixture.basePath}${operation.path.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, "(?<$1>[^/]+?)")}$`),
+    regex: new RegExp(
+      `^${fixture.basePath}${operation.path.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, "(?<$1>[^/]+?)")}$`,
+    ),
   }));
   const source = `${fixture.source.repository} ${fixture.source.tag} (${fixture.source.commit}) ${fixture.source.file}`;
 
@@ -64,7 +76,9 @@ export function forgejoSwagger(flavor: ForgejoFlavor) {
         if (found === null || operation.method !== method) continue;
         const params = { ...found.groups } as Record<string, string>;
         // `/pulls/{index}` must not take `/pulls/7.diff`: an integer path parameter is digits.
-        const typed = operation.parameters.filter((p) => p.in === "path").every((p) => p.schema.type !== "integer" || /^\d+$/.test(params[p.name] ?? ""));
+        const typed = operation.parameters
+          .filter((p) => p.in === "path")
+          .every((p) => p.schema.type !== "integer" || /^\d+$/.test(params[p.name] ?? ""));
         if (typed) return { operation, params };
       }
       return undefined;
@@ -74,11 +88,26 @@ export function forgejoSwagger(flavor: ForgejoFlavor) {
       const { operation } = matched;
       const problems: string[] = [];
       const known = new Set(operation.parameters.filter((p) => p.in === "query").map((p) => p.name));
-      for (const name of query.keys()) if (!known.has(name)) problems.push(`query parameter ${name} is not one of ${operation.operationId}'s`);
+      for (const name of query.keys())
+        if (!known.has(name)) problems.push(`query parameter ${name} is not one of ${operation.operationId}'s`);
       for (const p of operation.parameters) {
         const value = p.in === "query" ? query.get(p.name) : p.in === "path" ? matched.params[p.name] : undefined;
-        if (p.in !== "body" && value !== undefined && value !== null && p.schema.type === "integer" && !/^-?\d+$/.test(value)) problems.push(`${p.in} parameter ${p.name} is not an integer (${value})`);
-        if (p.in !== "body" && value !== undefined && value !== null && Array.isArray(p.schema.enum) && !p.schema.enum.includes(value)) problems.push(`${p.in} parameter ${p.name} is not one of ${p.schema.enum.join(", ")}`);
+        if (
+          p.in !== "body" &&
+          value !== undefined &&
+          value !== null &&
+          p.schema.type === "integer" &&
+          !/^-?\d+$/.test(value)
+        )
+          problems.push(`${p.in} parameter ${p.name} is not an integer (${value})`);
+        if (
+          p.in !== "body" &&
+          value !== undefined &&
+          value !== null &&
+          Array.isArray(p.schema.enum) &&
+          !p.schema.enum.includes(value)
+        )
+          problems.push(`${p.in} parameter ${p.name} is not one of ${p.schema.enum.join(", ")}`);
         if (p.in === "query" && p.required && value === null) problems.push(`query parameter ${p.name} is required`);
       }
       const bodyParameter = operation.parameters.find((p) => p.in === "body");
@@ -86,10 +115,21 @@ export function forgejoSwagger(flavor: ForgejoFlavor) {
         if (body !== undefined) problems.push(`${operation.operationId} takes no body`);
         return problems;
       }
-      if (body === undefined) return bodyParameter.required ? [...problems, `${operation.operationId} needs a body`] : problems;
+      if (body === undefined)
+        return bodyParameter.required ? [...problems, `${operation.operationId} needs a body`] : problems;
       let v = requestValidators.get(operation.operationId);
-      if (v === undefined) requestValidators.set(operation.operationId, (v = strict.compile({ definitions: closedDefinitions, allOf: [closeObjects(bodyParameter.schema)] })));
-      if (!v(body)) problems.push(...(v.errors ?? []).map((e) => `body${e.instancePath} ${e.message ?? "is invalid"}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`));
+      if (v === undefined)
+        requestValidators.set(
+          operation.operationId,
+          (v = strict.compile({ definitions: closedDefinitions, allOf: [closeObjects(bodyParameter.schema)] })),
+        );
+      if (!v(body))
+        problems.push(
+          ...(v.errors ?? []).map(
+            (e) =>
+              `body${e.instancePath} ${e.message ?? "is invalid"}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`,
+          ),
+        );
       return problems;
     },
     /** The reasons an answer breaks the operation's response schema for its status; empty when it fits. */
@@ -110,7 +150,11 @@ function closeObjects(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(closeObjects);
   if (node === null || typeof node !== "object") return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === "properties" ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, closeObjects(v)])) : closeObjects(value);
+  for (const [key, value] of Object.entries(node))
+    out[key] =
+      key === "properties"
+        ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, closeObjects(v)]))
+        : closeObjects(value);
   if ("properties" in out && !("additionalProperties" in out)) out.additionalProperties = false;
   return out;
 }

@@ -16,7 +16,16 @@ export interface GitHubFixture extends ServiceFixture {
   readonly env: Record<string, string | undefined>;
 }
 
-export const APP_TS = ["export function total(xs: number[]) {", "  let sum = 0;", "  for (const x of xs) sum += x;", "  return sum;", "}", "", "export const name = 'app';", ""].join("\n");
+export const APP_TS = [
+  "export function total(xs: number[]) {",
+  "  let sum = 0;",
+  "  for (const x of xs) sum += x;",
+  "  return sum;",
+  "}",
+  "",
+  "export const name = 'app';",
+  "",
+].join("\n");
 
 /**
  * The repository (remote `git@github.com:octo/app.git`, branch `feature` pushed as `feature`), the stand-in
@@ -27,7 +36,10 @@ export async function makeGitHubFixture(): Promise<GitHubFixture> {
   const github = await startGitHubStandIn({
     owner: "octo",
     repo: "app",
-    tokens: { [STAND_IN_TOKEN]: { login: "person", scopes: ["repo"] }, [READ_ONLY_TOKEN]: { login: "person", scopes: [] } },
+    tokens: {
+      [STAND_IN_TOKEN]: { login: "person", scopes: ["repo"] },
+      [READ_ONLY_TOKEN]: { login: "person", scopes: [] },
+    },
   });
   const env: Record<string, string | undefined> = {
     GH_TOKEN: STAND_IN_TOKEN,
@@ -36,7 +48,9 @@ export async function makeGitHubFixture(): Promise<GitHubFixture> {
     // No gh from the machine running the tests: its token must never reach a stand-in.
     PATH: "/nonexistent",
   };
-  const fixture = await makeServiceFixture({ "src/app.ts": "export const name = 'app';\n" }, "tools", undefined, { forge: { env, gh: false } });
+  const fixture = await makeServiceFixture({ "src/app.ts": "export const name = 'app';\n" }, "tools", undefined, {
+    forge: { env, gh: false },
+  });
   await fixture.repo.git("checkout", "-q", "-b", "feature");
   await fixture.repo.write("src/app.ts", APP_TS);
   const head = await fixture.repo.commitAll("add total");

@@ -8,7 +8,12 @@ export interface OpenApiOperation {
   readonly operationId: string;
   readonly method: string;
   readonly path: string;
-  readonly parameters: readonly { readonly name: string; readonly in: string; readonly required: boolean; readonly schema: unknown }[];
+  readonly parameters: readonly {
+    readonly name: string;
+    readonly in: string;
+    readonly required: boolean;
+    readonly schema: unknown;
+  }[];
   readonly requestBody: unknown;
   readonly responses: Readonly<Record<string, unknown>>;
 }
@@ -25,7 +30,10 @@ export interface MatchedOperation {
  * @example const api = githubOpenApi(); api.match("POST", "/repos/o/r/pulls/7/comments/1/replies")?.operation.operationId
  */
 export function githubOpenApi() {
-  const fixture = require("./github-openapi.fixture.json") as { readonly source: string; readonly operations: readonly OpenApiOperation[] };
+  const fixture = require("./github-openapi.fixture.json") as {
+    readonly source: string;
+    readonly operations: readonly OpenApiOperation[];
+  };
   // GitHub's description is OpenAPI 3.0: ajv knows its `nullable`; other keywords (example) only document.
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   const validators = new Map<string, ValidateFunction>();

@@ -27,7 +27,11 @@ export interface QueryCost {
  * and a connection that lists nodes must say how many (`first` or `last`, 1 to 100).
  * @example queryCost(schema, parse("{ viewer { login } }"), {}).points // 1
  */
-export function queryCost(schema: GraphQLSchema, document: DocumentNode, variables: Readonly<Record<string, unknown>>): QueryCost {
+export function queryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Readonly<Record<string, unknown>>,
+): QueryCost {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
   let requests = 0;
@@ -55,11 +59,17 @@ export function queryCost(schema: GraphQLSchema, document: DocumentNode, variabl
       if (named.name.endsWith("Connection")) {
         const args = new Map(selection.arguments?.map((a) => [a.name.value, valueFromASTUntyped(a.value, variables)]));
         const size = (args.get("first") ?? args.get("last")) as number | null | undefined;
-        const listsNodes = selection.selectionSet.selections.some((s) => s.kind === Kind.FIELD && (s.name.value === "nodes" || s.name.value === "edges"));
+        const listsNodes = selection.selectionSet.selections.some(
+          (s) => s.kind === Kind.FIELD && (s.name.value === "nodes" || s.name.value === "edges"),
+        );
         if (listsNodes && (size === undefined || size === null)) {
-          errors.push(`You must provide a \`first\` or \`last\` value to properly paginate the \`${selection.name.value}\` connection.`);
+          errors.push(
+            `You must provide a \`first\` or \`last\` value to properly paginate the \`${selection.name.value}\` connection.`,
+          );
         } else if (typeof size === "number" && (size < 1 || size > 100)) {
-          errors.push(`Requesting ${size} records on the \`${selection.name.value}\` connection exceeds the \`first\` limit of 100 records.`);
+          errors.push(
+            `Requesting ${size} records on the \`${selection.name.value}\` connection exceeds the \`first\` limit of 100 records.`,
+          );
         }
         requests += multiplier;
         childMultiplier = multiplier * (typeof size === "number" ? size : 1);

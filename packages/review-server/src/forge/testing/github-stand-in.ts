@@ -44,7 +44,12 @@ export interface StandInReview {
   readonly event: string;
   readonly body: string;
   readonly commitId: string;
-  readonly comments: readonly { readonly path: string; readonly line?: number; readonly side?: string; readonly body: string }[];
+  readonly comments: readonly {
+    readonly path: string;
+    readonly line?: number;
+    readonly side?: string;
+    readonly body: string;
+  }[];
   readonly login: string;
 }
 
@@ -62,7 +67,12 @@ export interface StandInPull {
 
 /** A failure the stand-in answers instead of doing the work, as GitHub would answer it. */
 export type StandInFault =
-  | { readonly kind: "status"; readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> }
+  | {
+      readonly kind: "status";
+      readonly status: number;
+      readonly body: unknown;
+      readonly headers?: Readonly<Record<string, string>>;
+    }
   /** Does the work, then drops the connection before answering: a response lost on the way. */
   | { readonly kind: "drop" };
 
@@ -88,7 +98,8 @@ export function githubSchema(): GraphQLSchema {
   const path = (require.resolve.paths("@octokit/graphql-schema") ?? [])
     .map((dir) => join(dir, "@octokit", "graphql-schema", "schema.json"))
     .find((candidate) => existsSync(candidate));
-  if (path === undefined) throw new Error("@octokit/graphql-schema is not installed (a devDependency of opencode-review)");
+  if (path === undefined)
+    throw new Error("@octokit/graphql-schema is not installed (a devDependency of opencode-review)");
   const introspection = JSON.parse(readFileSync(path, "utf8")) as { data?: IntrospectionQuery } & IntrospectionQuery;
   return buildClientSchema(introspection.data ?? introspection);
 }
@@ -124,7 +135,8 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const pullOf = (number: number) => pulls.find((p) => p.number === number);
-  const threadOfComment = (pull: StandInPull, id: number) => pull.threads.find((t) => t.comments.some((c) => c.databaseId === id));
+  const threadOfComment = (pull: StandInPull, id: number) =>
+    pull.threads.find((t) => t.comments.some((c) => c.databaseId === id));
   const commentUrl = (pull: StandInPull, id: number) => `${htmlBase}/pull/${pull.number}#discussion_r${id}`;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -146,8 +158,13 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
       if (f.kind === "status") return send(res, f.status, f.body, f.headers);
       drop = true;
     }
-    if (user === undefined) return send(res, 401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest" });
-    const headers = { "x-oauth-scopes": user.scopes.join(", "), "x-ratelimit-remaining": "4999", "x-ratelimit-reset": "1780000000" };
+    if (user === undefined)
+      return send(res, 401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest" });
+    const headers = {
+      "x-oauth-scopes": user.scopes.join(", "),
+      "x-ratelimit-remaining": "4999",
+      "x-ratelimit-reset": "1780000000",
+    };
 
     // A classic token writes to a repository only with a repo scope; reading a public one needs none.
     const mayWrite = user.scopes.includes("repo") || user.scopes.includes("public_repo");
@@ -159,10 +176,29 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
       if (invalid.length > 0) return send(res, 200, { errors: invalid.map((e) => ({ message: e.message })) }, headers);
       const mutation = document.definitions.some((d) => d.kind === "OperationDefinition" && d.operation === "mutation");
       if (mutation && !mayWrite) {
-        return send(res, 200, { data: null, errors: [{ type: "INSUFFICIENT_SCOPES", message: `Your token has not been granted the required scopes to execute this query. The 'resolveReviewThread' field requires one of the following scopes: ['repo'], but your token has only been granted the: [${user.scopes.map((x) => `'${x}'`).join(", ")}] scopes.` }] }, headers);
+        return send(
+          res,
+          200,
+          {
+            data: null,
+            errors: [
+              {
+                type: "INSUFFICIENT_SCOPES",
+                message: `Your token has not been granted the required scopes to execute this query. The 'resolveReviewThread' field requires one of the following scopes: ['repo'], but your token has only been granted the: [${user.scopes.map((x) => `'${x}'`).join(", ")}] scopes.`,
+              },
+            ],
+          },
+          headers,
+        );
       }
       const cost = queryCost(schema, document, variables);
-      if (cost.errors.length > 0) return send(res, 200, { errors: cost.errors.map((message) => ({ type: "MISSING_PAGINATION_BOUNDARIES", message })) }, headers);
+      if (cost.errors.length > 0)
+        return send(
+          res,
+          200,
+          { errors: cost.errors.map((message) => ({ type: "MISSING_PAGINATION_BOUNDARIES", message })) },
+          headers,
+        );
       counters.graphqlPoints += cost.points;
       const result = await execute({ schema, document, variableValues: variables, rootValue: root(user) });
       if (drop) return void req.socket.destroy();
@@ -175,21 +211,42 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
       problems.push(`${method} ${path} is no operation of GitHub's REST API (${openapi.source})`);
       return send(res, 404, { message: "Not Found", documentation_url: "https://docs.github.com/rest" });
     }
-    if (method !== "GET" && !mayWrite) return send(res, 403, { message: "Resource not accessible by personal access token", documentation_url: "https://docs.github.com/rest" }, headers);
+    if (method !== "GET" && !mayWrite)
+      return send(
+        res,
+        403,
+        {
+          message: "Resource not accessible by personal access token",
+          documentation_url: "https://docs.github.com/rest",
+        },
+        headers,
+      );
     const body = raw === "" ? undefined : (JSON.parse(raw) as unknown);
     const refused = openapi.checkRequest(matched.operation, body);
     if (refused.length > 0) {
       problems.push(`${matched.operation.operationId}: ${refused.join("; ")}`);
-      return send(res, 422, { message: "Validation Failed", errors: refused, documentation_url: "https://docs.github.com/rest" });
+      return send(res, 422, {
+        message: "Validation Failed",
+        errors: refused,
+        documentation_url: "https://docs.github.com/rest",
+      });
     }
     const answer = rest(matched, body, query, user.login);
     const wrong = openapi.checkResponse(matched.operation, answer.status, answer.body);
-    if (wrong.length > 0) problems.push(`stand-in answered ${matched.operation.operationId} outside GitHub's description: ${wrong.slice(0, 3).join("; ")}`);
+    if (wrong.length > 0)
+      problems.push(
+        `stand-in answered ${matched.operation.operationId} outside GitHub's description: ${wrong.slice(0, 3).join("; ")}`,
+      );
     if (drop) return void req.socket.destroy();
     return send(res, answer.status, answer.body, headers);
   }
 
-  function send(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+  function send(
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Readonly<Record<string, string>> = {},
+  ): void {
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
     res.end(JSON.stringify(body));
   }
@@ -211,14 +268,22 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
       replyTo: c.replyTo === null ? null : { databaseId: c.replyTo },
     });
     const page = <T, N>(items: readonly T[], args: { first?: number; after?: string }, node: (item: T) => N) => {
-      const from = args.after === undefined || args.after === null ? 0 : Number(Buffer.from(args.after, "base64").toString("utf8").split(":")[1]);
+      const from =
+        args.after === undefined || args.after === null
+          ? 0
+          : Number(Buffer.from(args.after, "base64").toString("utf8").split(":")[1]);
       const size = args.first ?? items.length;
       const slice = items.slice(from, from + size);
       const cursor = (i: number) => Buffer.from(`cursor:${i}`).toString("base64");
       return {
         totalCount: items.length,
         nodes: slice.map(node),
-        pageInfo: { hasNextPage: from + size < items.length, endCursor: slice.length === 0 ? null : cursor(from + slice.length), hasPreviousPage: from > 0, startCursor: cursor(from) },
+        pageInfo: {
+          hasNextPage: from + size < items.length,
+          endCursor: slice.length === 0 ? null : cursor(from + slice.length),
+          hasPreviousPage: from > 0,
+          startCursor: cursor(from),
+        },
       };
     };
     const threadNode = (pull: StandInPull, t: StandInThread) => ({
@@ -264,7 +329,11 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
                 return pull === undefined ? null : pullNode(pull);
               },
               pullRequests: (a: { headRefName?: string; first?: number; after?: string }) =>
-                page(pulls.filter((p) => a.headRefName === undefined || p.headRefName === a.headRefName), a, pullNode),
+                page(
+                  pulls.filter((p) => a.headRefName === undefined || p.headRefName === a.headRefName),
+                  a,
+                  pullNode,
+                ),
             },
       node: (args: { id: string }) => {
         const found = threadById(args.id);
@@ -272,14 +341,16 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
       },
       resolveReviewThread: (args: { input: { threadId: string } }) => {
         const found = threadById(args.input.threadId);
-        if (found === undefined) throw new Error(`Could not resolve to a node with the global id of '${args.input.threadId}'`);
+        if (found === undefined)
+          throw new Error(`Could not resolve to a node with the global id of '${args.input.threadId}'`);
         found.thread.isResolved = true;
         found.thread.resolvedBy = viewer.login;
         return { thread: threadNode(found.pull, found.thread) };
       },
       unresolveReviewThread: (args: { input: { threadId: string } }) => {
         const found = threadById(args.input.threadId);
-        if (found === undefined) throw new Error(`Could not resolve to a node with the global id of '${args.input.threadId}'`);
+        if (found === undefined)
+          throw new Error(`Could not resolve to a node with the global id of '${args.input.threadId}'`);
         found.thread.isResolved = false;
         found.thread.resolvedBy = null;
         return { thread: threadNode(found.pull, found.thread) };
@@ -288,39 +359,85 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
   }
 
   // REST: answers shaped as GitHub's description has them (checked by checkResponse above).
-  function rest(matched: MatchedOperation, body: unknown, query: URLSearchParams, login: string): { status: number; body: unknown } {
+  function rest(
+    matched: MatchedOperation,
+    body: unknown,
+    query: URLSearchParams,
+    login: string,
+  ): { status: number; body: unknown } {
     const pull = pullOf(Number(matched.params.pull_number));
-    if (pull === undefined) return { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } };
+    if (pull === undefined)
+      return { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } };
     const perPage = Math.min(100, Number(query.get("per_page") ?? 30));
     const pageNumber = Number(query.get("page") ?? 1);
     switch (matched.operation.operationId) {
       case "pulls/list-review-comments": {
         const all = pull.threads.flatMap((t) => t.comments.map((c) => ({ t, c })));
-        return { status: 200, body: all.slice((pageNumber - 1) * perPage, pageNumber * perPage).map(({ t, c }) => restComment(pull, t, c)) };
+        return {
+          status: 200,
+          body: all.slice((pageNumber - 1) * perPage, pageNumber * perPage).map(({ t, c }) => restComment(pull, t, c)),
+        };
       }
       case "pulls/create-reply-for-review-comment": {
         const to = Number(matched.params.comment_id);
         const thread = threadOfComment(pull, to);
-        if (thread === undefined) return { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } };
+        if (thread === undefined)
+          return { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } };
         const first = thread.comments[0]!;
-        const comment = makeComment({ login, body: (body as { body: string }).body, diffHunk: first.diffHunk, commit: pull.headRefOid, replyTo: first.databaseId });
+        const comment = makeComment({
+          login,
+          body: (body as { body: string }).body,
+          diffHunk: first.diffHunk,
+          commit: pull.headRefOid,
+          replyTo: first.databaseId,
+        });
         thread.comments.push(comment);
         pull.updatedAt = tick();
         return { status: 201, body: restComment(pull, thread, comment) };
       }
       case "pulls/list-files":
-        return { status: 200, body: pull.files.slice((pageNumber - 1) * perPage, pageNumber * perPage).map((f) => restFile(f)) };
+        return {
+          status: 200,
+          body: pull.files.slice((pageNumber - 1) * perPage, pageNumber * perPage).map((f) => restFile(f)),
+        };
       case "pulls/create-review": {
-        const input = body as { event?: string; body?: string; commit_id?: string; comments?: StandInReview["comments"] };
+        const input = body as {
+          event?: string;
+          body?: string;
+          commit_id?: string;
+          comments?: StandInReview["comments"];
+        };
         const id = nextId++;
-        pull.reviews.push({ id, event: input.event ?? "PENDING", body: input.body ?? "", commitId: input.commit_id ?? pull.headRefOid, comments: input.comments ?? [], login });
+        pull.reviews.push({
+          id,
+          event: input.event ?? "PENDING",
+          body: input.body ?? "",
+          commitId: input.commit_id ?? pull.headRefOid,
+          comments: input.comments ?? [],
+          login,
+        });
         // Each line comment of a submitted review starts a review thread, as on GitHub.
         for (const c of input.comments ?? []) {
           if (c.line === undefined) continue;
-          const comment = makeComment({ login, body: c.body, diffHunk: `@@ -${c.line},1 +${c.line},1 @@\n line ${c.line}`, commit: input.commit_id ?? pull.headRefOid, replyTo: null });
+          const comment = makeComment({
+            login,
+            body: c.body,
+            diffHunk: `@@ -${c.line},1 +${c.line},1 @@\n line ${c.line}`,
+            commit: input.commit_id ?? pull.headRefOid,
+            replyTo: null,
+          });
           pull.threads.push({
-            id: `PRRT_${comment.databaseId}`, path: c.path, line: c.line, startLine: null, originalLine: c.line, originalStartLine: null,
-            diffSide: c.side === "LEFT" ? "LEFT" : "RIGHT", isResolved: false, isOutdated: false, resolvedBy: null, comments: [comment],
+            id: `PRRT_${comment.databaseId}`,
+            path: c.path,
+            line: c.line,
+            startLine: null,
+            originalLine: c.line,
+            originalStartLine: null,
+            diffSide: c.side === "LEFT" ? "LEFT" : "RIGHT",
+            isResolved: false,
+            isOutdated: false,
+            resolvedBy: null,
+            comments: [comment],
           });
         }
         pull.updatedAt = tick();
@@ -331,11 +448,21 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
             node_id: `PRR_${id}`,
             user: restUser(login),
             body: input.body ?? "",
-            state: input.event === "APPROVE" ? "APPROVED" : input.event === "REQUEST_CHANGES" ? "CHANGES_REQUESTED" : "COMMENTED",
+            state:
+              input.event === "APPROVE"
+                ? "APPROVED"
+                : input.event === "REQUEST_CHANGES"
+                  ? "CHANGES_REQUESTED"
+                  : "COMMENTED",
             commit_id: input.commit_id ?? pull.headRefOid,
             html_url: `${htmlBase}/pull/${pull.number}#pullrequestreview-${id}`,
             pull_request_url: `https://api.github.com/repos/${options.owner}/${options.repo}/pulls/${pull.number}`,
-            _links: { html: { href: `${htmlBase}/pull/${pull.number}#pullrequestreview-${id}` }, pull_request: { href: `https://api.github.com/repos/${options.owner}/${options.repo}/pulls/${pull.number}` } },
+            _links: {
+              html: { href: `${htmlBase}/pull/${pull.number}#pullrequestreview-${id}` },
+              pull_request: {
+                href: `https://api.github.com/repos/${options.owner}/${options.repo}/pulls/${pull.number}`,
+              },
+            },
             author_association: "OWNER",
             submitted_at: tick(),
           },
@@ -349,11 +476,24 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
   function restUser(login: string) {
     const api = `https://api.github.com/users/${login}`;
     return {
-      login, id: 1, node_id: "U_1", avatar_url: "https://avatars.githubusercontent.com/u/1", gravatar_id: "", url: api,
-      html_url: `https://github.com/${login}`, followers_url: `${api}/followers`, following_url: `${api}/following{/other_user}`,
-      gists_url: `${api}/gists{/gist_id}`, starred_url: `${api}/starred{/owner}{/repo}`, subscriptions_url: `${api}/subscriptions`,
-      organizations_url: `${api}/orgs`, repos_url: `${api}/repos`, events_url: `${api}/events{/privacy}`,
-      received_events_url: `${api}/received_events`, type: "User", site_admin: false,
+      login,
+      id: 1,
+      node_id: "U_1",
+      avatar_url: "https://avatars.githubusercontent.com/u/1",
+      gravatar_id: "",
+      url: api,
+      html_url: `https://github.com/${login}`,
+      followers_url: `${api}/followers`,
+      following_url: `${api}/following{/other_user}`,
+      gists_url: `${api}/gists{/gist_id}`,
+      starred_url: `${api}/starred{/owner}{/repo}`,
+      subscriptions_url: `${api}/subscriptions`,
+      organizations_url: `${api}/orgs`,
+      repos_url: `${api}/repos`,
+      events_url: `${api}/events{/privacy}`,
+      received_events_url: `${api}/received_events`,
+      type: "User",
+      site_admin: false,
     };
   }
 
@@ -361,12 +501,26 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
     const api = `https://api.github.com/repos/${options.owner}/${options.repo}/pulls/comments/${c.databaseId}`;
     const pullApi = `https://api.github.com/repos/${options.owner}/${options.repo}/pulls/${pull.number}`;
     return {
-      url: api, id: c.databaseId, node_id: c.id, pull_request_review_id: 1, diff_hunk: c.diffHunk, path: thread.path,
-      commit_id: c.commit, original_commit_id: c.originalCommit, user: restUser(c.login), body: c.body,
-      created_at: c.createdAt, updated_at: c.createdAt, html_url: commentUrl(pull, c.databaseId), pull_request_url: pullApi,
-      author_association: "OWNER", _links: { self: { href: api }, html: { href: commentUrl(pull, c.databaseId) }, pull_request: { href: pullApi } },
+      url: api,
+      id: c.databaseId,
+      node_id: c.id,
+      pull_request_review_id: 1,
+      diff_hunk: c.diffHunk,
+      path: thread.path,
+      commit_id: c.commit,
+      original_commit_id: c.originalCommit,
+      user: restUser(c.login),
+      body: c.body,
+      created_at: c.createdAt,
+      updated_at: c.createdAt,
+      html_url: commentUrl(pull, c.databaseId),
+      pull_request_url: pullApi,
+      author_association: "OWNER",
+      _links: { self: { href: api }, html: { href: commentUrl(pull, c.databaseId) }, pull_request: { href: pullApi } },
       ...(c.replyTo === null ? {} : { in_reply_to_id: c.replyTo }),
-      line: thread.line ?? undefined, original_line: thread.originalLine, side: thread.diffSide,
+      line: thread.line ?? undefined,
+      original_line: thread.originalLine,
+      side: thread.diffSide,
     };
   }
 
@@ -375,17 +529,38 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
     const additions = lines.filter((l) => l.startsWith("+")).length;
     const deletions = lines.filter((l) => l.startsWith("-")).length;
     return {
-      sha: "0".repeat(40), filename: f.filename, status: "modified", additions, deletions, changes: additions + deletions,
-      blob_url: `${htmlBase}/blob/HEAD/${f.filename}`, raw_url: `${htmlBase}/raw/HEAD/${f.filename}`,
-      contents_url: `https://api.github.com/repos/${options.owner}/${options.repo}/contents/${f.filename}`, patch: f.patch,
+      sha: "0".repeat(40),
+      filename: f.filename,
+      status: "modified",
+      additions,
+      deletions,
+      changes: additions + deletions,
+      blob_url: `${htmlBase}/blob/HEAD/${f.filename}`,
+      raw_url: `${htmlBase}/raw/HEAD/${f.filename}`,
+      contents_url: `https://api.github.com/repos/${options.owner}/${options.repo}/contents/${f.filename}`,
+      patch: f.patch,
     };
   }
 
-  function makeComment(input: { login: string; body: string; diffHunk: string; commit: string; replyTo: number | null; originalCommit?: string }): StandInComment {
+  function makeComment(input: {
+    login: string;
+    body: string;
+    diffHunk: string;
+    commit: string;
+    replyTo: number | null;
+    originalCommit?: string;
+  }): StandInComment {
     const databaseId = nextId++;
     return {
-      databaseId, id: `PRRC_${databaseId}`, login: input.login, body: input.body, diffHunk: input.diffHunk,
-      commit: input.commit, originalCommit: input.originalCommit ?? input.commit, createdAt: tick(), replyTo: input.replyTo,
+      databaseId,
+      id: `PRRC_${databaseId}`,
+      login: input.login,
+      body: input.body,
+      diffHunk: input.diffHunk,
+      commit: input.commit,
+      originalCommit: input.originalCommit ?? input.commit,
+      createdAt: tick(),
+      replyTo: input.replyTo,
     };
   }
 
@@ -403,21 +578,52 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
       counters.log.length = 0;
     },
     addPull(input: { number: number; headRefName: string; baseRefName?: string; headRefOid: string }): StandInPull {
-      const pull: StandInPull = { baseRefName: "main", ...input, updatedAt: tick(), threads: [], reviews: [], files: [] };
+      const pull: StandInPull = {
+        baseRefName: "main",
+        ...input,
+        updatedAt: tick(),
+        threads: [],
+        reviews: [],
+        files: [],
+      };
       pulls.push(pull);
       return pull;
     },
     /** A reviewer starts a thread on lines of the pull request at `commit`. */
-    addThread(pull: StandInPull, input: {
-      login: string; body: string; path: string; line: number; startLine?: number; commit: string; diffHunk?: string;
-      side?: "LEFT" | "RIGHT"; resolved?: boolean; outdated?: boolean;
-    }): StandInThread {
-      const comment = makeComment({ login: input.login, body: input.body, diffHunk: input.diffHunk ?? `@@ -1,1 +1,1 @@\n+line ${input.line}`, commit: input.commit, replyTo: null });
+    addThread(
+      pull: StandInPull,
+      input: {
+        login: string;
+        body: string;
+        path: string;
+        line: number;
+        startLine?: number;
+        commit: string;
+        diffHunk?: string;
+        side?: "LEFT" | "RIGHT";
+        resolved?: boolean;
+        outdated?: boolean;
+      },
+    ): StandInThread {
+      const comment = makeComment({
+        login: input.login,
+        body: input.body,
+        diffHunk: input.diffHunk ?? `@@ -1,1 +1,1 @@\n+line ${input.line}`,
+        commit: input.commit,
+        replyTo: null,
+      });
       const thread: StandInThread = {
-        id: `PRRT_${comment.databaseId}`, path: input.path, line: input.outdated === true ? null : input.line,
-        startLine: input.startLine ?? null, originalLine: input.line, originalStartLine: input.startLine ?? null,
-        diffSide: input.side ?? "RIGHT", isResolved: input.resolved === true, isOutdated: input.outdated === true,
-        resolvedBy: input.resolved === true ? input.login : null, comments: [comment],
+        id: `PRRT_${comment.databaseId}`,
+        path: input.path,
+        line: input.outdated === true ? null : input.line,
+        startLine: input.startLine ?? null,
+        originalLine: input.line,
+        originalStartLine: input.startLine ?? null,
+        diffSide: input.side ?? "RIGHT",
+        isResolved: input.resolved === true,
+        isOutdated: input.outdated === true,
+        resolvedBy: input.resolved === true ? input.login : null,
+        comments: [comment],
       };
       pull.threads.push(thread);
       pull.updatedAt = tick();
@@ -425,7 +631,13 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
     },
     /** Someone answers in a thread on the forge. */
     reply(pull: StandInPull, thread: StandInThread, login: string, body: string): StandInComment {
-      const comment = makeComment({ login, body, diffHunk: thread.comments[0]!.diffHunk, commit: pull.headRefOid, replyTo: thread.comments[0]!.databaseId });
+      const comment = makeComment({
+        login,
+        body,
+        diffHunk: thread.comments[0]!.diffHunk,
+        commit: pull.headRefOid,
+        replyTo: thread.comments[0]!.databaseId,
+      });
       thread.comments.push(comment);
       pull.updatedAt = tick();
       return comment;

@@ -60,7 +60,8 @@ const post = async (path: string, body: unknown) => {
   });
   return { status: response.status, json: (await response.json()) as any };
 };
-const paths = async (from: string) => ((await get(`/api/diff?from=${from}`)).json.files as { path: string }[]).map((file) => file.path).sort();
+const paths = async (from: string) =>
+  ((await get(`/api/diff?from=${from}`)).json.files as { path: string }[]).map((file) => file.path).sort();
 
 describe("the branch against its parent", () => {
   it("lists the branches work descends from, nearest parent first, and leaves out its child", async () => {
@@ -95,8 +96,19 @@ describe("the base picked for a branch", () => {
   it("is kept in the store: another server on the same store (another panel, another port) reads it back", async () => {
     expect(await post("/api/bases", { from: "branch:main" })).toEqual({ status: 200, json: { picked: "branch:main" } });
     expect((await get("/api/bases")).json.picked).toBe("branch:main");
-    expect(await post("/api/bases", { from: "branch:feature" })).toEqual({ status: 200, json: { picked: "branch:feature" } });
-    const other = build(createReviewService({ now: systemClock, dir: f.repo.dir, store: f.store, bus: f.bus, delivery: { mode: "tools", deliver: async () => null } }));
+    expect(await post("/api/bases", { from: "branch:feature" })).toEqual({
+      status: 200,
+      json: { picked: "branch:feature" },
+    });
+    const other = build(
+      createReviewService({
+        now: systemClock,
+        dir: f.repo.dir,
+        store: f.store,
+        bus: f.bus,
+        delivery: { mode: "tools", deliver: async () => null },
+      }),
+    );
     expect((await get("/api/bases", other)).json.picked).toBe("branch:feature");
     // null forgets it: the diff starts from the review's base again.
     expect(await post("/api/bases", { from: null })).toEqual({ status: 200, json: { picked: null } });
@@ -119,7 +131,14 @@ describe("the base picked for a branch", () => {
 
   it("refuses what is not a parent branch, with what to send instead, and keeps the earlier pick", async () => {
     await post("/api/bases", { from: "branch:main" });
-    for (const [from, status] of [["branch:nope", 404], ["branch:child", 404], ["branch:--output=x", 404], ["main", 400], ["base", 400], [3, 400]] as const) {
+    for (const [from, status] of [
+      ["branch:nope", 404],
+      ["branch:child", 404],
+      ["branch:--output=x", 404],
+      ["main", 400],
+      ["base", 400],
+      [3, 400],
+    ] as const) {
       const refused = await post("/api/bases", { from });
       expect(refused.status, String(from)).toBe(status);
       expect(refused.json.error.message).toMatch(/GET \/api\/bases/);

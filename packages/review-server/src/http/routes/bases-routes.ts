@@ -20,5 +20,7 @@ export const pickBaseBodySchema = z.object({
 export function basesRoutes(service: ReviewService) {
   return new Hono()
     .get("/bases", async (c) => c.json(await service.reviewBases(), 200))
-    .post("/bases", validJson(pickBaseBodySchema), async (c) => c.json(await service.pickBase(c.req.valid("json").from), 200));
+    .post("/bases", validJson(pickBaseBodySchema), async (c) =>
+      c.json(await service.pickBase(c.req.valid("json").from), 200),
+    );
 }

@@ -27,7 +27,13 @@ beforeAll(async () => {
   await repo.write("src/a.ts", "export const a = 2;\n");
   writeBigText(join(repo.dir, "big.log"), 1_000_000); // 100 MB, untracked
   writeBigText(join(repo.dir, "medium.log"), 20_000); // 2 MB: over the 1 MB limit, under the 5 MB ceiling
-  server = await startReviewServer({ now: systemClock, dir: repo.dir, delivery: { mode: "tools", deliver: async () => null }, tools: true, panelDir: join(repo.dir, "no-panel") });
+  server = await startReviewServer({
+    now: systemClock,
+    dir: repo.dir,
+    delivery: { mode: "tools", deliver: async () => null },
+    tools: true,
+    panelDir: join(repo.dir, "no-panel"),
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -44,7 +50,10 @@ describe("GET /api/diff with a 100 MB file", () => {
     let rssPeak = rssBefore;
     let done = false;
     const started = Date.now();
-    const diff = fetch(`${server.url}/api/diff`, { headers: auth() }).then(async (res) => ({ status: res.status, json: (await res.json()) as any }));
+    const diff = fetch(`${server.url}/api/diff`, { headers: auth() }).then(async (res) => ({
+      status: res.status,
+      json: (await res.json()) as any,
+    }));
     void diff.finally(() => (done = true));
     while (!done) {
       const at = performance.now();
@@ -58,7 +67,9 @@ describe("GET /api/diff with a 100 MB file", () => {
     const { status, json } = await diff;
     const took = Date.now() - started;
     timings.sort((a, b) => a - b);
-    console.log(`diff took ${took} ms; ${timings.length} health checks, median ${timings[timings.length >> 1]?.toFixed(1)} ms, max ${timings.at(-1)?.toFixed(1)} ms; test process RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, ${(rssPeak / 2 ** 20).toFixed(0)} MB at most during`);
+    console.log(
+      `diff took ${took} ms; ${timings.length} health checks, median ${timings[timings.length >> 1]?.toFixed(1)} ms, max ${timings.at(-1)?.toFixed(1)} ms; test process RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, ${(rssPeak / 2 ** 20).toFixed(0)} MB at most during`,
+    );
 
     expect(status).toBe(200);
     const byPath = new Map((json.files as any[]).map((f) => [f.path, f]));

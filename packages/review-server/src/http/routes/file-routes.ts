@@ -7,7 +7,9 @@ import { validQuery } from "./valid-input.js";
 /** `GET /file?path=&ref=`: `ref` is `base`, a round id, or `worktree` (the default). */
 export const fileQuerySchema = z.object({
   path: filePath("path"),
-  ref: idText("ref", '"base", a round id or "worktree"', { empty: 'give "base", a round id or "worktree", or leave it out.' }).optional(),
+  ref: idText("ref", '"base", a round id or "worktree"', {
+    empty: 'give "base", a round id or "worktree", or leave it out.',
+  }).optional(),
 });
 
 /**

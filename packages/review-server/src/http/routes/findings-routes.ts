@@ -18,7 +18,15 @@ export function findingsRoutes(service: ReviewService) {
   return new Hono()
     .get("/findings", validQuery(findingsQuerySchema), async (c) => {
       const { status, at } = c.req.valid("query");
-      return c.json({ findings: await service.listFindings({ ...(status === undefined ? {} : { status }), ...(at === undefined ? {} : { at }) }) }, 200);
+      return c.json(
+        {
+          findings: await service.listFindings({
+            ...(status === undefined ? {} : { status }),
+            ...(at === undefined ? {} : { at }),
+          }),
+        },
+        200,
+      );
     })
     .post("/threads/:id/accept", validJson(acceptFindingBodySchema), async (c) => {
       const body = c.req.valid("json");

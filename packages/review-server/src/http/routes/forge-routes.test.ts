@@ -24,7 +24,13 @@ afterEach(async () => {
 
 async function setup() {
   f = await makeGitHubFixture();
-  const thread = f.github.addThread(f.pull, { login: "alice", body: "Start from the first item?", path: "src/app.ts", line: 2, commit: f.head });
+  const thread = f.github.addThread(f.pull, {
+    login: "alice",
+    body: "Start from the first item?",
+    path: "src/app.ts",
+    line: 2,
+    commit: f.head,
+  });
   return { f, thread, ...serve(f) };
 }
 
@@ -66,19 +72,46 @@ describe("/api/forge", () => {
     await f.service.agentReply({ id: open!.id, text: "Done." });
     const status = await send("GET", "/api/forge");
     expect(status.json).toMatchObject({
-      pull: { kind: "github", host: "github.com", repository: "octo/app", number: 7, url: "https://github.com/octo/app/pull/7", threads: 1, comments: 1, login: "person" },
+      pull: {
+        kind: "github",
+        host: "github.com",
+        repository: "octo/app",
+        number: 7,
+        url: "https://github.com/octo/app/pull/7",
+        threads: 1,
+        comments: 1,
+        login: "person",
+      },
       waiting: [
         {
-          threadId: open!.id, file: "src/app.ts", line: 2, body: "Done.", state: "queued", resolves: false, to: "alice",
-          answers: { login: "alice", body: "Start from the first item?", url: expect.stringMatching(/^https:\/\/github\.com\/octo\/app\/pull\/7#discussion_r\d+$/) },
+          threadId: open!.id,
+          file: "src/app.ts",
+          line: 2,
+          body: "Done.",
+          state: "queued",
+          resolves: false,
+          to: "alice",
+          answers: {
+            login: "alice",
+            body: "Start from the first item?",
+            url: expect.stringMatching(/^https:\/\/github\.com\/octo\/app\/pull\/7#discussion_r\d+$/),
+          },
         },
       ],
       posted: 0,
     });
 
-    expect((await send("POST", "/api/forge/push")).json).toMatchObject({ push: { pr: 7, posted: 1, sent: [{ url: `https://github.com/octo/app/pull/7#discussion_r${thread.comments[1]?.databaseId}` }] } });
+    expect((await send("POST", "/api/forge/push")).json).toMatchObject({
+      push: {
+        pr: 7,
+        posted: 1,
+        sent: [{ url: `https://github.com/octo/app/pull/7#discussion_r${thread.comments[1]?.databaseId}` }],
+      },
+    });
     expect(thread.comments).toHaveLength(2);
-    expect((await send("GET", "/api/threads?status=all")).json.threads[0].messages[1].forge).toMatchObject({ state: "posted" });
+    expect((await send("GET", "/api/threads?status=all")).json.threads[0].messages[1].forge).toMatchObject({
+      state: "posted",
+    });
     for (const answer of answers) expect(answer).not.toContain(STAND_IN_TOKEN);
   });
 
@@ -87,7 +120,10 @@ describe("/api/forge", () => {
     f.env.GH_TOKEN = "ghp_refused";
     const refused = await send("POST", "/api/forge/pull");
     expect(refused.status).toBe(424);
-    expect(refused.json.error).toMatchObject({ code: "forge_auth", message: expect.stringMatching(/^github.com refused the token \(401/) });
+    expect(refused.json.error).toMatchObject({
+      code: "forge_auth",
+      message: expect.stringMatching(/^github.com refused the token \(401/),
+    });
     f.env.GH_TOKEN = undefined;
     expect((await send("POST", "/api/forge/pull")).json.error.code).toBe("no_token");
     expect((await send("POST", "/api/forge/push", { pr: "seven" })).status).toBe(400);
@@ -96,13 +132,27 @@ describe("/api/forge", () => {
 
   it("on Forgejo: pulls, lists and sends the same way; no answer carries the token, a refused one answers forge_auth", async () => {
     fj = await makeForgejoFixture("forgejo");
-    const thread = fj.forgejo.addThread(fj.pull, { login: "alice", body: "Start from the first item?", path: "src/app.ts", line: 2, commit: fj.head });
+    const thread = fj.forgejo.addThread(fj.pull, {
+      login: "alice",
+      body: "Start from the first item?",
+      path: "src/app.ts",
+      line: 2,
+      commit: fj.head,
+    });
     const { send, answers } = serve(fj);
-    expect((await send("POST", "/api/forge/pull")).json).toMatchObject({ pull: { pr: 7, newThreads: 1, newComments: 1 } });
+    expect((await send("POST", "/api/forge/pull")).json).toMatchObject({
+      pull: { pr: 7, newThreads: 1, newComments: 1 },
+    });
     const [open] = await fj.service.listThreads({ status: "waiting" });
     await fj.service.agentReply({ id: open!.id, text: "Done." });
     expect((await send("GET", "/api/forge")).json).toMatchObject({
-      pull: { kind: "forgejo", host: "codeberg.org", repository: "octo/app", number: 7, url: "https://codeberg.org/octo/app/pulls/7" },
+      pull: {
+        kind: "forgejo",
+        host: "codeberg.org",
+        repository: "octo/app",
+        number: 7,
+        url: "https://codeberg.org/octo/app/pulls/7",
+      },
       waiting: [{ body: "Done.", state: "queued", to: "alice" }],
     });
     expect((await send("POST", "/api/forge/push")).json).toMatchObject({ push: { pr: 7, posted: 1 } });
@@ -110,7 +160,10 @@ describe("/api/forge", () => {
     fj.env.FORGEJO_TOKEN = "fj_refused";
     const refused = await send("POST", "/api/forge/pull");
     expect(refused.status).toBe(424);
-    expect(refused.json.error).toMatchObject({ code: "forge_auth", message: expect.stringMatching(/^codeberg.org refused the token \(401/) });
+    expect(refused.json.error).toMatchObject({
+      code: "forge_auth",
+      message: expect.stringMatching(/^codeberg.org refused the token \(401/),
+    });
     for (const answer of answers) {
       expect(answer).not.toContain(FORGEJO_TOKEN);
       expect(answer).not.toContain("fj_refused");

@@ -5,7 +5,11 @@ import { validJson } from "./valid-input.js";
 
 /** `POST /forge/pull` and `POST /forge/push`: `{ pr? }`, another pull request than the branch's. */
 export const forgeBodySchema = z.object({
-  pr: z.number({ error: "pr must be a pull request's number, such as 7, or left out for the branch's." }).int().min(1).optional(),
+  pr: z
+    .number({ error: "pr must be a pull request's number, such as 7, or left out for the branch's." })
+    .int()
+    .min(1)
+    .optional(),
 });
 
 /**

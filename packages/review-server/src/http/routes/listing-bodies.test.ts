@@ -39,7 +39,11 @@ test("a listing's bytes read exactly as JSON.stringify({ threads }), for any thr
 });
 
 test("a listing's gzip, put together from each thread's own deflated JSON, gunzips to exactly its bytes", async () => {
-  const threads = Array.from({ length: 100 }, (_, i) => ({ id: `thr_${i}`, body: `Why ${"double ".repeat(i)}this? naïve → 🙂`, lines: [i, i + 1] }));
+  const threads = Array.from({ length: 100 }, (_, i) => ({
+    id: `thr_${i}`,
+    body: `Why ${"double ".repeat(i)}this? naïve → 🙂`,
+    lines: [i, i + 1],
+  }));
   const bodies = createSharedBodies();
   const body = bodies.of(1, threads);
   const zipped = await body.gzipped();

@@ -122,10 +122,11 @@ export function createSharedBodies() {
     const zipWhole = () => gzipAsync(plain(), { level: constants.Z_BEST_SPEED }).then((out) => new Uint8Array(out));
     return {
       bytes: plain,
-      gzipped: () => (zipped ??= (() => {
-        const pieced = gzipPieces(threads);
-        return pieced === null ? zipWhole() : Promise.resolve(pieced);
-      })()),
+      gzipped: () =>
+        (zipped ??= (() => {
+          const pieced = gzipPieces(threads);
+          return pieced === null ? zipWhole() : Promise.resolve(pieced);
+        })()),
     };
   };
 

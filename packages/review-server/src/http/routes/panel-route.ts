@@ -17,15 +17,24 @@ const revalidate = "no-cache";
 const isApi = (path: string): boolean => path === "/api" || path.startsWith("/api/");
 
 function sendFile(c: Context, file: Extract<PanelFile, { kind: "file" }>, cacheControl: string): Response {
-  return c.body(file.body as Uint8Array<ArrayBuffer>, 200, { "Content-Type": file.contentType, "Cache-Control": cacheControl });
+  return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": file.contentType,
+    "Cache-Control": cacheControl,
+  });
 }
 
-function sendNotice(c: Context, status: 400 | 401 | 403 | 404 | 503, title: string, paragraphs: readonly string[]): Response {
+function sendNotice(
+  c: Context,
+  status: 400 | 401 | 403 | 404 | 503,
+  title: string,
+  paragraphs: readonly string[],
+): Response {
   c.header("Cache-Control", "no-store");
   return c.html(noticePage(title, paragraphs), status);
 }
 
-const getTheLink = "Run `opencode-review url` in the repository to print the link of every panel running for it; opencode also shows the link when it starts the review server.";
+const getTheLink =
+  "Run `opencode-review url` in the repository to print the link of every panel running for it; opencode also shows the link when it starts the review server.";
 
 /**
  * The browser side of the server: the panel's pages and `/assets/*`, served to anyone who got past the

@@ -11,8 +11,10 @@ const PORT = 4323;
 const HOST = `127.0.0.1:${PORT}`;
 const ORIGIN = `http://${HOST}`;
 const TOKEN = "raw-test-token";
-const png = (n: number) => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, n, n, n]);
-const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4" onload="alert(1)"><script>alert(2)</script></svg>';
+const png = (n: number) =>
+  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, n, n, n]);
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4" onload="alert(1)"><script>alert(2)</script></svg>';
 
 let f: ServiceFixture;
 let app: ReturnType<typeof createApp>;
@@ -39,7 +41,8 @@ beforeEach(async () => {
 });
 afterEach(() => f.close());
 
-const get = (path: string) => app.request(`${ORIGIN}${path}`, { headers: { host: HOST, authorization: `Bearer ${TOKEN}` } });
+const get = (path: string) =>
+  app.request(`${ORIGIN}${path}`, { headers: { host: HOST, authorization: `Bearer ${TOKEN}` } });
 
 describe("GET /api/raw", () => {
   it("answers a file's bytes in the work tree and at the base, typed by its bytes", async () => {
@@ -69,7 +72,9 @@ describe("GET /api/raw", () => {
   it("refuses a file missing at the ref, a path outside the work tree, and no token", async () => {
     const missing = await get("/api/raw?path=data.bin");
     expect(missing.status).toBe(404);
-    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(/does not exist at worktree/);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(
+      /does not exist at worktree/,
+    );
     expect((await get("/api/raw?path=../../etc/passwd")).status).toBe(400);
     const anonymous = await app.request(`${ORIGIN}/api/raw?path=logo.png`, { headers: { host: HOST } });
     expect(anonymous.status).toBe(401);

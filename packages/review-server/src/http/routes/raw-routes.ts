@@ -7,7 +7,9 @@ import { validQuery } from "./valid-input.js";
 /** `GET /raw?path=&ref=`: `ref` is `base`, a round id, or `worktree` (the default). */
 export const rawQuerySchema = z.object({
   path: filePath("path"),
-  ref: idText("ref", '"base", a round id or "worktree"', { empty: 'give "base", a round id or "worktree", or leave it out.' }).optional(),
+  ref: idText("ref", '"base", a round id or "worktree"', {
+    empty: 'give "base", a round id or "worktree", or leave it out.',
+  }).optional(),
 });
 
 // Opened on its own (a link, a new tab), the answer runs nothing: an SVG's scripts stay off, as does

@@ -19,7 +19,10 @@ export function reviewRoutes(service: ReviewService) {
       const { sessionId, summary, verdict, pr } = c.req.valid("json");
       if (pr === true) {
         // To the branch's pull request as a review, not to the agent (docs/forge.md).
-        const review = await service.releaseToPullRequest({ ...(summary === undefined ? {} : { summary }), ...(verdict === undefined ? {} : { verdict }) });
+        const review = await service.releaseToPullRequest({
+          ...(summary === undefined ? {} : { summary }),
+          ...(verdict === undefined ? {} : { verdict }),
+        });
         return c.json({ review }, 200);
       }
       const released = await service.release({
@@ -27,6 +30,9 @@ export function reviewRoutes(service: ReviewService) {
         ...(summary === undefined ? {} : { summary }),
         ...(verdict === undefined ? {} : { verdict }),
       });
-      return c.json(released.prose === undefined ? { review: released.review } : { review: released.review, prose: released.prose }, 200);
+      return c.json(
+        released.prose === undefined ? { review: released.review } : { review: released.review, prose: released.prose },
+        200,
+      );
     });
 }

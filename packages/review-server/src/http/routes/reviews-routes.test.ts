@@ -29,9 +29,23 @@ async function start(mode: "tools" | "prose", deliver: ReleaseDelivery["deliver"
   const folder = await mkdtemp(join(tmpdir(), "ocr-reviews-"));
   const store: Store = await openStore({ path: join(folder, "review.sqlite") });
   const bus = createEventBus();
-  const service = createReviewService({ now: systemClock, dir: repo.dir, store, bus, delivery: { mode, deliver }, deliveryRetry: { attempts: 3, firstDelayMs: 50, maxDelayMs: 100 } });
+  const service = createReviewService({
+    now: systemClock,
+    dir: repo.dir,
+    store,
+    bus,
+    delivery: { mode, deliver },
+    deliveryRetry: { attempts: 3, firstDelayMs: 50, maxDelayMs: 100 },
+  });
   let hosts: readonly string[] = [];
-  const app = createApp({ token: TOKEN, allowedHosts: () => hosts, panelDir: join(folder, "none"), routes: apiRoutes(service), health: () => ({ ok: true, version: "", repo: repo.dir, branch: "main", tools: mode === "tools" }), events: bus });
+  const app = createApp({
+    token: TOKEN,
+    allowedHosts: () => hosts,
+    panelDir: join(folder, "none"),
+    routes: apiRoutes(service),
+    health: () => ({ ok: true, version: "", repo: repo.dir, branch: "main", tools: mode === "tools" }),
+    events: bus,
+  });
   const server: ListeningServer = await listen(app, { host: "127.0.0.1", port: 0 });
   hosts = loopbackHosts("127.0.0.1", server.port);
   cleanups.push(async () => {
@@ -43,7 +57,11 @@ async function start(mode: "tools" | "prose", deliver: ReleaseDelivery["deliver"
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${server.url}/api${path}`, {
       method,
-      headers: { authorization: `Bearer ${TOKEN}`, origin: server.url, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        origin: server.url,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: res.status, json: (await res.json()) as any };
@@ -51,7 +69,11 @@ async function start(mode: "tools" | "prose", deliver: ReleaseDelivery["deliver"
   return { server, call, service, repo };
 }
 
-async function eventually<T>(probe: () => Promise<T | null | undefined | false>, what: string, ms = 10_000): Promise<T> {
+async function eventually<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  what: string,
+  ms = 10_000,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -64,7 +86,9 @@ async function eventually<T>(probe: () => Promise<T | null | undefined | false>,
 describe("GET /api/reviews", () => {
   it("keeps a release's prose, summary and verdict when the connection is killed right after it is sent", async () => {
     const { server, call } = await start("tools", async (input) => ({ sessionId: input.sessionId ?? "ses_1" }));
-    expect((await call("POST", "/threads", { file: "src/a.ts", start: 2, end: 2, body: "Why 3 and not 2?" })).status).toBe(201);
+    expect(
+      (await call("POST", "/threads", { file: "src/a.ts", start: 2, end: 2, body: "Why 3 and not 2?" })).status,
+    ).toBe(201);
 
     // The release is written to a raw socket that is destroyed at once: the client never reads an answer.
     const body = JSON.stringify({ summary: "Close, one question.", verdict: "changes" });
@@ -83,7 +107,10 @@ describe("GET /api/reviews", () => {
     });
 
     // Listed from the moment the release commits (pending), then delivered.
-    const listed = await eventually(async () => (await call("GET", "/reviews")).json.reviews[0], "the release to be listed");
+    const listed = await eventually(
+      async () => (await call("GET", "/reviews")).json.reviews[0],
+      "the release to be listed",
+    );
     expect(listed.prose).toContain("Why 3 and not 2?");
     const review = await eventually(async () => {
       const [first] = (await call("GET", "/reviews")).json.reviews;
@@ -134,7 +161,10 @@ describe("GET /api/reviews", () => {
     });
     expect((await call("POST", "/threads", { file: "src/a.ts", start: 2, end: 2, body: "Why 3?" })).status).toBe(201);
     const released = await call("POST", "/review/release", {});
-    expect(released.json.review.delivery).toMatchObject({ state: "failed", error: expect.stringContaining("opencode is not answering") });
+    expect(released.json.review.delivery).toMatchObject({
+      state: "failed",
+      error: expect.stringContaining("opencode is not answering"),
+    });
     const delivered = await eventually(async () => {
       const [review] = (await call("GET", "/reviews")).json.reviews;
       return review.delivery.state === "delivered" ? review : null;
@@ -145,14 +175,20 @@ describe("GET /api/reviews", () => {
 
     // Failing every time: failed after the bounded attempts, then dismissed by the person.
     failures = 1000;
-    expect((await call("POST", "/threads", { file: "src/a.ts", start: 1, end: 1, body: "And this?" })).status).toBe(201);
+    expect((await call("POST", "/threads", { file: "src/a.ts", start: 1, end: 1, body: "And this?" })).status).toBe(
+      201,
+    );
     const lost = (await call("POST", "/review/release", {})).json.review;
     const settled = await eventually(async () => {
       const review = (await call("GET", "/reviews")).json.reviews.find((r: any) => r.id === lost.id);
       return review.delivery.attempts === 3 ? review : null;
     }, "three attempts");
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await call("GET", "/reviews")).json.reviews.find((r: any) => r.id === lost.id).delivery).toMatchObject({ state: "failed", attempts: 3, dismissed: false });
+    expect((await call("GET", "/reviews")).json.reviews.find((r: any) => r.id === lost.id).delivery).toMatchObject({
+      state: "failed",
+      attempts: 3,
+      dismissed: false,
+    });
     expect(settled.delivery.state).toBe("failed");
     const dismissed = await call("POST", `/reviews/${lost.id}/dismiss`);
     expect(dismissed.json.review.delivery).toMatchObject({ state: "failed", dismissed: true });
@@ -162,13 +198,19 @@ describe("GET /api/reviews", () => {
   it("made with no session to send to, waits (pending, not failed) without retrying by itself, and goes to the first session that appears", async () => {
     const rung: string[] = [];
     // The plugin's doorbell: it rings the session it is given, and nobody without one.
-    const { call, service, repo } = await start("tools", async ({ sessionId }) => (sessionId === null ? null : (rung.push(sessionId), { sessionId })));
+    const { call, service, repo } = await start("tools", async ({ sessionId }) =>
+      sessionId === null ? null : (rung.push(sessionId), { sessionId }),
+    );
     expect((await call("POST", "/threads", { file: "src/a.ts", start: 2, end: 2, body: "Why 3?" })).status).toBe(201);
     const released = (await call("POST", "/review/release", {})).json.review;
     expect(released.delivery).toMatchObject({ state: "pending", attempts: 1, waitsFor: "session" });
     expect(released.delivery.error).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await call("GET", "/reviews")).json.reviews[0].delivery).toMatchObject({ state: "pending", attempts: 1, waitsFor: "session" });
+    expect((await call("GET", "/reviews")).json.reviews[0].delivery).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      waitsFor: "session",
+    });
     // The session the plugin's event hook records, then hands over (session.created).
     await service.recordSession({ id: "ses_late", title: "Late", directory: repo.dir });
     expect(await service.deliverWaiting("ses_late")).toEqual([released.id]);
@@ -188,7 +230,10 @@ describe("GET /api/reviews", () => {
     expect((await call("POST", "/threads", { file: "src/a.ts", start: 2, end: 2, body: "Why 3?" })).status).toBe(201);
     // Sent to a session that is gone: refused, failed, with why.
     const first = (await call("POST", "/review/release", { sessionId: "ses_gone" })).json.review;
-    expect(first.delivery).toMatchObject({ state: "failed", error: expect.stringMatching(/ses_gone did not take the message/) });
+    expect(first.delivery).toMatchObject({
+      state: "failed",
+      error: expect.stringMatching(/ses_gone did not take the message/),
+    });
     await service.recordSession({ id: "ses_new", title: "Now", directory: repo.dir });
     expect((await call("GET", "/review")).json.session).toEqual({ id: "ses_new", title: "Now" });
     // Retry with no body: the session the bar names now.
@@ -211,7 +256,11 @@ describe("a release with no comments", () => {
   it("approves with an overall comment and no drafts, as GitHub's Approve does, and reaches the agent", async () => {
     const sent: string[] = [];
     const { call } = await start("tools", async ({ text }) => (sent.push(text), { sessionId: "ses_1" }));
-    const released = await call("POST", "/review/release", { sessionId: "ses_1", verdict: "approve", summary: "Ship it." });
+    const released = await call("POST", "/review/release", {
+      sessionId: "ses_1",
+      verdict: "approve",
+      summary: "Ship it.",
+    });
     expect(released.status).toBe(200);
     expect(released.json.review).toMatchObject({ messages: 0, verdict: "approve", summary: "Ship it." });
     expect(sent).toEqual(["The reviewer approves these changes.\n\nOverall comment from the reviewer:\nShip it."]);

@@ -16,7 +16,9 @@ const ORIGIN = `http://${HOST}`;
 const TOKEN = "routes-test-token";
 
 const BASE_A = ["export function add(a: number, b: number) {", "  return a + b;", "}", ""].join("\n");
-const NOW_A = ["export function add(a: number, b: number) {", "  // sums two numbers", "  return a + b;", "}", ""].join("\n");
+const NOW_A = ["export function add(a: number, b: number) {", "  // sums two numbers", "  return a + b;", "}", ""].join(
+  "\n",
+);
 
 let f: ServiceFixture;
 let app: ReturnType<typeof build>;
@@ -86,7 +88,13 @@ function expectError(sent: Sent, status: number, code: string, message?: RegExp 
 }
 
 async function draft(body: Record<string, unknown> = {}): Promise<Thread> {
-  const sent = await post("/api/threads", { file: "src/add.ts", start: 2, end: 2, body: "Why a comment here?", ...body });
+  const sent = await post("/api/threads", {
+    file: "src/add.ts",
+    start: 2,
+    end: 2,
+    body: "Why a comment here?",
+    ...body,
+  });
   expect(sent.status, JSON.stringify(sent.json)).toBe(201);
   return sent.json.thread as Thread;
 }
@@ -153,7 +161,11 @@ describe("GET /api/file", () => {
   it("refuses paths that leave the work tree, binary files, missing files and a missing path", async () => {
     expectError(await get("/api/file?path=../../etc/passwd"), 400, "outside_worktree");
     expectError(await get("/api/file?path=src/../../x"), 400, "outside_worktree");
-    expectError(await get(`/api/file?path=${encodeURIComponent(join(outside, "secret.txt"))}`), 400, "outside_worktree");
+    expectError(
+      await get(`/api/file?path=${encodeURIComponent(join(outside, "secret.txt"))}`),
+      400,
+      "outside_worktree",
+    );
     const through = await get("/api/file?path=src/out/secret.txt");
     expectError(through, 400, "outside_worktree");
     expect(JSON.stringify(through.json)).not.toContain("TOP SECRET");
@@ -178,7 +190,9 @@ describe("POST /api/threads and GET /api/threads", () => {
       origin: "human",
       quoted: ["+  // sums two numbers"],
       anchor: { state: "current", start: 2, end: 2 },
-      messages: [{ author: "human", body: "Why a comment here?", suggestion: ["  // adds two numbers"], delivery: "unsent" }],
+      messages: [
+        { author: "human", body: "Why a comment here?", suggestion: ["  // adds two numbers"], delivery: "unsent" },
+      ],
     });
     const whole = await post("/api/threads", { file: "src/other.ts", body: "Is this file needed?" });
     expect(whole.status).toBe(201);
@@ -189,7 +203,12 @@ describe("POST /api/threads and GET /api/threads", () => {
     expect(ids(await get("/api/threads?status=draft"))).toEqual([thread.id, whole.json.thread.id].sort());
     expect(ids(await get("/api/threads?status=waiting"))).toEqual([]);
     expect(ids(await get("/api/threads?file=other.ts"))).toEqual([whole.json.thread.id]);
-    expectError(await get("/api/threads?status=open"), 400, "invalid_input", /status must be "waiting", "all" or "draft"/);
+    expectError(
+      await get("/api/threads?status=open"),
+      400,
+      "invalid_input",
+      /status must be "waiting", "all" or "draft"/,
+    );
   });
 
   it("locates anchors in a round's snapshot with at=, as a diff ending at that round shows them", async () => {
@@ -200,7 +219,8 @@ describe("POST /api/threads and GET /api/threads", () => {
     await f.repo.write("src/add.ts", ["// one", "// two", ...NOW_A.split("\n")].join("\n"));
     const round2 = (await post("/api/rounds")).json.round.id as string;
     await f.repo.write("src/add.ts", ["// zero", "// one", "// two", ...NOW_A.split("\n")].join("\n"));
-    const at = async (query: string) => ((await get(`/api/threads?status=all${query}`)).json.threads as Thread[])[0]!.anchor;
+    const at = async (query: string) =>
+      ((await get(`/api/threads?status=all${query}`)).json.threads as Thread[])[0]!.anchor;
     expect(await at("")).toMatchObject({ state: "moved", start: 5, end: 5 });
     expect(await at(`&at=${round2}`)).toMatchObject({ state: "moved", start: 4, end: 4 });
     expect(await at(`&at=${round1}`)).toMatchObject({ state: "current", start: 2, end: 2 });
@@ -211,11 +231,36 @@ describe("POST /api/threads and GET /api/threads", () => {
   });
 
   it("refuses missing fields and wrong types, naming the field", async () => {
-    expectError(await post("/api/threads", { file: "src/add.ts", start: 2, end: 2 }), 400, "invalid_input", /body: body is missing/);
-    expectError(await post("/api/threads", { start: 2, end: 2, body: "x" }), 400, "invalid_input", /file: file is missing/);
-    expectError(await post("/api/threads", { file: "src/add.ts", start: "2", end: 2, body: "x" }), 400, "invalid_input", /^start:/);
-    expectError(await post("/api/threads", { file: "src/add.ts", start: 2, body: "x" }), 400, "invalid_input", /end is missing/);
-    expectError(await post("/api/threads", { file: "src/add.ts", side: "left", body: "x" }), 400, "invalid_input", /side must be/);
+    expectError(
+      await post("/api/threads", { file: "src/add.ts", start: 2, end: 2 }),
+      400,
+      "invalid_input",
+      /body: body is missing/,
+    );
+    expectError(
+      await post("/api/threads", { start: 2, end: 2, body: "x" }),
+      400,
+      "invalid_input",
+      /file: file is missing/,
+    );
+    expectError(
+      await post("/api/threads", { file: "src/add.ts", start: "2", end: 2, body: "x" }),
+      400,
+      "invalid_input",
+      /^start:/,
+    );
+    expectError(
+      await post("/api/threads", { file: "src/add.ts", start: 2, body: "x" }),
+      400,
+      "invalid_input",
+      /end is missing/,
+    );
+    expectError(
+      await post("/api/threads", { file: "src/add.ts", side: "left", body: "x" }),
+      400,
+      "invalid_input",
+      /side must be/,
+    );
     expectError(await post("/api/threads", { file: 7, body: "x" }), 400, "invalid_input", /file must be a file path/);
     expectError(await post("/api/threads", [1, 2]), 400, "invalid_input");
     expectError(await post("/api/threads", "{not json"), 400, "invalid_input", /not valid JSON/);
@@ -223,7 +268,9 @@ describe("POST /api/threads and GET /api/threads", () => {
   });
 
   it("takes exactly 1000 characters and refuses 1001 with the length", async () => {
-    expect((await post("/api/threads", { file: "src/add.ts", start: 1, end: 1, body: "x".repeat(1000) })).status).toBe(201);
+    expect((await post("/api/threads", { file: "src/add.ts", start: 1, end: 1, body: "x".repeat(1000) })).status).toBe(
+      201,
+    );
     expectError(
       await post("/api/threads", { file: "src/add.ts", start: 1, end: 1, body: "x".repeat(1001) }),
       400,
@@ -235,10 +282,18 @@ describe("POST /api/threads and GET /api/threads", () => {
   it("refuses places outside the work tree, ranges past the end, binary lines and unknown rounds", async () => {
     expectError(await post("/api/threads", { file: "../escape.ts", body: "x" }), 400, "outside_worktree");
     expectError(await post("/api/threads", { file: join(outside, "secret.txt"), body: "x" }), 400, "outside_worktree");
-    expectError(await post("/api/threads", { file: "src/out/secret.txt", start: 1, end: 1, body: "x" }), 400, "outside_worktree");
+    expectError(
+      await post("/api/threads", { file: "src/out/secret.txt", start: 1, end: 1, body: "x" }),
+      400,
+      "outside_worktree",
+    );
     expectError(await post("/api/threads", { file: "src/add.ts", start: 4, end: 9, body: "x" }), 400, "out_of_range");
     expectError(await post("/api/threads", { file: "img.bin", start: 1, end: 1, body: "x" }), 400, "binary");
-    expectError(await post("/api/threads", { file: "src/add.ts", start: 1, end: 1, roundId: "r_nope", body: "x" }), 404, "not_found");
+    expectError(
+      await post("/api/threads", { file: "src/add.ts", start: 1, end: 1, roundId: "r_nope", body: "x" }),
+      404,
+      "not_found",
+    );
     expect((await get("/api/threads")).json.threads).toEqual([]);
   });
 });
@@ -248,7 +303,10 @@ describe("replies and drafts", () => {
     const thread = await draft();
     const replied = await post(`/api/threads/${thread.id}/messages`, { body: "And the name?" });
     expect(replied.status).toBe(200);
-    expect(replied.json.thread.messages.map((m: { body: string }) => m.body)).toEqual(["Why a comment here?", "And the name?"]);
+    expect(replied.json.thread.messages.map((m: { body: string }) => m.body)).toEqual([
+      "Why a comment here?",
+      "And the name?",
+    ]);
     const replyId = replied.json.thread.messages[1].id as string;
 
     const edited = await send("PATCH", `/api/messages/${replyId}`, { body: "And the function's name?" });
@@ -266,10 +324,25 @@ describe("replies and drafts", () => {
   it("refuses bad reply and edit bodies, and unknown threads and messages", async () => {
     const thread = await draft();
     expectError(await post(`/api/threads/${thread.id}/messages`, {}), 400, "invalid_input", /body is missing/);
-    expectError(await post(`/api/threads/${thread.id}/messages`, { body: "y".repeat(1001) }), 400, "invalid_input", /1001 characters/);
-    expectError(await post(`/api/threads/${thread.id}/messages`, { body: "ok", suggestion: "not a list" }), 400, "invalid_input", /^suggestion/);
+    expectError(
+      await post(`/api/threads/${thread.id}/messages`, { body: "y".repeat(1001) }),
+      400,
+      "invalid_input",
+      /1001 characters/,
+    );
+    expectError(
+      await post(`/api/threads/${thread.id}/messages`, { body: "ok", suggestion: "not a list" }),
+      400,
+      "invalid_input",
+      /^suggestion/,
+    );
     expectError(await post("/api/threads/t_nope/messages", { body: "hello" }), 404, "not_found");
-    expectError(await send("PATCH", `/api/messages/${thread.messages[0]!.id}`, {}), 400, "invalid_input", /body is missing/);
+    expectError(
+      await send("PATCH", `/api/messages/${thread.messages[0]!.id}`, {}),
+      400,
+      "invalid_input",
+      /body is missing/,
+    );
     expectError(await send("PATCH", `/api/messages/${thread.messages[0]!.id}`, { body: 5 }), 400, "invalid_input");
     expectError(await send("PATCH", "/api/messages/m_nope", { body: "x" }), 404, "not_found");
     expectError(await send("DELETE", "/api/messages/m_nope"), 404, "not_found");
@@ -318,7 +391,9 @@ describe("GET /api/review and POST /api/review/release", () => {
     const reply = await post(`/api/threads/${thread.id}/messages`, { body: "One more thing." });
     const next = await get("/api/review");
     expect(next.json.drafts.threads).toEqual([]);
-    expect(next.json.drafts.messages).toEqual([expect.objectContaining({ threadId: thread.id, body: "One more thing.", delivery: "unsent" })]);
+    expect(next.json.drafts.messages).toEqual([
+      expect.objectContaining({ threadId: thread.id, body: "One more thing.", delivery: "unsent" }),
+    ]);
     expect(reply.json.thread.messages[1].delivery).toBe("unsent");
   });
 
@@ -339,7 +414,10 @@ describe("GET /api/review and POST /api/review/release", () => {
           body: JSON.stringify(body),
         });
       expect((await call("/api/threads", { file: "a.txt", start: 2, end: 2, body: "Why two?" })).status).toBe(201);
-      const released = (await (await call("/api/review/release", {})).json()) as { review: { mode: string }; prose: string };
+      const released = (await (await call("/api/review/release", {})).json()) as {
+        review: { mode: string };
+        prose: string;
+      };
       expect(released.review.mode).toBe("prose");
       expect(released.prose).toContain("Why two?");
       expect(released.prose).not.toContain("review_list");
@@ -395,7 +473,12 @@ describe("resolve, reopen and seen", () => {
     expectError(await post("/api/threads/t_nope/resolve", {}), 404, "not_found");
     expectError(await post("/api/threads/t_nope/reopen", {}), 404, "not_found");
     expectError(await post("/api/threads/t_nope/seen"), 404, "not_found");
-    expectError(await post(`/api/threads/${thread.id}/resolve`, { body: "z".repeat(1001) }), 400, "invalid_input", /1001 characters/);
+    expectError(
+      await post(`/api/threads/${thread.id}/resolve`, { body: "z".repeat(1001) }),
+      400,
+      "invalid_input",
+      /1001 characters/,
+    );
     expectError(await post(`/api/threads/${thread.id}/resolve`, { body: "" }), 400, "invalid_input", /body is empty/);
     expect((await get("/api/threads")).json.threads[0].status).toBe("open");
   });
@@ -407,7 +490,11 @@ describe("the security checks in front of every route", () => {
     expectError(threads, 401, "unauthorized");
     expectError(await get("/api/threads", { authorization: "Bearer wrong" }), 401, "unauthorized");
     expectError(await get("/api/threads", { host: "evil.example:4321" }), 403, "forbidden");
-    const crossOrigin = await post("/api/threads", { file: "src/add.ts", body: "x" }, { origin: "http://evil.example" });
+    const crossOrigin = await post(
+      "/api/threads",
+      { file: "src/add.ts", body: "x" },
+      { origin: "http://evil.example" },
+    );
     expectError(crossOrigin, 403, "forbidden");
     expectError(await post("/api/review/release", {}, { origin: "http://127.0.0.1:9999" }), 403, "forbidden");
     expect((await get("/api/threads")).json.threads).toEqual([]);
@@ -417,7 +504,8 @@ describe("the security checks in front of every route", () => {
 describe("AppType", () => {
   it("types Hono's client over every route", async () => {
     const client = hc<AppType>(ORIGIN, {
-      fetch: (input: string | URL | Request, init?: RequestInit) => app.request(input instanceof Request ? input : String(input), init),
+      fetch: (input: string | URL | Request, init?: RequestInit) =>
+        app.request(input instanceof Request ? input : String(input), init),
       headers: { host: HOST, origin: ORIGIN, authorization: `Bearer ${TOKEN}` },
     });
     const created = await client.api.threads.$post({ json: { file: "src/add.ts", start: 2, end: 2, body: "Typed." } });
@@ -466,16 +554,40 @@ describe("paths too long for any file system", () => {
 describe("ids from outside", () => {
   it("refuses a path id, a round id, a session id or a ref that has no id's shape with a 400 saying so, before any lookup", async () => {
     const long = "t".repeat(10_000);
-    for (const path of [`/api/threads/${long}/seen`, `/api/threads/${encodeURIComponent("t_1'--")}/resolve`, `/api/reviews/${long}/retry`]) {
-      expectError(await post(path, {}), 400, "invalid_input", /^The id in the path (is 10000 characters; an id is at most 100|may hold only letters, digits)/);
+    for (const path of [
+      `/api/threads/${long}/seen`,
+      `/api/threads/${encodeURIComponent("t_1'--")}/resolve`,
+      `/api/reviews/${long}/retry`,
+    ]) {
+      expectError(
+        await post(path, {}),
+        400,
+        "invalid_input",
+        /^The id in the path (is 10000 characters; an id is at most 100|may hold only letters, digits)/,
+      );
     }
     const sent = await send("DELETE", `/api/messages/${long}`);
     expectError(sent, 400, "invalid_input", /The id in the path is 10000 characters/);
-    expectError(await post("/api/threads", { file: "src/add.ts", start: 2, end: 2, body: "x", roundId: long }), 400, "invalid_input", /roundId is 10000 characters; an id is at most 100/);
-    expectError(await post("/api/review/release", { sessionId: long }), 400, "invalid_input", /sessionId is 10000 characters/);
+    expectError(
+      await post("/api/threads", { file: "src/add.ts", start: 2, end: 2, body: "x", roundId: long }),
+      400,
+      "invalid_input",
+      /roundId is 10000 characters; an id is at most 100/,
+    );
+    expectError(
+      await post("/api/review/release", { sessionId: long }),
+      400,
+      "invalid_input",
+      /sessionId is 10000 characters/,
+    );
     expectError(await get(`/api/threads?at=${long}`), 400, "invalid_input", /at is 10000 characters/);
     expectError(await get(`/api/diff?to=${long}`), 400, "invalid_input", /to is 10000 characters/);
-    expectError(await get(`/api/file?path=src/add.ts&ref=${"r".repeat(500)}`), 400, "invalid_input", /ref is 500 characters/);
+    expectError(
+      await get(`/api/file?path=src/add.ts&ref=${"r".repeat(500)}`),
+      400,
+      "invalid_input",
+      /ref is 500 characters/,
+    );
     // Nothing was drafted by the refused request.
     expect((await get("/api/threads?status=draft")).json.threads).toEqual([]);
     // Well-formed ids still reach the lookup: unknown ones are 404, "branch:<name>" is still a diff's from.

@@ -11,22 +11,33 @@ import { pathId, validJson } from "./valid-input.js";
  */
 export function runsRoutes(service: ReviewService, runs: RunSupervisor | null) {
   const supervisor = () => {
-    if (runs === null) throw new ReviewError("conflict", "AI review runs need opencode: this panel was not started by the opencode plugin.");
+    if (runs === null)
+      throw new ReviewError(
+        "conflict",
+        "AI review runs need opencode: this panel was not started by the opencode plugin.",
+      );
     return runs;
   };
-  return new Hono()
-    .get("/runs", async (c) => c.json({ runs: await service.listRuns() }, 200))
-    // Before /runs/:id routes: "models" is not a run id.
-    .get("/runs/models", async (c) =>
-      c.json(runs === null ? { models: [] as readonly string[], default: null as string | null, available: false } : await runs.models(), 200),
-    )
-    .post("/runs", validJson(startRunBodySchema), async (c) => {
-      const body = c.req.valid("json");
-      const { run, existing } = await supervisor().start({
-        ...(body.model === undefined ? {} : { model: body.model }),
-        ...(body.sessionId === undefined ? {} : { sessionId: body.sessionId }),
-      });
-      return c.json({ run }, existing ? 200 : 201);
-    })
-    .post("/runs/:id/cancel", async (c) => c.json({ run: await supervisor().cancel(pathId(c)) }, 200));
+  return (
+    new Hono()
+      .get("/runs", async (c) => c.json({ runs: await service.listRuns() }, 200))
+      // Before /runs/:id routes: "models" is not a run id.
+      .get("/runs/models", async (c) =>
+        c.json(
+          runs === null
+            ? { models: [] as readonly string[], default: null as string | null, available: false }
+            : await runs.models(),
+          200,
+        ),
+      )
+      .post("/runs", validJson(startRunBodySchema), async (c) => {
+        const body = c.req.valid("json");
+        const { run, existing } = await supervisor().start({
+          ...(body.model === undefined ? {} : { model: body.model }),
+          ...(body.sessionId === undefined ? {} : { sessionId: body.sessionId }),
+        });
+        return c.json({ run }, existing ? 200 : 201);
+      })
+      .post("/runs/:id/cancel", async (c) => c.json({ run: await supervisor().cancel(pathId(c)) }, 200))
+  );
 }

@@ -1,4 +1,9 @@
-import { createMessageBodySchema, createThreadBodySchema, threadsQuerySchema, threadStatusBodySchema } from "@opencode-review/core";
+import {
+  createMessageBodySchema,
+  createThreadBodySchema,
+  threadsQuerySchema,
+  threadStatusBodySchema,
+} from "@opencode-review/core";
 import type { Thread } from "@opencode-review/core";
 import { Hono } from "hono";
 import type { TypedResponse } from "hono";
@@ -27,7 +32,11 @@ export function threadsRoutes(service: ReviewService) {
       // The cast keeps the body's shape in AppType for the typed client.
       const gzipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
       const response = gzipped
-        ? c.body(await shared.gzipped(), 200, { "content-type": "application/json", "content-encoding": "gzip", vary: "accept-encoding" })
+        ? c.body(await shared.gzipped(), 200, {
+            "content-type": "application/json",
+            "content-encoding": "gzip",
+            vary: "accept-encoding",
+          })
         : c.body(shared.bytes(), 200, { "content-type": "application/json", vary: "accept-encoding" });
       return response as unknown as TypedResponse<{ threads: Thread[] }, 200, "json">;
     })
@@ -48,7 +57,10 @@ export function threadsRoutes(service: ReviewService) {
       const body = c.req.valid("json");
       // A reply to a reviewer's finding is the person taking it in their own words.
       if (isFindingId(pathId(c))) {
-        const taken = await service.acceptFinding(pathId(c), { body: body.body, ...(body.suggestion === undefined ? {} : { suggestion: body.suggestion }) });
+        const taken = await service.acceptFinding(pathId(c), {
+          body: body.body,
+          ...(body.suggestion === undefined ? {} : { suggestion: body.suggestion }),
+        });
         return c.json({ thread: taken.thread }, 200);
       }
       const thread = await service.draftReply(pathId(c), {

@@ -75,8 +75,22 @@ describe("GET and POST /api/viewed", () => {
     // Another server over the same SQLite file (a restart, or another opencode process) agrees.
     const store = await openStore({ path: join(dbDir, "review.sqlite") });
     try {
-      const again = build(createReviewService({ now: systemClock, dir: f.repo.dir, store, bus: createEventBus(), delivery: { mode: "tools", deliver: async () => null } }), f);
-      expect((await send(again, "GET", "/api/viewed")).json.files.map((v: { path: string; state: string }) => [v.path, v.state])).toEqual([
+      const again = build(
+        createReviewService({
+          now: systemClock,
+          dir: f.repo.dir,
+          store,
+          bus: createEventBus(),
+          delivery: { mode: "tools", deliver: async () => null },
+        }),
+        f,
+      );
+      expect(
+        (await send(again, "GET", "/api/viewed")).json.files.map((v: { path: string; state: string }) => [
+          v.path,
+          v.state,
+        ]),
+      ).toEqual([
         ["gone.txt", "viewed"],
         ["src/a.ts", "viewed"],
       ]);
@@ -91,14 +105,22 @@ describe("GET and POST /api/viewed", () => {
     await send(app, "POST", "/api/viewed", { path: "src/b.ts", viewed: true });
     await f.repo.write("src/a.ts", "one\nmore\nand more\n");
     const states = async (query = "") =>
-      Object.fromEntries((await send(app, "GET", `/api/viewed${query}`)).json.files.map((v: { path: string; state: string }) => [v.path, v.state]));
+      Object.fromEntries(
+        (await send(app, "GET", `/api/viewed${query}`)).json.files.map((v: { path: string; state: string }) => [
+          v.path,
+          v.state,
+        ]),
+      );
     expect(await states()).toEqual({ "src/a.ts": "changed", "src/b.ts": "viewed" });
     await f.repo.write("src/a.ts", "one\nmore\n");
     expect(await states()).toEqual({ "src/a.ts": "viewed", "src/b.ts": "viewed" });
     // Judged against the base, both read otherwise than when they were marked.
     expect(await states("?ref=base")).toEqual({ "src/a.ts": "changed", "src/b.ts": "changed" });
 
-    expect((await send(app, "POST", "/api/viewed", { path: "src/b.ts", viewed: false })).json.file).toEqual({ path: "src/b.ts", state: "unviewed" });
+    expect((await send(app, "POST", "/api/viewed", { path: "src/b.ts", viewed: false })).json.file).toEqual({
+      path: "src/b.ts",
+      state: "unviewed",
+    });
     expect(await states()).toEqual({ "src/a.ts": "viewed" });
   });
 

@@ -4,7 +4,9 @@ import { z } from "zod";
 import type { ReviewService } from "../../service/index.js";
 import { validJson, validQuery } from "./valid-input.js";
 
-const ref = idText("ref", '"base", a round id or "worktree"', { empty: 'give "base", a round id or "worktree", or leave it out.' }).optional();
+const ref = idText("ref", '"base", a round id or "worktree"', {
+  empty: 'give "base", a round id or "worktree", or leave it out.',
+}).optional();
 
 /** `GET /viewed?ref=`: the marks judged against the files at `ref` (a round id, `base`, or `worktree`, the default). */
 export const viewedQuerySchema = z.object({ ref });

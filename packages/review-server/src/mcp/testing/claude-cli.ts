@@ -19,7 +19,9 @@ export function claudeBinary(): string {
       // Not this platform's package; try the next.
     }
   }
-  throw new Error(`no Claude Code binary for ${process.platform}-${process.arch}: run pnpm install with optional dependencies`);
+  throw new Error(
+    `no Claude Code binary for ${process.platform}-${process.arch}: run pnpm install with optional dependencies`,
+  );
 }
 
 /**
@@ -27,23 +29,33 @@ export function claudeBinary(): string {
  * accepted (the project's settings allow the rest); `personEnv` is what the person exported in their shell besides.
  * @example const run = await runClaude(home, repo.dir, model.url, "Tidy up src/app.ts.");
  */
-export function runClaude(home: string, repo: string, baseUrl: string, prompt: string, personEnv: Record<string, string> = {}): Promise<ClientRun> {
-  return runClient(claudeBinary(), ["-p", prompt, "--output-format", "stream-json", "--verbose", "--permission-mode", "acceptEdits"], {
-    cwd: repo,
-    env: {
-      ...personEnv,
-      ...isolatedHomeEnv(home),
-      CLAUDE_CONFIG_DIR: join(home, ".claude"),
-      ANTHROPIC_BASE_URL: baseUrl,
-      ANTHROPIC_API_KEY: "x",
-      DISABLE_AUTOUPDATER: "1",
-      DISABLE_TELEMETRY: "1",
-      DISABLE_ERROR_REPORTING: "1",
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-      // MCP tools in the tool list itself, not deferred behind ToolSearch.
-      ENABLE_TOOL_SEARCH: "false",
+export function runClaude(
+  home: string,
+  repo: string,
+  baseUrl: string,
+  prompt: string,
+  personEnv: Record<string, string> = {},
+): Promise<ClientRun> {
+  return runClient(
+    claudeBinary(),
+    ["-p", prompt, "--output-format", "stream-json", "--verbose", "--permission-mode", "acceptEdits"],
+    {
+      cwd: repo,
+      env: {
+        ...personEnv,
+        ...isolatedHomeEnv(home),
+        CLAUDE_CONFIG_DIR: join(home, ".claude"),
+        ANTHROPIC_BASE_URL: baseUrl,
+        ANTHROPIC_API_KEY: "x",
+        DISABLE_AUTOUPDATER: "1",
+        DISABLE_TELEMETRY: "1",
+        DISABLE_ERROR_REPORTING: "1",
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+        // MCP tools in the tool list itself, not deferred behind ToolSearch.
+        ENABLE_TOOL_SEARCH: "false",
+      },
     },
-  });
+  );
 }
 
 /**
@@ -61,5 +73,8 @@ export function claudeTrace(run: ClientRun): string {
  */
 export async function trustClaudeProject(home: string, repo: string): Promise<void> {
   await mkdir(join(home, ".claude"), { recursive: true });
-  await writeFile(join(home, ".claude", ".claude.json"), JSON.stringify({ projects: { [repo]: { hasTrustDialogAccepted: true } } }));
+  await writeFile(
+    join(home, ".claude", ".claude.json"),
+    JSON.stringify({ projects: { [repo]: { hasTrustDialogAccepted: true } } }),
+  );
 }

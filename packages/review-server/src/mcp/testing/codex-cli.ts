@@ -10,13 +10,28 @@ const codexBin = createRequire(import.meta.url).resolve("@openai/codex/bin/codex
  * `personEnv` is what the person exported in their shell besides.
  * @example const run = await runCodex(home, repo.dir, "Tidy up src/app.ts.");
  */
-export function runCodex(home: string, repo: string, prompt: string, personEnv: Record<string, string> = {}): Promise<ClientRun> {
+export function runCodex(
+  home: string,
+  repo: string,
+  prompt: string,
+  personEnv: Record<string, string> = {},
+): Promise<ClientRun> {
   // The home is Codex's TMPDIR too in isolatedHomeEnv; Codex keeps the machine's.
   const { TMPDIR: _tmp, ...env } = isolatedHomeEnv(home);
-  return runClient(process.execPath, [codexBin, "exec", "--json", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "-C", repo, prompt], {
-    cwd: repo,
-    env: { ...personEnv, ...env, CODEX_HOME: join(home, ".codex"), FAKE_MODEL_KEY: "x", RUST_LOG: "warn,codex_rmcp_client=info" },
-  });
+  return runClient(
+    process.execPath,
+    [codexBin, "exec", "--json", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "-C", repo, prompt],
+    {
+      cwd: repo,
+      env: {
+        ...personEnv,
+        ...env,
+        CODEX_HOME: join(home, ".codex"),
+        FAKE_MODEL_KEY: "x",
+        RUST_LOG: "warn,codex_rmcp_client=info",
+      },
+    },
+  );
 }
 
 /**

@@ -28,9 +28,27 @@ export interface ForgeLoop {
  */
 export async function makeForgeLoop(): Promise<ForgeLoop> {
   const f = await makeGitHubFixture();
-  const edited = f.github.addThread(f.pull, { login: "alice", body: "Use reduce instead of the loop.", path: "src/app.ts", line: 4, startLine: 2, commit: f.head });
-  const untouched = f.github.addThread(f.pull, { login: "alice", body: "Is 'app' the right name?", path: "src/app.ts", line: 7, commit: f.head });
-  return { f, edited, untouched, serverEnv: { GH_TOKEN: STAND_IN_TOKEN, GITHUB_API_URL: f.github.url, GITHUB_GRAPHQL_URL: f.github.graphqlUrl } };
+  const edited = f.github.addThread(f.pull, {
+    login: "alice",
+    body: "Use reduce instead of the loop.",
+    path: "src/app.ts",
+    line: 4,
+    startLine: 2,
+    commit: f.head,
+  });
+  const untouched = f.github.addThread(f.pull, {
+    login: "alice",
+    body: "Is 'app' the right name?",
+    path: "src/app.ts",
+    line: 7,
+    commit: f.head,
+  });
+  return {
+    f,
+    edited,
+    untouched,
+    serverEnv: { GH_TOKEN: STAND_IN_TOKEN, GITHUB_API_URL: f.github.url, GITHUB_GRAPHQL_URL: f.github.graphqlUrl },
+  };
 }
 
 /** What a client's forge loop test runs on, set up before its tests and removed after them. */
@@ -72,7 +90,10 @@ export interface ListedResult {
  * @example const ids = aliceThreadIds(listed); call("review_reply", { id: ids.edited, ... })
  */
 export function aliceThreadIds(listed: ListedResult): { edited: string; untouched: string } {
-  return { edited: listed.threads.find((t) => t.start === 2)!.id, untouched: listed.threads.find((t) => t.start === 7)!.id };
+  return {
+    edited: listed.threads.find((t) => t.start === 2)!.id,
+    untouched: listed.threads.find((t) => t.start === 7)!.id,
+  };
 }
 
 /**
@@ -94,7 +115,10 @@ export function expectAliceListed(listed: ListedResult): void {
  * thread, and only the thread whose claim was accepted is resolved.
  * @example await expectPushedOnce(loop, { edited: "Now a reduce.", untouched: "Renamed it." });
  */
-export async function expectPushedOnce(loop: ForgeLoop, replies: { readonly edited: string; readonly untouched: string }): Promise<void> {
+export async function expectPushedOnce(
+  loop: ForgeLoop,
+  replies: { readonly edited: string; readonly untouched: string },
+): Promise<void> {
   const { f, edited, untouched, serverEnv } = loop;
   // Queued, not sent: nothing reached GitHub before the person pushed.
   expect([edited.comments.length, untouched.comments.length]).toEqual([1, 1]);
@@ -103,9 +127,16 @@ export async function expectPushedOnce(loop: ForgeLoop, replies: { readonly edit
   expect(pushed).toMatchObject({ code: 0, stderr: "" });
   expect(pushed.stdout.trim()).toBe("PR #7: posted 2 replies, resolved 1 thread (https://github.com/octo/app/pull/7)");
   // Each reply carries its hidden marker (how a lost response is found again), after the words.
-  const said = (thread: StandInThread) => thread.comments.map((c) => [c.login, c.body.replace(/\n\n<!-- opencode-review:m_\w+ -->$/, "")]);
-  expect(said(edited)).toEqual([["alice", "Use reduce instead of the loop."], ["person", replies.edited]]);
-  expect(said(untouched)).toEqual([["alice", "Is 'app' the right name?"], ["person", replies.untouched]]);
+  const said = (thread: StandInThread) =>
+    thread.comments.map((c) => [c.login, c.body.replace(/\n\n<!-- opencode-review:m_\w+ -->$/, "")]);
+  expect(said(edited)).toEqual([
+    ["alice", "Use reduce instead of the loop."],
+    ["person", replies.edited],
+  ]);
+  expect(said(untouched)).toEqual([
+    ["alice", "Is 'app' the right name?"],
+    ["person", replies.untouched],
+  ]);
   expect(edited.comments[1]!.replyTo).toBe(edited.comments[0]!.databaseId);
   expect(untouched.comments[1]!.replyTo).toBe(untouched.comments[0]!.databaseId);
   expect([edited.isResolved, untouched.isResolved]).toEqual([true, false]);

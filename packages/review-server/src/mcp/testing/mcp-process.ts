@@ -12,7 +12,10 @@ export interface McpProcess {
   /** What the server wrote to stderr so far. */
   stderr(): string;
   /** Calls a tool and returns its text, metadata and whether it was refused. */
-  call(name: string, args: Record<string, unknown>): Promise<{ readonly text: string; readonly metadata: any; readonly isError: boolean }>;
+  call(
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<{ readonly text: string; readonly metadata: any; readonly isError: boolean }>;
   close(): Promise<void>;
 }
 
@@ -20,13 +23,18 @@ export interface McpProcess {
  * Starts the built CLI's `mcp` command as a child process and connects the SDK's client to it.
  * @example const mcp = await startMcp(["--repo", repo.dir]); const listed = await mcp.call("review_list", {});
  */
-export async function startMcp(args: readonly string[], options: { readonly cwd?: string; readonly env?: Record<string, string> } = {}): Promise<McpProcess> {
+export async function startMcp(
+  args: readonly string[],
+  options: { readonly cwd?: string; readonly env?: Record<string, string> } = {},
+): Promise<McpProcess> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [cliPath, "mcp", ...args],
     stderr: "pipe",
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    ...(options.env === undefined ? {} : { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env } }),
+    ...(options.env === undefined
+      ? {}
+      : { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env } }),
   });
   let err = "";
   transport.stderr?.on("data", (data: Buffer) => (err += data.toString()));

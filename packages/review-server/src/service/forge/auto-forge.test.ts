@@ -16,7 +16,13 @@ describe("automatic pulls and pushes", () => {
   test("a pull on start rings the agent once, naming the pull request; new forge comments ring it again; the prompt line counts them", async () => {
     const f = (fixture = await makeGitHubFixture());
     await f.service.recordSession({ id: "ses_1", title: "Work", directory: f.repo.dir });
-    const thread = f.github.addThread(f.pull, { login: "alice", body: "Start from the first item?", path: "src/app.ts", line: 2, commit: f.head });
+    const thread = f.github.addThread(f.pull, {
+      login: "alice",
+      body: "Start from the first item?",
+      path: "src/app.ts",
+      line: 2,
+      commit: f.head,
+    });
     f.github.reply(f.pull, thread, "bob", "Or reduce.");
     const errors: unknown[] = [];
     stop = startAutoForge(f.service, { intervalMs: 50 }, (e) => errors.push(e)).stop;
@@ -29,7 +35,10 @@ describe("automatic pulls and pushes", () => {
 
     // Pulls with nothing new ring nobody.
     const before = f.github.counters.graphqlRequests;
-    await vi.waitFor(() => expect(f.github.counters.graphqlRequests).toBeGreaterThan(before + 1), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(() => expect(f.github.counters.graphqlRequests).toBeGreaterThan(before + 1), {
+      timeout: 20_000,
+      interval: 20,
+    });
     expect(f.delivered).toHaveLength(1);
 
     f.github.reply(f.pull, thread, "alice", "Any news?");
@@ -55,7 +64,13 @@ describe("automatic pulls and pushes", () => {
 
   test('with push "auto" the reply is posted as it is written, and the tool says so', async () => {
     const f = (fixture = await makeGitHubFixture());
-    const thread = f.github.addThread(f.pull, { login: "alice", body: "Start from the first item?", path: "src/app.ts", line: 2, commit: f.head });
+    const thread = f.github.addThread(f.pull, {
+      login: "alice",
+      body: "Start from the first item?",
+      path: "src/app.ts",
+      line: 2,
+      commit: f.head,
+    });
     await f.service.pullForge();
     const auto = createReviewService({
       dir: f.repo.dir,
@@ -73,7 +88,9 @@ describe("automatic pulls and pushes", () => {
 
     // The manual service queues instead.
     const queued = await reviewReply(f.service, { id: open!.id, text: "And one more thing." });
-    expect(queued.output).toContain("It is queued for PR #7: the person sends it from the panel or with opencode-review pr push.");
+    expect(queued.output).toContain(
+      "It is queued for PR #7: the person sends it from the panel or with opencode-review pr push.",
+    );
     expect(thread.comments).toHaveLength(2);
     await auto.context.anchors.written();
   });

@@ -24,7 +24,11 @@ const QUIET = new Set(["no_token", "no_pull_request", "invalid_input", "not_foun
  * Returns how to stop it, and a pull now (what the timer runs) for a caller that wants one at once.
  * @example const auto = startAutoForge(service, { pull: "auto" }, console.error); auto.stop();
  */
-export function startAutoForge(service: ReviewService, options: ForgeOptions, reportError: (error: unknown) => void): AutoForge {
+export function startAutoForge(
+  service: ReviewService,
+  options: ForgeOptions,
+  reportError: (error: unknown) => void,
+): AutoForge {
   if (options.pull === "manual") return { stop: () => {}, pullNow: async () => {} };
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -34,7 +38,10 @@ export function startAutoForge(service: ReviewService, options: ForgeOptions, re
       const text = forgeNotice(result, service.context.delivery.mode);
       if (text !== null && !stopped) {
         const repo = await service.repository();
-        const target = service.context.delivery.target !== undefined ? await service.context.delivery.target() : await releaseTarget(service.context, repo.branchKey);
+        const target =
+          service.context.delivery.target !== undefined
+            ? await service.context.delivery.target()
+            : await releaseTarget(service.context, repo.branchKey);
         await service.context.delivery.deliver({ sessionId: target?.id ?? null, text });
       }
     } catch (error) {

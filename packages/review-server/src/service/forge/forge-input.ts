@@ -22,7 +22,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
  * that is no ISO date and time (a field the API may leave out) reads as `now`.
  * @example const { threads, skipped } = await checkForgeThreads(repo, await client.threads(7), ctx.now());
  */
-export async function checkForgeThreads(repo: Pick<Repository, "workTree">, threads: readonly ForgeThread[], now: string): Promise<CheckedForgeThreads> {
+export async function checkForgeThreads(
+  repo: Pick<Repository, "workTree">,
+  threads: readonly ForgeThread[],
+  now: string,
+): Promise<CheckedForgeThreads> {
   const out: ForgeThread[] = [];
   const skipped: string[] = [];
   const threadIds = new Set<string>();
@@ -32,16 +36,30 @@ export async function checkForgeThreads(repo: Pick<Repository, "workTree">, thre
     threadIds.add(thread.id);
     const why = await pathProblem(repo, thread.path);
     if (why !== null) {
-      skipped.push(`skipped the thread ${webUrl(thread.url) || JSON.stringify(cleanForgeText(thread.id))}: its path ${JSON.stringify(thread.path.slice(0, 200))} ${why}.`);
+      skipped.push(
+        `skipped the thread ${webUrl(thread.url) || JSON.stringify(cleanForgeText(thread.id))}: its path ${JSON.stringify(thread.path.slice(0, 200))} ${why}.`,
+      );
       continue;
     }
     const comments: ForgeComment[] = [];
     for (const c of thread.comments) {
       if (commentIds.has(c.id)) continue;
       commentIds.add(c.id);
-      comments.push({ ...c, login: cleanLogin(c.login), body: cleanForgeText(c.body), url: webUrl(c.url), createdAt: isoTime(c.createdAt) ?? now });
+      comments.push({
+        ...c,
+        login: cleanLogin(c.login),
+        body: cleanForgeText(c.body),
+        url: webUrl(c.url),
+        createdAt: isoTime(c.createdAt) ?? now,
+      });
     }
-    out.push({ ...thread, url: webUrl(thread.url), side: thread.side === "old" ? "old" : "new", ...lines(thread), comments });
+    out.push({
+      ...thread,
+      url: webUrl(thread.url),
+      side: thread.side === "old" ? "old" : "new",
+      ...lines(thread),
+      comments,
+    });
   }
   return { threads: out, skipped };
 }
@@ -70,20 +88,29 @@ function cleanLogin(login: string): string {
 // A line number that is no positive whole number is no line: the thread is pinned to the whole file.
 function lines(t: ForgeThread): Pick<ForgeThread, "originalStartLine" | "originalLine" | "startLine" | "line"> {
   const line = (n: number | null) => (n !== null && Number.isSafeInteger(n) && n > 0 ? n : null);
-  return { originalStartLine: line(t.originalStartLine), originalLine: line(t.originalLine), startLine: line(t.startLine), line: line(t.line) };
+  return {
+    originalStartLine: line(t.originalStartLine),
+    originalLine: line(t.originalLine),
+    startLine: line(t.startLine),
+    line: line(t.line),
+  };
 }
 
 async function pathProblem(repo: Pick<Repository, "workTree">, path: string): Promise<string | null> {
   if (typeof path !== "string" || path === "") return "is empty";
   if (CONTROL.test(path)) return "holds a control character";
-  if (path.startsWith("/") || path.split("/").some((s) => s === "" || s === "." || s === "..")) return "is not a plain path from the repository's root";
+  if (path.startsWith("/") || path.split("/").some((s) => s === "" || s === "." || s === ".."))
+    return "is not a plain path from the repository's root";
   const tooLong = pathTooLong(path);
   if (tooLong !== null) return `is too long (${tooLong})`;
   try {
     if ((await resolveWorktreePath(repo, path)) !== path) return "names another file than it says";
   } catch (error) {
     // Its message starts with the path: what follows up to the first full stop says why.
-    if (error instanceof ReviewError) return error.message.startsWith(path) ? error.message.slice(path.length + 1).split(". ")[0]! : "is outside the work tree";
+    if (error instanceof ReviewError)
+      return error.message.startsWith(path)
+        ? error.message.slice(path.length + 1).split(". ")[0]!
+        : "is outside the work tree";
     throw error;
   }
   return null;

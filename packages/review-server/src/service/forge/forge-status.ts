@@ -50,7 +50,18 @@ export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
     .selectFrom("forge_messages as f")
     .innerJoin("messages as m", "m.id", "f.message_id")
     .innerJoin("threads as t", "t.id", "m.thread_id")
-    .select(["f.message_id", "f.state", "f.error", "f.resolve", "m.thread_id", "m.body", "m.created_at", "t.file", "t.start_line", "t.end_line"])
+    .select([
+      "f.message_id",
+      "f.state",
+      "f.error",
+      "f.resolve",
+      "m.thread_id",
+      "m.body",
+      "m.created_at",
+      "t.file",
+      "t.start_line",
+      "t.end_line",
+    ])
     .select((eb) =>
       eb
         .selectFrom("messages as first")
@@ -103,7 +114,11 @@ export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
 }
 
 /** The last comment pulled from the forge into the thread before `before`: what a reply written then answers. */
-async function answeredComment(ctx: ServiceContext, threadId: string, before: string): Promise<WaitingReply["answers"]> {
+async function answeredComment(
+  ctx: ServiceContext,
+  threadId: string,
+  before: string,
+): Promise<WaitingReply["answers"]> {
   const row = await ctx.db
     .selectFrom("messages as m")
     .innerJoin("forge_messages as f", "f.message_id", "m.id")

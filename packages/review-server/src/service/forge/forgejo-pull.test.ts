@@ -18,27 +18,55 @@ const HUNK = "@@ -0,0 +1,4 @@\n+export function total(xs: number[]) {\n+  let su
 
 async function withReview(flavor: ForgejoFlavor) {
   const f = (fixture = await makeForgejoFixture(flavor));
-  const open = f.forgejo.addThread(f.pull, { login: "alice", body: "Start from the first item?", path: "src/app.ts", line: 2, commit: f.head, diffHunk: HUNK });
+  const open = f.forgejo.addThread(f.pull, {
+    login: "alice",
+    body: "Start from the first item?",
+    path: "src/app.ts",
+    line: 2,
+    commit: f.head,
+    diffHunk: HUNK,
+  });
   f.forgejo.reply(open, "bob", "Or use reduce.");
-  const done = f.forgejo.addThread(f.pull, { login: "carol", body: "Export this?", path: "src/app.ts", line: 7, commit: f.head, resolved: true });
+  const done = f.forgejo.addThread(f.pull, {
+    login: "carol",
+    body: "Export this?",
+    path: "src/app.ts",
+    line: 7,
+    commit: f.head,
+    resolved: true,
+  });
   return { f, open, done };
 }
 
-const local = async (f: ForgejoFixture, forgeId: string) => (await f.service.listThreads({ status: "all" })).find((t) => t.forge?.threadId === forgeId)!;
-const idOf = (t: { review: { id: number }; first: { line: number; path: string } }) => `${t.review.id}:${t.first.line < 0 ? "old" : "new"}:${Math.abs(t.first.line)}:${t.first.path}`;
+const local = async (f: ForgejoFixture, forgeId: string) =>
+  (await f.service.listThreads({ status: "all" })).find((t) => t.forge?.threadId === forgeId)!;
+const idOf = (t: { review: { id: number }; first: { line: number; path: string } }) =>
+  `${t.review.id}:${t.first.line < 0 ? "old" : "new"}:${Math.abs(t.first.line)}:${t.first.path}`;
 
 for (const flavor of ["forgejo", "gitea"] as const) {
   describe(`pr pull from ${flavor}`, () => {
     test("brings the conversations in as threads with who said what, anchored at the comment's commit, resolved ones resolved", async () => {
       const { f, open, done } = await withReview(flavor);
       const result = await f.service.pullForge();
-      expect(result).toMatchObject({ pr: 7, url: "https://codeberg.org/octo/app/pulls/7", unchanged: false, newThreads: 2, newComments: 3, withoutCommit: 0 });
+      expect(result).toMatchObject({
+        pr: 7,
+        url: "https://codeberg.org/octo/app/pulls/7",
+        unchanged: false,
+        newThreads: 2,
+        newComments: 3,
+        withoutCommit: 0,
+      });
       const threads = await f.service.listThreads({ status: "all" });
       expect(threads).toHaveLength(2);
       for (const t of threads) expect(threadSchema.safeParse(t).success).toBe(true);
       expect(await local(f, idOf(open))).toMatchObject({
         origin: "forge",
-        forge: { kind: "forgejo", pr: 7, threadId: idOf(open), url: `https://codeberg.org/octo/app/pulls/7/files#issuecomment-${open.first.id}` },
+        forge: {
+          kind: "forgejo",
+          pr: 7,
+          threadId: idOf(open),
+          url: `https://codeberg.org/octo/app/pulls/7/files#issuecomment-${open.first.id}`,
+        },
         file: "src/app.ts",
         start: 2,
         end: 2,
@@ -63,7 +91,9 @@ for (const flavor of ["forgejo", "gitea"] as const) {
       const again = await f.service.pullForge();
       expect(again).toMatchObject({ unchanged: true, newThreads: 0, newComments: 0 });
       const second = await f.service.listThreads({ status: "all" });
-      expect(second.map((t) => [t.id, t.messages.map((m) => m.id)])).toEqual(first.map((t) => [t.id, t.messages.map((m) => m.id)]));
+      expect(second.map((t) => [t.id, t.messages.map((m) => m.id)])).toEqual(
+        first.map((t) => [t.id, t.messages.map((m) => m.id)]),
+      );
       expect(second.flatMap((t) => t.messages)).toHaveLength(3);
       expect(f.forgejo.problems).toEqual([]);
     });
@@ -73,11 +103,26 @@ for (const flavor of ["forgejo", "gitea"] as const) {
       await f.service.pullForge();
       f.forgejo.reply(open, "alice", "Any news?");
       f.forgejo.setResolved(done, false, "carol");
-      f.forgejo.addThread(f.pull, { login: "dave", body: "Old line?", path: "src/app.ts", line: 1, side: "old", commit: f.head });
-      expect(await f.service.pullForge()).toMatchObject({ unchanged: false, newThreads: 1, newComments: 2, reopened: 1, resolved: 0 });
+      f.forgejo.addThread(f.pull, {
+        login: "dave",
+        body: "Old line?",
+        path: "src/app.ts",
+        line: 1,
+        side: "old",
+        commit: f.head,
+      });
+      expect(await f.service.pullForge()).toMatchObject({
+        unchanged: false,
+        newThreads: 1,
+        newComments: 2,
+        reopened: 1,
+        resolved: 0,
+      });
       expect((await local(f, idOf(open))).messages.map((m) => m.login)).toEqual(["alice", "bob", "alice"]);
       expect(await local(f, idOf(done))).toMatchObject({ status: "open", awaiting: "agent" });
-      expect((await f.service.listThreads({ status: "all" })).find((t) => t.messages[0]!.login === "dave")).toMatchObject({ side: "old", start: 1, end: 1 });
+      expect(
+        (await f.service.listThreads({ status: "all" })).find((t) => t.messages[0]!.login === "dave"),
+      ).toMatchObject({ side: "old", start: 1, end: 1 });
 
       f.forgejo.setResolved(open, true, "alice");
       expect(await f.service.pullForge()).toMatchObject({ resolved: 1, reopened: 0, newComments: 0 });
@@ -89,11 +134,20 @@ for (const flavor of ["forgejo", "gitea"] as const) {
 }
 
 describe("conversations on one line", () => {
-  for (const [flavor, expected] of [["forgejo", [["alice"], ["bob", "alice"]]], ["gitea", [["alice", "bob", "alice"]]]] as const) {
+  for (const [flavor, expected] of [
+    ["forgejo", [["alice"], ["bob", "alice"]]],
+    ["gitea", [["alice", "bob", "alice"]]],
+  ] as const) {
     test(`two reviews on the same line read as ${flavor}'s page shows them`, async () => {
       const f = (fixture = await makeForgejoFixture(flavor));
       f.forgejo.addThread(f.pull, { login: "alice", body: "One.", path: "src/app.ts", line: 2, commit: f.head });
-      const second = f.forgejo.addThread(f.pull, { login: "bob", body: "Two.", path: "src/app.ts", line: 2, commit: f.head });
+      const second = f.forgejo.addThread(f.pull, {
+        login: "bob",
+        body: "Two.",
+        path: "src/app.ts",
+        line: 2,
+        commit: f.head,
+      });
       f.forgejo.reply(second, "alice", "Three.");
       await f.service.pullForge();
       const threads = await f.service.listThreads({ status: "all" });

@@ -13,8 +13,20 @@ afterEach(async () => {
 
 async function reviewed(flavor: ForgejoFlavor) {
   const f = (fixture = await makeForgejoFixture(flavor));
-  const sum = f.forgejo.addThread(f.pull, { login: "alice", body: "Start from the first item?", path: "src/app.ts", line: 2, commit: f.head });
-  const name = f.forgejo.addThread(f.pull, { login: "bob", body: "Is this name right?", path: "src/app.ts", line: 7, commit: f.head });
+  const sum = f.forgejo.addThread(f.pull, {
+    login: "alice",
+    body: "Start from the first item?",
+    path: "src/app.ts",
+    line: 2,
+    commit: f.head,
+  });
+  const name = f.forgejo.addThread(f.pull, {
+    login: "bob",
+    body: "Is this name right?",
+    path: "src/app.ts",
+    line: 7,
+    commit: f.head,
+  });
   await f.service.pullForge();
   const threads = await f.service.listThreads({ status: "all" });
   const byFirst = (login: string) => threads.find((t) => t.messages[0]!.login === login)!.id;
@@ -22,18 +34,27 @@ async function reviewed(flavor: ForgejoFlavor) {
 }
 
 async function failure(promise: Promise<unknown>): Promise<ReviewError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ReviewError);
   return error as ReviewError;
 }
 
-const fixLoop = async (f: ForgejoFixture) => f.repo.write("src/app.ts", (await f.repo.git("show", "HEAD:src/app.ts")).replace("  let sum = 0;", "  let sum = xs[0] ?? 0;"));
+const fixLoop = async (f: ForgejoFixture) =>
+  f.repo.write(
+    "src/app.ts",
+    (await f.repo.git("show", "HEAD:src/app.ts")).replace("  let sum = 0;", "  let sum = xs[0] ?? 0;"),
+  );
 
 describe("pr push to forgejo", () => {
   test("each queued reply is posted once, in its conversation (same review, same line); the thread stays open there: Forgejo's API has no resolve", async () => {
     const { f, sum, name, sumId, nameId } = await reviewed("forgejo");
     await fixLoop(f);
-    expect((await f.service.agentReply({ id: sumId, text: "Starts from the first item now.", resolved: true })).resolved).toBe(true);
+    expect(
+      (await f.service.agentReply({ id: sumId, text: "Starts from the first item now.", resolved: true })).resolved,
+    ).toBe(true);
     await f.service.agentReply({ id: nameId, text: "The name is right." });
     const pushed = await f.service.pushForge();
     expect(pushed).toMatchObject({ pr: 7, posted: 2, found: 0, resolved: 0, unresolvable: 1, failed: [] });
@@ -58,7 +79,9 @@ describe("pr push to forgejo", () => {
     f.forgejo.failNext(/^POST /, { kind: "drop" });
     const lost = await failure(f.service.pushForge());
     expect(lost.code).toBe("forge_unreachable");
-    expect(lost.message).toMatch(/0 sent, 1 reply stays queued: run opencode-review pr push again when codeberg.org answers\.$/);
+    expect(lost.message).toMatch(
+      /0 sent, 1 reply stays queued: run opencode-review pr push again when codeberg.org answers\.$/,
+    );
     expect(f.forgejo.comments(sum)).toHaveLength(2);
     expect(await f.service.pushForge()).toMatchObject({ posted: 1, found: 1 });
     expect(f.forgejo.comments(sum)).toHaveLength(2);
@@ -71,13 +94,19 @@ describe("pr push to gitea", () => {
   test("a reply is a review comment on the same line quoting the comment it answers; the thread is resolved only where the checked resolve held", async () => {
     const { f, sum, name, sumId, nameId } = await reviewed("gitea");
     await fixLoop(f);
-    expect((await f.service.agentReply({ id: sumId, text: "Starts from the first item now.", resolved: true })).resolved).toBe(true);
-    expect((await f.service.agentReply({ id: nameId, text: "The name is right.", resolved: true })).refusal).toMatch(/^Replied, but not resolved:/);
+    expect(
+      (await f.service.agentReply({ id: sumId, text: "Starts from the first item now.", resolved: true })).resolved,
+    ).toBe(true);
+    expect((await f.service.agentReply({ id: nameId, text: "The name is right.", resolved: true })).refusal).toMatch(
+      /^Replied, but not resolved:/,
+    );
     expect(await f.service.pushForge()).toMatchObject({ posted: 2, resolved: 1, unresolvable: 0, failed: [] });
     const [question, answer] = f.forgejo.comments(sum);
     expect(answer).toMatchObject({ login: "person", line: 2, path: "src/app.ts" });
     expect(answer!.reviewId).not.toBe(question!.reviewId);
-    expect(answer!.body).toMatch(/^> @alice wrote:\n> Start from the first item\?\n\nStarts from the first item now\.\n\n<!-- opencode-review:m_\w+ -->$/);
+    expect(answer!.body).toMatch(
+      /^> @alice wrote:\n> Start from the first item\?\n\nStarts from the first item now\.\n\n<!-- opencode-review:m_\w+ -->$/,
+    );
     expect(sum.first.resolver).toBe("person");
     expect(name.first.resolver).toBeNull();
     expect(f.forgejo.comments(name)).toHaveLength(2);

@@ -27,7 +27,11 @@ const DIFF = [
 ].join("\n");
 
 describe("release to a Forgejo pull request (pr: true)", () => {
-  for (const [verdict, event] of [["changes", "REQUEST_CHANGES"], ["approve", "APPROVED"], ["comment", "COMMENT"]] as const) {
+  for (const [verdict, event] of [
+    ["changes", "REQUEST_CHANGES"],
+    ["approve", "APPROVED"],
+    ["comment", "COMMENT"],
+  ] as const) {
     test(`the ${verdict} verdict becomes a ${event} review: lines in the diff as review comments, the rest in the body`, async () => {
       const f = (fixture = await makeForgejoFixture("forgejo"));
       f.pull.diff = DIFF;
@@ -39,9 +43,16 @@ describe("release to a Forgejo pull request (pr: true)", () => {
 
       const review = await f.service.releaseToPullRequest({ verdict, summary: "Two small things." });
       const sent = f.pull.reviews.at(-1)!;
-      expect(sent).toMatchObject({ state: event, login: "person", body: "Two small things.\n\nComments on lines this pull request's diff does not show:\n- `src/app.ts:8`: Not needed." });
+      expect(sent).toMatchObject({
+        state: event,
+        login: "person",
+        body: "Two small things.\n\nComments on lines this pull request's diff does not show:\n- `src/app.ts:8`: Not needed.",
+      });
       expect(sent.comments.map((c) => [c.path, c.line, c.body])).toEqual([["src/app.ts", 7, "Name it appName."]]);
-      expect(review).toMatchObject({ verdict, pullRequest: { url: `https://codeberg.org/octo/app/pulls/7#issuecomment-${sent.id}` } });
+      expect(review).toMatchObject({
+        verdict,
+        pullRequest: { url: `https://codeberg.org/octo/app/pulls/7#issuecomment-${sent.id}` },
+      });
       expect((await f.service.pendingReview()).drafts).toMatchObject({ threads: [], messages: [] });
       const threads = await f.service.listThreads({ status: "all" });
       expect(threads.map((t) => [t.origin, t.messages[0]!.login, t.start])).toEqual([

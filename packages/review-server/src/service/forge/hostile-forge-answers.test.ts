@@ -40,7 +40,11 @@ describe("pr pull against hostile forge answers", () => {
       { kind: "status", status: 500, body: { message: `token ${STAND_IN_TOKEN} broke us` } },
       { kind: "status", status: 422, body: { message: `bad token ${STAND_IN_TOKEN}` } },
       { kind: "status", status: 401, body: { message: `Bad credentials: ${STAND_IN_TOKEN}` } },
-      { kind: "status", status: 200, body: { data: null, errors: [{ type: "SOMETHING", message: `denied for ${STAND_IN_TOKEN}` }] } },
+      {
+        kind: "status",
+        status: 200,
+        body: { data: null, errors: [{ type: "SOMETHING", message: `denied for ${STAND_IN_TOKEN}` }] },
+      },
     ] as const;
     for (const fault of echoes) {
       f.github.failNext(/^POST \/graphql/, fault);
@@ -79,7 +83,10 @@ describe("pr pull against hostile forge answers", () => {
   test("a pagination cursor that loops forever ends the pull with one line instead of reading on", async () => {
     const f = (fixture = await makeGitHubFixture());
     const pull = {
-      number: 7, url: "https://github.com/octo/app/pull/7", headRefName: "feature", headRefOid: f.head,
+      number: 7,
+      url: "https://github.com/octo/app/pull/7",
+      headRefName: "feature",
+      headRefOid: f.head,
       reviewThreads: { totalCount: 1, pageInfo: { hasNextPage: true, endCursor: "Y3Vyc29yOjE=" }, nodes: [] },
     };
     // The same page, with the same cursor, for the branch's survey and every page after it.

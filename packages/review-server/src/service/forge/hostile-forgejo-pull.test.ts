@@ -15,7 +15,13 @@ describe.each(["forgejo", "gitea"] as const)("pr pull of hostile %s data", (flav
       f.forgejo.addThread(f.pull, { login: "mallory", body: `on ${path}`, path, line: 1, commit: f.head });
     }
     const long = `${"word ".repeat(2000)}end`;
-    f.forgejo.addThread(f.pull, { login: "\u001b]0;pwned\u0007alice", body: `${long}\u001b[2J`, path: "src/app.ts", line: 2, commit: f.head });
+    f.forgejo.addThread(f.pull, {
+      login: "\u001b]0;pwned\u0007alice",
+      body: `${long}\u001b[2J`,
+      path: "src/app.ts",
+      line: 2,
+      commit: f.head,
+    });
     const result = await f.service.pullForge();
     expect(result.newThreads).toBe(1);
     expect(result.skipped).toHaveLength(4);
@@ -24,7 +30,10 @@ describe.each(["forgejo", "gitea"] as const)("pr pull of hostile %s data", (flav
 
     await f.service.agentReply({ id: thread!.id, text: "Shorter, please." });
     expect(await f.service.pushForge()).toMatchObject({ posted: 1, failed: [] });
-    const posted = f.pull.reviews.flatMap((r) => r.comments).map((c) => c.body).find((b) => b.includes("Shorter, please."))!;
+    const posted = f.pull.reviews
+      .flatMap((r) => r.comments)
+      .map((c) => c.body)
+      .find((b) => b.includes("Shorter, please."))!;
     // Gitea's reply quotes what it answers: a reminder, cut, not the 10,000 characters again.
     expect(posted.length).toBeLessThan(1000 + 600);
     expect(f.forgejo.problems).toEqual([]);

@@ -12,9 +12,23 @@ const HUNK = "@@ -0,0 +1,4 @@\n+export function total(xs: number[]) {\n+  let su
 
 async function withReview() {
   const f = (fixture = await makeGitHubFixture());
-  const open = f.github.addThread(f.pull, { login: "alice", body: "Start from the first item?", path: "src/app.ts", line: 2, commit: f.head, diffHunk: HUNK });
+  const open = f.github.addThread(f.pull, {
+    login: "alice",
+    body: "Start from the first item?",
+    path: "src/app.ts",
+    line: 2,
+    commit: f.head,
+    diffHunk: HUNK,
+  });
   f.github.reply(f.pull, open, "bob", "Or use reduce.");
-  const done = f.github.addThread(f.pull, { login: "carol", body: "Export this?", path: "src/app.ts", line: 7, commit: f.head, resolved: true });
+  const done = f.github.addThread(f.pull, {
+    login: "carol",
+    body: "Export this?",
+    path: "src/app.ts",
+    line: 7,
+    commit: f.head,
+    resolved: true,
+  });
   return { f, open, done };
 }
 
@@ -30,7 +44,12 @@ describe("pr pull", () => {
     const first = threads.find((t) => t.forge?.threadId === open.id)!;
     expect(first).toMatchObject({
       origin: "forge",
-      forge: { kind: "github", pr: 7, threadId: open.id, url: `https://github.com/octo/app/pull/7#discussion_r${open.comments[0]!.databaseId}` },
+      forge: {
+        kind: "github",
+        pr: 7,
+        threadId: open.id,
+        url: `https://github.com/octo/app/pull/7#discussion_r${open.comments[0]!.databaseId}`,
+      },
       file: "src/app.ts",
       start: 2,
       end: 2,
@@ -43,7 +62,10 @@ describe("pr pull", () => {
       ["human", "alice", "Start from the first item?"],
       ["human", "bob", "Or use reduce."],
     ]);
-    expect(threads.find((t) => t.forge?.threadId === done.id)).toMatchObject({ status: "resolved", resolvedBy: "human" });
+    expect(threads.find((t) => t.forge?.threadId === done.id)).toMatchObject({
+      status: "resolved",
+      resolvedBy: "human",
+    });
 
     // The agent reads who said it, on which pull request.
     const listed = await f.service.agentList({});
@@ -70,19 +92,32 @@ describe("pr pull", () => {
     await f.service.pullForge();
     f.github.reply(f.pull, open, "alice", "Any news?");
     f.github.setResolved(done, false, "carol");
-    const third = f.github.addThread(f.pull, { login: "dave", body: "Typo.", path: "src/app.ts", line: 4, commit: f.head });
+    const third = f.github.addThread(f.pull, {
+      login: "dave",
+      body: "Typo.",
+      path: "src/app.ts",
+      line: 4,
+      commit: f.head,
+    });
 
     const result = await f.service.pullForge();
     expect(result).toMatchObject({ unchanged: false, newThreads: 1, newComments: 2, reopened: 1, resolved: 0 });
     let threads = await f.service.listThreads({ status: "all" });
     expect(threads).toHaveLength(3);
-    expect(threads.find((t) => t.forge?.threadId === open.id)!.messages.map((m) => m.login)).toEqual(["alice", "bob", "alice"]);
+    expect(threads.find((t) => t.forge?.threadId === open.id)!.messages.map((m) => m.login)).toEqual([
+      "alice",
+      "bob",
+      "alice",
+    ]);
     expect(threads.find((t) => t.forge?.threadId === done.id)).toMatchObject({ status: "open", awaiting: "agent" });
 
     f.github.setResolved(open, true, "alice");
     expect(await f.service.pullForge()).toMatchObject({ resolved: 1, reopened: 0, newComments: 0 });
     threads = await f.service.listThreads({ status: "all" });
-    expect(threads.find((t) => t.forge?.threadId === open.id)).toMatchObject({ status: "resolved", resolvedBy: "human" });
+    expect(threads.find((t) => t.forge?.threadId === open.id)).toMatchObject({
+      status: "resolved",
+      resolvedBy: "human",
+    });
     expect(threads.flatMap((t) => t.messages)).toHaveLength(5);
     expect(third.comments).toHaveLength(1);
   });
@@ -95,7 +130,11 @@ describe("pr pull", () => {
     let thread = (await f.service.listThreads({ status: "all" })).find((t) => t.forge?.threadId === open.id)!;
     expect(thread.anchor.state).toBe("changed");
     // The checked resolve holds: the code under the comment differs from the commit it was written on.
-    const reply = await f.service.agentReply({ id: thread.id, text: "Starts from the first item now.", resolved: true });
+    const reply = await f.service.agentReply({
+      id: thread.id,
+      text: "Starts from the first item now.",
+      resolved: true,
+    });
     expect(reply.resolved).toBe(true);
     await f.repo.write("src/app.ts", "");
     thread = (await f.service.listThreads({ status: "all" })).find((t) => t.forge?.threadId === open.id)!;
@@ -104,17 +143,34 @@ describe("pr pull", () => {
 
   test("a comment whose commit is not here is pinned to the file as the work tree has it, at the line the forge shows", async () => {
     const f = (fixture = await makeGitHubFixture());
-    f.github.addThread(f.pull, { login: "alice", body: "Rename?", path: "src/app.ts", line: 7, commit: "1234567890abcdef1234567890abcdef12345678" });
+    f.github.addThread(f.pull, {
+      login: "alice",
+      body: "Rename?",
+      path: "src/app.ts",
+      line: 7,
+      commit: "1234567890abcdef1234567890abcdef12345678",
+    });
     const result = await f.service.pullForge();
     expect(result.withoutCommit).toBe(1);
     const [thread] = await f.service.listThreads({ status: "all" });
-    expect(thread).toMatchObject({ start: 7, end: 7, quoted: [" export const name = 'app';"], anchor: { state: "current" } });
+    expect(thread).toMatchObject({
+      start: 7,
+      end: 7,
+      quoted: [" export const name = 'app';"],
+      anchor: { state: "current" },
+    });
   });
 
   test("300 threads and 2,000 comments come in a handful of paginated requests, well inside the rate limit", async () => {
     const f = (fixture = await makeGitHubFixture());
     for (let i = 0; i < 300; i++) {
-      const t = f.github.addThread(f.pull, { login: `reviewer${i % 7}`, body: `Comment ${i}`, path: "src/app.ts", line: 1 + (i % 7), commit: f.head });
+      const t = f.github.addThread(f.pull, {
+        login: `reviewer${i % 7}`,
+        body: `Comment ${i}`,
+        path: "src/app.ts",
+        line: 1 + (i % 7),
+        commit: f.head,
+      });
       // 2,000 in all: 300 first comments and 1,700 replies, one thread with 150 (past a page of 100).
       const replies = i === 0 ? 150 : i <= 225 ? 7 : 0;
       for (let r = 0; r < replies; r++) f.github.reply(f.pull, t, "bob", `Reply ${i}.${r}`);

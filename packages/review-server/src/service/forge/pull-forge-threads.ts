@@ -56,11 +56,17 @@ export interface ForgePullResult {
  * changed since the last pull, that is all it costs.
  * @example const result = await pullForgeThreads(ctx, await openForge(repo, { env }), { number: 7 });
  */
-export async function pullForgeThreads(ctx: ServiceContext, forge: BranchForge, target: { readonly number?: number } = {}): Promise<ForgePullResult> {
+export async function pullForgeThreads(
+  ctx: ServiceContext,
+  forge: BranchForge,
+  target: { readonly number?: number } = {},
+): Promise<ForgePullResult> {
   const repo = await ctx.repository();
   const { client } = forge;
   const where = `${client.repository.owner}/${client.repository.repo}`;
-  const survey = await client.survey(target.number === undefined ? { branch: forge.upstream.branch } : { number: target.number });
+  const survey = await client.survey(
+    target.number === undefined ? { branch: forge.upstream.branch } : { number: target.number },
+  );
   if (survey === null) {
     throw new ReviewError(
       "no_pull_request",
@@ -73,8 +79,20 @@ export async function pullForgeThreads(ctx: ServiceContext, forge: BranchForge, 
   const stored = await forgePullByKey(ctx.db, key);
   const base = { pr: survey.pull.number, url: survey.pull.url };
   if (stored !== undefined && stored.fingerprint === survey.fingerprint && stored.branch === repo.branchKey) {
-    await writeTransaction(ctx.db, (trx) => markForgePulled(trx, stored.id, { ...stored, pulled_at: ctx.now(), login: survey.login ?? stored.login }));
-    return { ...base, unchanged: true, newThreads: 0, newComments: 0, resolved: 0, reopened: 0, files: [], withoutCommit: 0, skipped: [] };
+    await writeTransaction(ctx.db, (trx) =>
+      markForgePulled(trx, stored.id, { ...stored, pulled_at: ctx.now(), login: survey.login ?? stored.login }),
+    );
+    return {
+      ...base,
+      unchanged: true,
+      newThreads: 0,
+      newComments: 0,
+      resolved: 0,
+      reopened: 0,
+      files: [],
+      withoutCommit: 0,
+      skipped: [],
+    };
   }
 
   const { threads, skipped } = await checkForgeThreads(repo, await client.threads(survey.pull.number), ctx.now());
@@ -123,7 +141,14 @@ export async function pullForgeThreads(ctx: ServiceContext, forge: BranchForge, 
           created_at: first.createdAt,
           updated_at: ctx.now(),
         });
-        await insertForgeThread(trx, { thread_id: row.id, pull_id: pull.id, forge_id: thread.id, url: thread.url, reply_to: first.id, resolved_on_forge: thread.resolved ? 1 : 0 });
+        await insertForgeThread(trx, {
+          thread_id: row.id,
+          pull_id: pull.id,
+          forge_id: thread.id,
+          url: thread.url,
+          reply_to: first.id,
+          resolved_on_forge: thread.resolved ? 1 : 0,
+        });
         for (const comment of thread.comments) await addComment(trx, row.id, pull.id, comment);
         newThreads++;
         newComments += thread.comments.length;
@@ -156,32 +181,74 @@ export async function pullForgeThreads(ctx: ServiceContext, forge: BranchForge, 
         touched = true;
         if (thread.resolved && row.status !== "resolved") {
           const at = ctx.now();
-          await updateThread(trx, row.id, { status: "resolved", awaiting: null, resolved_at: at, resolved_by: "human", updated_at: at });
+          await updateThread(trx, row.id, {
+            status: "resolved",
+            awaiting: null,
+            resolved_at: at,
+            resolved_by: "human",
+            updated_at: at,
+          });
           resolved++;
         } else if (!thread.resolved && row.status === "resolved") {
-          await updateThread(trx, row.id, { status: "open", awaiting: "agent", resolved_at: null, resolved_by: null, updated_at: ctx.now() });
+          await updateThread(trx, row.id, {
+            status: "open",
+            awaiting: "agent",
+            resolved_at: null,
+            resolved_by: null,
+            updated_at: ctx.now(),
+          });
           reopened++;
           files.add(row.file);
         }
       }
       // Someone spoke on the forge in a thread that is open there: it is the agent's turn again.
       if (heard && !thread.resolved) {
-        await updateThread(trx, row.id, { status: "open", awaiting: "agent", resolved_at: null, resolved_by: null, updated_at: ctx.now() });
+        await updateThread(trx, row.id, {
+          status: "open",
+          awaiting: "agent",
+          resolved_at: null,
+          resolved_by: null,
+          updated_at: ctx.now(),
+        });
         files.add(row.file);
       }
       if (touched) changed.push(row.id);
     }
-    await markForgePulled(trx, pull.id, { fingerprint: survey.fingerprint, pulled_at: ctx.now(), threads: threads.length, comments, login: survey.login });
+    await markForgePulled(trx, pull.id, {
+      fingerprint: survey.fingerprint,
+      pulled_at: ctx.now(),
+      threads: threads.length,
+      comments,
+      login: survey.login,
+    });
   });
 
   if (changed.length > 0) {
-    const rows = (await Promise.all(changed.map((id) => threadById(ctx.db, id)))).filter((r): r is ThreadRow => r !== undefined);
-    for (const thread of await threadsJson(ctx, repo, rows, "human", reader)) ctx.bus.publish({ type: "thread", thread });
+    const rows = (await Promise.all(changed.map((id) => threadById(ctx.db, id)))).filter(
+      (r): r is ThreadRow => r !== undefined,
+    );
+    for (const thread of await threadsJson(ctx, repo, rows, "human", reader))
+      ctx.bus.publish({ type: "thread", thread });
   }
-  return { ...base, unchanged: false, newThreads, newComments, resolved, reopened, files: [...files].sort(), withoutCommit, skipped };
+  return {
+    ...base,
+    unchanged: false,
+    newThreads,
+    newComments,
+    resolved,
+    reopened,
+    files: [...files].sort(),
+    withoutCommit,
+    skipped,
+  };
 }
 
-async function addComment(trx: ServiceContext["db"], threadId: string, pullId: string, comment: ForgeComment): Promise<void> {
+async function addComment(
+  trx: ServiceContext["db"],
+  threadId: string,
+  pullId: string,
+  comment: ForgeComment,
+): Promise<void> {
   const message = await insertMessage(trx, {
     id: newId("message"),
     thread_id: threadId,
@@ -190,13 +257,24 @@ async function addComment(trx: ServiceContext["db"], threadId: string, pullId: s
     created_at: comment.createdAt,
     delivery: "sent",
   });
-  await insertForgeMessage(trx, { message_id: message.id, pull_id: pullId, forge_id: comment.id, url: comment.url, login: comment.login, state: null, resolve: 0 });
+  await insertForgeMessage(trx, {
+    message_id: message.id,
+    pull_id: pullId,
+    forge_id: comment.id,
+    url: comment.url,
+    login: comment.login,
+    state: null,
+    resolve: 0,
+  });
 }
 
 // The agent's replies in a thread that a push may have posted without hearing back, by their marker.
 async function repliesByMarker(trx: ServiceContext["db"], threadId: string): Promise<Set<string>> {
   const messages = (await messagesByThreadIds(trx, [threadId])).filter((m) => m.author === "agent");
-  const forge = await forgeMessagesByIds(trx, messages.map((m) => m.id));
+  const forge = await forgeMessagesByIds(
+    trx,
+    messages.map((m) => m.id),
+  );
   return new Set(messages.filter((m) => forge.has(m.id) && forge.get(m.id)!.state !== "posted").map((m) => m.id));
 }
 
@@ -211,8 +289,15 @@ interface Place {
  * commit, else at the round (the work tree as the pull found it) at the line the forge shows now. A
  * file-level thread, or lines the file does not have, pin the whole file.
  */
-async function placesOf(repo: Repository, threads: readonly ForgeThread[], round: RoundRow, reader: FileReader): Promise<Map<string, Place>> {
-  const commits = [...new Set(threads.map((t) => t.comments[0]?.commit).filter((c): c is string => c !== null && c !== undefined))];
+async function placesOf(
+  repo: Repository,
+  threads: readonly ForgeThread[],
+  round: RoundRow,
+  reader: FileReader,
+): Promise<Map<string, Place>> {
+  const commits = [
+    ...new Set(threads.map((t) => t.comments[0]?.commit).filter((c): c is string => c !== null && c !== undefined)),
+  ];
   const present = new Set<string>();
   await Promise.all(commits.map(async (c) => (await commitExists(repo, c)) && present.add(c)));
   const byRev = new Map<string, Set<string>>();
@@ -235,9 +320,13 @@ async function placesOf(repo: Repository, threads: readonly ForgeThread[], round
     const { rev, at } = revOf(t);
     const whole: Anchor = { side: t.side, start: null, end: null, quoted: [], context: { before: [], after: [] } };
     const end = rev === null && t.side === "new" ? (t.line ?? t.originalLine) : t.originalLine;
-    const start = rev === null && t.side === "new" ? (t.line === null ? t.originalStartLine : t.startLine) : t.originalStartLine;
+    const start =
+      rev === null && t.side === "new" ? (t.line === null ? t.originalStartLine : t.startLine) : t.originalStartLine;
     const text = textOf(await reader.at(at, t.path));
-    const anchor = end === null || text === null ? null : forgeAnchor({ side: t.side, start, end, text, diffHunk: t.comments[0]?.diffHunk ?? "" });
+    const anchor =
+      end === null || text === null
+        ? null
+        : forgeAnchor({ side: t.side, start, end, text, diffHunk: t.comments[0]?.diffHunk ?? "" });
     out.set(t.id, { anchor: anchor ?? whole, rev });
   }
   return out;

@@ -10,8 +10,20 @@ afterEach(async () => {
 
 async function reviewed() {
   const f = (fixture = await makeGitHubFixture());
-  const sum = f.github.addThread(f.pull, { login: "alice", body: "Start from the first item?", path: "src/app.ts", line: 2, commit: f.head });
-  const name = f.github.addThread(f.pull, { login: "bob", body: "Is this name right?", path: "src/app.ts", line: 7, commit: f.head });
+  const sum = f.github.addThread(f.pull, {
+    login: "alice",
+    body: "Start from the first item?",
+    path: "src/app.ts",
+    line: 2,
+    commit: f.head,
+  });
+  const name = f.github.addThread(f.pull, {
+    login: "bob",
+    body: "Is this name right?",
+    path: "src/app.ts",
+    line: 7,
+    commit: f.head,
+  });
   await f.service.pullForge();
   const threads = await f.service.listThreads({ status: "all" });
   const local = (id: string) => threads.find((t) => t.forge?.threadId === id)!;
@@ -19,7 +31,10 @@ async function reviewed() {
 }
 
 async function failure(promise: Promise<unknown>): Promise<ReviewError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ReviewError);
   return error as ReviewError;
 }
@@ -27,7 +42,10 @@ async function failure(promise: Promise<unknown>): Promise<ReviewError> {
 describe("pr push", () => {
   test("queued replies are posted once each in their own threads; a forge thread is resolved only where the checked resolve held", async () => {
     const { f, sum, name, sumId, nameId } = await reviewed();
-    await f.repo.write("src/app.ts", (await f.repo.git("show", "HEAD:src/app.ts")).replace("  let sum = 0;", "  let sum = xs[0] ?? 0;"));
+    await f.repo.write(
+      "src/app.ts",
+      (await f.repo.git("show", "HEAD:src/app.ts")).replace("  let sum = 0;", "  let sum = xs[0] ?? 0;"),
+    );
     const fixed = await f.service.agentReply({ id: sumId, text: "Starts from the first item now.", resolved: true });
     expect(fixed.resolved).toBe(true);
     // Nothing changed under bob's line: the claim is refused, the reply still goes out, the thread stays open.
@@ -42,12 +60,19 @@ describe("pr push", () => {
 
     const pushed = await f.service.pushForge();
     expect(pushed).toMatchObject({ pr: 7, posted: 2, found: 0, resolved: 1, failed: [] });
-    expect(sum.comments.map((c) => [c.login, c.body.split("\n")[0]])).toEqual([["alice", "Start from the first item?"], ["person", "Starts from the first item now."]]);
+    expect(sum.comments.map((c) => [c.login, c.body.split("\n")[0]])).toEqual([
+      ["alice", "Start from the first item?"],
+      ["person", "Starts from the first item now."],
+    ]);
     expect(name.comments.map((c) => c.login)).toEqual(["bob", "person"]);
     expect(sum.isResolved).toBe(true);
     expect(name.isResolved).toBe(false);
     const posted = (await f.service.listThreads({ status: "all" })).find((t) => t.id === sumId)!.messages.at(-1)!;
-    expect(posted.forge).toEqual({ state: "posted", id: String(sum.comments[1]!.databaseId), url: `https://github.com/octo/app/pull/7#discussion_r${sum.comments[1]!.databaseId}` });
+    expect(posted.forge).toEqual({
+      state: "posted",
+      id: String(sum.comments[1]!.databaseId),
+      url: `https://github.com/octo/app/pull/7#discussion_r${sum.comments[1]!.databaseId}`,
+    });
 
     // A second push has nothing to send; a pull knows the replies as ours and our resolve as no news.
     expect(await f.service.pushForge()).toMatchObject({ posted: 0, resolved: 0 });
@@ -57,7 +82,7 @@ describe("pr push", () => {
     const threads = await f.service.listThreads({ status: "all" });
     expect(threads.flatMap((t) => t.messages)).toHaveLength(4);
     expect(threads.find((t) => t.id === sumId)).toMatchObject({ status: "resolved", resolvedBy: "agent" });
-    expect((await f.service.forgeStatus())).toMatchObject({ waiting: [], posted: 2 });
+    expect(await f.service.forgeStatus()).toMatchObject({ waiting: [], posted: 2 });
     expect(f.github.problems).toEqual([]);
   });
 
@@ -85,7 +110,11 @@ describe("pr push", () => {
     await failure(f.service.pushForge());
     const pulled = await f.service.pullForge();
     expect(pulled.newComments).toBe(0);
-    expect((await f.service.listThreads({ status: "all" })).find((t) => t.id === sumId)!.messages.map((m) => m.forge?.state ?? m.login)).toEqual(["alice", "posted"]);
+    expect(
+      (await f.service.listThreads({ status: "all" }))
+        .find((t) => t.id === sumId)!
+        .messages.map((m) => m.forge?.state ?? m.login),
+    ).toEqual(["alice", "posted"]);
     expect(await f.service.pushForge()).toMatchObject({ posted: 0 });
     expect(sum.comments).toHaveLength(2);
   });
@@ -94,7 +123,11 @@ describe("pr push", () => {
     const { f, sum, name, sumId, nameId } = await reviewed();
     await f.service.agentReply({ id: sumId, text: "First." });
     await f.service.agentReply({ id: nameId, text: "Second." });
-    f.github.failNext(/^POST \/repos\/octo\/app\/pulls\/7\/comments\/\d+\/replies$/, { kind: "status", status: 422, body: { message: "Validation Failed", documentation_url: "https://docs.github.com/rest" } });
+    f.github.failNext(/^POST \/repos\/octo\/app\/pulls\/7\/comments\/\d+\/replies$/, {
+      kind: "status",
+      status: 422,
+      body: { message: "Validation Failed", documentation_url: "https://docs.github.com/rest" },
+    });
     const pushed = await f.service.pushForge();
     expect(pushed.posted).toBe(1);
     expect(pushed.failed).toHaveLength(1);
@@ -103,7 +136,9 @@ describe("pr push", () => {
     expect(name.comments).toHaveLength(2);
     const status = await f.service.forgeStatus();
     expect(status.waiting).toMatchObject([{ body: "First.", state: "failed" }]);
-    expect((await f.service.listThreads({ status: "all" })).find((t) => t.id === sumId)!.messages.at(-1)!.forge).toMatchObject({ state: "failed", error: expect.stringMatching(/422/) });
+    expect(
+      (await f.service.listThreads({ status: "all" })).find((t) => t.id === sumId)!.messages.at(-1)!.forge,
+    ).toMatchObject({ state: "failed", error: expect.stringMatching(/422/) });
     // Tried again by the next push.
     expect(await f.service.pushForge()).toMatchObject({ posted: 1, failed: [] });
     expect(sum.comments).toHaveLength(2);

@@ -45,7 +45,11 @@ const STOPPING = new Set(["no_token", "forge_auth", "rate_limited", "forge_unrea
  * hidden marker it carries) before it is sent again.
  * @example const result = await pushForgeReplies(ctx, await openForge(repo, { env }));
  */
-export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, target: { readonly number?: number } = {}): Promise<ForgePushResult> {
+export async function pushForgeReplies(
+  ctx: ServiceContext,
+  forge: BranchForge,
+  target: { readonly number?: number } = {},
+): Promise<ForgePushResult> {
   const repo = await ctx.repository();
   const pull = await pulledPull(ctx, forge, repo.branchKey, target.number);
   const waiting = await unsentForgeReplies(ctx.db, pull.id);
@@ -67,21 +71,25 @@ export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, 
     try {
       const postedNow = reply.state !== "posted";
       if (postedNow) {
-        let on = reply.sent_at === null ? null : await forge.client.findReply(pull.number, thread, replyMarker(message.id));
+        let on =
+          reply.sent_at === null ? null : await forge.client.findReply(pull.number, thread, replyMarker(message.id));
         if (on !== null) found++;
         else {
           // Recorded before sending: if the answer is lost, the next push looks before it sends again.
           await writeTransaction(ctx.db, (trx) => updateForgeMessage(trx, message.id, { sent_at: ctx.now() }));
           on = await forge.client.reply(pull.number, thread, withReplyMarker(message.body, message.id));
         }
-        await writeTransaction(ctx.db, (trx) => updateForgeMessage(trx, message.id, { state: "posted", forge_id: on!.id, url: on!.url, error: null }));
+        await writeTransaction(ctx.db, (trx) =>
+          updateForgeMessage(trx, message.id, { state: "posted", forge_id: on!.id, url: on!.url, error: null }),
+        );
         sent.push({ messageId: message.id, url: on.url });
         posted++;
         left--;
         changed.add(message.thread_id);
       }
       // Where the forge's API has no resolve (Forgejo) the thread stays open there; here it is resolved.
-      const resolves = reply.resolve === 1 && reply.resolved_on_forge === 0 && (await forge.client.resolve(pull.number, thread));
+      const resolves =
+        reply.resolve === 1 && reply.resolved_on_forge === 0 && (await forge.client.resolve(pull.number, thread));
       if (reply.resolve === 1 && reply.resolved_on_forge === 0 && !resolves && postedNow) unresolvable++;
       if (resolves) {
         await writeTransaction(ctx.db, async (trx) => {
@@ -105,7 +113,9 @@ export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, 
         }
         throw failure;
       }
-      await writeTransaction(ctx.db, (trx) => updateForgeMessage(trx, message.id, { state: "failed", error: failure.message }));
+      await writeTransaction(ctx.db, (trx) =>
+        updateForgeMessage(trx, message.id, { state: "failed", error: failure.message }),
+      );
       failed.push({ messageId: message.id, error: failure.message });
       changed.add(message.thread_id);
     }
@@ -115,7 +125,12 @@ export async function pushForgeReplies(ctx: ServiceContext, forge: BranchForge, 
 }
 
 /** The pull request a push or status is about: `--pr N` if pulled before, else the branch's latest pulled. */
-export async function pulledPull(ctx: ServiceContext, forge: BranchForge, branch: string, number?: number): Promise<ForgePullRow> {
+export async function pulledPull(
+  ctx: ServiceContext,
+  forge: BranchForge,
+  branch: string,
+  number?: number,
+): Promise<ForgePullRow> {
   const { client } = forge;
   const pull =
     number === undefined
@@ -133,6 +148,8 @@ export async function pulledPull(ctx: ServiceContext, forge: BranchForge, branch
 async function announce(ctx: ServiceContext, threadIds: readonly string[]): Promise<void> {
   if (threadIds.length === 0) return;
   const repo = await ctx.repository();
-  const rows = (await Promise.all(threadIds.map((id) => threadById(ctx.db, id)))).filter((r): r is ThreadRow => r !== undefined);
+  const rows = (await Promise.all(threadIds.map((id) => threadById(ctx.db, id)))).filter(
+    (r): r is ThreadRow => r !== undefined,
+  );
   for (const thread of await threadsJson(ctx, repo, rows, "human")) ctx.bus.publish({ type: "thread", thread });
 }

@@ -17,7 +17,11 @@ import { threadsJson } from "../threads-json.js";
 import { ensureRound } from "../take-round.js";
 import { pullForgeThreads } from "./pull-forge-threads.js";
 
-const EVENTS: Readonly<Record<Verdict, ForgeReviewEvent>> = { approve: "APPROVE", changes: "REQUEST_CHANGES", comment: "COMMENT" };
+const EVENTS: Readonly<Record<Verdict, ForgeReviewEvent>> = {
+  approve: "APPROVE",
+  changes: "REQUEST_CHANGES",
+  comment: "COMMENT",
+};
 
 /**
  * The person's release sent to the branch's pull request as a review (`pr: true`), not to the agent: the
@@ -35,17 +39,25 @@ export async function releaseToPullRequest(
   const repo = await ctx.repository();
   const survey = await forge.client.survey({ branch: forge.upstream.branch });
   if (survey === null) {
-    throw new ReviewError("no_pull_request", `no open pull request on ${forge.client.repository.owner}/${forge.client.repository.repo} has the branch ${forge.upstream.branch} as its head; open one, or release to the agent instead.`);
+    throw new ReviewError(
+      "no_pull_request",
+      `no open pull request on ${forge.client.repository.owner}/${forge.client.repository.repo} has the branch ${forge.upstream.branch} as its head; open one, or release to the agent instead.`,
+    );
   }
   const drafts = await draftsOfBranch(ctx.db, repo.branchKey);
   const summary = input.summary?.trim() ?? "";
   const verdict = input.verdict ?? "comment";
   if (drafts.threads.length === 0 && drafts.messages.length === 0 && summary === "" && verdict === "comment") {
-    throw new ReviewError("conflict", "Nothing to send to the pull request: there are no draft comments or replies, no overall comment and no verdict.");
+    throw new ReviewError(
+      "conflict",
+      "Nothing to send to the pull request: there are no draft comments or replies, no overall comment and no verdict.",
+    );
   }
   const draftThreadIds = new Set(drafts.threads.map((t) => t.id));
   const replyThreadIds = [...new Set(drafts.messages.map((m) => m.thread_id))].filter((id) => !draftThreadIds.has(id));
-  const rows = (await Promise.all([...draftThreadIds, ...replyThreadIds].map((id) => threadById(ctx.db, id)))).filter((r): r is ThreadRow => r !== undefined);
+  const rows = (await Promise.all([...draftThreadIds, ...replyThreadIds].map((id) => threadById(ctx.db, id)))).filter(
+    (r): r is ThreadRow => r !== undefined,
+  );
   const threads = await threadsJson(ctx, repo, rows, "human");
 
   // Where the forge takes a comment: a line its diff shows, reading at the pull request's head as here.
@@ -55,22 +67,33 @@ export async function releaseToPullRequest(
   const inline: ForgeReviewComment[] = [];
   const inBody: string[] = [];
   for (const thread of threads) {
-    const words = (thread.messages.filter((m) => m.delivery === "unsent").map((m) => bodyWithSuggestion(m.body, m.suggestion))).join("\n\n");
+    const words = thread.messages
+      .filter((m) => m.delivery === "unsent")
+      .map((m) => bodyWithSuggestion(m.body, m.suggestion))
+      .join("\n\n");
     if (!draftThreadIds.has(thread.id)) {
       inBody.push(`- In reply on \`${describePlace(thread)}\`: ${words}`);
       continue;
     }
-    const at = await onDiffLine(thread, lines, headHere ? textOf(await reader.at(survey.pull.headOid, thread.file)) : null);
+    const at = await onDiffLine(
+      thread,
+      lines,
+      headHere ? textOf(await reader.at(survey.pull.headOid, thread.file)) : null,
+    );
     if (at !== null) inline.push({ path: thread.file, line: at, side: thread.side, body: words });
     else inBody.push(`- \`${describePlace(thread)}\`: ${words}`);
   }
-  const body = [summary, inBody.length === 0 ? "" : `Comments on lines this pull request's diff does not show:\n${inBody.join("\n")}`]
+  const body = [
+    summary,
+    inBody.length === 0 ? "" : `Comments on lines this pull request's diff does not show:\n${inBody.join("\n")}`,
+  ]
     .filter((p) => p !== "")
     .join("\n\n");
   const submitted = await forge.client.submitReview(survey.pull.number, {
     event: EVENTS[verdict],
     // GitHub wants a body for COMMENT and REQUEST_CHANGES; the comments say it when the summary is empty.
-    body: body === "" && verdict !== "approve" ? `${inline.length} ${inline.length === 1 ? "comment" : "comments"}.` : body,
+    body:
+      body === "" && verdict !== "approve" ? `${inline.length} ${inline.length === 1 ? "comment" : "comments"}.` : body,
     comments: inline,
   });
 

@@ -11,7 +11,12 @@ import { placeJson } from "../thread-json.js";
  * work tree now (or a round's snapshot with `target.at`): findings re-anchor like every thread.
  * @example const shown = await findingsJson(ctx, repo, rows);
  */
-export async function findingsJson(ctx: ServiceContext, repo: Repository, rows: readonly FindingRow[], target?: LocateTarget): Promise<Finding[]> {
+export async function findingsJson(
+  ctx: ServiceContext,
+  repo: Repository,
+  rows: readonly FindingRow[],
+  target?: LocateTarget,
+): Promise<Finding[]> {
   if (rows.length === 0) return [];
   const rounds = await roundsOf(ctx.db, rows);
   const anchors = await locateThreads(ctx, repo, rows, createFileReader(repo, ctx.commitFiles), rounds, target);
@@ -29,7 +34,16 @@ export async function findingsJson(ctx: ServiceContext, repo: Repository, rows: 
       resolvedAt: resolved ? row.updated_at : null,
       resolvedBy: resolved ? "human" : null,
       unreadByHuman: row.human_seen_at === null,
-      messages: [{ id: `${row.id}_m`, author: "agent", body: row.body, suggestion: row.suggestion, createdAt: row.created_at, delivery: "sent" }],
+      messages: [
+        {
+          id: `${row.id}_m`,
+          author: "agent",
+          body: row.body,
+          suggestion: row.suggestion,
+          createdAt: row.created_at,
+          delivery: "sent",
+        },
+      ],
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };

@@ -8,14 +8,20 @@ import { findingsJson } from "./finding-json.js";
  * the work tree now or in round `at`'s snapshot; `status=waiting` keeps the open ones.
  * @example const findings = await listFindings(ctx, { status: "waiting" });
  */
-export async function listFindings(ctx: ServiceContext, query: { readonly status?: "waiting" | "all"; readonly at?: string } = {}): Promise<Finding[]> {
+export async function listFindings(
+  ctx: ServiceContext,
+  query: { readonly status?: "waiting" | "all"; readonly at?: string } = {},
+): Promise<Finding[]> {
   const repo = await ctx.repository();
   let rows = await publishedFindings(ctx.db, repo.branchKey);
   if (query.status === "waiting") rows = rows.filter((r) => r.status === "open");
   if (query.at === undefined) return findingsJson(ctx, repo, rows);
   const round = await roundById(ctx.db, query.at);
   if (round === undefined || round.branch !== repo.branchKey) {
-    throw new ReviewError("not_found", `No round ${query.at} on ${repo.branchKey}. Pick a round from GET /api/rounds, or leave at out for the work tree.`);
+    throw new ReviewError(
+      "not_found",
+      `No round ${query.at} on ${repo.branchKey}. Pick a round from GET /api/rounds, or leave at out for the work tree.`,
+    );
   }
   return findingsJson(ctx, repo, rows, { at: round.snapshot });
 }

@@ -10,7 +10,11 @@ import { fileInDiff, runDiffFiles } from "./run-diff.js";
  * (by `key`, default derived from its content) returns the one stored.
  * @example const { finding, stored } = await pinFinding(ctx, run, { file: "src/a.ts", start: 3, body: "Off by one: use <.", severity: "major" });
  */
-export async function pinFinding(ctx: ServiceContext, run: RunRow, args: ReviewCommentArgs): Promise<{ readonly finding: FindingRow; readonly stored: boolean }> {
+export async function pinFinding(
+  ctx: ServiceContext,
+  run: RunRow,
+  args: ReviewCommentArgs,
+): Promise<{ readonly finding: FindingRow; readonly stored: boolean }> {
   const repo = await ctx.repository();
   const { round, files } = await runDiffFiles(ctx, repo, run);
   const diff = fileInDiff(files, args.file, round.ordinal);
@@ -18,16 +22,34 @@ export async function pinFinding(ctx: ServiceContext, run: RunRow, args: ReviewC
   const start = args.start ?? null;
   const end = args.end ?? args.start ?? null;
   if (start !== null && end !== null) checkLinesInDiff(diff, side, start, end);
-  const { anchor, baseFile } = await anchorAtRound(repo, round, diff.path, { side, start, end }, { roundFiles: ctx.roundFiles });
+  const { anchor, baseFile } = await anchorAtRound(
+    repo,
+    round,
+    diff.path,
+    { side, start, end },
+    { roundFiles: ctx.roundFiles },
+  );
   if (args.quoted !== undefined && !quoteMatches(args.quoted, anchor.quoted)) {
     throw new ReviewError(
       "invalid_input",
       `quoted does not match ${describePlace({ file: diff.path, side, start, end })} in round ${round.ordinal}; nothing was pinned. Those lines read:\n${anchor.quoted.join("\n")}\nQuote them as they are, or pick the lines you meant.`,
     );
   }
-  const content = { file: diff.path, side, start, end, body: args.body, severity: args.severity, suggestion: args.suggestion ?? null };
+  const content = {
+    file: diff.path,
+    side,
+    start,
+    end,
+    body: args.body,
+    severity: args.severity,
+    suggestion: args.suggestion ?? null,
+  };
   // Web Crypto, not node:crypto: see blobId.
-  const key = args.key ?? Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(content)))).toString("hex").slice(0, 24);
+  const key =
+    args.key ??
+    Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(content))))
+      .toString("hex")
+      .slice(0, 24);
 
   return writeTransaction(ctx.db, async (trx) => {
     const existing = await findingByKey(trx, run.id, key);
@@ -41,7 +63,10 @@ export async function pinFinding(ctx: ServiceContext, run: RunRow, args: ReviewC
         existing.severity === content.severity &&
         JSON.stringify(existing.suggestion) === JSON.stringify(content.suggestion);
       if (!same) {
-        throw new ReviewError("conflict", `key ${key} already names another finding of this review (${existing.id}); nothing was pinned. Use a new key, or leave key out.`);
+        throw new ReviewError(
+          "conflict",
+          `key ${key} already names another finding of this review (${existing.id}); nothing was pinned. Use a new key, or leave key out.`,
+        );
       }
       return { finding: existing, stored: false };
     }
@@ -81,7 +106,7 @@ function checkLinesInDiff(diff: FileDiff, side: "new" | "old", start: number, en
   const ranges = describeRanges([...shown].sort((a, b) => a - b));
   throw new ReviewError(
     "out_of_range",
-    `${describePlace({ file: diff.path, side, start, end })} ${missing.length === end - start + 1 ? "is" : `has line ${missing[0]}`} outside the diff; nothing was pinned. The diff shows ${side === "new" ? "new lines" : "deleted old lines"} ${ranges || "none"} of ${diff.path}${side === "old" ? "" : "; deleted lines take side \"old\""}.`,
+    `${describePlace({ file: diff.path, side, start, end })} ${missing.length === end - start + 1 ? "is" : `has line ${missing[0]}`} outside the diff; nothing was pinned. The diff shows ${side === "new" ? "new lines" : "deleted old lines"} ${ranges || "none"} of ${diff.path}${side === "old" ? "" : '; deleted lines take side "old"'}.`,
   );
 }
 
@@ -89,7 +114,9 @@ function checkLinesInDiff(diff: FileDiff, side: "new" | "old", start: number, en
 function quoteMatches(given: readonly string[], actual: readonly string[]): boolean {
   if (given.length !== actual.length) return false;
   const trimEnd = (s: string) => s.replace(/\r$/, "");
-  return given.every((line, i) => trimEnd(line) === trimEnd(actual[i]!) || trimEnd(line) === trimEnd(actual[i]!.slice(1)));
+  return given.every(
+    (line, i) => trimEnd(line) === trimEnd(actual[i]!) || trimEnd(line) === trimEnd(actual[i]!.slice(1)),
+  );
 }
 
 function describeRanges(lines: readonly number[]): string {

@@ -1,5 +1,14 @@
 import type { ReviewReleaseArgs, Run } from "@opencode-review/core";
-import { findingsOfRun, publishedFindings, runById, updateFinding, updateRun, writeTransaction, type FindingRow, type RunRow } from "../../store/index.js";
+import {
+  findingsOfRun,
+  publishedFindings,
+  runById,
+  updateFinding,
+  updateRun,
+  writeTransaction,
+  type FindingRow,
+  type RunRow,
+} from "../../store/index.js";
 import type { ServiceContext } from "../service-context.js";
 import { findingsJson } from "./finding-json.js";
 import { runJson } from "./run-json.js";
@@ -12,7 +21,12 @@ import { runJson } from "./run-json.js";
  */
 export async function releaseRun(ctx: ServiceContext, run: RunRow, args: ReviewReleaseArgs): Promise<Run> {
   const released = await writeTransaction(ctx.db, async (trx) => {
-    const done = await updateRun(trx, run.id, { status: "completed", summary: args.summary, verdict: args.verdict, finished_at: ctx.now() }, ["running"]);
+    const done = await updateRun(
+      trx,
+      run.id,
+      { status: "completed", summary: args.summary, verdict: args.verdict, finished_at: ctx.now() },
+      ["running"],
+    );
     if (done === undefined) return null;
     const mine = await findingsOfRun(trx, run.id);
     const older = (await publishedFindings(trx, run.branch)).filter((f) => f.run_id !== run.id && f.status === "open");
@@ -26,7 +40,8 @@ export async function releaseRun(ctx: ServiceContext, run: RunRow, args: ReviewR
   });
   if (released === null) return runJson(ctx, (await runById(ctx.db, run.id))!);
   const repo = await ctx.repository();
-  for (const finding of await findingsJson(ctx, repo, released.mine)) ctx.bus.publish({ type: "thread", thread: finding });
+  for (const finding of await findingsJson(ctx, repo, released.mine))
+    ctx.bus.publish({ type: "thread", thread: finding });
   const shown = await runJson(ctx, released.done);
   ctx.bus.publish({ type: "run", run: shown });
   return shown;
@@ -34,5 +49,11 @@ export async function releaseRun(ctx: ServiceContext, run: RunRow, args: ReviewR
 
 function samePlaceAndTitle(a: FindingRow, b: FindingRow): boolean {
   const title = (body: string) => body.split("\n")[0]!.trim();
-  return a.file === b.file && a.side === b.side && a.start_line === b.start_line && a.end_line === b.end_line && title(a.body) === title(b.body);
+  return (
+    a.file === b.file &&
+    a.side === b.side &&
+    a.start_line === b.start_line &&
+    a.end_line === b.end_line &&
+    title(a.body) === title(b.body)
+  );
 }

@@ -31,12 +31,16 @@ export async function recordRun(
 ): Promise<{ readonly run: RunRow; readonly existing: boolean }> {
   await sweepInterruptedRuns(ctx);
   const repo = await ctx.repository();
-  const live = (await runsByBranch(ctx.db, repo.branchKey, LIVE_RUN_STATUSES)).find((r) => r.parent_session_id === input.parentSessionId);
+  const live = (await runsByBranch(ctx.db, repo.branchKey, LIVE_RUN_STATUSES)).find(
+    (r) => r.parent_session_id === input.parentSessionId,
+  );
   if (live !== undefined) return { run: live, existing: true };
   const { round } = await takeServiceRound(ctx, repo);
   const run = await writeTransaction(ctx.db, async (trx) => {
     // Looked for again under the write lock: two starts at once make one run.
-    const raced = (await runsByBranch(trx, repo.branchKey, LIVE_RUN_STATUSES)).find((r) => r.parent_session_id === input.parentSessionId);
+    const raced = (await runsByBranch(trx, repo.branchKey, LIVE_RUN_STATUSES)).find(
+      (r) => r.parent_session_id === input.parentSessionId,
+    );
     if (raced !== undefined) return { row: raced, existing: true };
     const row = await insertRun(trx, {
       branch: repo.branchKey,
@@ -60,9 +64,16 @@ export async function recordRun(
  * undefined when the run was not in one of them.
  * @example await changeRun(ctx, id, { status: "failed", error: "ended without a release" }, ["running"]);
  */
-export async function changeRun(ctx: ServiceContext, id: string, patch: RunPatch, from: readonly RunStatus[]): Promise<RunRow | undefined> {
+export async function changeRun(
+  ctx: ServiceContext,
+  id: string,
+  patch: RunPatch,
+  from: readonly RunStatus[],
+): Promise<RunRow | undefined> {
   const finishing = patch.status !== undefined && !LIVE_RUN_STATUSES.includes(patch.status);
-  const row = await writeTransaction(ctx.db, (trx) => updateRun(trx, id, finishing ? { finished_at: ctx.now(), ...patch } : patch, from));
+  const row = await writeTransaction(ctx.db, (trx) =>
+    updateRun(trx, id, finishing ? { finished_at: ctx.now(), ...patch } : patch, from),
+  );
   if (row !== undefined) await publishRun(ctx, row);
   return row;
 }
@@ -94,8 +105,11 @@ export async function getRun(ctx: ServiceContext, id: string): Promise<RunRow> {
  */
 export async function sweepInterruptedRuns(ctx: ServiceContext): Promise<void> {
   // A live process may be another plugin instance (another directory of this repository) still driving its run.
-  const orphans = (await liveRuns(ctx.db)).filter((r) => !isThisProcess(r.owner_pid, r.owner_started) && !processAlive(r.owner_pid, r.owner_started));
-  for (const orphan of orphans) await changeRun(ctx, orphan.id, { status: "cancelled", error: INTERRUPTED }, LIVE_RUN_STATUSES);
+  const orphans = (await liveRuns(ctx.db)).filter(
+    (r) => !isThisProcess(r.owner_pid, r.owner_started) && !processAlive(r.owner_pid, r.owner_started),
+  );
+  for (const orphan of orphans)
+    await changeRun(ctx, orphan.id, { status: "cancelled", error: INTERRUPTED }, LIVE_RUN_STATUSES);
 }
 
 /**
@@ -112,7 +126,8 @@ export async function callerRun(ctx: ServiceContext, sessionId: string, tool: st
     );
   }
   if (run.status !== "running") {
-    const why = run.status === "completed" ? "already released" : `${run.status}${run.error === null ? "" : ` (${run.error})`}`;
+    const why =
+      run.status === "completed" ? "already released" : `${run.status}${run.error === null ? "" : ` (${run.error})`}`;
     throw new ReviewError("conflict", `This review run is ${why}, so ${tool} takes no more calls. Stop here.`);
   }
   return run;

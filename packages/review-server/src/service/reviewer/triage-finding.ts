@@ -1,5 +1,14 @@
 import { ReviewError, type AcceptFindingBody, type Finding } from "@opencode-review/core";
-import { deleteThread, findingById, runById, threadById, updateFinding, writeTransaction, type FindingRow, type FindingStatus } from "../../store/index.js";
+import {
+  deleteThread,
+  findingById,
+  runById,
+  threadById,
+  updateFinding,
+  writeTransaction,
+  type FindingRow,
+  type FindingStatus,
+} from "../../store/index.js";
 import { createDraftThread } from "../draft-thread.js";
 import type { ServiceContext } from "../service-context.js";
 import { findingsJson } from "./finding-json.js";
@@ -21,7 +30,9 @@ export async function acceptFinding(ctx: ServiceContext, id: string, input: Acce
     body: input.body ?? finding.body,
     suggestion: input.suggestion === undefined ? finding.suggestion : input.suggestion,
   });
-  const row = await writeTransaction(ctx.db, (trx) => updateFinding(trx, id, { status: "accepted", accepted_thread_id: thread.id, updated_at: ctx.now() }, ["open"]));
+  const row = await writeTransaction(ctx.db, (trx) =>
+    updateFinding(trx, id, { status: "accepted", accepted_thread_id: thread.id, updated_at: ctx.now() }, ["open"]),
+  );
   if (row === undefined) {
     // Taken meanwhile by another panel: the draft just made would be a second copy.
     await writeTransaction(ctx.db, (trx) => deleteThread(trx, thread.id));
@@ -34,7 +45,11 @@ export async function acceptFinding(ctx: ServiceContext, id: string, input: Acce
  * Dismiss (not worth acting on) or resolve (dealt with) an open finding; resolve also closes an accepted one.
  * @example await setFindingStatus(ctx, id, "dismissed");
  */
-export async function setFindingStatus(ctx: ServiceContext, id: string, status: "dismissed" | "resolved"): Promise<Finding> {
+export async function setFindingStatus(
+  ctx: ServiceContext,
+  id: string,
+  status: "dismissed" | "resolved",
+): Promise<Finding> {
   const finding = await shownFinding(ctx, id);
   const from: FindingStatus[] = status === "dismissed" ? ["open"] : ["open", "accepted"];
   if (!from.includes(finding.status)) throw notNow(finding, status);
@@ -55,7 +70,11 @@ export async function reopenFinding(ctx: ServiceContext, id: string): Promise<Fi
       const draft = await threadById(trx, finding.accepted_thread_id);
       if (draft !== undefined && draft.status === "draft") await deleteThread(trx, draft.id);
     }
-    return updateFinding(trx, id, { status: "open", accepted_thread_id: null, updated_at: ctx.now() }, ["accepted", "dismissed", "resolved"]);
+    return updateFinding(trx, id, { status: "open", accepted_thread_id: null, updated_at: ctx.now() }, [
+      "accepted",
+      "dismissed",
+      "resolved",
+    ]);
   });
   if (row === undefined) throw new ReviewError("conflict", `Finding ${id} changed meanwhile; reload to see how.`);
   return publish(ctx, row);
@@ -87,7 +106,10 @@ async function shownFinding(ctx: ServiceContext, id: string): Promise<FindingRow
 }
 
 function notNow(finding: FindingRow, wanted: string): ReviewError {
-  return new ReviewError("conflict", `Finding ${finding.id} is ${finding.status}, so it cannot be ${wanted} now; reopen it first.`);
+  return new ReviewError(
+    "conflict",
+    `Finding ${finding.id} is ${finding.status}, so it cannot be ${wanted} now; reopen it first.`,
+  );
 }
 
 async function publish(ctx: ServiceContext, row: FindingRow): Promise<Finding> {

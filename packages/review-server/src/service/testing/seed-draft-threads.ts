@@ -1,4 +1,12 @@
-import { buildAnchor, draftThread, parseGitDiff, ReviewError, type Anchor, type Side, type ThreadState } from "@opencode-review/core";
+import {
+  buildAnchor,
+  draftThread,
+  parseGitDiff,
+  ReviewError,
+  type Anchor,
+  type Side,
+  type ThreadState,
+} from "@opencode-review/core";
 import { diffText } from "../../git/index.js";
 import { newId, writeTransaction, type ThreadRow } from "../../store/index.js";
 import { createFileReader, textOf } from "../file-reader.js";
@@ -27,12 +35,19 @@ export async function seedDraftThreads(service: ReviewService, places: readonly 
   const { round } = await takeServiceRound(ctx, repo);
   const files = [...new Set(places.map((p) => p.file))];
   const reader = createFileReader(repo, ctx.commitFiles);
-  const [, , patch] = await Promise.all([reader.prefetch(round.base, files), reader.prefetch(round.snapshot, files), diffText(repo, round.base, round.snapshot, files)]);
+  const [, , patch] = await Promise.all([
+    reader.prefetch(round.base, files),
+    reader.prefetch(round.snapshot, files),
+    diffText(repo, round.base, round.snapshot, files),
+  ]);
   const hunks = new Map(parseGitDiff(patch).map((f) => [f.path, f.hunks]));
 
   const drafts: { readonly file: string; readonly anchor: Anchor; readonly state: ThreadState }[] = [];
   for (const place of places) {
-    const [oldContent, newContent] = await Promise.all([reader.at(round.base, place.file), reader.at(round.snapshot, place.file)]);
+    const [oldContent, newContent] = await Promise.all([
+      reader.at(round.base, place.file),
+      reader.at(round.snapshot, place.file),
+    ]);
     const built = buildAnchor({
       side: place.side ?? "new",
       start: place.start,
@@ -51,7 +66,17 @@ export async function seedDraftThreads(service: ReviewService, places: readonly 
   const at = ctx.now();
   return writeTransaction(ctx.db, async (trx) => {
     const rows: ThreadRow[] = [];
-    for (const d of drafts) rows.push(await insertNewThread(trx, { branch: repo.branchKey, file: d.file, round, anchor: d.anchor, state: d.state, at }));
+    for (const d of drafts)
+      rows.push(
+        await insertNewThread(trx, {
+          branch: repo.branchKey,
+          file: d.file,
+          round,
+          anchor: d.anchor,
+          state: d.state,
+          at,
+        }),
+      );
     return rows;
   });
 }

@@ -14,6 +14,8 @@ const registerPath = fileURLToPath(new URL("../../store/testing/register-typescr
  * @example const agent = startServiceProcess(["agent", repo.dir, dbPath, "40", threadId]); await agent.waitFor("ready");
  */
 export function startServiceProcess(args: readonly string[]): ServiceProcess {
-  const child = spawn(process.execPath, ["--import", registerPath, workerPath, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", registerPath, workerPath, ...args], {
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   return watchLines(child, `service ${args[0]}`);
 }

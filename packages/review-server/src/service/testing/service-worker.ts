@@ -9,7 +9,14 @@
 //                                                               (after the commit): prints "delivering"
 // Prints "ready" once the service is open and "done" at the end; the test kills the stopped ones with SIGKILL.
 // Any error goes to stderr with exit 1, so an SQLITE_BUSY escaping the service fails the test.
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from "kysely";
 import { createEventBus } from "../../events/event-bus.js";
 import { openStore } from "../../store/index.js";
 import { createReviewService } from "../review-service.js";
@@ -17,7 +24,6 @@ import type { ReleaseDelivery } from "../service-context.js";
 import { say, waitForever, waitForGo } from "../../testing/line-child.js";
 
 const [command, dir, dbPath, ...rest] = process.argv.slice(2);
-
 
 /**
  * Stops the process inside a running statement set: once armed, the nth UPDATE has run (its change is in

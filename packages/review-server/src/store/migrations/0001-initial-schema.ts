@@ -82,7 +82,11 @@ export const initialSchema: Migration = {
       .addColumn("last_active_at", "text", (c) => c.notNull())
       .addColumn("server_url", "text")
       .execute();
-    await db.schema.createIndex("sessions_branch_active").on("sessions").columns(["branch", "last_active_at"]).execute();
+    await db.schema
+      .createIndex("sessions_branch_active")
+      .on("sessions")
+      .columns(["branch", "last_active_at"])
+      .execute();
 
     await db.schema
       .createTable("servers")

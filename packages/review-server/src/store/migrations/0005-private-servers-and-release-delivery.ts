@@ -21,15 +21,22 @@ export const privateServersAndReleaseDelivery: Migration = {
     await db.schema.alterTable("reviews").addColumn("summary", "text").execute();
     await db.schema
       .alterTable("reviews")
-      .addColumn("verdict", "text", (c) => c.check(sql`verdict IS NULL OR verdict IN ('comment', 'approve', 'changes')`))
+      .addColumn("verdict", "text", (c) =>
+        c.check(sql`verdict IS NULL OR verdict IN ('comment', 'approve', 'changes')`),
+      )
       .execute();
     await db.schema.alterTable("reviews").addColumn("message_text", "text").execute();
     await db.schema
       .alterTable("reviews")
-      .addColumn("delivery_state", "text", (c) => c.notNull().defaultTo("pending").check(sql`delivery_state IN ('pending', 'delivered', 'failed')`))
+      .addColumn("delivery_state", "text", (c) =>
+        c.notNull().defaultTo("pending").check(sql`delivery_state IN ('pending', 'delivered', 'failed')`),
+      )
       .execute();
     await db.schema.alterTable("reviews").addColumn("delivery_error", "text").execute();
-    await db.schema.alterTable("reviews").addColumn("delivery_attempts", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("reviews")
+      .addColumn("delivery_attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable("reviews").addColumn("dismissed_at", "text").execute();
     await sql`UPDATE reviews SET delivery_state = CASE WHEN delivered_to IS NOT NULL THEN 'delivered' ELSE 'failed' END,
       delivery_error = CASE WHEN delivered_to IS NULL THEN 'released before delivery was recorded' END,

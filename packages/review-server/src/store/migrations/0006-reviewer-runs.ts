@@ -16,7 +16,9 @@ export const reviewerRuns: Migration = {
       .addColumn("session_id", "text")
       .addColumn("model", "text", (c) => c.notNull())
       .addColumn("round_id", "text", (c) => c.notNull().references("rounds.id"))
-      .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'running', 'completed', 'failed', 'cancelled')`))
+      .addColumn("status", "text", (c) =>
+        c.notNull().check(sql`status in ('pending', 'running', 'completed', 'failed', 'cancelled')`),
+      )
       .addColumn("summary", "text")
       .addColumn("verdict", "text", (c) => c.check(sql`verdict in ('approve', 'comment', 'changes')`))
       .addColumn("error", "text")

@@ -19,7 +19,8 @@ export const reviewerChanges: Migration = {
       .addColumn("finding_id", "text")
       .execute();
     const trim = `delete from reviewer_changes where seq <= last_insert_rowid() - ${REVIEWER_CHANGES_KEPT};`;
-    const log = (run: string, finding: string) => `insert into reviewer_changes (run_id, finding_id) values (${run}, ${finding}); ${trim}`;
+    const log = (run: string, finding: string) =>
+      `insert into reviewer_changes (run_id, finding_id) values (${run}, ${finding}); ${trim}`;
     const triggers = [
       ["runs_inserted", "after insert on runs", log("new.id", "null")],
       ["runs_updated", "after update on runs", log("new.id", "null")],

@@ -17,7 +17,9 @@ export const locatedAnchors: Migration = {
     // No foreign key: the id is a thread's or a finding's. Triggers drop a row with its owner instead.
     for (const table of ["threads", "findings"]) {
       await sql
-        .raw(`create trigger ${table}_drop_located after delete on ${table} begin delete from located_anchors where id = old.id; end`)
+        .raw(
+          `create trigger ${table}_drop_located after delete on ${table} begin delete from located_anchors where id = old.id; end`,
+        )
         .execute(db);
     }
   },

@@ -61,12 +61,27 @@ export const forgeLinks: Migration = {
       // When a push last sent it: a later push looks for it on the forge before sending it again.
       .addColumn("sent_at", "text")
       .execute();
-    await db.schema.createIndex("forge_messages_comment").on("forge_messages").columns(["pull_id", "forge_id"]).unique().where(sql.ref("forge_id"), "is not", null).execute();
+    await db.schema
+      .createIndex("forge_messages_comment")
+      .on("forge_messages")
+      .columns(["pull_id", "forge_id"])
+      .unique()
+      .where(sql.ref("forge_id"), "is not", null)
+      .execute();
     await db.schema.createIndex("forge_messages_state").on("forge_messages").columns(["pull_id", "state"]).execute();
 
     // A reply's state is part of its thread: panels and other processes see the change like any other.
-    const logMessage = (ref: string) => `insert into thread_changes (thread_id) select thread_id from messages where id = ${ref};`;
-    await sql.raw(`create trigger forge_messages_inserted after insert on forge_messages begin ${logMessage("new.message_id")} end`).execute(db);
-    await sql.raw(`create trigger forge_messages_updated after update on forge_messages begin ${logMessage("new.message_id")} end`).execute(db);
+    const logMessage = (ref: string) =>
+      `insert into thread_changes (thread_id) select thread_id from messages where id = ${ref};`;
+    await sql
+      .raw(
+        `create trigger forge_messages_inserted after insert on forge_messages begin ${logMessage("new.message_id")} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger forge_messages_updated after update on forge_messages begin ${logMessage("new.message_id")} end`,
+      )
+      .execute(db);
   },
 };

@@ -75,7 +75,15 @@ async function withStore(fn: (store: Store, path: string) => Promise<void>): Pro
 }
 
 function seedRound(db: Kysely<Database>, branch = "main"): Promise<RoundRow> {
-  return writeTransaction(db, (trx) => insertRound(trx, { created_at: new Date().toISOString(), branch, base: "b".repeat(40), snapshot: "s".repeat(40), tree: "e".repeat(40) }));
+  return writeTransaction(db, (trx) =>
+    insertRound(trx, {
+      created_at: new Date().toISOString(),
+      branch,
+      base: "b".repeat(40),
+      snapshot: "s".repeat(40),
+      tree: "e".repeat(40),
+    }),
+  );
 }
 
 function aThread(round: RoundRow, overrides: Partial<NewThread> = {}): NewThread {
@@ -122,7 +130,11 @@ async function concurrentReplies(path: string, runtimes: readonly [SqliteRuntime
   const store = await openStore({ path });
   const round = await seedRound(store.db);
   const threads = await writeTransaction(store.db, async (trx) =>
-    Promise.all([1, 2, 3].map((n) => insertThread(trx, aThread(round, { status: "open", awaiting: "agent", start_line: n, end_line: n })))),
+    Promise.all(
+      [1, 2, 3].map((n) =>
+        insertThread(trx, aThread(round, { status: "open", awaiting: "agent", start_line: n, end_line: n })),
+      ),
+    ),
   );
   await store.close();
 
@@ -165,14 +177,25 @@ async function seedDrafts(path: string, count: number): Promise<void> {
   const round = await seedRound(store.db);
   await writeTransaction(store.db, async (trx) => {
     for (let i = 0; i < count; i++) {
-      const thread = await insertThread(trx, aThread(round, { file: `src/file-${i % 25}.ts`, start_line: i + 1, end_line: i + 1 }));
-      await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: thread.id, author: "human", body: `comment ${i}`, delivery: "unsent" });
+      const thread = await insertThread(
+        trx,
+        aThread(round, { file: `src/file-${i % 25}.ts`, start_line: i + 1, end_line: i + 1 }),
+      );
+      await insertMessage(trx, {
+        created_at: new Date().toISOString(),
+        thread_id: thread.id,
+        author: "human",
+        body: `comment ${i}`,
+        delivery: "unsent",
+      });
     }
   });
   await store.close();
 }
 
-async function releaseState(path: string): Promise<{ drafts: number; unsent: number; sent: number; open: number; reviews: number }> {
+async function releaseState(
+  path: string,
+): Promise<{ drafts: number; unsent: number; sent: number; open: number; reviews: number }> {
   const store = await openStore({ path });
   try {
     const drafts = await draftsOfBranch(store.db, "main");
@@ -198,7 +221,15 @@ export const storeCases: readonly StoreCase[] = [
         let store: Store;
         try {
           store = await openStore({ path });
-          await writeTransaction(store.db, (trx) => upsertServer(trx, { heartbeat_at: new Date().toISOString(), url: "http://127.0.0.1:1", pid: 1, worktree: "/r", branch: "main" }));
+          await writeTransaction(store.db, (trx) =>
+            upsertServer(trx, {
+              heartbeat_at: new Date().toISOString(),
+              url: "http://127.0.0.1:1",
+              pid: 1,
+              worktree: "/r",
+              branch: "main",
+            }),
+          );
         } finally {
           process.umask(before);
         }
@@ -208,8 +239,19 @@ export const storeCases: readonly StoreCase[] = [
           for (const file of [path, `${path}-wal`, `${path}-shm`]) assert.equal(mode(file), "600", file);
           rmSync(join(dir, "opencode-review"), { recursive: true, force: true });
           await assert.rejects(
-            writeTransaction(store.db, (trx) => upsertServer(trx, { heartbeat_at: new Date().toISOString(), url: "http://127.0.0.1:2", pid: 1, worktree: "/r", branch: "main" })),
-            (error: unknown) => error instanceof ReviewError && error.code === "store" && /was deleted while this server ran/.test(error.message),
+            writeTransaction(store.db, (trx) =>
+              upsertServer(trx, {
+                heartbeat_at: new Date().toISOString(),
+                url: "http://127.0.0.1:2",
+                pid: 1,
+                worktree: "/r",
+                branch: "main",
+              }),
+            ),
+            (error: unknown) =>
+              error instanceof ReviewError &&
+              error.code === "store" &&
+              /was deleted while this server ran/.test(error.message),
           );
         } finally {
           await store.close();
@@ -223,13 +265,26 @@ export const storeCases: readonly StoreCase[] = [
         const { db } = store;
         assert.equal(await latestThreadChange(db), 0);
         const round = await seedRound(db);
-        const [a, b] = await writeTransaction(db, async (trx) => [await insertThread(trx, aThread(round)), await insertThread(trx, aThread(round, { start_line: 20, end_line: 20 }))]);
+        const [a, b] = await writeTransaction(db, async (trx) => [
+          await insertThread(trx, aThread(round)),
+          await insertThread(trx, aThread(round, { start_line: 20, end_line: 20 })),
+        ]);
         const afterInserts = await latestThreadChange(db);
         assert.equal(afterInserts, 2);
-        const message = await writeTransaction(db, (trx) => insertMessage(trx, { created_at: new Date().toISOString(), thread_id: a!.id, author: "human", body: "Why?", delivery: "unsent" }));
+        const message = await writeTransaction(db, (trx) =>
+          insertMessage(trx, {
+            created_at: new Date().toISOString(),
+            thread_id: a!.id,
+            author: "human",
+            body: "Why?",
+            delivery: "unsent",
+          }),
+        );
         assert.deepEqual(await threadsChangedSince(db, afterInserts, 64), [a!.id]);
         const afterMessage = await latestThreadChange(db);
-        await writeTransaction(db, (trx) => updateThread(trx, b!.id, { updated_at: new Date().toISOString(), status: "open", awaiting: "agent" }));
+        await writeTransaction(db, (trx) =>
+          updateThread(trx, b!.id, { updated_at: new Date().toISOString(), status: "open", awaiting: "agent" }),
+        );
         await writeTransaction(db, (trx) => updateMessage(trx, message.id, { body: "Why not?" }));
         assert.deepEqual(new Set(await threadsChangedSince(db, afterMessage, 64)), new Set([a!.id, b!.id]));
         assert.equal(await threadsChangedSince(db, afterMessage, 1), null, "more threads changed than asked for");
@@ -260,24 +315,59 @@ export const storeCases: readonly StoreCase[] = [
         assert.deepEqual(await reviewerChangesSince(db, 0, 64), { runs: [], runRows: [], findings: [] });
         const round = await seedRound(db);
         const run = await writeTransaction(db, (trx) =>
-          insertRun(trx, { branch: "main", parent_session_id: "ses_1", model: "p/m", round_id: round.id, status: "pending", owner_pid: 1, owner_instance: "s_1", created_at: "2025-01-01T00:00:00.000Z" }),
+          insertRun(trx, {
+            branch: "main",
+            parent_session_id: "ses_1",
+            model: "p/m",
+            round_id: round.id,
+            status: "pending",
+            owner_pid: 1,
+            owner_instance: "s_1",
+            created_at: "2025-01-01T00:00:00.000Z",
+          }),
         );
         assert.deepEqual(await reviewerChangesSince(db, 0, 64), { runs: [run.id], runRows: [run.id], findings: [] });
         const started = await at();
         await writeTransaction(db, (trx) => updateRun(trx, run.id, { status: "running", session_id: "ses_child" }));
-        assert.deepEqual(await reviewerChangesSince(db, started, 64), { runs: [run.id], runRows: [run.id], findings: [] });
+        assert.deepEqual(await reviewerChangesSince(db, started, 64), {
+          runs: [run.id],
+          runRows: [run.id],
+          findings: [],
+        });
         const running = await at();
         const finding = await writeTransaction(db, (trx) =>
           insertFinding(trx, {
-            run_id: run.id, branch: "main", file: "src/parser.ts", base_file: null, side: "new", start_line: 10, end_line: 10, round_id: round.id,
-            quoted: ["+const a = 1;"], context: { before: [], after: [] }, body: "Off by one.", suggestion: null, severity: "major", key: "k1",
+            run_id: run.id,
+            branch: "main",
+            file: "src/parser.ts",
+            base_file: null,
+            side: "new",
+            start_line: 10,
+            end_line: 10,
+            round_id: round.id,
+            quoted: ["+const a = 1;"],
+            context: { before: [], after: [] },
+            body: "Off by one.",
+            suggestion: null,
+            severity: "major",
+            key: "k1",
             created_at: "2025-01-01T00:00:01.000Z",
           }),
         );
-        assert.deepEqual(await reviewerChangesSince(db, running, 64), { runs: [run.id], runRows: [], findings: [finding.id] });
+        assert.deepEqual(await reviewerChangesSince(db, running, 64), {
+          runs: [run.id],
+          runRows: [],
+          findings: [finding.id],
+        });
         const pinned = await at();
-        await writeTransaction(db, (trx) => updateFinding(trx, finding.id, { status: "dismissed", updated_at: "2025-01-01T00:00:02.000Z" }));
-        assert.deepEqual(await reviewerChangesSince(db, pinned, 64), { runs: [run.id], runRows: [], findings: [finding.id] });
+        await writeTransaction(db, (trx) =>
+          updateFinding(trx, finding.id, { status: "dismissed", updated_at: "2025-01-01T00:00:02.000Z" }),
+        );
+        assert.deepEqual(await reviewerChangesSince(db, pinned, 64), {
+          runs: [run.id],
+          runRows: [],
+          findings: [finding.id],
+        });
         assert.deepEqual(await reviewerChangesSince(db, await at(), 64), { runs: [], runRows: [], findings: [] });
         // Threads are another log: a thread's change moves this one not at all.
         const before = await at();
@@ -286,13 +376,22 @@ export const storeCases: readonly StoreCase[] = [
 
         const old = await at();
         await writeTransaction(db, async (trx) => {
-          for (let i = 0; i < 10_001; i++) await updateFinding(trx, finding.id, { human_seen_at: new Date(i).toISOString() });
+          for (let i = 0; i < 10_001; i++)
+            await updateFinding(trx, finding.id, { human_seen_at: new Date(i).toISOString() });
         });
         assert.equal(await at(), old + 10_001);
         const kept = await sql<{ n: number }>`select count(*) as n from reviewer_changes`.execute(db);
         assert.equal(Number(kept.rows[0]?.n), 10_000);
-        assert.equal(await reviewerChangesSince(db, old, 64), null, "a reader from before the kept entries reads everything");
-        assert.deepEqual(await reviewerChangesSince(db, old + 1, 64), { runs: [run.id], runRows: [], findings: [finding.id] });
+        assert.equal(
+          await reviewerChangesSince(db, old, 64),
+          null,
+          "a reader from before the kept entries reads everything",
+        );
+        assert.deepEqual(await reviewerChangesSince(db, old + 1, 64), {
+          runs: [run.id],
+          runRows: [],
+          findings: [finding.id],
+        });
         assert.equal(await reviewerChangesSince(db, 0, 0), null, "more changed than asked for");
       }),
   },
@@ -301,14 +400,21 @@ export const storeCases: readonly StoreCase[] = [
     run: () =>
       withStore(async (store, path) => {
         assert.ok(existsSync(path));
-        const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(store.db);
+        const tables = await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' order by name`.execute(store.db);
         const names = tables.rows.map((r) => r.name);
         for (const table of ["rounds", "threads", "messages", "reviews", "sessions", "servers", "kysely_migration"]) {
           assert.ok(names.includes(table), `table ${table} exists (found ${names.join(", ")})`);
         }
-        const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(store.db);
+        const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(
+          store.db,
+        );
         for (const index of ["threads_branch_status", "threads_branch_file", "messages_thread", "messages_delivery"]) {
-          assert.ok(indexes.rows.some((r) => r.name === index), `index ${index} exists`);
+          assert.ok(
+            indexes.rows.some((r) => r.name === index),
+            `index ${index} exists`,
+          );
         }
         const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(store.db);
         assert.equal(mode.rows[0]?.journal_mode, "wal");
@@ -331,25 +437,53 @@ export const storeCases: readonly StoreCase[] = [
         // As an opencode-review with only the first migration left it.
         const native = await openNativeDatabase(path);
         const old = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
-        await new Migrator({ db: old, provider: { getMigrations: async () => ({ "0001_initial_schema": initialSchema }) } }).migrateToLatest();
+        await new Migrator({
+          db: old,
+          provider: { getMigrations: async () => ({ "0001_initial_schema": initialSchema }) },
+        }).migrateToLatest();
         const round = await seedRound(old);
         // Written as that version wrote it: the columns of schema 0001 only.
         const thread = { id: "t_before", ...aThread(round) };
         await sql`insert into threads (id, branch, file, side, start_line, end_line, round_id, quoted, context, status, awaiting, origin, created_at, updated_at)
           values (${thread.id}, ${thread.branch}, ${thread.file}, ${thread.side}, ${thread.start_line}, ${thread.end_line}, ${thread.round_id},
-            ${JSON.stringify(thread.quoted)}, ${JSON.stringify(thread.context)}, ${thread.status}, ${thread.awaiting}, ${thread.origin}, '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')`.execute(old);
-        await sql`insert into sessions (id, branch, title, directory, last_active_at) values ('ses_old', 'main', 'Before', '/repo', '2025-01-01T00:00:00.000Z')`.execute(old);
+            ${JSON.stringify(thread.quoted)}, ${JSON.stringify(thread.context)}, ${thread.status}, ${thread.awaiting}, ${thread.origin}, '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')`.execute(
+          old,
+        );
+        await sql`insert into sessions (id, branch, title, directory, last_active_at) values ('ses_old', 'main', 'Before', '/repo', '2025-01-01T00:00:00.000Z')`.execute(
+          old,
+        );
         await old.destroy();
 
         const store = await openStore({ path });
         try {
-          const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
-          assert.deepEqual(migrations.rows.map((r) => r.name), allMigrations.map((m) => m.name));
+          const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+            store.db,
+          );
+          assert.deepEqual(
+            migrations.rows.map((r) => r.name),
+            allMigrations.map((m) => m.name),
+          );
           assert.deepEqual((await threadById(store.db, thread.id))?.quoted, thread.quoted);
           assert.equal((await threadById(store.db, thread.id))?.base_file, null);
-          assert.deepEqual(await latestSession(store.db, "main"), { id: "ses_old", branch: "main", title: "Before", directory: "/repo", last_active_at: "2025-01-01T00:00:00.000Z", server_url: null, seen_by: null });
+          assert.deepEqual(await latestSession(store.db, "main"), {
+            id: "ses_old",
+            branch: "main",
+            title: "Before",
+            directory: "/repo",
+            last_active_at: "2025-01-01T00:00:00.000Z",
+            server_url: null,
+            seen_by: null,
+          });
           assert.equal(await latestThreadChange(store.db), 0, "nothing logged for what was written before the log");
-          await writeTransaction(store.db, (trx) => insertMessage(trx, { created_at: new Date().toISOString(), thread_id: thread.id, author: "human", body: "Still there?", delivery: "unsent" }));
+          await writeTransaction(store.db, (trx) =>
+            insertMessage(trx, {
+              created_at: new Date().toISOString(),
+              thread_id: thread.id,
+              author: "human",
+              body: "Still there?",
+              delivery: "unsent",
+            }),
+          );
           assert.deepEqual(await threadsChangedSince(store.db, 0, 64), [thread.id]);
         } finally {
           await store.close();
@@ -381,7 +515,9 @@ export const storeCases: readonly StoreCase[] = [
         const store = await openStore({ path });
         await seedRound(store.db);
         await writeTransaction(store.db, async (trx) => {
-          await sql`insert into kysely_migration (name, timestamp) values ('0009_from_the_future', ${new Date().toISOString()})`.execute(trx);
+          await sql`insert into kysely_migration (name, timestamp) values ('0009_from_the_future', ${new Date().toISOString()})`.execute(
+            trx,
+          );
         });
         await store.close();
         await assertRefused(path, /newer opencode-review.*0009_from_the_future/);
@@ -448,11 +584,31 @@ export const storeCases: readonly StoreCase[] = [
         const failure = new Error("the service changed its mind");
         await assert.rejects(
           writeTransaction(store.db, async (trx) => {
-            const round = await insertRound(trx, { created_at: new Date().toISOString(), branch: "main", base: "b", snapshot: "s", tree: "t" });
+            const round = await insertRound(trx, {
+              created_at: new Date().toISOString(),
+              branch: "main",
+              base: "b",
+              snapshot: "s",
+              tree: "t",
+            });
             const thread = await insertThread(trx, aThread(round));
-            await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: thread.id, author: "human", body: "x", delivery: "unsent" });
+            await insertMessage(trx, {
+              created_at: new Date().toISOString(),
+              thread_id: thread.id,
+              author: "human",
+              body: "x",
+              delivery: "unsent",
+            });
             // A nested call joins the same transaction, so its write is undone too.
-            await writeTransaction(trx, (inner) => upsertSession(inner, { last_active_at: new Date().toISOString(), id: "ses_1", branch: "main", title: "t", directory: "/r" }));
+            await writeTransaction(trx, (inner) =>
+              upsertSession(inner, {
+                last_active_at: new Date().toISOString(),
+                id: "ses_1",
+                branch: "main",
+                title: "t",
+                directory: "/r",
+              }),
+            );
             throw failure;
           }),
           (error: unknown) => error === failure,
@@ -506,9 +662,40 @@ export const storeCases: readonly StoreCase[] = [
         const round = await seedRound(store.db);
         const created = await writeTransaction(store.db, async (trx) => ({
           one: await insertThread(trx, aThread(round, { created_at: "2025-01-01T00:00:00.000Z" })),
-          whole: await insertThread(trx, aThread(round, { file: "README.md", start_line: null, end_line: null, status: "open", awaiting: "agent", created_at: "2025-01-01T00:00:01.000Z" })),
-          old: await insertThread(trx, aThread(round, { side: "old", status: "resolved", origin: "agent", resolved_at: "2025-01-02T00:00:00.000Z", resolved_by: "agent", created_at: "2025-01-01T00:00:02.000Z" })),
-          elsewhere: await insertThread(trx, aThread(await insertRound(trx, { created_at: new Date().toISOString(), branch: "dev", base: "b", snapshot: "s", tree: "t" }))),
+          whole: await insertThread(
+            trx,
+            aThread(round, {
+              file: "README.md",
+              start_line: null,
+              end_line: null,
+              status: "open",
+              awaiting: "agent",
+              created_at: "2025-01-01T00:00:01.000Z",
+            }),
+          ),
+          old: await insertThread(
+            trx,
+            aThread(round, {
+              side: "old",
+              status: "resolved",
+              origin: "agent",
+              resolved_at: "2025-01-02T00:00:00.000Z",
+              resolved_by: "agent",
+              created_at: "2025-01-01T00:00:02.000Z",
+            }),
+          ),
+          elsewhere: await insertThread(
+            trx,
+            aThread(
+              await insertRound(trx, {
+                created_at: new Date().toISOString(),
+                branch: "dev",
+                base: "b",
+                snapshot: "s",
+                tree: "t",
+              }),
+            ),
+          ),
         }));
         const { one, whole, old } = created;
         assert.match(one.id, /^t_/);
@@ -520,7 +707,8 @@ export const storeCases: readonly StoreCase[] = [
         assert.deepEqual(await threadById(store.db, one.id), one);
 
         const updated = await writeTransaction(store.db, (trx) =>
-          updateThread(trx, one.id, { updated_at: new Date().toISOString(),
+          updateThread(trx, one.id, {
+            updated_at: new Date().toISOString(),
             status: "open",
             awaiting: "agent",
             checkpoint_round_id: round.id,
@@ -534,20 +722,34 @@ export const storeCases: readonly StoreCase[] = [
         assert.deepEqual(updated?.checkpoint_quoted, ["+const a = 1;"]);
         assert.deepEqual(updated?.quoted, one.quoted, "unpatched JSON columns keep their value");
         assert.notEqual(updated?.updated_at, one.updated_at);
-        assert.equal(await writeTransaction(store.db, (trx) => updateThread(trx, "t_missing", { updated_at: new Date().toISOString(), status: "open" })), undefined);
+        assert.equal(
+          await writeTransaction(store.db, (trx) =>
+            updateThread(trx, "t_missing", { updated_at: new Date().toISOString(), status: "open" }),
+          ),
+          undefined,
+        );
 
         const seen = await writeTransaction(store.db, (trx) => markThreadSeen(trx, one.id, "2030-01-01T00:00:00.000Z"));
         assert.equal(seen?.human_seen_at, "2030-01-01T00:00:00.000Z");
         assert.equal(seen?.updated_at, updated?.updated_at, "looking at a thread does not change it");
 
-        const ids = async (filter: Parameters<typeof threadsByBranch>[2]) => (await threadsByBranch(store.db, "main", filter)).map((t) => t.id);
+        const ids = async (filter: Parameters<typeof threadsByBranch>[2]) =>
+          (await threadsByBranch(store.db, "main", filter)).map((t) => t.id);
         assert.deepEqual(await ids({}), [one.id, whole.id, old.id]);
         assert.deepEqual(await ids({ status: "open" }), [one.id, whole.id]);
         assert.deepEqual(await ids({ status: ["open", "resolved"], file: "src/parser.ts" }), [one.id, old.id]);
         assert.deepEqual(await ids({ status: [] }), []);
         assert.deepEqual(await ids({ file: "README.md" }), [whole.id]);
 
-        await writeTransaction(store.db, (trx) => insertMessage(trx, { created_at: new Date().toISOString(), thread_id: one.id, author: "human", body: "Why?", delivery: "sent" }));
+        await writeTransaction(store.db, (trx) =>
+          insertMessage(trx, {
+            created_at: new Date().toISOString(),
+            thread_id: one.id,
+            author: "human",
+            body: "Why?",
+            delivery: "sent",
+          }),
+        );
         assert.equal(await writeTransaction(store.db, (trx) => deleteThread(trx, one.id)), true);
         assert.equal(await threadById(store.db, one.id), undefined);
         assert.equal(await messageCount(store.db, { thread: one.id }), 0, "its messages went with it");
@@ -581,13 +783,40 @@ export const storeCases: readonly StoreCase[] = [
     run: () =>
       withStore(async (store) => {
         const round = await seedRound(store.db);
-        const [a, b] = await writeTransaction(store.db, (trx) => Promise.all([insertThread(trx, aThread(round)), insertThread(trx, aThread(round))]));
+        const [a, b] = await writeTransaction(store.db, (trx) =>
+          Promise.all([insertThread(trx, aThread(round)), insertThread(trx, aThread(round))]),
+        );
         const same = "2025-01-01T00:00:00.000Z";
         const written = await writeTransaction(store.db, async (trx) => [
-          await insertMessage(trx, { thread_id: a!.id, author: "human", body: "first", suggestion: ["const a = 2;"], delivery: "unsent", created_at: same }),
-          await insertMessage(trx, { thread_id: b!.id, author: "human", body: "other", delivery: "sent", created_at: same }),
-          await insertMessage(trx, { thread_id: a!.id, author: "agent", body: "second", delivery: "sent", created_at: same }),
-          await insertMessage(trx, { thread_id: a!.id, author: "human", body: "third", delivery: "sent", created_at: "2025-01-01T00:00:01.000Z" }),
+          await insertMessage(trx, {
+            thread_id: a!.id,
+            author: "human",
+            body: "first",
+            suggestion: ["const a = 2;"],
+            delivery: "unsent",
+            created_at: same,
+          }),
+          await insertMessage(trx, {
+            thread_id: b!.id,
+            author: "human",
+            body: "other",
+            delivery: "sent",
+            created_at: same,
+          }),
+          await insertMessage(trx, {
+            thread_id: a!.id,
+            author: "agent",
+            body: "second",
+            delivery: "sent",
+            created_at: same,
+          }),
+          await insertMessage(trx, {
+            thread_id: a!.id,
+            author: "human",
+            body: "third",
+            delivery: "sent",
+            created_at: "2025-01-01T00:00:01.000Z",
+          }),
         ]);
         const [first, other, second, third] = written;
         assert.match(first!.id, /^m_/);
@@ -604,16 +833,27 @@ export const storeCases: readonly StoreCase[] = [
         assert.equal((await messagesByThreadIds(store.db, [a!.id, b!.id])).length, 4);
         assert.deepEqual(await messagesByThreadIds(store.db, []), []);
 
-        const edited = await writeTransaction(store.db, (trx) => updateMessage(trx, first!.id, { body: "first, edited", suggestion: null }));
+        const edited = await writeTransaction(store.db, (trx) =>
+          updateMessage(trx, first!.id, { body: "first, edited", suggestion: null }),
+        );
         assert.equal(edited?.body, "first, edited");
         assert.equal(edited?.suggestion, null);
-        assert.equal(await writeTransaction(store.db, (trx) => updateMessage(trx, "m_missing", { body: "x" })), undefined);
+        assert.equal(
+          await writeTransaction(store.db, (trx) => updateMessage(trx, "m_missing", { body: "x" })),
+          undefined,
+        );
 
-        const delivered = await writeTransaction(store.db, (trx) => markMessagesDelivered(trx, [first!.id, other!.id, third!.id, "m_missing"]));
+        const delivered = await writeTransaction(store.db, (trx) =>
+          markMessagesDelivered(trx, [first!.id, other!.id, third!.id, "m_missing"]),
+        );
         assert.equal(delivered, 2, "only released messages become delivered");
         assert.equal((await messageById(store.db, first!.id))?.delivery, "unsent");
         assert.equal((await messageById(store.db, third!.id))?.delivery, "delivered");
-        assert.equal(await writeTransaction(store.db, (trx) => markMessagesDelivered(trx, [third!.id])), 0, "delivering twice changes nothing");
+        assert.equal(
+          await writeTransaction(store.db, (trx) => markMessagesDelivered(trx, [third!.id])),
+          0,
+          "delivering twice changes nothing",
+        );
 
         assert.equal(await writeTransaction(store.db, (trx) => deleteMessageRow(trx, second!.id)), true);
         assert.equal(await messageById(store.db, second!.id), undefined);
@@ -629,12 +869,30 @@ export const storeCases: readonly StoreCase[] = [
           const ids: string[] = [];
           for (let i = 0; i < 1200; i++) {
             const thread = await insertThread(trx, aThread(round));
-            ids.push((await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: thread.id, author: "human", body: `m${i}`, delivery: "sent" })).id);
+            ids.push(
+              (
+                await insertMessage(trx, {
+                  created_at: new Date().toISOString(),
+                  thread_id: thread.id,
+                  author: "human",
+                  body: `m${i}`,
+                  delivery: "sent",
+                })
+              ).id,
+            );
           }
           return ids;
         });
         const threads = await threadsByBranch(store.db, "main");
-        assert.equal((await messagesByThreadIds(store.db, threads.map((t) => t.id))).length, 1200);
+        assert.equal(
+          (
+            await messagesByThreadIds(
+              store.db,
+              threads.map((t) => t.id),
+            )
+          ).length,
+          1200,
+        );
         assert.equal(await writeTransaction(store.db, (trx) => markMessagesDelivered(trx, messageIds)), 1200);
       }),
   },
@@ -645,13 +903,48 @@ export const storeCases: readonly StoreCase[] = [
         const round = await seedRound(store.db);
         const setup = await writeTransaction(store.db, async (trx) => {
           const draft = await insertThread(trx, aThread(round));
-          const draftMessage = await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: draft.id, author: "human", body: "new comment", delivery: "unsent" });
-          const resolved = await insertThread(trx, aThread(round, { status: "resolved", resolved_at: "2025-01-01T00:00:00.000Z", resolved_by: "agent", origin: "agent" }));
-          const reply = await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: resolved.id, author: "human", body: "not fixed", delivery: "unsent" });
-          const waiting = await insertThread(trx, aThread(round, { status: "open", awaiting: "human", origin: "agent" }));
-          const otherRound = await insertRound(trx, { created_at: new Date().toISOString(), branch: "other", base: "b", snapshot: "s", tree: "t" });
+          const draftMessage = await insertMessage(trx, {
+            created_at: new Date().toISOString(),
+            thread_id: draft.id,
+            author: "human",
+            body: "new comment",
+            delivery: "unsent",
+          });
+          const resolved = await insertThread(
+            trx,
+            aThread(round, {
+              status: "resolved",
+              resolved_at: "2025-01-01T00:00:00.000Z",
+              resolved_by: "agent",
+              origin: "agent",
+            }),
+          );
+          const reply = await insertMessage(trx, {
+            created_at: new Date().toISOString(),
+            thread_id: resolved.id,
+            author: "human",
+            body: "not fixed",
+            delivery: "unsent",
+          });
+          const waiting = await insertThread(
+            trx,
+            aThread(round, { status: "open", awaiting: "human", origin: "agent" }),
+          );
+          const otherRound = await insertRound(trx, {
+            created_at: new Date().toISOString(),
+            branch: "other",
+            base: "b",
+            snapshot: "s",
+            tree: "t",
+          });
           const otherBranch = await insertThread(trx, aThread(otherRound));
-          await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: otherBranch.id, author: "human", body: "elsewhere", delivery: "unsent" });
+          await insertMessage(trx, {
+            created_at: new Date().toISOString(),
+            thread_id: otherBranch.id,
+            author: "human",
+            body: "elsewhere",
+            delivery: "unsent",
+          });
           return { draft, draftMessage, resolved, reply, waiting, otherBranch };
         });
 
@@ -667,7 +960,13 @@ export const storeCases: readonly StoreCase[] = [
 
         const at = "2031-05-05T05:05:05.000Z";
         const { review, released } = await writeTransaction(store.db, async (trx) => {
-          const review = await insertReview(trx, { released_at: new Date().toISOString(), branch: "main", mode: "tools", round_id: round.id, session_id: "ses_1" });
+          const review = await insertReview(trx, {
+            released_at: new Date().toISOString(),
+            branch: "main",
+            mode: "tools",
+            round_id: round.id,
+            session_id: "ses_1",
+          });
           return { review, released: await releaseDrafts(trx, { branch: "main", reviewId: review.id, at }) };
         });
         assert.deepEqual([...released.messageIds].sort(), [setup.draftMessage.id, setup.reply.id].sort());
@@ -682,14 +981,22 @@ export const storeCases: readonly StoreCase[] = [
         assert.equal(reopened?.awaiting, "agent");
         assert.equal(reopened?.resolved_at, null);
         assert.equal(reopened?.resolved_by, null);
-        assert.deepEqual(await threadById(store.db, setup.waiting.id), setup.waiting, "a thread without drafts is untouched");
+        assert.deepEqual(
+          await threadById(store.db, setup.waiting.id),
+          setup.waiting,
+          "a thread without drafts is untouched",
+        );
         for (const id of released.messageIds) {
           const message = await messageById(store.db, id);
           assert.equal(message?.delivery, "sent");
           assert.equal(message?.review_id, review.id);
         }
         assert.deepEqual(await draftsOfBranch(store.db, "main"), { threads: [], messages: [] });
-        assert.equal((await draftsOfBranch(store.db, "other")).messages.length, 1, "another branch's drafts stay drafts");
+        assert.equal(
+          (await draftsOfBranch(store.db, "other")).messages.length,
+          1,
+          "another branch's drafts stay drafts",
+        );
         assert.equal((await threadById(store.db, setup.otherBranch.id))?.status, "draft");
       }),
   },
@@ -699,13 +1006,27 @@ export const storeCases: readonly StoreCase[] = [
       withStore(async (store) => {
         const round = await seedRound(store.db);
         const review = await writeTransaction(store.db, (trx) =>
-          insertReview(trx, { branch: "main", mode: "prose", round_id: round.id, released_at: "2025-01-01T00:00:00.000Z" }),
+          insertReview(trx, {
+            branch: "main",
+            mode: "prose",
+            round_id: round.id,
+            released_at: "2025-01-01T00:00:00.000Z",
+          }),
         );
         assert.match(review.id, /^v_/);
         assert.equal(review.session_id, null);
         assert.equal(review.delivered_to, null);
-        const later = await writeTransaction(store.db, (trx) => insertReview(trx, { released_at: new Date().toISOString(), branch: "main", mode: "tools", round_id: round.id }));
-        const filled = await writeTransaction(store.db, (trx) => updateReview(trx, review.id, { delivered_to: "ses_9", prose: "src/a.ts:3 ...", session_id: "ses_9" }));
+        const later = await writeTransaction(store.db, (trx) =>
+          insertReview(trx, {
+            released_at: new Date().toISOString(),
+            branch: "main",
+            mode: "tools",
+            round_id: round.id,
+          }),
+        );
+        const filled = await writeTransaction(store.db, (trx) =>
+          updateReview(trx, review.id, { delivered_to: "ses_9", prose: "src/a.ts:3 ...", session_id: "ses_9" }),
+        );
         assert.equal(filled?.delivered_to, "ses_9");
         assert.equal(filled?.prose, "src/a.ts:3 ...");
         assert.deepEqual(await reviewById(store.db, review.id), filled);
@@ -714,7 +1035,14 @@ export const storeCases: readonly StoreCase[] = [
           [later.id, review.id],
         );
         await assert.rejects(
-          writeTransaction(store.db, (trx) => insertReview(trx, { released_at: new Date().toISOString(), branch: "main", mode: "email" as never, round_id: round.id })),
+          writeTransaction(store.db, (trx) =>
+            insertReview(trx, {
+              released_at: new Date().toISOString(),
+              branch: "main",
+              mode: "email" as never,
+              round_id: round.id,
+            }),
+          ),
           /CHECK constraint/i,
         );
       }),
@@ -724,13 +1052,38 @@ export const storeCases: readonly StoreCase[] = [
     run: () =>
       withStore(async (store) => {
         await writeTransaction(store.db, async (trx) => {
-          await upsertSession(trx, { id: "ses_a", branch: "main", title: "First", directory: "/repo", last_active_at: "2025-01-01T00:00:00.000Z", server_url: "http://127.0.0.1:4096" });
-          await upsertSession(trx, { id: "ses_b", branch: "main", title: "Second", directory: "/repo", last_active_at: "2025-01-02T00:00:00.000Z" });
-          await upsertSession(trx, { id: "ses_c", branch: "other", title: "Elsewhere", directory: "/repo", last_active_at: "2025-01-09T00:00:00.000Z" });
+          await upsertSession(trx, {
+            id: "ses_a",
+            branch: "main",
+            title: "First",
+            directory: "/repo",
+            last_active_at: "2025-01-01T00:00:00.000Z",
+            server_url: "http://127.0.0.1:4096",
+          });
+          await upsertSession(trx, {
+            id: "ses_b",
+            branch: "main",
+            title: "Second",
+            directory: "/repo",
+            last_active_at: "2025-01-02T00:00:00.000Z",
+          });
+          await upsertSession(trx, {
+            id: "ses_c",
+            branch: "other",
+            title: "Elsewhere",
+            directory: "/repo",
+            last_active_at: "2025-01-09T00:00:00.000Z",
+          });
         });
         assert.equal((await latestSession(store.db, "main"))?.id, "ses_b");
         const refreshed = await writeTransaction(store.db, (trx) =>
-          upsertSession(trx, { id: "ses_a", branch: "main", title: "First, renamed", directory: "/repo", last_active_at: "2025-01-03T00:00:00.000Z" }),
+          upsertSession(trx, {
+            id: "ses_a",
+            branch: "main",
+            title: "First, renamed",
+            directory: "/repo",
+            last_active_at: "2025-01-03T00:00:00.000Z",
+          }),
         );
         assert.equal(refreshed.title, "First, renamed");
         assert.equal(refreshed.server_url, "http://127.0.0.1:4096", "a sighting without a server keeps the known one");
@@ -749,31 +1102,81 @@ export const storeCases: readonly StoreCase[] = [
         const round = await seedRound(store.db);
         await seedRound(store.db, "other");
         const thread = await writeTransaction(store.db, (trx) => insertThread(trx, aThread(round)));
-        await writeTransaction(store.db, (trx) => insertMessage(trx, { created_at: new Date().toISOString(), thread_id: thread.id, author: "human", body: "Why?", delivery: "unsent" }));
+        await writeTransaction(store.db, (trx) =>
+          insertMessage(trx, {
+            created_at: new Date().toISOString(),
+            thread_id: thread.id,
+            author: "human",
+            body: "Why?",
+            delivery: "unsent",
+          }),
+        );
         const before = await storePosition(store.db, mainScope);
         assert.ok(before.threadChange > 0 && before.round === 2 && before.review === 0, JSON.stringify(before));
-        assert.deepEqual((await roundsAfter(store.db, "main", empty)).map((r) => r.id), [round.id]);
+        assert.deepEqual(
+          (await roundsAfter(store.db, "main", empty)).map((r) => r.id),
+          [round.id],
+        );
         assert.deepEqual(await roundsAfter(store.db, "main", before), []);
 
         // Released with times older than anything before: the order rows were written in still says "after".
         const review = await writeTransaction(store.db, async (trx) => {
-          const review = await insertReview(trx, { branch: "main", mode: "tools", round_id: round.id, released_at: "2000-01-01T00:00:00.000Z" });
+          const review = await insertReview(trx, {
+            branch: "main",
+            mode: "tools",
+            round_id: round.id,
+            released_at: "2000-01-01T00:00:00.000Z",
+          });
           await releaseDrafts(trx, { branch: "main", reviewId: review.id, at: "2000-01-01T00:00:00.000Z" });
           return review;
         });
-        await writeTransaction(store.db, (trx) => insertReview(trx, { released_at: new Date().toISOString(), branch: "other", mode: "prose", round_id: round.id }));
+        await writeTransaction(store.db, (trx) =>
+          insertReview(trx, {
+            released_at: new Date().toISOString(),
+            branch: "other",
+            mode: "prose",
+            round_id: round.id,
+          }),
+        );
         const after = await reviewsAfter(store.db, "main", before);
-        assert.deepEqual(after.map((r) => [r.id, r.messages]), [[review.id, 1]]);
+        assert.deepEqual(
+          after.map((r) => [r.id, r.messages]),
+          [[review.id, 1]],
+        );
         const now = await storePosition(store.db, mainScope);
         assert.ok(now.threadChange > before.threadChange && now.review === 2, JSON.stringify(now));
         assert.deepEqual(await reviewsAfter(store.db, "main", now), []);
 
         // Viewed marks and the base pick keep no log: the position reads them whole, the branch's own only.
-        await writeTransaction(store.db, (trx) => markFileViewed(trx, { branch: "main", path: "a.ts", content_hash: "e69de29", viewed_at: "2025-01-01T00:00:00.000Z" }));
-        await writeTransaction(store.db, (trx) => markFileViewed(trx, { branch: "other", path: "b.ts", content_hash: "e69de29", viewed_at: "2025-01-01T00:00:00.000Z" }));
+        await writeTransaction(store.db, (trx) =>
+          markFileViewed(trx, {
+            branch: "main",
+            path: "a.ts",
+            content_hash: "e69de29",
+            viewed_at: "2025-01-01T00:00:00.000Z",
+          }),
+        );
+        await writeTransaction(store.db, (trx) =>
+          markFileViewed(trx, {
+            branch: "other",
+            path: "b.ts",
+            content_hash: "e69de29",
+            viewed_at: "2025-01-01T00:00:00.000Z",
+          }),
+        );
         const viewed = await storePosition(store.db, mainScope);
-        assert.ok(viewed.viewed !== now.viewed && viewed.viewed.includes("a.ts") && !viewed.viewed.includes("b.ts"), JSON.stringify(viewed));
-        await writeTransaction(store.db, (trx) => pickBranchBase(trx, { repository: mainScope.repository, branch: "main", from_ref: "branch:dev", picked_at: "2025-01-01T00:00:00.000Z" }));
+        assert.ok(
+          viewed.viewed !== now.viewed && viewed.viewed.includes("a.ts") && !viewed.viewed.includes("b.ts"),
+          JSON.stringify(viewed),
+        );
+        await writeTransaction(store.db, (trx) =>
+          pickBranchBase(trx, {
+            repository: mainScope.repository,
+            branch: "main",
+            from_ref: "branch:dev",
+            picked_at: "2025-01-01T00:00:00.000Z",
+          }),
+        );
         const picked = await storePosition(store.db, mainScope);
         assert.ok(picked.base !== viewed.base && picked.viewed === viewed.viewed, JSON.stringify(picked));
         await writeTransaction(store.db, (trx) => unmarkFileViewed(trx, "main", "a.ts"));
@@ -785,9 +1188,30 @@ export const storeCases: readonly StoreCase[] = [
     run: () =>
       withStore(async (store) => {
         await writeTransaction(store.db, async (trx) => {
-          await upsertSession(trx, { id: "ses_a", branch: "main", title: "Here", directory: "/repo", last_active_at: "2025-01-01T00:00:00.000Z", seen_by: "s_here" });
-          await upsertSession(trx, { id: "ses_b", branch: "main", title: "There", directory: "/repo", last_active_at: "2025-01-02T00:00:00.000Z", seen_by: "s_there" });
-          await upsertSession(trx, { id: "ses_c", branch: "other", title: "Here, elsewhere", directory: "/repo", last_active_at: "2025-01-03T00:00:00.000Z", seen_by: "s_here" });
+          await upsertSession(trx, {
+            id: "ses_a",
+            branch: "main",
+            title: "Here",
+            directory: "/repo",
+            last_active_at: "2025-01-01T00:00:00.000Z",
+            seen_by: "s_here",
+          });
+          await upsertSession(trx, {
+            id: "ses_b",
+            branch: "main",
+            title: "There",
+            directory: "/repo",
+            last_active_at: "2025-01-02T00:00:00.000Z",
+            seen_by: "s_there",
+          });
+          await upsertSession(trx, {
+            id: "ses_c",
+            branch: "other",
+            title: "Here, elsewhere",
+            directory: "/repo",
+            last_active_at: "2025-01-03T00:00:00.000Z",
+            seen_by: "s_here",
+          });
         });
         assert.equal((await latestSession(store.db, "main"))?.id, "ses_b");
         assert.equal((await latestSession(store.db, "main", { seenBy: "s_here" }))?.id, "ses_a");
@@ -795,11 +1219,24 @@ export const storeCases: readonly StoreCase[] = [
         assert.equal(await latestSession(store.db, "main", { seenBy: "s_nobody" }), undefined);
         // Seen again by the other service: it is that one's now. A sighting that names no service keeps it.
         await writeTransaction(store.db, (trx) =>
-          upsertSession(trx, { id: "ses_a", branch: "main", title: "Here", directory: "/repo", last_active_at: "2025-01-04T00:00:00.000Z", seen_by: "s_there" }),
+          upsertSession(trx, {
+            id: "ses_a",
+            branch: "main",
+            title: "Here",
+            directory: "/repo",
+            last_active_at: "2025-01-04T00:00:00.000Z",
+            seen_by: "s_there",
+          }),
         );
         assert.equal(await latestSession(store.db, "main", { seenBy: "s_here" }), undefined);
         const kept = await writeTransaction(store.db, (trx) =>
-          upsertSession(trx, { id: "ses_a", branch: "main", title: "Here", directory: "/repo", last_active_at: "2025-01-05T00:00:00.000Z" }),
+          upsertSession(trx, {
+            id: "ses_a",
+            branch: "main",
+            title: "Here",
+            directory: "/repo",
+            last_active_at: "2025-01-05T00:00:00.000Z",
+          }),
         );
         assert.equal(kept.seen_by, "s_there");
         assert.equal((await latestSession(store.db, "main", { seenBy: "s_there" }))?.id, "ses_a");
@@ -811,19 +1248,46 @@ export const storeCases: readonly StoreCase[] = [
       withStore(async (store) => {
         const url = "http://127.0.0.1:4321";
         const started = await writeTransaction(store.db, (trx) =>
-          upsertServer(trx, { url, pid: 100, worktree: "/repo", branch: "main", started_at: "2025-01-01T00:00:00.000Z", heartbeat_at: "2025-01-01T00:00:00.000Z" }),
+          upsertServer(trx, {
+            url,
+            pid: 100,
+            worktree: "/repo",
+            branch: "main",
+            started_at: "2025-01-01T00:00:00.000Z",
+            heartbeat_at: "2025-01-01T00:00:00.000Z",
+          }),
         );
         const beat = await writeTransaction(store.db, (trx) =>
-          upsertServer(trx, { url, pid: 100, worktree: "/repo", branch: "main", started_at: "2025-01-05T00:00:00.000Z", heartbeat_at: "2025-01-05T00:00:00.000Z" }),
+          upsertServer(trx, {
+            url,
+            pid: 100,
+            worktree: "/repo",
+            branch: "main",
+            started_at: "2025-01-05T00:00:00.000Z",
+            heartbeat_at: "2025-01-05T00:00:00.000Z",
+          }),
         );
         assert.equal(beat.started_at, started.started_at);
         assert.equal(beat.heartbeat_at, "2025-01-05T00:00:00.000Z");
         const replaced = await writeTransaction(store.db, (trx) =>
-          upsertServer(trx, { heartbeat_at: new Date().toISOString(), url, pid: 200, worktree: "/repo", branch: "main", started_at: "2025-01-06T00:00:00.000Z" }),
+          upsertServer(trx, {
+            heartbeat_at: new Date().toISOString(),
+            url,
+            pid: 200,
+            worktree: "/repo",
+            branch: "main",
+            started_at: "2025-01-06T00:00:00.000Z",
+          }),
         );
         assert.equal(replaced.started_at, "2025-01-06T00:00:00.000Z", "a new process on the same port starts anew");
         await writeTransaction(store.db, (trx) =>
-          upsertServer(trx, { url: "http://127.0.0.1:5555", pid: 300, worktree: "/other", branch: "dev", heartbeat_at: "2020-01-01T00:00:00.000Z" }),
+          upsertServer(trx, {
+            url: "http://127.0.0.1:5555",
+            pid: 300,
+            worktree: "/other",
+            branch: "dev",
+            heartbeat_at: "2020-01-01T00:00:00.000Z",
+          }),
         );
         assert.deepEqual(
           (await listServers(store.db, { worktree: "/repo" })).map((s) => s.pid),
@@ -844,15 +1308,24 @@ export const storeCases: readonly StoreCase[] = [
     run: () =>
       withStore(async (store, path) => {
         const pick = (repository: string, branch: string, from_ref: string) =>
-          writeTransaction(store.db, (trx) => pickBranchBase(trx, { repository, branch, from_ref, picked_at: "2025-01-01T00:00:00.000Z" }));
-        await assert.rejects(pickBranchBase(store.db, { repository: "/a/.git", branch: "work", from_ref: "branch:main", picked_at: "x" }), /inside writeTransaction/);
+          writeTransaction(store.db, (trx) =>
+            pickBranchBase(trx, { repository, branch, from_ref, picked_at: "2025-01-01T00:00:00.000Z" }),
+          );
+        await assert.rejects(
+          pickBranchBase(store.db, { repository: "/a/.git", branch: "work", from_ref: "branch:main", picked_at: "x" }),
+          /inside writeTransaction/,
+        );
         await pick("/a/.git", "work", "branch:feature");
         await pick("/a/.git", "work", "branch:main");
         await pick("/a/.git", "other", "branch:feature");
         await pick("/b/.git", "work", "branch:dev");
         assert.equal((await branchBaseOf(store.db, "/a/.git", "work"))?.from_ref, "branch:main");
         assert.equal((await branchBaseOf(store.db, "/a/.git", "other"))?.from_ref, "branch:feature");
-        assert.equal((await branchBaseOf(store.db, "/b/.git", "work"))?.from_ref, "branch:dev", "another repository's branch of the same name keeps its own");
+        assert.equal(
+          (await branchBaseOf(store.db, "/b/.git", "work"))?.from_ref,
+          "branch:dev",
+          "another repository's branch of the same name keeps its own",
+        );
         assert.equal(await writeTransaction(store.db, (trx) => forgetBranchBase(trx, "/a/.git", "other")), true);
         assert.equal(await writeTransaction(store.db, (trx) => forgetBranchBase(trx, "/a/.git", "other")), false);
         assert.equal(await branchBaseOf(store.db, "/a/.git", "other"), undefined);
@@ -879,7 +1352,11 @@ export const storeCases: readonly StoreCase[] = [
             return [before, (await roundsByBranch(trx, "main")).length];
           });
           assert.deepEqual(counts, [1, 1]);
-          assert.equal((await roundsByBranch(store.db, "main")).length, 2, "after the snapshot the new round is visible");
+          assert.equal(
+            (await roundsByBranch(store.db, "main")).length,
+            2,
+            "after the snapshot the new round is visible",
+          );
           await assert.rejects(
             readTransaction(store.db, (trx) => insertThread(trx, aThread(round))),
             /must run inside writeTransaction/,
@@ -895,7 +1372,10 @@ export const storeCases: readonly StoreCase[] = [
   },
   {
     name: "a Node process and a Bun process write 200 replies each to the same threads at once: none lost",
-    run: () => inTempDir((dir) => concurrentReplies(join(dir, "review.sqlite"), [currentRuntime(), otherRuntime[currentRuntime()]])),
+    run: () =>
+      inTempDir((dir) =>
+        concurrentReplies(join(dir, "review.sqlite"), [currentRuntime(), otherRuntime[currentRuntime()]]),
+      ),
   },
   {
     name: "a process killed inside releaseDrafts over 500 drafts leaves none of it",

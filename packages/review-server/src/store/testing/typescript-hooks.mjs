@@ -27,7 +27,10 @@ export async function load(url, context, nextLoad) {
   if (!url.startsWith("file:") || !url.endsWith(".ts")) return nextLoad(url, context);
   const fileName = fileURLToPath(url);
   const source = await readFile(fileName, "utf8");
-  const cached = join(cacheDir, `${createHash("sha256").update(fileName).update("\0").update(source).digest("hex")}.js`);
+  const cached = join(
+    cacheDir,
+    `${createHash("sha256").update(fileName).update("\0").update(source).digest("hex")}.js`,
+  );
   if (existsSync(cached)) return { format: "module", source: await readFile(cached, "utf8"), shortCircuit: true };
 
   typescript ??= (await import("typescript")).default;

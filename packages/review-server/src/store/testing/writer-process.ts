@@ -17,7 +17,8 @@ const bunPath = fileURLToPath(new URL("../../../node_modules/.bin/bun", import.m
 export function startWriter(runtime: SqliteRuntime, args: readonly string[]): WriterProcess {
   const inBun = process.versions.bun !== undefined;
   const command = runtime === "bun" ? (inBun ? process.execPath : bunPath) : inBun ? "node" : process.execPath;
-  const commandArgs = runtime === "bun" ? [writerPath, ...args] : ["--expose-gc", "--import", registerPath, writerPath, ...args];
+  const commandArgs =
+    runtime === "bun" ? [writerPath, ...args] : ["--expose-gc", "--import", registerPath, writerPath, ...args];
   const child = spawn(command, commandArgs, { stdio: ["pipe", "pipe", "pipe"] });
   return watchLines(child, `writer ${args[0]}`);
 }

@@ -21,7 +21,6 @@ import { say, waitForever, waitForGo } from "../../testing/line-child.js";
 
 const [command, path, ...rest] = process.argv.slice(2);
 
-
 async function main(): Promise<void> {
   if (path === undefined) throw new Error("usage: writer.ts <command> <db> ...");
   if (command === "hold") {
@@ -68,8 +67,17 @@ async function main(): Promise<void> {
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .where("thread_id", "=", threadId)
           .executeTakeFirstOrThrow();
-        await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: threadId, author, body: `${Number(n) + 1} ${author} ${i}`, delivery: "sent" });
-        await updateThread(trx, threadId, { updated_at: new Date().toISOString(), awaiting: author === "agent" ? "human" : "agent" });
+        await insertMessage(trx, {
+          created_at: new Date().toISOString(),
+          thread_id: threadId,
+          author,
+          body: `${Number(n) + 1} ${author} ${i}`,
+          delivery: "sent",
+        });
+        await updateThread(trx, threadId, {
+          updated_at: new Date().toISOString(),
+          awaiting: author === "agent" ? "human" : "agent",
+        });
       });
     }
     say("done");
@@ -82,7 +90,12 @@ async function main(): Promise<void> {
     const round = await latestRound(store.db, branch);
     if (round === undefined) throw new Error(`no round on ${branch}`);
     await writeTransaction(store.db, async (trx) => {
-      const review = await insertReview(trx, { released_at: new Date().toISOString(), branch, mode: "tools", round_id: round.id });
+      const review = await insertReview(trx, {
+        released_at: new Date().toISOString(),
+        branch,
+        mode: "tools",
+        round_id: round.id,
+      });
       const released = await releaseDrafts(trx, { at: new Date().toISOString(), branch, reviewId: review.id });
       say(`released ${released.messageIds.length}`);
       if (when === "hang") {
@@ -99,7 +112,13 @@ async function main(): Promise<void> {
     for (let round = 1; ; round++) {
       await writeTransaction(store.db, async (trx) => {
         for (let i = 0; i < Number(batch); i++) {
-          await insertMessage(trx, { created_at: new Date().toISOString(), thread_id: threadId, author: "agent", body: `batch ${round} #${i}`, delivery: "sent" });
+          await insertMessage(trx, {
+            created_at: new Date().toISOString(),
+            thread_id: threadId,
+            author: "agent",
+            body: `batch ${round} #${i}`,
+            delivery: "sent",
+          });
         }
         // One more statement after the inserts, so a kill can also land between two kinds of write.
         await sql`update threads set updated_at = ${new Date().toISOString()} where id = ${threadId}`.execute(trx);

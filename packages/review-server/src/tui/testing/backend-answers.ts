@@ -25,6 +25,9 @@ export function changesOf(events: readonly ServerEvent[]) {
     rounds: events.some((e) => e.type === "round"),
     viewed: events.some((e) => e.type === "viewed"),
     bases: events.some((e) => e.type === "base"),
-    run: runs.reduce<Run | null>((newest, run) => (newest === null || run.createdAt >= newest.createdAt ? run : newest), null),
+    run: runs.reduce<Run | null>(
+      (newest, run) => (newest === null || run.createdAt >= newest.createdAt ? run : newest),
+      null,
+    ),
   };
 }
