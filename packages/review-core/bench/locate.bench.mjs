@@ -202,8 +202,28 @@ console.log(
 
 // The line diff alone: ours against jsdiff's diffArrays on the first 50 pairs.
 const sample = files.slice(0, 50).map(({ then, now }) => [splitLines(then), splitLines(now)]);
-const ours = median(Array.from({ length: RUNS }, () => time(() => sample.forEach(([a, b]) => diffLines(a, b))).ms));
-const jsdiff = median(Array.from({ length: 3 }, () => time(() => sample.forEach(([a, b]) => diffArrays(a, b))).ms));
+const ours = median(
+  Array.from(
+    { length: RUNS },
+    () =>
+      time(() =>
+        sample.forEach(([a, b]) => {
+          diffLines(a, b);
+        }),
+      ).ms,
+  ),
+);
+const jsdiff = median(
+  Array.from(
+    { length: 3 },
+    () =>
+      time(() =>
+        sample.forEach(([a, b]) => {
+          diffArrays(a, b);
+        }),
+      ).ms,
+  ),
+);
 console.log(
   `\nline diff of 50 file pairs: diffLines ${ours.toFixed(1)} ms, jsdiff diffArrays ${jsdiff.toFixed(1)} ms (${(jsdiff / ours).toFixed(1)}x slower)`,
 );

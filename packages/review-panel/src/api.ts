@@ -350,9 +350,12 @@ export function createApi(options: ApiOptions = {}): WebClient {
       };
       const dispatch = (name: string | undefined, raw: string): void => {
         const value = parse(raw);
-        if (name === "viewed" || name === "base") return onEvent({ type: name });
+        if (name === "viewed" || name === "base") return void onEvent({ type: name });
         if (name === "worktree" && Array.isArray(value?.paths))
-          return onEvent({ type: "worktree", paths: value.paths.filter((p): p is string => typeof p === "string") });
+          return void onEvent({
+            type: "worktree",
+            paths: value.paths.filter((p): p is string => typeof p === "string"),
+          });
         if (typeof value?.id !== "string") return;
         if (name === "thread") onEvent({ type: "thread", thread: value as unknown as Thread });
         else if (name === "review") onEvent({ type: "review", review: value as unknown as Release });

@@ -89,7 +89,7 @@ async function serve() {
     headers: { authorization: `Bearer ${server.token}` },
   });
   const gzipped = gzipSync(Buffer.from(await listing.arrayBuffer()), { level: 1 });
-  const bare = createServer((req, res) => {
+  const bare = createServer((_req, res) => {
     res.writeHead(200, {
       "content-type": "application/json",
       "content-encoding": "gzip",

@@ -200,7 +200,7 @@ describe("opencode-review demo", () => {
     const demo = spawnCli(["demo"]);
     let folder: string | undefined;
     try {
-      const [, base, port, token] = await demo.waitFor(PANEL_LINK);
+      const [, base, _port, token] = await demo.waitFor(PANEL_LINK);
       const workTree = demo.stdout().match(/a throwaway repository in (\S+)/)![1]!;
       folder = dirname(workTree);
       expect(existsSync(join(workTree, "src/paginate.ts"))).toBe(true);

@@ -7,4 +7,4 @@
  * changed and this did not. A change that only renames or reorders may re-locate kept places once.
  * @example anchorKey = JSON.stringify([LOCATE_RULES_VERSION, stamp, then, start, end])
  */
-export const LOCATE_RULES_VERSION = "6c3a09452492";
+export const LOCATE_RULES_VERSION = "ec0a4a9f9184";

@@ -151,7 +151,7 @@ export function createCursor(rows: Accessor<readonly Row[]>) {
   const [markKey, setMarkKey] = createSignal<string | null>(null);
   const keyIndex = createMemo(() => {
     const map = new Map<string, number>();
-    rows().forEach((row, i) => map.set(row.key, i));
+    for (const [i, row] of rows().entries()) map.set(row.key, i);
     return map;
   });
   const index = createMemo(() => {

@@ -333,7 +333,7 @@ export function buildRows(input: RowsInput): Rows {
           afterLines([pair.left, pair.right]);
         });
       } else {
-        hunk.lines.forEach((line, i) => emitLine(line, `l:${file.path}:${h}:${i}`));
+        for (const [i, line] of hunk.lines.entries()) emitLine(line, `l:${file.path}:${h}:${i}`);
       }
     });
     for (const g of gaps) if (g.before === file.hunks.length) emitGap(g.gap);

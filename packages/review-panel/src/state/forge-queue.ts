@@ -137,7 +137,7 @@ export function createForgeQueue(source: ForgeQueueSource) {
   async function load(): Promise<void> {
     const mine = ++loads;
     try {
-      const next = valueOf(await source.forgeStatus());
+      const next = outcomeValue(await source.forgeStatus());
       // An older answer arriving after a newer one is dropped.
       if (mine !== loads) return;
       setStatus(next);
@@ -167,7 +167,7 @@ export function createForgeQueue(source: ForgeQueueSource) {
     if (before?.pull == null || before.waiting.length === 0 || busy() !== null) return null;
     setBusy("send");
     try {
-      const result = valueOf(await source.pushForge()).push;
+      const result = outcomeValue(await source.pushForge()).push;
       const byId = new Map(before.waiting.map((w) => [w.messageId, w]));
       const sent: SentReply[] = (result.sent ?? []).map((s) => ({
         place: byId.has(s.messageId) ? replyPlace(byId.get(s.messageId)!) : "a thread",
@@ -197,7 +197,7 @@ export function createForgeQueue(source: ForgeQueueSource) {
     if (busy() !== null) return null;
     setBusy("pull");
     try {
-      const r = valueOf(await source.pullForge()).pull;
+      const r = outcomeValue(await source.pullForge()).pull;
       const text = r.unchanged
         ? `Pull request #${r.pr}: nothing new on the forge.`
         : `Pulled pull request #${r.pr}: ${plural(r.newThreads, "new thread", "new threads")}, ${plural(r.newComments, "new comment", "new comments")}${r.resolved + r.reopened > 0 ? `, ${r.resolved} resolved, ${r.reopened} reopened` : ""}.`;
@@ -237,7 +237,7 @@ function messageOf(error: unknown): string {
 }
 
 // A refusal ends the action with its one line (caught below, where each action words what failed).
-function valueOf<T>(outcome: Outcome<T>): T {
+function outcomeValue<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw new Error(outcome.error.message);
   return outcome.value;
 }

@@ -52,7 +52,7 @@ export function applyLiveChange(
     case "base":
       return void slices.bases.load();
     case "worktree":
-      return side.worktree?.(event.paths);
+      return void side.worktree?.(event.paths);
     case "run":
       return void slices.reviewer.upsert(event.run);
     case "review":

@@ -83,8 +83,9 @@ function inline(tokens: readonly Token[], style: Style, lines: MarkdownPiece[][]
 
 function blocks(tokens: readonly Token[], prefix: MarkdownLine, out: MarkdownLine[]): void {
   const start = (): MarkdownPiece[][] => [[...prefix]];
-  const flush = (lines: MarkdownPiece[][], continuation: MarkdownLine = prefix) =>
-    lines.forEach((line, i) => out.push(i === 0 ? line : [...continuation, ...line]));
+  const flush = (lines: MarkdownPiece[][], continuation: MarkdownLine = prefix) => {
+    for (const [i, line] of lines.entries()) out.push(i === 0 ? line : [...continuation, ...line]);
+  };
   for (const token of tokens) {
     switch (token.type) {
       case "space":

@@ -2,7 +2,7 @@
 // status line, and every action a key starts (resolve, viewed marks, findings, deliveries, runs, round
 // views). The view lays these out and forwards keys to them; the editor and the release confirmation have
 // their own modules (review-editing.ts, release-confirm.ts) over the same `act` and status line.
-import { createMemo, createSignal, type Accessor } from "solid-js";
+import { createMemo, createSignal } from "solid-js";
 import { errorText, findingOf, type ApiError, type Thread } from "../state/review-client.js";
 import { createCursor, fileOfRow } from "../state/cursor.js";
 import { linkToPlace, placeOfRow } from "../state/link-place.js";

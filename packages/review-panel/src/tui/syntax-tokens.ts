@@ -19,7 +19,7 @@ const KEYWORDS = new Set(
 
 // `#` starts a comment only where a word cannot continue into it (Python, shell, YAML; not `this.#field`).
 const TOKEN =
-  /(\/\/.*$|(?:^|(?<=\s))#(?![!\[]).*$|\/\*.*?(?:\*\/|$))|("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(\b\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?\b|\b0x[\da-f]+\b)|([A-Za-z_$][\w$]*)|([{}()[\];,.<>=+\-*/%!&|^~?:]+)/gi;
+  /(\/\/.*$|(?:^|(?<=\s))#(?![![]).*$|\/\*.*?(?:\*\/|$))|("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(\b\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?\b|\b0x[\da-f]+\b)|([A-Za-z_$][\w$]*)|([{}()[\];,.<>=+\-*/%!&|^~?:]+)/gi;
 
 /**
  * The line's text cut into coloured tokens, in order; joined back they are the line exactly.

@@ -1,7 +1,7 @@
 import { symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ReviewError } from "@opencode-review/core";
+import type { ReviewError } from "@opencode-review/core";
 import { openRepository } from "./open-repository.js";
 import { readFiles } from "./read-files.js";
 import { readWorktreeFile } from "./read-worktree-file.js";

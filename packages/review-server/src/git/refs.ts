@@ -103,7 +103,7 @@ export async function createRef(
   if (existsSync(join(repo.commonDir, "reftable"))) return updateRef(repo, ref, sha, { expected: null });
   const path = join(repo.commonDir, ...ref.split("/"));
   await mkdir(dirname(path), { recursive: true });
-  let lock;
+  let lock: Awaited<ReturnType<typeof open>> | undefined;
   try {
     lock = await open(`${path}.lock`, "wx");
   } catch (error) {

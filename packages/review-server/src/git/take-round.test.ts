@@ -1,7 +1,7 @@
 import { rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ReviewError } from "@opencode-review/core";
+import type { ReviewError } from "@opencode-review/core";
 import { diffText } from "./diff.js";
 import { openRepository } from "./open-repository.js";
 import { listRefs } from "./refs.js";

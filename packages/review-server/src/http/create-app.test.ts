@@ -19,17 +19,15 @@ const COOKIE = `opencode-review-${PORT}=${TOKEN}`;
 // Built at load time: the app below is made once for the whole file, from this folder.
 const root = mkdtempSync(join(tmpdir(), "ocr-http-"));
 const panelDir = join(root, "panel");
-{
-  mkdirSync(join(panelDir, "assets"), { recursive: true });
-  writeFileSync(
-    join(panelDir, "index.html"),
-    "<!doctype html><title>panel</title><script src=./assets/index-abc123.js></script>",
-  );
-  writeFileSync(join(panelDir, "assets", "index-abc123.js"), "console.log('panel')");
-  writeFileSync(join(panelDir, "assets", "index-abc123.css"), "body{}");
-  writeFileSync(join(root, "secret.txt"), "TOP-SECRET-CONTENT");
-  symlinkSync(join(root, "secret.txt"), join(panelDir, "assets", "link.txt"));
-}
+mkdirSync(join(panelDir, "assets"), { recursive: true });
+writeFileSync(
+  join(panelDir, "index.html"),
+  "<!doctype html><title>panel</title><script src=./assets/index-abc123.js></script>",
+);
+writeFileSync(join(panelDir, "assets", "index-abc123.js"), "console.log('panel')");
+writeFileSync(join(panelDir, "assets", "index-abc123.css"), "body{}");
+writeFileSync(join(root, "secret.txt"), "TOP-SECRET-CONTENT");
+symlinkSync(join(root, "secret.txt"), join(panelDir, "assets", "link.txt"));
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempRepository } from "../git/testing/temp-repository.js";
 import { startReviewServer } from "../server/start-review-server.js";
 import { openTuiBackend } from "../tui/open-tui-backend.js";
-import { valueOf } from "../tui/testing/backend-answers.js";
+import { outcomeValue } from "../tui/testing/backend-answers.js";
 import { listThreadRows } from "./testing/list-thread-rows.js";
 import { errorResponse } from "./error-response.js";
 import { systemClock } from "../service/clock.js";
@@ -167,9 +167,9 @@ describe.skipIf(canMount !== null)(
         // The terminal panel reads it too, and is refused the same way.
         const terminal = await openTuiBackend({ dir: repo.dir, options: { dbPath }, send: async () => true, pid: -1 });
         try {
-          expect((await valueOf(terminal.threads())).threads.map((t) => t.messages[0]?.body)).toEqual(["Why 2?"]);
+          expect((await outcomeValue(terminal.threads())).threads.map((t) => t.messages[0]?.body)).toEqual(["Why 2?"]);
           await expect(
-            valueOf(terminal.createThread({ ...comment, side: "new", body: "From the terminal." })),
+            outcomeValue(terminal.createThread({ ...comment, side: "new", body: "From the terminal." })),
           ).rejects.toMatchObject({ code: "disk_full" });
         } finally {
           await terminal.close();

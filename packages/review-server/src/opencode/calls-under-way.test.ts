@@ -10,7 +10,12 @@ function heldTool() {
     args: {},
     execute: () => new Promise<string>((resolve) => ends.push(() => resolve("done"))),
   } as unknown as ToolDefinition;
-  return { tool, endAll: () => ends.splice(0).forEach((end) => end()) };
+  return {
+    tool,
+    endAll: () => {
+      for (const end of ends.splice(0)) end();
+    },
+  };
 }
 
 const context = {} as Parameters<ToolDefinition["execute"]>[1];

@@ -300,7 +300,7 @@ describe("the reviewer's tools", () => {
     const child = (await t.call("POST", "/runs", {})).json.run.session.id;
     const wrongQuote = await t.refusal("review_comment", child, { ...FINDING, quoted: ["  let sum = 0;"] });
     expect(wrongQuote).toMatch(
-      /quoted does not match src\/total\.ts:2 in round 1; nothing was pinned\. Those lines read:\n\+  let sum = 1;/,
+      /quoted does not match src\/total\.ts:2 in round 1; nothing was pinned\. Those lines read:\n\+ {2}let sum = 1;/,
     );
     expect(await t.refusal("review_comment", child, { ...FINDING, severity: "critical" })).toMatch(
       /severity "critical" is not one of them.*blocker/,

@@ -35,7 +35,7 @@ export async function filesAt(
   const result = new Map<string, Uint8Array | null>();
   if (commit === null) {
     const read = await Promise.all(checked.map((p) => readWorktreeBytes(repo, p)));
-    checked.forEach((p, i) => result.set(p, read[i]!));
+    for (const [i, p] of checked.entries()) result.set(p, read[i]!);
   } else {
     const blobs = await readBlobs(repo, commit, checked);
     for (const p of checked) result.set(p, blobs.get(p) ?? null);

@@ -282,7 +282,7 @@ function makePrivateFolder(folder: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  if (found !== undefined && found.isSymbolicLink()) {
+  if (found?.isSymbolicLink()) {
     // A link someone made on purpose (the store kept elsewhere): used as it is; its target's mode is not ours to change.
     if (!statSync(folder).isDirectory())
       throw unusable(

@@ -99,7 +99,7 @@ export function writePrivateFile(file: string, text: string): void {
       closeSync(fd);
     }
     const found = lstatOrNull(file);
-    if (found !== null && found.isDirectory()) rmSync(file, { recursive: true, force: true });
+    if (found?.isDirectory()) rmSync(file, { recursive: true, force: true });
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });

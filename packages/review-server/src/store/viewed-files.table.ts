@@ -23,12 +23,10 @@ export async function markFileViewed(db: Kysely<Database>, row: ViewedFileRow): 
     .insertInto("viewed_files")
     .values({ ...row })
     .onConflict((conflict) =>
-      conflict
-        .columns(["branch", "path"])
-        .doUpdateSet((eb) => ({
-          content_hash: eb.ref("excluded.content_hash"),
-          viewed_at: eb.ref("excluded.viewed_at"),
-        })),
+      conflict.columns(["branch", "path"]).doUpdateSet((eb) => ({
+        content_hash: eb.ref("excluded.content_hash"),
+        viewed_at: eb.ref("excluded.viewed_at"),
+      })),
     )
     .returningAll()
     .executeTakeFirstOrThrow();

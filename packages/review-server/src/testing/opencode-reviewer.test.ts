@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   makeOpencodeProject,

@@ -4,7 +4,7 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import { mcpDelivery } from "../mcp/mcp-delivery.js";
 import { startReviewServer } from "../server/start-review-server.js";
 import { openTuiBackend } from "./open-tui-backend.js";
-import { valueOf } from "./testing/backend-answers.js";
+import { outcomeValue } from "./testing/backend-answers.js";
 import { systemClock } from "../service/clock.js";
 
 // The terminal half's releases as the web panel has them: a verdict and an overall comment, a failed
@@ -42,11 +42,12 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     });
     cleanups.push(() => backend.close());
 
-    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }));
-    const first = (await valueOf(backend.release("ses_1", { verdict: "changes", summary: "Close, one thing left." })))
-      .review;
+    await outcomeValue(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }));
+    const first = (
+      await outcomeValue(backend.release("ses_1", { verdict: "changes", summary: "Close, one thing left." }))
+    ).review;
     expect(first.deliveredTo).toBeNull();
-    let reviews = (await valueOf(backend.reviews())).reviews;
+    let reviews = (await outcomeValue(backend.reviews())).reviews;
     expect(reviews[0]).toMatchObject({
       verdict: "changes",
       summary: "Close, one thing left.",
@@ -56,20 +57,20 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     expect(failedDeliveries(reviews).map((r) => r.id)).toEqual([reviews[0]!.id]);
 
     reachable = true;
-    const retried = (await valueOf(backend.retryDelivery(reviews[0]!.id))).review;
+    const retried = (await outcomeValue(backend.retryDelivery(reviews[0]!.id))).review;
     expect(retried.delivery.state).toBe("delivered");
     expect(sent[0]).toContain("Why upper case?");
     expect(sent[0]).toMatch(/changes|Close, one thing left\./);
-    expect(failedDeliveries((await valueOf(backend.reviews())).reviews)).toEqual([]);
+    expect(failedDeliveries((await outcomeValue(backend.reviews())).reviews)).toEqual([]);
 
     reachable = false;
-    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "And this one?" }));
-    await valueOf(backend.release("ses_1"));
-    reviews = (await valueOf(backend.reviews())).reviews;
+    await outcomeValue(backend.createThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "And this one?" }));
+    await outcomeValue(backend.release("ses_1"));
+    reviews = (await outcomeValue(backend.reviews())).reviews;
     expect(failedDeliveries(reviews)).toHaveLength(1);
-    const dismissed = (await valueOf(backend.dismissDelivery(reviews[0]!.id))).review;
+    const dismissed = (await outcomeValue(backend.dismissDelivery(reviews[0]!.id))).review;
     expect(dismissed.delivery).toMatchObject({ state: "failed", dismissed: true });
-    expect(failedDeliveries((await valueOf(backend.reviews())).reviews)).toEqual([]);
+    expect(failedDeliveries((await outcomeValue(backend.reviews())).reviews)).toEqual([]);
   });
 
   it("a release on the home screen (no session) waits and says so; the first session opened gets it; u sends one to the session the view names", async () => {
@@ -83,27 +84,27 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     });
     cleanups.push(() => backend.close());
 
-    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }));
-    const early = (await valueOf(backend.release())).review;
+    await outcomeValue(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }));
+    const early = (await outcomeValue(backend.release())).review;
     expect(early).toMatchObject({ deliveredTo: null, delivery: { waitsFor: "session" } });
-    let reviews = (await valueOf(backend.reviews())).reviews;
+    let reviews = (await outcomeValue(backend.reviews())).reviews;
     expect(reviews[0]!.delivery).toMatchObject({ state: "pending", waitsFor: "session" });
     expect(failedDeliveries(reviews)).toEqual([]);
     // opencode's session.created: the waiting release goes there, once.
-    expect(await valueOf(backend.deliverWaiting("ses_first"))).toEqual([reviews[0]!.id]);
-    expect(await valueOf(backend.deliverWaiting("ses_second"))).toEqual([]);
+    expect(await outcomeValue(backend.deliverWaiting("ses_first"))).toEqual([reviews[0]!.id]);
+    expect(await outcomeValue(backend.deliverWaiting("ses_second"))).toEqual([]);
     expect(sent.map((s) => s.session)).toEqual(["ses_first"]);
     expect(sent[0]!.text).toContain("Why upper case?");
-    expect((await valueOf(backend.reviews())).reviews[0]!.delivery).toMatchObject({
+    expect((await outcomeValue(backend.reviews())).reviews[0]!.delivery).toMatchObject({
       state: "delivered",
       to: "ses_first",
     });
 
     // Another waits; u retries it to the session the view names, not to a session of the release's own.
-    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "And this one?" }));
-    await valueOf(backend.release());
-    reviews = (await valueOf(backend.reviews())).reviews;
-    const retried = (await valueOf(backend.retryDelivery(reviews[0]!.id, "ses_named"))).review;
+    await outcomeValue(backend.createThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "And this one?" }));
+    await outcomeValue(backend.release());
+    reviews = (await outcomeValue(backend.reviews())).reviews;
+    const retried = (await outcomeValue(backend.retryDelivery(reviews[0]!.id, "ses_named"))).review;
     expect(retried.delivery).toMatchObject({ state: "delivered", to: "ses_named" });
     expect(sent.map((s) => s.session)).toEqual(["ses_first", "ses_named"]);
   });
@@ -112,7 +113,7 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
     const repo = await repository();
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
     cleanups.push(() => backend.close());
-    expect(await valueOf(backend.waitingForTurn())).toBeNull();
+    expect(await outcomeValue(backend.waitingForTurn())).toBeNull();
 
     const mcp = await startReviewServer({
       now: systemClock,
@@ -122,8 +123,8 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
       panelDir: join(repo.dir, "no-panel"),
     });
     cleanups.push(() => mcp.close());
-    expect(await valueOf(backend.waitingForTurn())).toBeNull();
-    await valueOf(
+    expect(await outcomeValue(backend.waitingForTurn())).toBeNull();
+    await outcomeValue(
       backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Released from the MCP panel." }),
     );
     const released = await fetch(`${mcp.url}/api/review/release`, {
@@ -132,26 +133,26 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
       body: "{}",
     });
     expect(released.status).toBe(200);
-    expect(await valueOf(backend.waitingForTurn())).toBe(
+    expect(await outcomeValue(backend.waitingForTurn())).toBe(
       "1 released comment on a.ts: waiting for the agent's next turn.",
     );
 
     // Released here with no opencode session to go to, it waits for the MCP agent's turn too: pending, the notice.
-    await valueOf(
+    await outcomeValue(
       backend.createThread({ file: "a.ts", side: "new", start: 1, end: 1, body: "Released from the terminal." }),
     );
-    const mine = await valueOf(backend.release());
+    const mine = await outcomeValue(backend.release());
     expect(mine).toMatchObject({ review: { messages: 1, mode: "tools", deliveredTo: null }, waitsForAgentTurn: true });
-    expect((await valueOf(backend.reviews())).reviews[0]).toMatchObject({
+    expect((await outcomeValue(backend.reviews())).reviews[0]).toMatchObject({
       mode: "tools",
       delivery: { state: "pending" },
     });
-    expect(await valueOf(backend.waitingForTurn())).toBe(
+    expect(await outcomeValue(backend.waitingForTurn())).toBe(
       "2 released comments on a.ts: waiting for the agent's next turn.",
     );
     // To a session the person is in, it is sent there as before (this opencode's own session).
-    await valueOf(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "To my session." }));
-    const sent = await valueOf(backend.release("ses_1"));
+    await outcomeValue(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "To my session." }));
+    const sent = await outcomeValue(backend.release("ses_1"));
     expect(sent.review.deliveredTo).toBe("ses_1");
     expect(sent.waitsForAgentTurn).toBeUndefined();
   });
@@ -163,22 +164,22 @@ describe("the terminal half's reviewer findings (real git, real SQLite, a run re
     await repo.write("a.ts", "one\nTWO\nthree\n");
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
     cleanups.push(() => backend.close());
-    expect((await valueOf(backend.findings())).findings).toEqual([]);
+    expect((await outcomeValue(backend.findings())).findings).toEqual([]);
     await publishRun(repo.dir, [
       { file: "a.ts", start: 2, end: 2, body: "Upper case breaks the callers.", severity: "major" },
       { file: "a.ts", start: 3, end: 3, body: "A new line without a test.", severity: "nit" },
     ]);
-    const found = (await valueOf(backend.findings())).findings;
+    const found = (await outcomeValue(backend.findings())).findings;
     expect(found.map((f) => [f.severity, f.start, f.messages[0]!.body])).toEqual([
       ["major", 2, "Upper case breaks the callers."],
       ["nit", 3, "A new line without a test."],
     ]);
-    const draft = (await valueOf(backend.accept(found[0]!.id))).draft;
+    const draft = (await outcomeValue(backend.accept(found[0]!.id))).draft;
     expect(draft).toMatchObject({ status: "draft", file: "a.ts", start: 2, end: 2 });
     expect(draft.messages[0]!.body).toBe("Upper case breaks the callers.");
-    await valueOf(backend.dismiss(found[1]!.id));
-    expect((await valueOf(backend.findings())).findings).toEqual([]);
-    expect((await valueOf(backend.threads())).threads.map((t) => t.status)).toEqual(["draft"]);
+    await outcomeValue(backend.dismiss(found[1]!.id));
+    expect((await outcomeValue(backend.findings())).findings).toEqual([]);
+    expect((await outcomeValue(backend.threads())).threads.map((t) => t.status)).toEqual(["draft"]);
   });
 });
 

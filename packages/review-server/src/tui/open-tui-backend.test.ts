@@ -8,7 +8,7 @@ import { makeTempRepository, type TempRepository } from "../git/testing/temp-rep
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { openTuiBackend } from "./open-tui-backend.js";
-import { changesOf, valueOf } from "./testing/backend-answers.js";
+import { changesOf, outcomeValue } from "./testing/backend-answers.js";
 import { systemClock } from "../service/clock.js";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -36,39 +36,41 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
       pid: -1,
     });
     cleanups.push(() => backend.close());
-    const { files } = await valueOf(backend.diff({ from: "base", to: "worktree" }));
+    const { files } = await outcomeValue(backend.diff({ from: "base", to: "worktree" }));
     expect(files.map((f) => f.path)).toEqual(["a.ts"]);
     // Reading the diff took the first round; after that, nothing until someone writes.
-    expect(changesOf(await valueOf(backend.readChanges()))).toEqual({
+    expect(changesOf(await outcomeValue(backend.readChanges()))).toEqual({
       threads: false,
       rounds: true,
       run: null,
       viewed: false,
       bases: false,
     });
-    expect(changesOf(await valueOf(backend.readChanges()))).toEqual({
+    expect(changesOf(await outcomeValue(backend.readChanges()))).toEqual({
       threads: false,
       rounds: false,
       run: null,
       viewed: false,
       bases: false,
     });
-    const { thread } = await valueOf(
+    const { thread } = await outcomeValue(
       backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }),
     );
     expect(thread.status).toBe("draft");
-    expect(changesOf(await valueOf(backend.readChanges())).threads).toBe(true);
-    const released = await valueOf(backend.release("ses_person"));
+    expect(changesOf(await outcomeValue(backend.readChanges())).threads).toBe(true);
+    const released = await outcomeValue(backend.release("ses_person"));
     expect(released.review).toMatchObject({ messages: 1, mode: "prose", deliveredTo: "ses_person" });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain("Why upper case?");
     expect(sent[0]!.text).not.toMatch(/review_(list|reply|open)/);
-    expect((await valueOf(backend.threads())).threads.map((t) => t.status)).toEqual(["open"]);
-    expect(await valueOf(backend.panelUrl())).toBeNull();
+    expect((await outcomeValue(backend.threads())).threads.map((t) => t.status)).toEqual(["open"]);
+    expect(await outcomeValue(backend.panelUrl())).toBeNull();
     // The release took a round of the work tree as it is: nothing changed since it.
-    const { rounds } = await valueOf(backend.rounds());
+    const { rounds } = await outcomeValue(backend.rounds());
     expect(rounds.length).toBeGreaterThan(0);
-    expect((await valueOf(backend.diff({ from: rounds[rounds.length - 1]!.id, to: "worktree" }))).files).toEqual([]);
+    expect((await outcomeValue(backend.diff({ from: rounds[rounds.length - 1]!.id, to: "worktree" }))).files).toEqual(
+      [],
+    );
   });
 
   it("keeps the branch view the person picks in the store, where the web panel's GET /api/bases reads it", async () => {
@@ -78,12 +80,12 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     await repo.commitAll("the work");
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
     cleanups.push(() => backend.close());
-    expect(await valueOf(backend.bases())).toMatchObject({ branches: [{ name: "main" }], picked: null });
+    expect(await outcomeValue(backend.bases())).toMatchObject({ branches: [{ name: "main" }], picked: null });
     // Against main the committed work shows; against the review's base (HEAD at the first round) it does not.
-    expect((await valueOf(backend.diff({ from: "branch:main", to: "worktree" }))).files.map((f) => f.path)).toEqual([
-      "a.ts",
-    ]);
-    await valueOf(backend.pickBase("branch:main"));
+    expect(
+      (await outcomeValue(backend.diff({ from: "branch:main", to: "worktree" }))).files.map((f) => f.path),
+    ).toEqual(["a.ts"]);
+    await outcomeValue(backend.pickBase("branch:main"));
     // Another process's service on the same store: what the web panel's GET /api/bases answers.
     const store = await openStore({ path: defaultDbPath(await openRepository(repo.dir)) });
     cleanups.push(() => store.close());
@@ -95,8 +97,8 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
       delivery: { mode: "tools", deliver: async () => null },
     });
     expect((await there.reviewBases()).picked).toBe("branch:main");
-    await expect(valueOf(backend.pickBase("branch:nowhere"))).rejects.toThrow(/GET \/api\/bases/);
-    await valueOf(backend.pickBase(null));
+    await expect(outcomeValue(backend.pickBase("branch:nowhere"))).rejects.toThrow(/GET \/api\/bases/);
+    await outcomeValue(backend.pickBase(null));
     expect((await there.reviewBases()).picked).toBeNull();
   });
 
@@ -104,7 +106,7 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     const repo = await repository({ "a.ts": "one\ntwo\n" }, { "a.ts": "one\nTWO\n" });
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
     cleanups.push(() => backend.close());
-    await valueOf(backend.readChanges());
+    await outcomeValue(backend.readChanges());
     // The server half of another opencode process, on the same store file.
     const store = await openStore({ path: defaultDbPath(await openRepository(repo.dir)) });
     cleanups.push(() => store.close());
@@ -116,20 +118,20 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
       delivery: { mode: "tools", deliver: async () => null },
     });
     const { run } = await there.recordRun({ parentSessionId: "ses_impl", model: "fake/reviewer" });
-    const started = changesOf(await valueOf(backend.readChanges()));
+    const started = changesOf(await outcomeValue(backend.readChanges()));
     expect(started.run).toMatchObject({ id: run.id, status: "pending" });
     expect(started.threads).toBe(false);
     const running = (await there.changeRun(run.id, { status: "running", session_id: "ses_rev" }, ["pending"]))!;
     await there.pinFinding(running, { file: "a.ts", start: 2, body: "Why upper case?", severity: "minor" });
-    expect(changesOf(await valueOf(backend.readChanges())).run).toMatchObject({ status: "running", findings: 1 });
-    expect((await valueOf(backend.findings())).findings).toEqual([]);
+    expect(changesOf(await outcomeValue(backend.readChanges())).run).toMatchObject({ status: "running", findings: 1 });
+    expect((await outcomeValue(backend.findings())).findings).toEqual([]);
     await there.releaseRun(running, { summary: "One.", verdict: "comment" });
-    const released = changesOf(await valueOf(backend.readChanges()));
+    const released = changesOf(await outcomeValue(backend.readChanges()));
     expect(released).toMatchObject({ threads: true, run: { status: "completed", findings: 1 } });
-    expect((await valueOf(backend.findings())).findings.map((f) => [f.severity, f.messages[0]!.body])).toEqual([
+    expect((await outcomeValue(backend.findings())).findings.map((f) => [f.severity, f.messages[0]!.body])).toEqual([
       ["minor", "Why upper case?"],
     ]);
-    expect(changesOf(await valueOf(backend.readChanges()))).toEqual({
+    expect(changesOf(await outcomeValue(backend.readChanges()))).toEqual({
       threads: false,
       rounds: false,
       run: null,
@@ -185,10 +187,10 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     });
     cleanups.push(() => backend.close());
     const range = { from: "base", to: "worktree" };
-    const { files } = await valueOf(backend.diff(range));
+    const { files } = await outcomeValue(backend.diff(range));
     const logo = files.find((f) => f.path === "logo.png")!;
     expect(logo.binary).toBe(true);
-    const sides = await valueOf(backend.binaryVersions(logo, range));
+    const sides = await outcomeValue(backend.binaryVersions(logo, range));
     expect(sides.before).toMatchObject({ label: "PNG", dimensions: { width: 20, height: 10 } });
     expect(await sides.comparison).toEqual({
       state: "compared",
@@ -196,7 +198,7 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     });
 
     expect(files.find((f) => f.path === "big.txt")?.tooLarge?.canLoad).toBe(true);
-    const full = (await valueOf(backend.fullFileDiff(range, "big.txt"))).files[0];
+    const full = (await outcomeValue(backend.fullFileDiff(range, "big.txt"))).files[0];
     expect(full?.tooLarge).toBeUndefined();
     expect(full?.hunks[0]?.lines).toHaveLength(20_001);
 

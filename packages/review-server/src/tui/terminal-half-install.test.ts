@@ -106,7 +106,7 @@ describe.skipIf(!hasTmux())(
       // Its spinner's frames and colours aside, what it said (saved beside the screens, to be read).
       const said = installed.output
         .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "")
-        .replace(/[◒◐◓◑]  Installing plugin package\.*/g, "");
+        .replace(/[◒◐◓◑] {2}Installing plugin package\.*/g, "");
       mkdirSync(SCREENS_DIR, { recursive: true });
       writeFileSync(join(SCREENS_DIR, "tui12-install-plugin-command.txt"), said);
       expect(installed.code).toBe(0);

@@ -84,7 +84,7 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
   let clock = Date.parse("2025-06-01T10:00:00Z");
   const tick = () => new Date((clock += 1000)).toISOString().replace(/\.000Z$/, "Z");
   const htmlBase = `https://codeberg.org/${options.owner}/${options.repo}`;
-  const apiBase = `https://codeberg.org/api/v1/repos/${options.owner}/${options.repo}`;
+  const _apiBase = `https://codeberg.org/api/v1/repos/${options.owner}/${options.repo}`;
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -380,7 +380,7 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
       commit_id: c.commit,
       original_commit_id: "",
       diff_hunk: c.diffHunk,
-      position: c.line > 0 ? c.line : 0,
+      position: Math.max(c.line, 0),
       original_position: c.line < 0 ? -c.line : 0,
       html_url: `${htmlBase}/pulls/${pull.number}/files#issuecomment-${c.id}`,
       pull_request_url: `${htmlBase}/pulls/${pull.number}`,

@@ -1,7 +1,7 @@
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { makeGitHubFixture, STAND_IN_TOKEN, type GitHubFixture } from "../../forge/testing/github-fixture.js";
+import { makeGitHubFixture, type GitHubFixture } from "../../forge/testing/github-fixture.js";
 
 let fixture: GitHubFixture | undefined;
 afterEach(async () => {

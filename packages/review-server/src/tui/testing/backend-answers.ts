@@ -5,9 +5,9 @@ import type { Outcome, ServerEvent } from "@opencode-review/panel/client";
 
 /**
  * The value of an answer; a refusal throws with its code and reason, so `rejects` still reads it.
- * @example const files = (await valueOf(backend.diff(range))).files
+ * @example const files = (await outcomeValue(backend.diff(range))).files
  */
-export async function valueOf<T>(answer: Promise<Outcome<T>>): Promise<T> {
+export async function outcomeValue<T>(answer: Promise<Outcome<T>>): Promise<T> {
   const outcome = await answer;
   if (outcome.ok) return outcome.value;
   throw Object.assign(new Error(outcome.error.message), { code: outcome.error.code, status: outcome.error.status });
@@ -16,7 +16,7 @@ export async function valueOf<T>(answer: Promise<Outcome<T>>): Promise<T> {
 /**
  * What one read of the change log says changed: threads (a release too), rounds, viewed marks, the branch's
  * base, and the newest reviewer run that moved (or null).
- * @example changesOf(await valueOf(backend.readChanges())) // { threads: true, rounds: false, run: null, viewed: false, bases: false }
+ * @example changesOf(await outcomeValue(backend.readChanges())) // { threads: true, rounds: false, run: null, viewed: false, bases: false }
  */
 export function changesOf(events: readonly ServerEvent[]) {
   const runs = events.flatMap((e) => (e.type === "run" ? [e.run] : []));
