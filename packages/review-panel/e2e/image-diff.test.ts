@@ -3,7 +3,7 @@
 // and where the pixels differ; SVG only as an image; other binaries by type and size; whole-file comments.
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { byteSize } from "../src/state/byte-size.js";
+import { byteSize } from "../src/state/diff/byte-size.js";
 import { launchBrowser, screenshotDir } from "./browser.js";
 import { bmp, gif, png } from "./image-files.js";
 import { callApi } from "./open-panel.js";

@@ -4,7 +4,7 @@
 import { createParser } from "eventsource-parser";
 import { hc, type ClientResponse } from "hono/client";
 import type { AppType, Health } from "opencode-review/http";
-import type { ForgePullOutcome, ForgePushOutcome, ForgeQueueStatus } from "./state/forge-queue.js";
+import type { ForgePullOutcome, ForgePushOutcome, ForgeQueueStatus } from "./state/conversation/forge-queue.js";
 import type {
   ApiError,
   DiffFile,

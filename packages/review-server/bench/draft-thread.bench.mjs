@@ -27,7 +27,7 @@ try {
     'export { createReviewService } from "./src/service/review-service.ts";',
     'export { createEventBus } from "./src/events/event-bus.ts";',
     'export { openStore, writeTransaction, newId } from "./src/store/index.ts";',
-    'export { insertNewThread } from "./src/service/insert-new-thread.ts";',
+    'export { insertNewThread } from "./src/service/threads/insert-new-thread.ts";',
     'export { createApp } from "./src/http/create-app.ts";',
     'export { apiRoutes } from "./src/http/routes/index.ts";',
     'export { loopbackHosts } from "./src/http/loopback.ts";',

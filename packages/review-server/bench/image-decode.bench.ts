@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { blobId } from "../src/service/file-bytes.js";
+import { blobId } from "../src/service/files/file-bytes.js";
 import { pngBomb, pngFile } from "../src/testing/png-file.js";
 import { createImageComparer, type ComparedImage } from "../src/tui/image-comparer.js";
 

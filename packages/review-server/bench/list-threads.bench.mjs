@@ -29,9 +29,9 @@ try {
     'export { seedDraftThreads } from "./src/service/testing/seed-draft-threads.ts";',
     'export { createEventBus } from "./src/events/event-bus.ts";',
     'export { openStore } from "./src/store/index.ts";',
-    'export { listThreads } from "./src/service/list-threads.ts";',
-    'export { AnchorMemo } from "./src/service/anchor-memo.ts";',
-    'export { CommitFileCache } from "./src/service/commit-file-cache.ts";',
+    'export { listThreads } from "./src/service/agent/list-threads.ts";',
+    'export { AnchorMemo } from "./src/service/threads/anchor-memo.ts";',
+    'export { CommitFileCache } from "./src/service/files/commit-file-cache.ts";',
   ]);
   const { createReviewService, seedDraftThreads, createEventBus, openStore, listThreads, AnchorMemo, CommitFileCache } =
     bundle.module;

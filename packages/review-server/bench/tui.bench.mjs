@@ -152,9 +152,9 @@ async function inProcess() {
   const panel = join(serverPackage, "../review-panel/src");
   const entry = `
     import { createRoot } from "solid-js";
-    import { buildRows } from ${JSON.stringify(join(panel, "state/diff-rows.ts"))};
-    import { createCursor } from ${JSON.stringify(join(panel, "state/cursor.ts"))};
-    import { followCursor } from ${JSON.stringify(join(panel, "state/viewport.ts"))};
+    import { buildRows } from ${JSON.stringify(join(panel, "state/diff/diff-rows.ts"))};
+    import { createCursor } from ${JSON.stringify(join(panel, "state/navigation/cursor.ts"))};
+    import { followCursor } from ${JSON.stringify(join(panel, "state/navigation/viewport.ts"))};
     import { layout } from ${JSON.stringify(join(panel, "tui/screen-lines.ts"))};
     import { syntaxTokens } from ${JSON.stringify(join(panel, "tui/syntax-tokens.ts"))};
     function filesOf(size) {

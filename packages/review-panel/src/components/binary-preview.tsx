@@ -1,11 +1,11 @@
 import { createMemo, createResource, createSignal, For, Match, Show, Switch } from "solid-js";
 import type { DiffFile } from "../api.js";
-import { loadFileVersions, type FileVersion } from "../state/file-versions.js";
-import { binarySummary, pixelShare } from "../state/binary-summary.js";
+import { loadFileVersions, type FileVersion } from "../state/diff/file-versions.js";
+import { binarySummary, pixelShare } from "../state/diff/binary-summary.js";
 import { pixelDifference, type ImageDifference } from "@opencode-review/core";
-import { byteSize } from "../state/byte-size.js";
+import { byteSize } from "../state/diff/byte-size.js";
 import { useApi } from "../state/api-context.js";
-import { useRounds } from "../state/rounds.js";
+import { useRounds } from "../state/diff/rounds.js";
 import "./binary-preview.css";
 
 type Size = { readonly width: number; readonly height: number };

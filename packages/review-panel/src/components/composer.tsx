@@ -1,6 +1,6 @@
 import { countCharacters, MESSAGE_BODY_LIMIT } from "@opencode-review/core";
 import { createSignal, onMount, Show } from "solid-js";
-import { useUnsentText, type UnsentPlace } from "../state/unsent-text.js";
+import { useUnsentText, type UnsentPlace } from "../state/conversation/unsent-text.js";
 import { SuggestionDiff } from "./suggestion-diff.js";
 import "./composer.css";
 

@@ -8,15 +8,15 @@ import {
   createCodeScroll,
   useCodeScroll,
   type CodeWidth,
-} from "../state/code-scroll.js";
-import { useDiff } from "../state/diff.js";
-import { gapsOf, placeOf, type Row, type Rows } from "../state/diff-rows.js";
-import { useFocus } from "../state/focus.js";
-import { useHighlight } from "../state/highlight.js";
-import { rangeText } from "../state/range-text.js";
-import { useRounds } from "../state/rounds.js";
-import { inRange } from "../state/selection.js";
-import { useThreads } from "../state/threads.js";
+} from "../state/navigation/code-scroll.js";
+import { useDiff } from "../state/diff/diff.js";
+import { gapsOf, placeOf, type Row, type Rows } from "../state/diff/diff-rows.js";
+import { useFocus } from "../state/navigation/focus.js";
+import { useHighlight } from "../state/diff/highlight.js";
+import { rangeText } from "../state/diff/range-text.js";
+import { useRounds } from "../state/diff/rounds.js";
+import { inRange } from "../state/navigation/selection.js";
+import { useThreads } from "../state/conversation/threads.js";
 import { BinaryPreview } from "./binary-preview.js";
 import { Composer } from "./composer.js";
 import { ThreadCard } from "./thread-card.js";
@@ -489,7 +489,7 @@ function PairRow(props: {
   );
 }
 
-function GapRow(props: { readonly path: string; readonly gap: import("../state/diff-rows.js").Gap }) {
+function GapRow(props: { readonly path: string; readonly gap: import("../state/diff/diff-rows.js").Gap }) {
   const diff = useDiff();
   const label = () =>
     props.gap.count === null ? "Lines below" : `${props.gap.count} hidden line${props.gap.count === 1 ? "" : "s"}`;
@@ -525,7 +525,7 @@ function GapRow(props: { readonly path: string; readonly gap: import("../state/d
 
 function NewThreadComposer(props: {
   readonly file: DiffFile | undefined;
-  readonly target: import("../state/diff-rows.js").CommentTarget;
+  readonly target: import("../state/diff/diff-rows.js").CommentTarget;
 }) {
   const focus = useFocus();
   const threads = useThreads();

@@ -1,5 +1,5 @@
 import { createMemo, createSignal, For, onMount, Show } from "solid-js";
-import { findFiles } from "../state/file-finder.js";
+import { findFiles } from "../state/diff/file-finder.js";
 import "./file-finder.css";
 
 /** The go-to-file box opened with `t`: type part of a path, arrows to choose, Enter to jump, Escape to close. */

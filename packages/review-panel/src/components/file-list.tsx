@@ -1,9 +1,9 @@
 import { createVirtualizer } from "@tanstack/solid-virtual";
 import { createMemo, For, Show } from "solid-js";
-import { useDiff } from "../state/diff.js";
-import { fileTree } from "../state/file-tree.js";
-import { useFocus } from "../state/focus.js";
-import { useThreads } from "../state/threads.js";
+import { useDiff } from "../state/diff/diff.js";
+import { fileTree } from "../state/diff/file-tree.js";
+import { useFocus } from "../state/navigation/focus.js";
+import { useThreads } from "../state/conversation/threads.js";
 import "./file-list.css";
 
 /** The changed files by folder, with open-thread counts; a drawer on phones. Virtualized like the diff. */

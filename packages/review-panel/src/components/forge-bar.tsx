@@ -1,5 +1,11 @@
 import { createEffect, For, Show } from "solid-js";
-import { answersLine, replyPlace, sendQuestion, useForgeQueue, type ForgeQueueNote } from "../state/forge-queue.js";
+import {
+  answersLine,
+  replyPlace,
+  sendQuestion,
+  useForgeQueue,
+  type ForgeQueueNote,
+} from "../state/conversation/forge-queue.js";
 import "./forge-bar.css";
 
 const sentOf = (note: ForgeQueueNote) => (note.kind === "sent" && note.sent.length > 0 ? note.sent : null);

@@ -1,5 +1,5 @@
 import { For } from "solid-js";
-import { helpLines } from "../state/review-keys.js";
+import { helpLines } from "../state/navigation/review-keys.js";
 import "./help-overlay.css";
 
 /** The keyboard shortcuts, opened with `?`: the web panel's lines of the one key table (the terminal reads the same). */

@@ -1,6 +1,6 @@
 import { createEffect } from "solid-js";
-import { highlightBlock } from "../state/highlight.js";
-import { useMarkdown } from "../state/markdown.js";
+import { highlightBlock } from "../state/diff/highlight.js";
+import { useMarkdown } from "../state/conversation/markdown.js";
 import "./markdown-body.css";
 
 /**

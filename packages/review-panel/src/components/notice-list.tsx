@@ -1,5 +1,5 @@
 import { For } from "solid-js";
-import { useNotices } from "../state/notices.js";
+import { useNotices } from "../state/conversation/notices.js";
 import "./notice-list.css";
 
 /** Server refusals and connection trouble, readable, until dismissed. */

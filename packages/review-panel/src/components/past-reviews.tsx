@@ -1,6 +1,6 @@
 import { For, Show } from "solid-js";
-import { deliveryText, messagesText, verdictLabel } from "../state/past-review-text.js";
-import { useReview } from "../state/review.js";
+import { deliveryText, messagesText, verdictLabel } from "../state/conversation/past-review-text.js";
+import { useReview } from "../state/conversation/review.js";
 import "./past-reviews.css";
 
 /** Every past release of the branch, newest first, with its verdict, overall comment and where it went (GitHub's review list). */

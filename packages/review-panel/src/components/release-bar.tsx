@@ -1,9 +1,9 @@
 import { createSignal, For, Show } from "solid-js";
 import type { ReleaseResult, Verdict } from "../api.js";
-import { useFocus } from "../state/focus.js";
-import { useForgeQueue } from "../state/forge-queue.js";
-import { useReview } from "../state/review.js";
-import { NO_SESSION_YET } from "../state/past-review-text.js";
+import { useFocus } from "../state/navigation/focus.js";
+import { useForgeQueue } from "../state/conversation/forge-queue.js";
+import { useReview } from "../state/conversation/review.js";
+import { NO_SESSION_YET } from "../state/conversation/past-review-text.js";
 import { ForgeBar } from "./forge-bar.js";
 import { PastReviews } from "./past-reviews.js";
 import "./release-bar.css";

@@ -1,7 +1,7 @@
 import { For, Show } from "solid-js";
 import { findingOf } from "../api.js";
-import { SEVERITY_ORDER, useReviewer, type SeverityFilter } from "../state/reviewer.js";
-import { useThreads } from "../state/threads.js";
+import { SEVERITY_ORDER, useReviewer, type SeverityFilter } from "../state/conversation/reviewer.js";
+import { useThreads } from "../state/conversation/threads.js";
 import "./reviewer-bar.css";
 
 const STATUS_WORDS = {

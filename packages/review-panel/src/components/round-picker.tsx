@@ -1,6 +1,6 @@
 import { For } from "solid-js";
-import { useBranchBases } from "../state/branch-bases.js";
-import { rangeFor, useRounds, type RangePreset } from "../state/rounds.js";
+import { useBranchBases } from "../state/diff/branch-bases.js";
+import { rangeFor, useRounds, type RangePreset } from "../state/diff/rounds.js";
 import "./round-picker.css";
 
 /**

@@ -1,11 +1,11 @@
 import { describePlace, renderClaim } from "@opencode-review/core";
 import { createSignal, For, onMount, Show } from "solid-js";
 import { findingOf, type Thread } from "../api.js";
-import { renamedFromIn } from "../state/diff-rows.js";
-import { useFocus } from "../state/focus.js";
-import { useRounds } from "../state/rounds.js";
-import { useThreads } from "../state/threads.js";
-import { useUnsentText } from "../state/unsent-text.js";
+import { renamedFromIn } from "../state/diff/diff-rows.js";
+import { useFocus } from "../state/navigation/focus.js";
+import { useRounds } from "../state/diff/rounds.js";
+import { useThreads } from "../state/conversation/threads.js";
+import { useUnsentText } from "../state/conversation/unsent-text.js";
 import { Composer } from "./composer.js";
 import { MarkdownBody } from "./markdown-body.js";
 import { SuggestionDiff } from "./suggestion-diff.js";

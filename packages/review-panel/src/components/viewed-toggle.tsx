@@ -1,5 +1,5 @@
 import { Show } from "solid-js";
-import { useViewed } from "../state/viewed.js";
+import { useViewed } from "../state/diff/viewed.js";
 import "./viewed-toggle.css";
 
 /** The "Viewed" box on a file's header; "Changed since viewed" when the agent changed the file after. */

@@ -1,13 +1,13 @@
 // What a live change does to the review's slices, once for both panels: the web hears it on its event
 // stream, the terminal from the store's change log (`ReviewClient.events`); each adds only what its view needs.
-import type { BranchBases } from "./branch-bases.js";
-import type { ForgeQueue } from "./forge-queue.js";
+import type { BranchBases } from "./diff/branch-bases.js";
+import type { ForgeQueue } from "./conversation/forge-queue.js";
 import type { ServerEvent } from "./review-client.js";
-import type { Review } from "./review.js";
-import type { Reviewer } from "./reviewer.js";
-import type { Rounds } from "./rounds.js";
-import type { Threads } from "./threads.js";
-import type { Viewed } from "./viewed.js";
+import type { Review } from "./conversation/review.js";
+import type { Reviewer } from "./conversation/reviewer.js";
+import type { Rounds } from "./diff/rounds.js";
+import type { Threads } from "./conversation/threads.js";
+import type { Viewed } from "./diff/viewed.js";
 
 /** The slices a live change reaches. */
 export interface LiveSlices {

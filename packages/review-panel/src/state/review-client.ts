@@ -3,7 +3,7 @@
 // service (`opencode-review`'s `tui/open-tui-backend.ts`). Both answer `Outcome` values, never throw, so
 // the state slices built over this port check a refusal the same way whichever panel they serve.
 import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/core";
-import type { ForgeQueueSource } from "./forge-queue.js";
+import type { ForgeQueueSource } from "./conversation/forge-queue.js";
 
 export type { Thread, Finding, Run, Severity } from "@opencode-review/core";
 

@@ -2,7 +2,7 @@
 // `PNG 640x480 · 12 KB → 14 KB · 3.2% of pixels changed`; an added or deleted file has one side. The
 // type and sizes show at once; the share follows when the backend's decode (off this thread) ends.
 import { createSignal } from "solid-js";
-import { binarySummary, changedShareText } from "../state/binary-summary.js";
+import { binarySummary, changedShareText } from "../state/diff/binary-summary.js";
 import type { DiffFile, DiffRange } from "../state/review-client.js";
 import type { BinarySide, ImageComparison, ReviewBackend } from "./review-backend.js";
 

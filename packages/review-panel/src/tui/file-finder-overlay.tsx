@@ -4,7 +4,7 @@
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import type { InputRenderable } from "@opentui/core";
 import { createMemo, createSignal, For, onCleanup, Show } from "solid-js";
-import { findFiles } from "../state/file-finder.js";
+import { findFiles } from "../state/diff/file-finder.js";
 import { terminalSafe } from "./markdown-lines.js";
 
 const FINDER_MODE = "opencode-review.finder";

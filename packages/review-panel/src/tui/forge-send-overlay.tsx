@@ -12,7 +12,7 @@ import {
   replyPlace,
   sendQuestion,
   type ForgeQueueSource,
-} from "../state/forge-queue.js";
+} from "../state/conversation/forge-queue.js";
 import { terminalSafe } from "./markdown-lines.js";
 import { wrapWords } from "./wrap-words.js";
 

@@ -1,7 +1,7 @@
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
 import type { Thread } from "../api.js";
-import type { UnsentStorage } from "../state/unsent-text.js";
+import type { UnsentStorage } from "../state/conversation/unsent-text.js";
 import { createKeptEditorText, type Editing } from "./kept-editor-text.js";
 
 /** A storage as the terminal's file is one: shared by every view that opens over it. */

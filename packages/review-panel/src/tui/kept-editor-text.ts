@@ -3,8 +3,8 @@
 // discarded. Escape puts the editor away with its words kept; `c` on the same place brings them back.
 // An editor still open when the view went (opencode quit, another route) opens again with the view.
 import type { Thread } from "../state/review-client.js";
-import type { CommentTarget } from "../state/diff-rows.js";
-import { createUnsentText, type UnsentPlace, type UnsentStorage } from "../state/unsent-text.js";
+import type { CommentTarget } from "../state/diff/diff-rows.js";
+import { createUnsentText, type UnsentPlace, type UnsentStorage } from "../state/conversation/unsent-text.js";
 
 /** What the editor is writing. */
 export type Editing =

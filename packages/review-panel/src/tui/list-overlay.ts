@@ -2,7 +2,7 @@
 // j and k. No renderer here: the view draws `visible()` in a box `width()` wide and `height()` tall.
 import { createSignal } from "solid-js";
 import type { PastReview } from "../state/review-client.js";
-import { pastReviewLines } from "../state/past-review-text.js";
+import { pastReviewLines } from "../state/conversation/past-review-text.js";
 import { terminalSafe } from "./markdown-lines.js";
 import { wrapWords } from "./wrap-words.js";
 

@@ -4,7 +4,7 @@
 // `text()` and forwards the confirmation's keys.
 import { createSignal } from "solid-js";
 import { errorText, type Verdict } from "../state/review-client.js";
-import { NO_SESSION_YET } from "../state/past-review-text.js";
+import { NO_SESSION_YET } from "../state/conversation/past-review-text.js";
 import type { ReviewBackend } from "./review-backend.js";
 import type { ActOutcome } from "./review-actions.js";
 import type { ReviewModel } from "./review-model.js";

@@ -4,9 +4,9 @@
 // their own modules (review-editing.ts, release-confirm.ts) over the same `act` and status line.
 import { createMemo, createSignal } from "solid-js";
 import { errorText, findingOf, type ApiError, type Thread } from "../state/review-client.js";
-import { createCursor, fileOfRow } from "../state/cursor.js";
-import { linkToPlace, placeOfRow } from "../state/link-place.js";
-import { NO_SESSION_YET } from "../state/past-review-text.js";
+import { createCursor, fileOfRow } from "../state/navigation/cursor.js";
+import { linkToPlace, placeOfRow } from "../state/navigation/link-place.js";
+import { NO_SESSION_YET } from "../state/conversation/past-review-text.js";
 import type { ReviewBackend } from "./review-backend.js";
 import { presetLabel, type ReviewModel } from "./review-model.js";
 import type { RunModelChoice } from "./run-model-pick.js";

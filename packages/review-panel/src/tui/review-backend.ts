@@ -3,8 +3,8 @@
 // for a database or git itself and the dependency runs one way.
 import type { ImageDifference } from "@opencode-review/core";
 import type { DiffFile, DiffRange, Outcome, ReviewClient, ServerEvent } from "../state/review-client.js";
-import type { BinarySideFacts } from "../state/binary-summary.js";
-import type { UnsentStorage } from "../state/unsent-text.js";
+import type { BinarySideFacts } from "../state/diff/binary-summary.js";
+import type { UnsentStorage } from "../state/conversation/unsent-text.js";
 
 /** One side of a changed binary file as the backend read it, without decoding it. */
 export interface BinarySide extends BinarySideFacts {

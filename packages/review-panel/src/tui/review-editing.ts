@@ -3,8 +3,8 @@
 // The view draws the box and hands over what is typed in it (`typed`).
 import { describePlace } from "@opencode-review/core";
 import { createEffect, createSignal } from "solid-js";
-import { fileOfRow } from "../state/cursor.js";
-import type { CommentTarget } from "../state/diff-rows.js";
+import { fileOfRow } from "../state/navigation/cursor.js";
+import type { CommentTarget } from "../state/diff/diff-rows.js";
 import { createKeptEditorText, type Editing } from "./kept-editor-text.js";
 import { lastDraft, type ReviewActions } from "./review-actions.js";
 import type { ReviewBackend } from "./review-backend.js";

@@ -3,16 +3,16 @@
 // change log, plus what only the terminal keeps: the round or branch view picked with `t`, and the binary
 // files' lines a terminal draws instead of images.
 import { createMemo, createSignal } from "solid-js";
-import { createBranchBases } from "../state/branch-bases.js";
-import { createDiff, type ViewModeStorage } from "../state/diff.js";
+import { createBranchBases } from "../state/diff/branch-bases.js";
+import { createDiff, type ViewModeStorage } from "../state/diff/diff.js";
 import { applyLiveChange } from "../state/live-changes.js";
-import { createNotices } from "../state/notices.js";
+import { createNotices } from "../state/conversation/notices.js";
 import { findingOf, type DiffRange, type Finding, type Thread } from "../state/review-client.js";
-import { createReview, type Review } from "../state/review.js";
-import { createReviewer } from "../state/reviewer.js";
-import { createRounds, rangeFor, type RangePreset } from "../state/rounds.js";
-import { createThreads } from "../state/threads.js";
-import { createViewed } from "../state/viewed.js";
+import { createReview, type Review } from "../state/conversation/review.js";
+import { createReviewer } from "../state/conversation/reviewer.js";
+import { createRounds, rangeFor, type RangePreset } from "../state/diff/rounds.js";
+import { createThreads } from "../state/conversation/threads.js";
+import { createViewed } from "../state/diff/viewed.js";
 import { createBinaryLines } from "./binary-line.js";
 import type { ReviewBackend } from "./review-backend.js";
 

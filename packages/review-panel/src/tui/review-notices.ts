@@ -2,8 +2,8 @@
 // deliveries that failed or wait for a session, and what shows when there is no diff (yet) to show. Plain
 // text, no renderer: the view wraps and colours them.
 import type { PastReview, Run } from "../state/review-client.js";
-import type { ViewMode } from "../state/diff-rows.js";
-import { NO_SESSION_YET } from "../state/past-review-text.js";
+import type { ViewMode } from "../state/diff/diff-rows.js";
+import { NO_SESSION_YET } from "../state/conversation/past-review-text.js";
 import { presetLabel, type ReviewModel } from "./review-model.js";
 import { KEEP } from "./wrap-words.js";
 

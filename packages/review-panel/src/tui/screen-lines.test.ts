@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DiffFile, Thread } from "../api.js";
-import { buildRows } from "../state/diff-rows.js";
+import { buildRows } from "../state/diff/diff-rows.js";
 import { layout, terminalRows } from "./screen-lines.js";
 import { threadStatus } from "./thread-lines.js";
 

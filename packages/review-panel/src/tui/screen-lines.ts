@@ -1,7 +1,7 @@
 // The diff's rows as terminal lines: plain text in coloured pieces, with no renderer in sight, so the
 // layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
 import type { DiffLine } from "@opencode-review/core";
-import { buildRows, type Row, type RowsInput } from "../state/diff-rows.js";
+import { buildRows, type Row, type RowsInput } from "../state/diff/diff-rows.js";
 import type { MarkdownLine } from "./markdown-lines.js";
 import { fit, NUMBER, pad, type Piece, type ScreenLine } from "./screen-text.js";
 import { threadLines } from "./thread-lines.js";

@@ -1,6 +1,6 @@
 // The terminal panel's side of the review keys (state/review-keys.ts): the bindings opencode's keymap
 // matches and the help `?` shows, both read from the one table, so they can never disagree.
-import { REVIEW_KEYS, helpLines, type ReviewAction } from "../state/review-keys.js";
+import { REVIEW_KEYS, helpLines, type ReviewAction } from "../state/navigation/review-keys.js";
 
 /** Every action the terminal binds (all of them: the web panel binds a subset). */
 export type TerminalAction = ReviewAction;

@@ -2,7 +2,7 @@
 // words with who wrote it, suggestions and what the checked resolve made of a claim.
 import { describePlace, renderClaim } from "@opencode-review/core";
 import { findingOf, type Thread } from "../state/review-client.js";
-import { replyCount } from "../state/threads.js";
+import { replyCount } from "../state/conversation/threads.js";
 import { markdownLines, terminalSafe, wrapLine, type MarkdownLine } from "./markdown-lines.js";
 import { fit, fitPieces, type Piece, type ScreenLine, type Tone } from "./screen-text.js";
 import { wrapWords } from "./wrap-words.js";

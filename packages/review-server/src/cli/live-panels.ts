@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
 import { defaultDbPath, type Repository } from "../git/index.js";
 import { panelLink } from "../http/panel-link.js";
-import { processAlive } from "../service/owner-process.js";
+import { processAlive } from "../service/review/owner-process.js";
 import { listServers, openStore, readPanelToken, type ServerRow } from "../store/index.js";
 
 /** A panel that has not refreshed its heartbeat for this long is taken for dead (it beats every 30 s). */
 export const PANEL_STALE_MS = 90_000;
 
 // One test of a process's life for every row that names an owner (runs, releases, panels).
-export { processAlive } from "../service/owner-process.js";
+export { processAlive } from "../service/review/owner-process.js";
 
 /**
  * Whether a recorded panel still runs: its process is alive and its heartbeat is recent.

@@ -3,17 +3,17 @@ export { createReviewService, type ReviewService, type ReviewServiceOptions } fr
 export { createServiceCaches, type ServiceCaches } from "./service-caches.js";
 export { systemClock, fixedClock, type Clock } from "./clock.js";
 export type { ReleaseDelivery, ServiceContext } from "./service-context.js";
-export type { RoundJson } from "./round-json.js";
-export type { ReleaseResult } from "./release-review.js";
-export type { PendingReview } from "./review-state.js";
-export type { ThreadReference, AgentReplyResult } from "./agent-reply.js";
-export type { HumanListStatus } from "./list-threads.js";
-export type { ReviewJson } from "./review-json.js";
-export { defaultDeliveryRetry, type DeliveryRetry } from "./deliver-review.js";
-export { defaultDiffLimits, type DiffLimits, type DiffFileJson, type TooLarge } from "./diff-limits.js";
-export type { ViewedFileJson } from "./viewed-files.js";
-export type { ReviewBases } from "./review-bases.js";
-export type { AgentCall } from "./agent-retries.js";
+export type { RoundJson } from "./rounds/round-json.js";
+export type { ReleaseResult } from "./review/release-review.js";
+export type { PendingReview } from "./review/review-state.js";
+export type { ThreadReference, AgentReplyResult } from "./agent/agent-reply.js";
+export type { HumanListStatus } from "./agent/list-threads.js";
+export type { ReviewJson } from "./review/review-json.js";
+export { defaultDeliveryRetry, type DeliveryRetry } from "./review/deliver-review.js";
+export { defaultDiffLimits, type DiffLimits, type DiffFileJson, type TooLarge } from "./rounds/diff-limits.js";
+export type { ViewedFileJson } from "./rounds/viewed-files.js";
+export type { ReviewBases } from "./rounds/review-bases.js";
+export type { AgentCall } from "./agent/agent-retries.js";
 
 // pull requests on a forge
 export { startAutoForge, FORGE_PULL_INTERVAL_MS, type ForgeOptions, type AutoForge } from "./forge/auto-forge.js";

@@ -1,8 +1,8 @@
-import { AnchorMemo } from "./anchor-memo.js";
-import { CommitFileCache } from "./commit-file-cache.js";
-import { ListingMemo } from "./listing-memo.js";
-import { PageListings } from "./page-listings.js";
-import { RoundFileMemo } from "./round-file-memo.js";
+import { AnchorMemo } from "./threads/anchor-memo.js";
+import { CommitFileCache } from "./files/commit-file-cache.js";
+import { ListingMemo } from "./agent/listing-memo.js";
+import { PageListings } from "./agent/page-listings.js";
+import { RoundFileMemo } from "./rounds/round-file-memo.js";
 
 /**
  * The caches a review service reads through, made where the server (or the terminal half) is assembled and

@@ -2,10 +2,10 @@ import type { Kysely } from "kysely";
 import type { EventBus } from "../events/event-bus.js";
 import type { Repository } from "../git/index.js";
 import type { Database } from "../store/index.js";
-import type { PageListings } from "./page-listings.js";
-import type { RoundFileMemo } from "./round-file-memo.js";
-import type { AnchorMemo } from "./anchor-memo.js";
-import type { CommitFileCache } from "./commit-file-cache.js";
+import type { PageListings } from "./agent/page-listings.js";
+import type { RoundFileMemo } from "./rounds/round-file-memo.js";
+import type { AnchorMemo } from "./threads/anchor-memo.js";
+import type { CommitFileCache } from "./files/commit-file-cache.js";
 
 /** How a released review reaches the agent: a short notice when it has the tools, the whole review as prose when not. */
 export interface ReleaseDelivery {

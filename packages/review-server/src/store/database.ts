@@ -1,18 +1,18 @@
-import type { BranchBasesTable } from "./branch-bases.table.js";
-import type { FindingsTable } from "./findings.table.js";
-import type { ListCursorsTable } from "./list-cursors.table.js";
-import type { ForgeMessagesTable, ForgePullsTable, ForgeThreadsTable } from "./forge-links.table.js";
-import type { LocatedAnchorsTable } from "./located-anchors.table.js";
-import type { MessagesTable } from "./messages.table.js";
-import type { ReviewerChangesTable } from "./reviewer-changes.table.js";
-import type { RunsTable } from "./runs.table.js";
-import type { ReviewsTable } from "./reviews.table.js";
-import type { RoundsTable } from "./rounds.table.js";
-import type { ServersTable } from "./servers.table.js";
-import type { SessionsTable } from "./sessions.table.js";
-import type { ThreadChangesTable } from "./thread-changes.table.js";
-import type { ThreadsTable } from "./threads.table.js";
-import type { ViewedFilesTable } from "./viewed-files.table.js";
+import type { BranchBasesTable } from "./tables/branch-bases.table.js";
+import type { FindingsTable } from "./tables/findings.table.js";
+import type { ListCursorsTable } from "./tables/list-cursors.table.js";
+import type { ForgeMessagesTable, ForgePullsTable, ForgeThreadsTable } from "./tables/forge-links.table.js";
+import type { LocatedAnchorsTable } from "./tables/located-anchors.table.js";
+import type { MessagesTable } from "./tables/messages.table.js";
+import type { ReviewerChangesTable } from "./tables/reviewer-changes.table.js";
+import type { RunsTable } from "./tables/runs.table.js";
+import type { ReviewsTable } from "./tables/reviews.table.js";
+import type { RoundsTable } from "./tables/rounds.table.js";
+import type { ServersTable } from "./tables/servers.table.js";
+import type { SessionsTable } from "./tables/sessions.table.js";
+import type { ThreadChangesTable } from "./tables/thread-changes.table.js";
+import type { ThreadsTable } from "./tables/threads.table.js";
+import type { ViewedFilesTable } from "./tables/viewed-files.table.js";
 
 /** The store's tables as Kysely sees them (Kysely's own migration tables are not listed). */
 export interface Database {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./database.js";
-import { decodeMessage, type MessageRow } from "./messages.table.js";
-import { decodeThread, type ThreadRow } from "./threads.table.js";
+import { decodeMessage, type MessageRow } from "./tables/messages.table.js";
+import { decodeThread, type ThreadRow } from "./tables/threads.table.js";
 import { requireWriteTransaction } from "./write-transaction.js";
 
 /** The pending review of a branch: draft threads, and every unsent message (on draft threads or replies on released ones). */

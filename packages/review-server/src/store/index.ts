@@ -24,7 +24,7 @@ export {
   type RoundsTable,
   type RoundRow,
   type NewRound,
-} from "./rounds.table.js";
+} from "./tables/rounds.table.js";
 export {
   encodePlacedJson,
   decodePlacedJson,
@@ -48,7 +48,7 @@ export {
   type ThreadPatch,
   type ThreadChanges,
   type ThreadFilter,
-} from "./threads.table.js";
+} from "./tables/threads.table.js";
 export {
   insertMessage,
   updateMessage,
@@ -61,9 +61,13 @@ export {
   type MessageRow,
   type NewMessage,
   type MessagePatch,
-} from "./messages.table.js";
-export { latestThreadChange, threadsChangedSince, type ThreadChangesTable } from "./thread-changes.table.js";
-export { reviewerChangesSince, type ReviewerChangesTable, type ReviewerChanged } from "./reviewer-changes.table.js";
+} from "./tables/messages.table.js";
+export { latestThreadChange, threadsChangedSince, type ThreadChangesTable } from "./tables/thread-changes.table.js";
+export {
+  reviewerChangesSince,
+  type ReviewerChangesTable,
+  type ReviewerChanged,
+} from "./tables/reviewer-changes.table.js";
 export { draftsOfBranch, releaseDrafts, type Drafts, type Released } from "./drafts.js";
 export {
   insertReview,
@@ -82,7 +86,7 @@ export {
   type NewReview,
   type ReviewPatch,
   type ReviewMode,
-} from "./reviews.table.js";
+} from "./tables/reviews.table.js";
 export {
   upsertSession,
   latestSession,
@@ -90,7 +94,7 @@ export {
   type SessionsTable,
   type SessionRow,
   type SeenSession,
-} from "./sessions.table.js";
+} from "./tables/sessions.table.js";
 export {
   upsertServer,
   listServers,
@@ -99,7 +103,7 @@ export {
   type ServerRow,
   type RunningServer,
   type ServerFilter,
-} from "./servers.table.js";
+} from "./tables/servers.table.js";
 export {
   insertRun,
   updateRun,
@@ -115,7 +119,7 @@ export {
   type RunPatch,
   type RunStatus,
   type RunVerdict,
-} from "./runs.table.js";
+} from "./tables/runs.table.js";
 export {
   insertFinding,
   updateFinding,
@@ -131,31 +135,36 @@ export {
   type FindingPatch,
   type FindingStatus,
   type Severity,
-} from "./findings.table.js";
-export { writePanelToken, readPanelToken, removePanelToken } from "./panel-tokens.js";
+} from "./tables/findings.table.js";
+export { writePanelToken, readPanelToken, removePanelToken } from "./files/panel-tokens.js";
 export { inspectStore, type StoreInspection } from "./inspect-store.js";
-export { unsentTextFile, type UnsentTextFile } from "./unsent-text-file.js";
+export { unsentTextFile, type UnsentTextFile } from "./files/unsent-text-file.js";
 export {
   markFileViewed,
   unmarkFileViewed,
   viewedFilesOfBranch,
   type ViewedFilesTable,
   type ViewedFileRow,
-} from "./viewed-files.table.js";
+} from "./tables/viewed-files.table.js";
 export {
   pickBranchBase,
   forgetBranchBase,
   branchBaseOf,
   type BranchBasesTable,
   type BranchBaseRow,
-} from "./branch-bases.table.js";
-export { listCursorById, keepListCursor, type ListCursorsTable, type ListCursorRow } from "./list-cursors.table.js";
+} from "./tables/branch-bases.table.js";
+export {
+  listCursorById,
+  keepListCursor,
+  type ListCursorsTable,
+  type ListCursorRow,
+} from "./tables/list-cursors.table.js";
 export {
   locatedAnchorsOf,
   keepLocatedAnchors,
   type LocatedAnchorsTable,
   type LocatedAnchorRow,
-} from "./located-anchors.table.js";
+} from "./tables/located-anchors.table.js";
 export {
   ensureForgePull,
   forgePullByKey,
@@ -177,4 +186,4 @@ export {
   type ForgeThreadRow,
   type ForgeMessageRow,
   type ForgePullKey,
-} from "./forge-links.table.js";
+} from "./tables/forge-links.table.js";

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { currentRuntime } from "./native-database.js";
 import { migrations } from "./migrations/index.js";
-import type { ServerRow } from "./servers.table.js";
+import type { ServerRow } from "./tables/servers.table.js";
 
 /** What a store file is, read without changing it (no file created, no migration run, no journal switched). */
 export type StoreInspection =

@@ -18,7 +18,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openNativeDatabase } from "./native-database.js";
 import { openStore } from "./open-store.js";
 import { startWriter } from "./testing/writer-process.js";
-import { listServers, upsertServer } from "./servers.table.js";
+import { listServers, upsertServer } from "./tables/servers.table.js";
 import { writeTransaction } from "./write-transaction.js";
 
 let dir: string;

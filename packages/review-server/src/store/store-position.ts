@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./database.js";
-import type { ReviewRow } from "./reviews.table.js";
-import type { RoundRow } from "./rounds.table.js";
+import type { ReviewRow } from "./tables/reviews.table.js";
+import type { RoundRow } from "./tables/rounds.table.js";
 
 /**
  * Where the store stands, whichever process wrote it: the newest entries of the thread change log

@@ -2,7 +2,7 @@ import { ReviewError } from "@opencode-review/core";
 import * as jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { fileType } from "../service/file-type.js";
+import { fileType } from "../service/files/file-type.js";
 import { pngBomb } from "../testing/png-file.js";
 import { binaryVersions, describeSide } from "./binary-versions.js";
 import { createImageComparer, type ComparedImage } from "./image-comparer.js";

@@ -6,8 +6,8 @@
 // and say that no share is computed.
 import { ReviewError } from "@opencode-review/core";
 import { imageSize } from "image-size";
-import type { FileType } from "../service/file-type.js";
-import { blobId } from "../service/file-bytes.js";
+import type { FileType } from "../service/files/file-type.js";
+import { blobId } from "../service/files/file-bytes.js";
 import { imageBudget } from "./image-budget.js";
 import type { ComparedImage, ImageComparer, ImageComparison } from "./image-comparer.js";
 

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { blobId } from "../service/file-bytes.js";
+import { blobId } from "../service/files/file-bytes.js";
 import { bunBinary } from "../testing/bun-binary.js";
 import { pngBomb } from "../testing/png-file.js";
 import { createImageComparer, defaultWorkerFile, type ComparedImage } from "./image-comparer.js";
@@ -79,7 +79,7 @@ describe("comparing two versions of an image off the terminal's thread", () => {
     // (the old code) lets none through until it ends.
     const script = `
       import { createImageComparer } from ${JSON.stringify(source("./image-comparer.ts"))};
-      import { blobId } from ${JSON.stringify(source("../service/file-bytes.ts"))};
+      import { blobId } from ${JSON.stringify(source("../service/files/file-bytes.ts"))};
       import { pngBomb, pngFile } from ${JSON.stringify(source("../testing/png-file.ts"))};
       const compare = createImageComparer();
       const image = async (bytes) => ({ bytes: new Uint8Array(bytes), mime: "image/png", blob: await blobId(new Uint8Array(bytes)) });

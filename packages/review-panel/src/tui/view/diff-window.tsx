@@ -2,8 +2,8 @@
 // The diff window: the screen lines of every file's diff in one scroll, threads inline, drawn only where
 // they are on screen. It follows the cursor; a click moves the cursor to the row clicked.
 import { createEffect, createMemo, createSignal, For, Index, Show } from "solid-js";
-import type { Cursor } from "../../state/cursor.js";
-import { followCursor } from "../../state/viewport.js";
+import type { Cursor } from "../../state/navigation/cursor.js";
+import { followCursor } from "../../state/navigation/viewport.js";
 import type { Layout } from "../screen-lines.js";
 import type { ScreenLine } from "../screen-text.js";
 import { syntaxTokens } from "../syntax-tokens.js";

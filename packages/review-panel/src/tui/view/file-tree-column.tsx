@@ -2,7 +2,7 @@
 // The file tree beside the diff (or behind `b` on a narrow screen): folders, files with their open
 // threads and an unread mark, the cursor's file picked out; a click goes to the file.
 import { createMemo, For } from "solid-js";
-import type { TreeEntry } from "../../state/file-tree.js";
+import type { TreeEntry } from "../../state/diff/file-tree.js";
 import { wrapWords } from "../wrap-words.js";
 import type { Theme } from "./tone-colors.js";
 

@@ -1,5 +1,5 @@
 import type { ReviewService } from "../review-service.js";
-import { releaseTarget } from "../sessions.js";
+import { releaseTarget } from "../review/sessions.js";
 import { forgeNotice } from "./forge-notice.js";
 
 /** Plugin, `serve` and `mcp` option `forge`: pull on start and every few minutes, push at once or on request. */

@@ -23,10 +23,10 @@ import {
   type RoundRow,
   type ThreadRow,
 } from "../../store/index.js";
-import { createFileReader, textOf, type FileReader } from "../file-reader.js";
+import { createFileReader, textOf, type FileReader } from "../files/file-reader.js";
 import type { ServiceContext } from "../service-context.js";
-import { threadsJson } from "../threads-json.js";
-import { ensureRound } from "../take-round.js";
+import { threadsJson } from "../threads/thread-list-json.js";
+import { ensureRound } from "../rounds/record-round.js";
 import { checkForgeThreads } from "./forge-input.js";
 import { replyMarkerOf } from "./reply-marker.js";
 

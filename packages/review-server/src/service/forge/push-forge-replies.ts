@@ -14,7 +14,7 @@ import {
   type ThreadRow,
 } from "../../store/index.js";
 import type { ServiceContext } from "../service-context.js";
-import { threadsJson } from "../threads-json.js";
+import { threadsJson } from "../threads/thread-list-json.js";
 import { replyMarker, withReplyMarker } from "./reply-marker.js";
 
 /** What one push did. */

@@ -10,11 +10,11 @@ import {
   writeTransaction,
   type ThreadRow,
 } from "../../store/index.js";
-import { createFileReader, textOf } from "../file-reader.js";
-import { reviewJson, type ReviewJson } from "../review-json.js";
+import { createFileReader, textOf } from "../files/file-reader.js";
+import { reviewJson, type ReviewJson } from "../review/review-json.js";
 import type { ServiceContext } from "../service-context.js";
-import { threadsJson } from "../threads-json.js";
-import { ensureRound } from "../take-round.js";
+import { threadsJson } from "../threads/thread-list-json.js";
+import { ensureRound } from "../rounds/record-round.js";
 import { pullForgeThreads } from "./pull-forge-threads.js";
 
 const EVENTS: Readonly<Record<Verdict, ForgeReviewEvent>> = {

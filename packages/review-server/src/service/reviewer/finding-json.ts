@@ -1,10 +1,10 @@
 import type { Finding } from "@opencode-review/core";
 import type { Repository } from "../../git/index.js";
 import type { FindingRow } from "../../store/index.js";
-import { createFileReader } from "../file-reader.js";
-import { locateThreads, roundsOf, type LocateTarget } from "../locate-threads.js";
+import { createFileReader } from "../files/file-reader.js";
+import { locateThreads, roundsOf, type LocateTarget } from "../threads/locate-threads.js";
 import type { ServiceContext } from "../service-context.js";
-import { placeJson } from "../thread-json.js";
+import { placeJson } from "../threads/thread-json.js";
 
 /**
  * Findings as the Thread-shaped JSON of the contract (origin `reviewer`), each anchor located against the

@@ -1,6 +1,6 @@
 import { describePlace, ReviewError, type FileDiff, type ReviewCommentArgs } from "@opencode-review/core";
 import { findingByKey, insertFinding, writeTransaction, type FindingRow, type RunRow } from "../../store/index.js";
-import { anchorAtRound } from "../anchor-at-round.js";
+import { anchorAtRound } from "../threads/anchor-at-round.js";
 import type { ServiceContext } from "../service-context.js";
 import { fileInDiff, runDiffFiles } from "./run-diff.js";
 

@@ -12,9 +12,9 @@ import {
   type RunRow,
   type RunStatus,
 } from "../../store/index.js";
-import { isThisProcess, processAlive, processStartTime } from "../owner-process.js";
+import { isThisProcess, processAlive, processStartTime } from "../review/owner-process.js";
 import type { ServiceContext } from "../service-context.js";
-import { takeServiceRound } from "../take-round.js";
+import { takeServiceRound } from "../rounds/record-round.js";
 import { runJson } from "./run-json.js";
 
 /** Why a run left by a process that is gone reads cancelled. */

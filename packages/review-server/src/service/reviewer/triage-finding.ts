@@ -9,7 +9,7 @@ import {
   type FindingRow,
   type FindingStatus,
 } from "../../store/index.js";
-import { createDraftThread } from "../draft-thread.js";
+import { createDraftThread } from "../threads/draft-thread.js";
 import type { ServiceContext } from "../service-context.js";
 import { findingsJson } from "./finding-json.js";
 

@@ -9,10 +9,10 @@ import {
 } from "@opencode-review/core";
 import { diffText } from "../../git/index.js";
 import { newId, writeTransaction, type ThreadRow } from "../../store/index.js";
-import { createFileReader, textOf } from "../file-reader.js";
-import { insertNewThread } from "../insert-new-thread.js";
+import { createFileReader, textOf } from "../files/file-reader.js";
+import { insertNewThread } from "../threads/insert-new-thread.js";
 import type { ReviewService } from "../review-service.js";
-import { takeServiceRound } from "../take-round.js";
+import { takeServiceRound } from "../rounds/record-round.js";
 
 /** Where one seeded draft thread goes and what it says. */
 export interface SeedPlace {

@@ -16,15 +16,15 @@ import {
   messageById,
   messagesByThreadIds,
   updateMessage,
-} from "../messages.table.js";
+} from "../tables/messages.table.js";
 import { currentRuntime, openNativeDatabase, type SqliteRuntime } from "../native-database.js";
 import { openStore, type Store } from "../open-store.js";
 import { readTransaction } from "../read-transaction.js";
-import { insertReview, reviewById, reviewsByBranch, updateReview } from "../reviews.table.js";
-import { insertRound, latestRound, roundById, roundsByBranch, type RoundRow } from "../rounds.table.js";
-import { branchBaseOf, forgetBranchBase, pickBranchBase } from "../branch-bases.table.js";
-import { listServers, removeServer, upsertServer } from "../servers.table.js";
-import { latestSession, sessionById, upsertSession } from "../sessions.table.js";
+import { insertReview, reviewById, reviewsByBranch, updateReview } from "../tables/reviews.table.js";
+import { insertRound, latestRound, roundById, roundsByBranch, type RoundRow } from "../tables/rounds.table.js";
+import { branchBaseOf, forgetBranchBase, pickBranchBase } from "../tables/branch-bases.table.js";
+import { listServers, removeServer, upsertServer } from "../tables/servers.table.js";
+import { latestSession, sessionById, upsertSession } from "../tables/sessions.table.js";
 import {
   deleteThread,
   insertThread,
@@ -33,17 +33,17 @@ import {
   threadsByBranch,
   updateThread,
   type NewThread,
-} from "../threads.table.js";
+} from "../tables/threads.table.js";
 import { writeTransaction } from "../write-transaction.js";
-import { latestThreadChange, threadsChangedSince } from "../thread-changes.table.js";
-import { reviewerChangesSince } from "../reviewer-changes.table.js";
-import { insertRun, updateRun } from "../runs.table.js";
-import { insertFinding, updateFinding } from "../findings.table.js";
+import { latestThreadChange, threadsChangedSince } from "../tables/thread-changes.table.js";
+import { reviewerChangesSince } from "../tables/reviewer-changes.table.js";
+import { insertRun, updateRun } from "../tables/runs.table.js";
+import { insertFinding, updateFinding } from "../tables/findings.table.js";
 import { initialSchema } from "../migrations/0001-initial-schema.js";
 import { migrations as allMigrations } from "../migrations/index.js";
 import { startWriter } from "./writer-process.js";
 import { reviewsAfter, roundsAfter, storePosition } from "../store-position.js";
-import { markFileViewed, unmarkFileViewed } from "../viewed-files.table.js";
+import { markFileViewed, unmarkFileViewed } from "../tables/viewed-files.table.js";
 
 /** The scope positions are read for in these cases: branch main of one repository. */
 const mainScope = { branch: "main", repository: "/repo/.git" } as const;

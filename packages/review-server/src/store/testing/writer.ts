@@ -11,10 +11,10 @@
 import { sql } from "kysely";
 import { openStore } from "../open-store.js";
 import { openNativeDatabase } from "../native-database.js";
-import { insertMessage } from "../messages.table.js";
-import { updateThread } from "../threads.table.js";
-import { insertReview } from "../reviews.table.js";
-import { latestRound } from "../rounds.table.js";
+import { insertMessage } from "../tables/messages.table.js";
+import { updateThread } from "../tables/threads.table.js";
+import { insertReview } from "../tables/reviews.table.js";
+import { latestRound } from "../tables/rounds.table.js";
 import { releaseDrafts } from "../drafts.js";
 import { writeTransaction } from "../write-transaction.js";
 import { say, waitForever, waitForGo } from "../../testing/line-child.js";

@@ -1,0 +1,41 @@
+// How a past release reads, in the web panel's list and the terminal's: its verdict, its size, where it went.
+import type { PastReview, Verdict } from "../review-client.js";
+
+/** How a verdict reads in the list; a release from before verdicts existed reads as a comment. */
+export const verdictLabel: Readonly<Record<Verdict, string>> = {
+  comment: "Commented",
+  approve: "Approved",
+  changes: "Changes requested",
+};
+
+/** What a release made with no session open says, in the confirmation and wherever it is listed. */
+export const NO_SESSION_YET = "no session yet: it goes to the next session you open";
+
+/** @example deliveryText(review) // "delivered to ses_1", "waiting for the agent", "not delivered: ..." */
+export function deliveryText(review: PastReview): string {
+  if (review.pullRequest) return `sent to the pull request: ${review.pullRequest.url}`;
+  if (review.delivery.state === "delivered")
+    return review.delivery.to ? `delivered to ${review.delivery.to}` : "delivered";
+  if (review.delivery.state === "pending")
+    return review.delivery.waitsFor === "session" ? `waiting: ${NO_SESSION_YET}` : "waiting for the agent";
+  return `not delivered: ${review.delivery.error ?? "the delivery failed"}`;
+}
+
+/** @example messagesText(0) // "no comments"; messagesText(2) // "2 messages" */
+export function messagesText(count: number): string {
+  return count === 0 ? "no comments" : `${count} message${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * A release as one line of text, then its overall comment's lines, for a list without markup (the terminal).
+ * @example pastReviewLines(review) // ["Approved · 2026-12-01 13:05 · no comments · delivered to ses_1", "  Ship it."]
+ */
+export function pastReviewLines(review: PastReview): string[] {
+  const at = review.releasedAt.slice(0, 16).replace("T", " ");
+  const head = `${verdictLabel[review.verdict ?? "comment"]} · ${at} · ${messagesText(review.messages)} · ${deliveryText(review)}`;
+  const summary = (review.summary ?? "")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => `  ${line}`);
+  return [head, ...summary];
+}

@@ -1,0 +1,48 @@
+// The threads as a diff shows them: in a diff that ends at a round, each with its anchor in that round.
+import { createEffect, createMemo, createSignal, on, type Accessor } from "solid-js";
+import type { ReviewClient, DiffRange, Thread } from "../review-client.js";
+import type { Notices } from "./notices.js";
+
+/** Anchors in one round's snapshot, by thread id, as `GET /api/threads?at=` answered them. */
+interface AnchorsAt {
+  readonly to: string;
+  readonly anchors: ReadonlyMap<string, Thread["anchor"]>;
+}
+
+/**
+ * The threads to lay out in the diff of `range`: as they are when the diff ends at the work tree; when it
+ * ends at a round, each with its anchor located in that round (asked again when the range changes or a
+ * thread appears), so a thread sits where its lines were in that round, not where they are now. A thread
+ * not yet located there keeps its anchor now.
+ * @example const shown = threadsInRange(client, threads.list, rounds.range, notices); buildRows({ threads: shown(), ... })
+ */
+export function threadsInRange(
+  client: ReviewClient,
+  threads: Accessor<readonly Thread[]>,
+  range: Accessor<DiffRange>,
+  notices: Notices,
+): Accessor<readonly Thread[]> {
+  const [at, setAt] = createSignal<AnchorsAt | null>(null);
+  // Memos, so only a new end of the range or a thread more or fewer asks again: `on` runs whenever its
+  // sources notify, and the list notifies on every change to any thread (a reply, a "seen" mark).
+  const to = createMemo(() => range().to);
+  const count = createMemo(() => threads().length);
+  createEffect(
+    on([to, count], async ([to]) => {
+      if (to === "worktree") return setAt(null);
+      const outcome = await client.threads({ status: "all", at: to });
+      // A newer range may have been chosen while this one was asked for.
+      if (range().to !== to) return;
+      if (!outcome.ok) return void notices.report(outcome.error);
+      setAt({ to, anchors: new Map(outcome.value.threads.map((t) => [t.id, t.anchor])) });
+    }),
+  );
+  return createMemo(() => {
+    const located = at();
+    if (located === null || located.to !== range().to) return threads();
+    return threads().map((t) => {
+      const anchor = located.anchors.get(t.id);
+      return anchor === undefined ? t : { ...t, anchor };
+    });
+  });
+}

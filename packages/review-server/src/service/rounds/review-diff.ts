@@ -1,0 +1,34 @@
+import { snapshotWorktree } from "../../git/index.js";
+import { roundOfBranch } from "./branch-rounds.js";
+import { limitedDiff, type DiffFileJson } from "./diff-limits.js";
+import { branchBase } from "./review-bases.js";
+import type { ServiceContext } from "../service-context.js";
+import { ensureRound } from "./record-round.js";
+
+/**
+ * The diff between two points of the review: `base` or a round, to a round or the work tree
+ * (default: base to the work tree). The base is the branch's review base (HEAD at its first round).
+ * @example const files = await reviewDiff(ctx, { from: "base", to: "worktree" });
+ */
+export async function reviewDiff(
+  ctx: ServiceContext,
+  query: { readonly from?: string; readonly to?: string; readonly file?: string; readonly full?: boolean },
+): Promise<DiffFileJson[]> {
+  const repo = await ctx.repository();
+  const latest = await ensureRound(ctx, repo);
+  const from =
+    query.from === undefined || query.from === "base"
+      ? latest.base
+      : query.from.startsWith("branch:")
+        ? await branchBase(repo, query.from.slice("branch:".length))
+        : (await roundOfBranch(ctx, repo, query.from)).snapshot;
+  const to =
+    query.to === undefined || query.to === "worktree"
+      ? (await snapshotWorktree(repo)).tree
+      : (await roundOfBranch(ctx, repo, query.to)).snapshot;
+  // Files over the per-file limits are listed, not parsed: one huge file no longer costs the whole diff.
+  return limitedDiff(repo, from, to, {
+    ...(query.file === undefined ? {} : { file: query.file }),
+    ...(query.full === undefined ? {} : { full: query.full }),
+  });
+}
