@@ -521,17 +521,16 @@ describe("AppType", () => {
 });
 
 describe("GET /api/threads for many readers", () => {
-  it("answers gzip to a client that accepts it, with the same threads as plain JSON", async () => {
+  it("answers a client that accepts gzip with the same threads as plain JSON", async () => {
     await post("/api/threads", { file: "src/add.ts", start: 2, end: 2, body: "Say why." });
     const plain = await get("/api/threads?status=all");
     const response = await app.request(`${ORIGIN}/api/threads?status=all`, {
       headers: { host: HOST, authorization: `Bearer ${TOKEN}`, "accept-encoding": "gzip, deflate" },
     });
-    expect(response.headers.get("content-encoding")).toBe("gzip");
-    expect(response.headers.get("vary")).toBe("accept-encoding");
-    const unzipped = JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8"));
-    expect(unzipped).toEqual(plain.json);
-    expect(unzipped.threads).toHaveLength(1);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    const listed = await response.json();
+    expect(listed).toEqual(plain.json);
+    expect(listed.threads).toHaveLength(1);
   });
 });
 

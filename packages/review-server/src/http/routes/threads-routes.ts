@@ -22,23 +22,19 @@ export function threadsRoutes(service: ReviewService) {
     .get("/threads", validQuery(threadsQuerySchema), async (c) => {
       const { status, file, at } = c.req.valid("query");
       // The service numbers each listing it keeps (the same version is the same threads); its body is
-      // serialized (and gzipped) once per version, not once per reader.
+      // serialized once per version, not once per reader.
       const { threads, version } = await service.threadListing({
         ...(status === undefined ? {} : { status }),
         ...(file === undefined ? {} : { file }),
         ...(at === undefined ? {} : { at }),
       });
-      const shared = bodies.of(version, threads);
+      const body = bodies.of(version, threads);
       // The cast keeps the body's shape in AppType for the typed client.
-      const gzipped = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-      const response = gzipped
-        ? c.body(await shared.gzipped(), 200, {
-            "content-type": "application/json",
-            "content-encoding": "gzip",
-            vary: "accept-encoding",
-          })
-        : c.body(shared.bytes(), 200, { "content-type": "application/json", vary: "accept-encoding" });
-      return response as unknown as TypedResponse<{ threads: Thread[] }, 200, "json">;
+      return c.body(body, 200, { "content-type": "application/json" }) as unknown as TypedResponse<
+        { threads: Thread[] },
+        200,
+        "json"
+      >;
     })
     .post("/threads", validJson(createThreadBodySchema), async (c) => {
       const body = c.req.valid("json");
