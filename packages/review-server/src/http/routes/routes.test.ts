@@ -528,7 +528,7 @@ describe("GET /api/threads for many readers", () => {
       headers: { host: HOST, authorization: `Bearer ${TOKEN}`, "accept-encoding": "gzip, deflate" },
     });
     expect(response.headers.get("content-encoding")).toBeNull();
-    const listed = await response.json();
+    const listed = (await response.json()) as { threads: unknown[] };
     expect(listed).toEqual(plain.json);
     expect(listed.threads).toHaveLength(1);
   });
