@@ -9,7 +9,8 @@ import { createAgentHooks } from "./opencode/agent-hooks.js";
  * const hooks = await server(input, { port: 0 });
  */
 async function server(input: PluginInput, options?: PluginOptions): Promise<Hooks> {
-  return createAgentHooks(input, options);
+  // The one place the plugin reads its environment: forge tokens (GH_TOKEN, FORGEJO_TOKEN) come from it.
+  return createAgentHooks(input, options, process.env);
 }
 
 // opencode calls every runtime export of this module as a plugin, so the module exports only this.

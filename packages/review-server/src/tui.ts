@@ -13,7 +13,7 @@ function sendWith(api: TuiPluginApi) {
 }
 
 const tui = createReviewTui(
-  ({ api, dir, options }) => openTuiBackend({ dir, options, send: sendWith(api) }),
+  ({ api, dir, options }) => openTuiBackend({ dir, options, send: sendWith(api), env: process.env }),
   async ({ api, options }) => {
     const path = api.state.path;
     const found = await openCommandKeys({

@@ -52,6 +52,7 @@ async function mcp(flags: FlagValues, io: CliIo): Promise<number> {
       delivery: mcpDelivery(() => clientName),
       now: systemClock,
       reportError,
+      forgeSource: { env: io.env ?? {} },
     });
     const service = running.service;
     source = async () => service;

@@ -56,6 +56,7 @@ async function serve(flags: FlagValues, io: CliIo): Promise<number> {
     delivery,
     now: systemClock,
     tools: false,
+    forgeSource: { env: io.env ?? {} },
   });
   try {
     io.out(`opencode-review: serving ${repo.workTree} (${repo.branch ?? repo.branchKey})`);

@@ -22,9 +22,14 @@ import { systemClock } from "../service/clock.js";
  * Everything the plugin gives opencode for one process and directory, returned at once: the review server
  * starts in the background (tools and hooks await it), its panel URL goes to the log and a toast, and a
  * folder that is not a git repository or bad options are said once, never thrown at opencode.
- * @example const hooks = createAgentHooks(input, { tools: true });
+ * `env` is where forge tokens are read from: the plugin's entry hands in its process's environment.
+ * @example const hooks = createAgentHooks(input, { tools: true }, process.env);
  */
-export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
+export function createAgentHooks(
+  input: PluginInput,
+  options: unknown,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Hooks {
   // zod compiles a fast parser for each schema the first time it parses with it, and that compile costs
   // more than the parsing it speeds up at our volumes: 100+ ms of a cold start for the options alone.
   z.config({ jitless: true });
@@ -52,6 +57,7 @@ export function createAgentHooks(input: PluginInput, options: unknown): Hooks {
     ...listen,
     tools,
     ...(forge === undefined ? {} : { forge }),
+    forgeSource: { env },
     delivery: createSessionDoorbell(input.client, tools ? "tools" : "prose"),
     now: systemClock,
     reportError,

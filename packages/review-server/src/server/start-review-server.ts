@@ -32,7 +32,7 @@ import { createRunSupervisor, type RunSupervisor } from "../reviewer/run-supervi
 import type { ReviewerLauncher } from "../reviewer/reviewer-launcher.js";
 
 export interface StartReviewServerOptions {
-  /** Pull requests on a forge: automatic pulls (default) and pushes; the token is read from `forgeSource` (default: the environment). */
+  /** Pull requests on a forge: automatic pulls (default) and pushes; the token is read from `forgeSource`, which the composition root hands in (default: no token). */
   readonly forge?: ForgeOptions;
   readonly forgeSource?: TokenSource;
   /** A folder inside the work tree. */

@@ -57,7 +57,10 @@ export interface ReviewServiceOptions {
   readonly repository?: Repository;
   /** The listing and anchor caches, made at the composition root; default: fresh ones for this service alone. */
   readonly caches?: ServiceCaches;
-  /** Where a forge's token is read from, per request (the environment, `gh`); default: this process's environment. */
+  /**
+   * Where a forge's token is read from, per request (the environment, `gh`), handed in by the composition
+   * root; default: nowhere, so a service built without one (a test, the demo) never reads the person's token.
+   */
   readonly forge?: TokenSource;
   /** `push: "auto"`: an agent's reply on a forge thread is posted as soon as it is written. */
   readonly forgePush?: "auto" | "manual";
@@ -86,7 +89,7 @@ export function createReviewService(options: ReviewServiceOptions) {
   // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
   // A retried reply or note returns the first one's result instead of storing it twice.
   const retries = new AgentRetries(() => Date.parse(ctx.now()));
-  const forgeSource: TokenSource = options.forge ?? { env: process.env };
+  const forgeSource: TokenSource = options.forge ?? { env: {}, gh: false };
   const pushForge = async (target: { readonly number?: number } = {}) =>
     pushForgeReplies(ctx, await openForge(await ctx.repository(), forgeSource), target);
   // The pulls under way (the one on start above all): the agent's review_list waits for them a while.

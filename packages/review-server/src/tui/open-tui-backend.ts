@@ -34,6 +34,8 @@ export interface OpenTuiBackendInput {
   /** The options from tui.json (the same names as opencode.json's: `dbPath`, `tools`). */
   readonly options: unknown;
   readonly send: SendToSession;
+  /** Where forge tokens are read from: the TUI entry hands in its process's environment; default none. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** This process's id: the server half loaded beside this TUI registers its panel under it. */
   readonly pid?: number;
   readonly fetch?: typeof fetch;
@@ -157,6 +159,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     delivery,
     now: systemClock,
     caches: createServiceCaches(),
+    forge: { env: input.env ?? {} },
   });
   let position: StorePosition | null = (await service.changesSince(null)).position;
   // Kept for the backend's life: the diff's polls and every reopen of the panel ask for the same images again.
