@@ -3,6 +3,7 @@
 // service (`opencode-review`'s `tui/open-tui-backend.ts`). Both answer `Outcome` values, never throw, so
 // the state slices built over this port check a refusal the same way whichever panel they serve.
 import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/core";
+import type { RoundJson, TooLarge, ViewedFileJson } from "opencode-review/http";
 import type { ForgeQueueSource } from "./conversation/forge-queue.js";
 
 export type { Thread, Finding, Run, Severity } from "@opencode-review/core";
@@ -15,14 +16,7 @@ export interface ReviewerModels {
 }
 
 /** Why a file's hunks were held back by the server's per-file limits, and whether it can be loaded anyway. */
-export interface TooLarge {
-  readonly reason: "size" | "lines" | "total";
-  readonly bytes: number;
-  readonly additions: number | null;
-  readonly deletions: number | null;
-  readonly canLoad: boolean;
-  readonly message: string;
-}
+export type { TooLarge };
 
 /**
  * A file of `GET /api/diff`, as the contract lists it (the server may send more fields); `newLineCount`
@@ -33,13 +27,7 @@ export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" |
   readonly newLineCount?: number;
 };
 
-export interface Round {
-  readonly id: string;
-  readonly ordinal: number;
-  readonly base: string;
-  readonly snapshot: string;
-  readonly createdAt: string;
-}
+export type Round = RoundJson;
 
 /** A draft reply on a released thread, as `GET /api/review` lists it. */
 export type DraftMessage = Message & { readonly threadId: string };
@@ -122,11 +110,7 @@ export interface ParentBranch {
 }
 
 /** A viewed mark: `changed` once the file reads otherwise than when it was marked (GET/POST /api/viewed). */
-export interface ViewedFile {
-  readonly path: string;
-  readonly state: "viewed" | "changed";
-  readonly viewedAt: string;
-}
+export type ViewedFile = ViewedFileJson;
 
 export interface NewThread {
   readonly file: string;

@@ -48,7 +48,20 @@ function source(push: () => Promise<ForgePushOutcome>) {
     forgeStatus: async () => ({ ok: true, value: status }),
     pullForge: async () => ({
       ok: true,
-      value: { pull: { pr: 7, unchanged: true, newThreads: 0, newComments: 0, resolved: 0, reopened: 0 } },
+      value: {
+        pull: {
+          pr: 7,
+          url: pull.url,
+          unchanged: true,
+          newThreads: 0,
+          newComments: 0,
+          resolved: 0,
+          reopened: 0,
+          files: [],
+          withoutCommit: 0,
+          skipped: [],
+        },
+      },
     }),
     // A push that throws stands for the forge's refusal, answered as every port call answers one: an Outcome.
     pushForge: async () => {
@@ -72,7 +85,9 @@ describe("the forge queue slice", () => {
           pr: 7,
           url: pull.url,
           posted: 1,
+          found: 0,
           resolved: 1,
+          unresolvable: 0,
           failed: [],
           sent: [{ messageId: "m_1", url: "https://github.com/o/r/pull/7#discussion_r2" }],
         };
@@ -130,7 +145,16 @@ describe("the forge queue slice", () => {
 
   it("follows what another process wrote when asked to load again; no pull request, nothing to send", () =>
     createRoot(async (dispose) => {
-      const s = source(async () => ({ pr: 7, url: pull.url, posted: 0, resolved: 0, failed: [] }));
+      const s = source(async () => ({
+        pr: 7,
+        url: pull.url,
+        posted: 0,
+        found: 0,
+        resolved: 0,
+        unresolvable: 0,
+        failed: [],
+        sent: [],
+      }));
       s.set({ pull: null, waiting: [], posted: 0 });
       const queue = createForgeQueue(s.src);
       await queue.load();

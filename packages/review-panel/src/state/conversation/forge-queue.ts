@@ -3,63 +3,17 @@
 // panel and the terminal half each draw it, over a source each satisfies (the HTTP API, the in-process
 // service), so what is listed, sent and said after is decided once.
 import { createContext, createMemo, createSignal, useContext } from "solid-js";
+import type { ForgePullResult, ForgePushResult, ForgeStatus, WaitingReply } from "opencode-review/http";
 import type { Outcome } from "../review-client.js";
 
 /** An agent reply waiting to go to the pull request (`failed`: the forge refused it; it stays to try again). */
-export interface ForgeWaitingReply {
-  readonly messageId: string;
-  readonly threadId: string;
-  readonly file: string;
-  readonly line: number | null;
-  readonly body: string;
-  readonly state: "queued" | "failed";
-  readonly error: string | null;
-  /** Send resolves the forge thread too: the checked resolve accepted the agent's claim. */
-  readonly resolves: boolean;
-  /** The login of the thread's first forge comment. */
-  readonly to: string | null;
-  /** The forge comment the reply answers (the last one before it in the thread), when the server says. */
-  readonly answers?: { readonly login: string; readonly body: string; readonly url: string | null } | null;
-}
-
+export type ForgeWaitingReply = WaitingReply;
 /** `GET /api/forge`: the branch's pull request as last pulled (null: none), what waits, how many were posted. */
-export interface ForgeQueueStatus {
-  readonly pull: {
-    readonly kind: "github" | "forgejo";
-    readonly host: string;
-    readonly repository: string;
-    readonly number: number;
-    readonly url: string;
-    readonly pulledAt: string | null;
-    readonly threads: number;
-    readonly comments: number;
-    /** The token's account, as the last pull found it: replies go under this name. */
-    readonly login?: string | null;
-  } | null;
-  readonly waiting: readonly ForgeWaitingReply[];
-  readonly posted: number;
-}
-
+export type ForgeQueueStatus = ForgeStatus;
 /** What one Pull brought in. */
-export interface ForgePullOutcome {
-  readonly pr: number;
-  readonly unchanged: boolean;
-  readonly newThreads: number;
-  readonly newComments: number;
-  readonly resolved: number;
-  readonly reopened: number;
-}
-
+export type ForgePullOutcome = ForgePullResult;
 /** What one Send did. */
-export interface ForgePushOutcome {
-  readonly pr: number;
-  readonly url: string;
-  readonly posted: number;
-  readonly resolved: number;
-  readonly failed: readonly { readonly messageId: string; readonly error: string }[];
-  /** Each reply now on the forge, with its address there, when the server says. */
-  readonly sent?: readonly { readonly messageId: string; readonly url: string }[];
-}
+export type ForgePushOutcome = ForgePushResult;
 
 /** The three calls the slice needs, part of the `ReviewClient` port: each answers an `Outcome`, as every call there does. */
 export interface ForgeQueueSource {
