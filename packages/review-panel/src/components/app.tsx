@@ -6,6 +6,7 @@ import { BranchBasesContext, createBranchBases } from "../state/diff/branch-base
 import { createDiff, DiffContext, type ViewModeStorage } from "../state/diff/diff.js";
 import { buildRows } from "../state/diff/diff-rows.js";
 import { createCursor, fileOfRow, isStop } from "../state/navigation/cursor.js";
+import { createHere } from "../state/navigation/here.js";
 import { createFocus, FocusContext } from "../state/navigation/focus.js";
 import { placeFromLink, rowOfPlace } from "../state/navigation/link-place.js";
 import { createHighlight, HighlightContext } from "../state/diff/highlight.js";
@@ -145,15 +146,8 @@ export function App(props: { readonly api: Api }) {
     scroll?.showRow(cursor.index());
   };
   const moveThread = (by: 1 | -1) => move(by === 1 ? cursor.nextThread : cursor.prevThread);
-  /** The thread the keys act on: the one at the cursor, else the one last focused. */
-  const threadHere = () => {
-    const row = cursorShown() ? cursor.row() : undefined;
-    const id =
-      row && (row.kind === "threads" || row.kind === "outdated" || row.kind === "file-threads")
-        ? row.threads[row.threads.length - 1]?.id
-        : focus.thread();
-    return id ? (threads.shown(id) ?? threads.get(id)) : undefined;
-  };
+  // What the keys act on: the thread at the cursor, else the one last focused (the shared "here" slice).
+  const here = createHere({ row: () => (cursorShown() ? cursor.row() : undefined), focused: focus.thread, threads });
   const replyTo = (id: string) => {
     focus.setReplyTo(id);
     const index = rows().threadIndex.get(id);
@@ -181,10 +175,8 @@ export function App(props: { readonly api: Api }) {
     focus.pick({ file: file.path, side, line: (side === "old" ? line.old : line.new) ?? 1, extend: false });
   };
   const resolveHere = () => {
-    const thread = threadHere();
-    if (!thread) return;
-    if (thread.status === "resolved") void threads.reopen(thread.id);
-    else if (thread.status === "open") void threads.resolve(thread.id);
+    const toggle = here.resolveToggle();
+    if (toggle.kind === "resolve" || toggle.kind === "reopen") void toggle.run();
   };
   // A release asks first, as in the terminal: `s` opens "Finish your review" with the release button focused.
   const askRelease = () => {

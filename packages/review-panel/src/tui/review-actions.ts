@@ -3,8 +3,9 @@
 // views). The view lays these out and forwards keys to them; the editor and the release confirmation have
 // their own modules (review-editing.ts, release-confirm.ts) over the same `act` and status line.
 import { createMemo, createSignal } from "solid-js";
-import { errorText, findingOf, type ApiError, type Thread } from "../state/review-client.js";
+import { errorText, type ApiError, type Thread } from "../state/review-client.js";
 import { createCursor, fileOfRow } from "../state/navigation/cursor.js";
+import { createHere } from "../state/navigation/here.js";
 import { linkToPlace, placeOfRow } from "../state/navigation/link-place.js";
 import { NO_SESSION_YET } from "../state/conversation/past-review-text.js";
 import type { ReviewBackend } from "./review-backend.js";
@@ -89,34 +90,16 @@ export function createReviewActions(input: ReviewActionsInput) {
     }
   };
   const session = async () => (await input.session()) ?? undefined;
-  const threadHere = (): Thread | null => {
-    const row = cursor.row();
-    if (!row || !("threads" in row)) return null;
-    // A reviewer's finding is triaged with a and X, not resolved or replied to like a thread.
-    const own = row.threads.filter((t) => !findingOf(t));
-    return own[own.length - 1] ?? null;
-  };
-  const findingHere = () => {
-    const row = cursor.row();
-    if (!row || !("threads" in row)) return null;
-    for (const t of [...row.threads].reverse()) {
-      const f = findingOf(t);
-      if (f) return f;
-    }
-    return null;
-  };
-  const fileHere = () => {
-    const row = cursor.row();
-    return row ? fileOfRow(row) : null;
-  };
+  // What the keys act on is the shared "here" slice's, as in the web panel.
+  const here = createHere({ row: cursor.row, threads });
+  const { thread: threadHere, finding: findingHere, file: fileHere } = here;
 
   const resolveToggle = () => {
-    const thread = threadHere();
-    if (!thread) return setStatus("Move onto a thread to resolve or reopen it.");
-    if (thread.status === "draft") return setStatus("A draft is not released yet: d deletes it, e edits it.");
-    void act(thread.status === "resolved" ? "Reopened" : "Resolved", async () => {
-      if (!(thread.status === "resolved" ? await threads.reopen(thread.id) : await threads.resolve(thread.id)))
-        return false;
+    const toggle = here.resolveToggle();
+    if (toggle.kind === "nothing") return setStatus("Move onto a thread to resolve or reopen it.");
+    if (toggle.kind === "draft") return setStatus("A draft is not released yet: d deletes it, e edits it.");
+    void act(toggle.kind === "reopen" ? "Reopened" : "Resolved", async () => {
+      if (!(await toggle.run())) return false;
     });
   };
   const deleteDraft = () => {
