@@ -8,6 +8,7 @@ import { z } from "zod";
 import { afterAll, describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { createApp, type AppFor } from "./create-app.js";
+import { statusForCode } from "./error-response.js";
 import { loopbackHosts } from "./loopback.js";
 
 const PORT = 4321;
@@ -257,34 +258,33 @@ describe("request bodies", () => {
 });
 
 describe("errors", () => {
-  const expected: Readonly<Record<ReviewErrorCode, number>> = {
-    invalid_input: 400,
-    too_long: 400,
-    out_of_range: 400,
-    binary: 400,
-    outside_worktree: 400,
-    not_found: 404,
-    ambiguous: 409,
-    conflict: 409,
-    unauthorized: 401,
-    forbidden: 403,
-    not_git: 500,
-    store: 500,
-    disk_full: 507,
-    no_token: 424,
-    forge_auth: 424,
-    no_pull_request: 404,
-    rate_limited: 429,
-    forge_unreachable: 502,
-    internal: 500,
+  const answer = async (code: ReviewErrorCode) => {
+    const res = await send(`/api/fail/${code}`, { headers: bearer });
+    return { status: res.status, body: await res.json() };
   };
 
-  it("maps every ReviewError code to its status and { error: { code, message } }", async () => {
-    for (const [code, status] of Object.entries(expected)) {
-      const res = await send(`/api/fail/${code}`, { headers: bearer });
-      expect(res.status, code).toBe(status);
-      expect(await res.json()).toEqual({ error: { code, message: `failed with ${code}` } });
+  it("answers a ReviewError a route throws as { error: { code, message } } with its code's status, a 4xx or 5xx", async () => {
+    const codes: readonly ReviewErrorCode[] = ["invalid_input", "not_found", "conflict", "unauthorized", "store"];
+    for (const code of codes) {
+      const { status, body } = await answer(code);
+      expect(status, code).toBe(statusForCode(code));
+      expect(status, code).toBeGreaterThanOrEqual(400);
+      expect(status, code).toBeLessThan(600);
+      expect(body).toEqual({ error: { code, message: `failed with ${code}` } });
     }
+  });
+
+  it("answers a forge's refusal and a full disk with the statuses docs/http.md promises clients", async () => {
+    // docs/http.md, Errors: the codes a client tells apart by status.
+    const promised: readonly (readonly [ReviewErrorCode, number])[] = [
+      ["no_token", 424],
+      ["forge_auth", 424],
+      ["no_pull_request", 404],
+      ["rate_limited", 429],
+      ["forge_unreachable", 502],
+      ["disk_full", 507],
+    ];
+    for (const [code, status] of promised) expect((await answer(code)).status, code).toBe(status);
   });
 
   it("answers an unknown error with a bare 500 that leaks nothing, and reports it", async () => {
