@@ -30,6 +30,8 @@ interface ApiReviewComment {
   readonly path?: string;
   readonly position?: number;
   readonly original_position?: number;
+  /** Forgejo 16: the comment covers this many lines after its line too. */
+  readonly extra_lines_count?: number;
   readonly commit_id?: string;
   readonly diff_hunk?: string;
   readonly html_url?: string;
@@ -270,15 +272,20 @@ function threadOf(comments: readonly ApiReviewComment[]): ForgeThread {
     createdAt: c.created_at ?? "",
     url: c.html_url ?? "",
   }));
+  // Forgejo 16's multi-line comment: `line` is the range's first line, `extra_lines_count` the lines after it.
+  const extra =
+    Number.isSafeInteger(first.extra_lines_count) && first.extra_lines_count! > 0 ? first.extra_lines_count! : 0;
+  const start = line === 0 || extra === 0 ? null : line;
+  const end = line === 0 ? null : line + extra;
   return {
     id: threadId({ review: first.pull_request_review_id ?? 0, side, line, path: first.path ?? "" }),
     path: first.path ?? "",
     side,
-    originalStartLine: null,
-    originalLine: line === 0 ? null : line,
+    originalStartLine: start,
+    originalLine: end,
     // The forge keeps a comment at the line it was written on, and its API does not say when that is outdated.
-    startLine: null,
-    line: line === 0 ? null : line,
+    startLine: start,
+    line: end,
     resolved: first.resolver !== undefined && first.resolver !== null,
     outdated: false,
     url: shown[0]!.url,

@@ -10,6 +10,8 @@ export interface ForgejoStandInComment {
   readonly body: string;
   readonly path: string;
   readonly line: number;
+  /** Forgejo 16: how many lines after `line` the comment covers too (0: one line). */
+  readonly extraLines: number;
   readonly commit: string;
   readonly diffHunk: string;
   readonly createdAt: string;
@@ -64,7 +66,11 @@ export interface ForgejoStandInOptions {
   readonly tokens: Readonly<Record<string, { readonly login: string; readonly scopes: readonly string[] }>>;
 }
 
-const VERSIONS: Readonly<Record<ForgejoFlavor, string>> = { forgejo: "15.0.3+gitea-1.22.0", gitea: "1.26.3" };
+const VERSIONS: Readonly<Record<ForgejoFlavor, string>> = {
+  forgejo: "15.0.3+gitea-1.22.0",
+  forgejo16: "16.0.0-dev-812-d883bd8f12+gitea-1.22.0",
+  gitea: "1.26.3",
+};
 
 /**
  * A loopback stand-in for a Forgejo (or Gitea) server's /api/v1: each request is matched and checked against
@@ -182,6 +188,7 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
     const paged = <T>(items: readonly T[]) => items.slice((page - 1) * limit, page * limit);
     if (matched.operation.operationId === "getVersion")
       return { status: 200, body: { version: VERSIONS[options.flavor] } };
+    if (matched.operation.operationId === "userGetCurrent") return { status: 200, body: apiUser(login) };
     if (params.owner !== options.owner || params.repo !== options.repo) return notFound;
     if (matched.operation.operationId === "repoListPullRequests") {
       return { status: 200, body: paged(query.get("state") === "closed" ? [] : pulls).map(apiPull) };
@@ -382,6 +389,8 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
       diff_hunk: c.diffHunk,
       position: Math.max(c.line, 0),
       original_position: c.line < 0 ? -c.line : 0,
+      // Only Forgejo 16's description has the field: older servers send no such thing.
+      ...(options.flavor === "forgejo16" ? { extra_lines_count: c.extraLines } : {}),
       html_url: `${htmlBase}/pulls/${pull.number}/files#issuecomment-${c.id}`,
       pull_request_url: `${htmlBase}/pulls/${pull.number}`,
     };
@@ -393,12 +402,14 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
     body: string;
     path: string;
     line: number;
+    extraLines?: number;
     commit: string;
     diffHunk?: string;
   }): ForgejoStandInComment {
     const at = Math.abs(input.line);
     return {
       ...input,
+      extraLines: input.extraLines ?? 0,
       id: nextId++,
       diffHunk: input.diffHunk ?? `@@ -${at},1 +${at},1 @@\n line ${at}`,
       createdAt: tick(),
@@ -431,6 +442,8 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
         diffHunk?: string;
         side?: "old" | "new";
         resolved?: boolean;
+        /** Forgejo 16: a comment on `line` and this many lines after it. */
+        extraLines?: number;
       },
     ): ForgejoStandInThread {
       const review: ForgejoStandInReview = {
@@ -448,6 +461,7 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
         body: input.body,
         path: input.path,
         line: input.side === "old" ? -input.line : input.line,
+        extraLines: input.extraLines ?? 0,
         commit: input.commit,
         diffHunk: input.diffHunk,
       });
