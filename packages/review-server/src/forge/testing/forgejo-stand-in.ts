@@ -85,6 +85,7 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
   const log: string[] = [];
   const problems: string[] = [];
   const faults: { readonly match: RegExp; readonly fault: ForgejoStandInFault }[] = [];
+  const delays: { readonly match: RegExp; readonly ms: number }[] = [];
   let nextId = 100;
   // Before the service fixture's clock, so forge comments come before the replies written in a test.
   let clock = Date.parse("2025-06-01T10:00:00Z");
@@ -109,6 +110,8 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
     const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
     const method = req.method ?? "GET";
     log.push(`${method} ${path}`);
+    const slow = delays.find((d) => d.match.test(`${method} ${path}`));
+    if (slow !== undefined) await new Promise((done) => setTimeout(done, slow.ms));
 
     const fault = faults.findIndex((f) => f.match.test(`${method} ${path}`));
     let drop = false;
@@ -497,6 +500,10 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
         .flatMap((r) => r.comments)
         .filter((c) => c.path === thread.first.path && c.line === thread.first.line)
         .sort((a, b) => a.id - b.id);
+    },
+    /** Every request matching `match` waits `ms` before it is handled: a slow forge (e.g. 1.5 s per POST). */
+    delay(match: RegExp, ms: number): void {
+      delays.push({ match, ms });
     },
     /** The next request matching `match` (e.g. /^POST /) gets `fault` instead of its answer. */
     failNext(match: RegExp, fault: ForgejoStandInFault): void {
