@@ -73,6 +73,7 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
     repository: `${repository.owner}/${repository.repo}`,
   };
   let dialect: Promise<ForgejoDialect> | null = null;
+  let account: Promise<string | null> | null = null;
   // The survey reads every thread to fingerprint them (the API has no cheaper summary): the pull's next
   // call takes them from here instead of reading them twice.
   let surveyed: { readonly pr: number; readonly threads: readonly ForgeThread[] } | null = null;
@@ -107,6 +108,11 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
     }
     return out;
   };
+  // The token's account (GET /user), once per client: replies go under it, and only its comments are ours.
+  const accountNow = () =>
+    (account ??= rest<ApiUser>("GET /user").then((u) =>
+      typeof u.login === "string" && u.login !== "" ? u.login : null,
+    ));
   const dialectNow = () =>
     (dialect ??= rest<{ version?: string }>("GET /version").then((v) => forgejoDialect(v.version ?? "")));
 
@@ -169,8 +175,7 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
           .map((t) => `${t.id}:${t.resolved ? 1 : 0}:${t.comments.map((c) => c.id).join(".")}`)
           .join(","),
         threads: threads.length,
-        // The token's account would cost a request of its own here (GET /user); the panels say "the token's account".
-        login: null,
+        login: await accountNow(),
       };
     },
 
@@ -181,8 +186,11 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
     },
 
     async findReply(pr, _thread, marker) {
+      // Only a comment of the token's account is ours: anyone can write the marker's text.
+      const me = await accountNow();
+      if (me === null) return null;
       for (const t of await readThreads(pr)) {
-        const found = t.comments.find((c) => c.body.includes(marker));
+        const found = t.comments.find((c) => c.login === me && c.body.includes(marker));
         if (found !== undefined) return { id: found.id, url: found.url };
       }
       return null;

@@ -191,7 +191,8 @@ export async function pullForgeThreads(
       const ours = await repliesByMarker(trx, row.id);
       for (const comment of thread.comments) {
         if (commentsHere.has(comment.id)) continue;
-        const mine = replyMarkerOf(comment.body);
+        // A marker counts on a comment of the token's account only: anyone can write its text.
+        const mine = survey.login !== null && comment.login === survey.login ? replyMarkerOf(comment.body) : null;
         if (mine !== null && ours.has(mine)) {
           // A reply of ours whose push lost its answer: it is that message, not a new one.
           await updateForgeMessage(trx, mine, { state: "posted", forge_id: comment.id, url: comment.url, error: null });
@@ -294,14 +295,21 @@ async function linkComment(
   });
 }
 
-// The agent's replies in a thread that a push may have posted without hearing back, by their marker.
+// The agent's replies in a thread that a push may have posted without hearing back (sent, not known posted).
 async function repliesByMarker(trx: ServiceContext["db"], threadId: string): Promise<Set<string>> {
   const messages = (await messagesByThreadIds(trx, [threadId])).filter((m) => m.author === "agent");
   const forge = await forgeMessagesByIds(
     trx,
     messages.map((m) => m.id),
   );
-  return new Set(messages.filter((m) => forge.has(m.id) && forge.get(m.id)!.state !== "posted").map((m) => m.id));
+  return new Set(
+    messages
+      .filter((m) => {
+        const f = forge.get(m.id);
+        return f !== undefined && f.state !== "posted" && f.sent_at !== null;
+      })
+      .map((m) => m.id),
+  );
 }
 
 async function checkpointsOf(
