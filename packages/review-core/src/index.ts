@@ -66,6 +66,7 @@ export {
   agentNote,
   humanResolve,
   humanReopen,
+  humanRemarkElsewhere,
   markSeen,
   markDelivered,
   type ThreadState,

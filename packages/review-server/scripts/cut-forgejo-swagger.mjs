@@ -5,9 +5,13 @@
 // bircni/gitea, at the tags and commits below):
 //   git -C <forgejo clone> show v15.0.3:templates/swagger/v1_json.tmpl > /tmp/forgejo.json
 //   git -C <gitea clone> show v1.26.3:templates/swagger/v1_json.tmpl > /tmp/gitea.json
+//   git -C <forgejo clone> show d883bd8f1269ccd1792501a42a7cae9f248fb4b2:templates/swagger/v1_json.tmpl > /tmp/forgejo16.json
 //   node packages/review-server/scripts/cut-forgejo-swagger.mjs \
 //     forgejo /tmp/forgejo.json codeberg.org/forgejo/forgejo v15.0.3 f6d4219f10a29dd6d59dfb5d8e44b7ff7aed4274 \
+//     forgejo16 /tmp/forgejo16.json codeberg.org/forgejo/forgejo v16.0.0-dev+ d883bd8f1269ccd1792501a42a7cae9f248fb4b2 \
 //     gitea /tmp/gitea.json github.com/go-gitea/gitea v1.26.3 4aa0d704f2c7d30351016b740bfc45247fd77efa
+// Forgejo 16 had no release tag in the mirror when it was cut: its description is the forgejo branch at that
+// commit (2026-07-01, after the tag v16.0.0-dev), the first to carry multi-line comments (`extra_lines_count`).
 // The description is data: only paths, methods, parameters and schemas are kept, with the definitions they use.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -15,6 +19,8 @@ import { fileURLToPath } from "node:url";
 
 const COMMON = [
   ["get", "/version"],
+  // The token's account: a reply's marker counts only on a comment it wrote.
+  ["get", "/user"],
   ["get", "/repos/{owner}/{repo}/pulls"],
   ["get", "/repos/{owner}/{repo}/pulls/{index}"],
   ["get", "/repos/{owner}/{repo}/pulls/{index}.{diffType}"],
@@ -25,14 +31,15 @@ const COMMON = [
 const OPERATIONS = {
   // Forgejo adds a comment to a known review: on the same path and line it joins that conversation.
   forgejo: [...COMMON, ["post", "/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments"]],
+  forgejo16: [...COMMON, ["post", "/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments"]],
   // Gitea (1.26+) resolves a review comment's conversation; it has no way to add to a submitted review.
   gitea: [...COMMON, ["post", "/repos/{owner}/{repo}/pulls/comments/{id}/resolve"]],
 };
 
 const args = process.argv.slice(2);
-if (args.length !== 10) {
+if (args.length === 0 || args.length % 5 !== 0 || args.some((a, i) => i % 5 === 0 && !(a in OPERATIONS))) {
   console.error(
-    "usage: node scripts/cut-forgejo-swagger.mjs forgejo <file> <repository> <tag> <commit> gitea <file> <repository> <tag> <commit>",
+    `usage: node scripts/cut-forgejo-swagger.mjs (<flavor> <file> <repository> <tag> <commit>)..., flavors: ${Object.keys(OPERATIONS).join(", ")}`,
   );
   process.exit(2);
 }
@@ -96,7 +103,8 @@ function cut(flavor, file, repository, tag, commit) {
   };
 }
 
-const fixture = { forgejo: cut("forgejo", ...args.slice(1, 5)), gitea: cut("gitea", ...args.slice(6, 10)) };
+const fixture = {};
+for (let i = 0; i < args.length; i += 5) fixture[args[i]] = cut(args[i], ...args.slice(i + 1, i + 5));
 const out = join(
   dirname(fileURLToPath(import.meta.url)),
   "..",

@@ -202,7 +202,7 @@ function speaker(message: Message, thread: Listed): string {
     const state = message.forge?.state;
     return state === "posted"
       ? `you on PR #${thread.forge.pr}`
-      : `you (${state === "failed" ? "not sent" : "queued"} for PR #${thread.forge.pr})`;
+      : `you (${state === "failed" ? "not sent" : state === "sending" ? "being sent" : "queued"} for PR #${thread.forge.pr})`;
   }
   return `${message.login ?? "reviewer"} on PR #${thread.forge.pr}`;
 }

@@ -7,6 +7,7 @@ import {
   draftThread,
   editMessage,
   humanReopen,
+  humanRemarkElsewhere,
   humanResolve,
   markDelivered,
   markSeen,
@@ -227,6 +228,21 @@ describe("human resolve and reopen", () => {
   it("resolve with a remark sends the remark at once", () => {
     const after = ok(humanResolve(open(), { at: T3, message: { id: "m7", body: "Thanks.", at: T3 } }));
     expect(after.messages.at(-1)).toMatchObject({ id: "m7", author: "human", delivery: "sent" });
+  });
+
+  it("a remark made elsewhere (a forge comment) is sent as written, the agent's turn on an open thread, a new checkpoint", () => {
+    const long = "x".repeat(5000);
+    const step = humanRemarkElsewhere({ ...open(), awaiting: "human" }, { id: "m8", body: long, at: T2 }, T3);
+    expect(step.ok).toBe(true);
+    if (!step.ok) return;
+    expect(step.next).toMatchObject({ status: "open", awaiting: "agent", updatedAt: T3 });
+    expect(step.next.messages.at(-1)).toMatchObject({ id: "m8", body: long, delivery: "sent", createdAt: T2 });
+    expect(step.effects).toEqual([{ kind: "checkpoint" }]);
+    // A resolved thread keeps the words and stays resolved: a reopen is its own event.
+    expect(ok(humanRemarkElsewhere(resolved(), { id: "m9", body: "Nice.", at: T2 }, T3))).toMatchObject({
+      status: "resolved",
+    });
+    expect(humanRemarkElsewhere(draft(), { id: "m9", body: "Hm.", at: T2 }, T3).ok).toBe(false);
   });
 
   it("reopen: open, the agent's turn, resolution cleared, a new checkpoint", () => {

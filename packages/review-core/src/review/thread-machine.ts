@@ -415,6 +415,28 @@ export function humanReopen<T extends ThreadState>(
 }
 
 /**
+ * The person spoke elsewhere: a comment pulled from the pull request's forge, kept as written there (its
+ * size is bounded by the caller; the 1,000-character limit is for what is written here). It is sent at
+ * once, as a reply released in a panel is, so it moves the checkpoint; an open thread becomes the agent's
+ * turn. A resolved thread stays resolved with the words kept: a reopen is its own event (`humanReopen`).
+ * @example humanRemarkElsewhere(thread, { id: "m7", body: "Still wrong.", at: "2026-01-01T15:00:00.000Z" }, "2026-01-01T15:01:00.000Z")
+ */
+export function humanRemarkElsewhere<T extends ThreadState>(thread: T, message: NewMessage, at: string): Transition<T> {
+  if (thread.status === "draft") {
+    return refuse("conflict", "A draft thread has no conversation elsewhere: it is not released yet.");
+  }
+  return accept(
+    {
+      ...thread,
+      awaiting: thread.status === "open" ? "agent" : thread.awaiting,
+      messages: [...thread.messages, writtenMessage(message, "human", "sent")],
+      updatedAt: at,
+    },
+    [{ kind: "checkpoint" }],
+  );
+}
+
+/**
  * The person looked at the thread: what the agent wrote so far is no longer unread.
  * A look older than the one recorded changes nothing (events may arrive out of order).
  * @example markSeen(thread, "2026-01-01T15:00:00.000Z").next.seenAt // "2026-01-01T15:00:00.000Z"

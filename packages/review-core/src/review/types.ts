@@ -16,8 +16,11 @@ export interface MessageClaim {
   readonly reason?: string;
 }
 
-/** Where an agent's reply on a pull-request thread stands: waiting to be sent, on the forge, or refused by it. */
-export type ForgeReplyState = "queued" | "posted" | "failed";
+/**
+ * Where an agent's reply on a pull-request thread stands: waiting to be sent, being sent by one push (which
+ * claimed it), on the forge, or refused by it.
+ */
+export type ForgeReplyState = "queued" | "sending" | "posted" | "failed";
 
 export interface Message {
   readonly id: string;

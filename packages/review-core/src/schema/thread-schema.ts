@@ -24,7 +24,7 @@ export const messageSchema = z.object({
     .object({
       id: z.string().min(1).optional(),
       url: z.string().optional(),
-      state: z.enum(["queued", "posted", "failed"]),
+      state: z.enum(["queued", "sending", "posted", "failed"]),
       error: z.string().optional(),
     })
     .optional(),

@@ -72,7 +72,10 @@ export interface ForgeClient {
   survey(target: { readonly branch: string } | { readonly number: number }): Promise<ForgeSurvey | null>;
   /** Every review thread with all its comments. */
   threads(pr: number): Promise<readonly ForgeThread[]>;
-  /** The reply carrying `marker` in the thread, if a push whose answer was lost did post it. */
+  /**
+   * The reply carrying `marker` in the thread, if a push whose answer was lost did post it: a comment of the
+   * token's account only (anyone can write the marker's text in a comment of their own).
+   */
   findReply(
     pr: number,
     thread: { readonly id: string; readonly replyTo: string },

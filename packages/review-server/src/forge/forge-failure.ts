@@ -1,4 +1,5 @@
 import { ReviewError, type ForgeKind } from "@opencode-review/core";
+import { redactToken } from "./redact-token.js";
 
 /** What was being done, for the one line a failure becomes. */
 export interface FailureContext {
@@ -21,7 +22,8 @@ interface ClientError {
  * Turns whatever a forge request threw (octokit's RequestError or GraphqlResponseError, a network failure)
  * into a ReviewError whose message is one line saying what happened and what to do. It is built from the
  * status, the forge's own short message and its rate-limit headers only: never from the request, which
- * holds the token. A forge that echoes the token back in its message gets it replaced by "[token]".
+ * holds the token. A forge that echoes the token back in its message gets it, and any piece of it of 8
+ * characters or more, replaced by "[token]" before the message is shortened.
  * @example throw forgeFailure(error, { kind: "github", host: "github.com", repository: "o/r" }, token)
  */
 export function forgeFailure(error: unknown, context: FailureContext, token: string | null = null): ReviewError {
@@ -29,7 +31,7 @@ export function forgeFailure(error: unknown, context: FailureContext, token: str
   const e = (error ?? {}) as ClientError;
   const headers = e.response?.headers ?? e.headers ?? {};
   const forgeName = context.kind === "github" ? "GitHub" : context.host;
-  const said = withoutToken(shortMessage(e), token);
+  const said = shortMessage(e, token);
   const types = new Set((e.errors ?? []).map((x) => x.type));
 
   const rateLimited =
@@ -76,15 +78,12 @@ export function forgeFailure(error: unknown, context: FailureContext, token: str
   );
 }
 
-function withoutToken(text: string, token: string | null): string {
-  return token === null || token === "" ? text : text.split(token).join("[token]");
-}
-
-function shortMessage(e: ClientError): string {
+// Redacted whole, then cut: the order that keeps every piece of the token out.
+function shortMessage(e: ClientError, token: string | null): string {
   const fromErrors = e.errors?.[0]?.message;
   const data = e.response?.data as { message?: unknown } | undefined;
   const text = typeof data?.message === "string" ? data.message : (fromErrors ?? e.message ?? "");
-  const line = String(text).split("\n")[0]!.trim();
+  const line = redactToken(String(text), token).split("\n")[0]!.trim();
   return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
 

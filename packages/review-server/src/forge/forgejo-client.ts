@@ -30,6 +30,8 @@ interface ApiReviewComment {
   readonly path?: string;
   readonly position?: number;
   readonly original_position?: number;
+  /** Forgejo 16: the comment covers this many lines after its line too. */
+  readonly extra_lines_count?: number;
   readonly commit_id?: string;
   readonly diff_hunk?: string;
   readonly html_url?: string;
@@ -71,6 +73,7 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
     repository: `${repository.owner}/${repository.repo}`,
   };
   let dialect: Promise<ForgejoDialect> | null = null;
+  let account: Promise<string | null> | null = null;
   // The survey reads every thread to fingerprint them (the API has no cheaper summary): the pull's next
   // call takes them from here instead of reading them twice.
   let surveyed: { readonly pr: number; readonly threads: readonly ForgeThread[] } | null = null;
@@ -105,6 +108,11 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
     }
     return out;
   };
+  // The token's account (GET /user), once per client: replies go under it, and only its comments are ours.
+  const accountNow = () =>
+    (account ??= rest<ApiUser>("GET /user").then((u) =>
+      typeof u.login === "string" && u.login !== "" ? u.login : null,
+    ));
   const dialectNow = () =>
     (dialect ??= rest<{ version?: string }>("GET /version").then((v) => forgejoDialect(v.version ?? "")));
 
@@ -167,8 +175,7 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
           .map((t) => `${t.id}:${t.resolved ? 1 : 0}:${t.comments.map((c) => c.id).join(".")}`)
           .join(","),
         threads: threads.length,
-        // The token's account would cost a request of its own here (GET /user); the panels say "the token's account".
-        login: null,
+        login: await accountNow(),
       };
     },
 
@@ -179,8 +186,11 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
     },
 
     async findReply(pr, _thread, marker) {
+      // Only a comment of the token's account is ours: anyone can write the marker's text.
+      const me = await accountNow();
+      if (me === null) return null;
       for (const t of await readThreads(pr)) {
-        const found = t.comments.find((c) => c.body.includes(marker));
+        const found = t.comments.find((c) => c.login === me && c.body.includes(marker));
         if (found !== undefined) return { id: found.id, url: found.url };
       }
       return null;
@@ -270,15 +280,20 @@ function threadOf(comments: readonly ApiReviewComment[]): ForgeThread {
     createdAt: c.created_at ?? "",
     url: c.html_url ?? "",
   }));
+  // Forgejo 16's multi-line comment: `line` is the range's first line, `extra_lines_count` the lines after it.
+  const extra =
+    Number.isSafeInteger(first.extra_lines_count) && first.extra_lines_count! > 0 ? first.extra_lines_count! : 0;
+  const start = line === 0 || extra === 0 ? null : line;
+  const end = line === 0 ? null : line + extra;
   return {
     id: threadId({ review: first.pull_request_review_id ?? 0, side, line, path: first.path ?? "" }),
     path: first.path ?? "",
     side,
-    originalStartLine: null,
-    originalLine: line === 0 ? null : line,
+    originalStartLine: start,
+    originalLine: end,
     // The forge keeps a comment at the line it was written on, and its API does not say when that is outdated.
-    startLine: null,
-    line: line === 0 ? null : line,
+    startLine: start,
+    line: end,
     resolved: first.resolver !== undefined && first.resolver !== null,
     outdated: false,
     url: shown[0]!.url,

@@ -53,7 +53,8 @@ const SURVEY_NUMBER = `query ($owner: String!, $name: String!, $number: Int!, $a
 }`;
 
 const LAST_COMMENTS = `query ($id: ID!) {
-  node(id: $id) { ... on PullRequestReviewThread { comments(last: 100) { nodes { databaseId url body } } } }
+  viewer { login }
+  node(id: $id) { ... on PullRequestReviewThread { comments(last: 100) { nodes { databaseId url body author { login } } } } }
 }`;
 
 const RESOLVE = `mutation ($id: ID!) { resolveReviewThread(input: { threadId: $id }) { thread { id isResolved } } }`;
@@ -229,9 +230,18 @@ export function createGitHubClient(options: GitHubClientOptions): ForgeClient {
 
     async findReply(_pr, thread, marker) {
       const data = await query<{
-        node: { comments: { nodes: { databaseId: number; url: string; body: string }[] } } | null;
+        viewer: { login: string } | null;
+        node: {
+          comments: {
+            nodes: { databaseId: number; url: string; body: string; author: { login: string } | null }[];
+          };
+        } | null;
       }>(LAST_COMMENTS, { id: thread.id });
-      const found = data.node?.comments.nodes.find((c) => c.body.includes(marker));
+      // Only a comment of the token's account is ours: anyone can write the marker's text.
+      const me = data.viewer?.login;
+      const found = data.node?.comments.nodes.find(
+        (c) => me !== undefined && c.author?.login === me && c.body.includes(marker),
+      );
       return found === undefined ? null : { id: String(found.databaseId), url: found.url };
     },
 

@@ -179,6 +179,8 @@ export {
   unsentForgeReplies,
   insertForgeMessage,
   updateForgeMessage,
+  claimForgeReply,
+  type ReplyClaim,
   type ForgePullsTable,
   type ForgeThreadsTable,
   type ForgeMessagesTable,

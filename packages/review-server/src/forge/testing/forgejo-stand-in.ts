@@ -10,6 +10,8 @@ export interface ForgejoStandInComment {
   readonly body: string;
   readonly path: string;
   readonly line: number;
+  /** Forgejo 16: how many lines after `line` the comment covers too (0: one line). */
+  readonly extraLines: number;
   readonly commit: string;
   readonly diffHunk: string;
   readonly createdAt: string;
@@ -64,7 +66,11 @@ export interface ForgejoStandInOptions {
   readonly tokens: Readonly<Record<string, { readonly login: string; readonly scopes: readonly string[] }>>;
 }
 
-const VERSIONS: Readonly<Record<ForgejoFlavor, string>> = { forgejo: "15.0.3+gitea-1.22.0", gitea: "1.26.3" };
+const VERSIONS: Readonly<Record<ForgejoFlavor, string>> = {
+  forgejo: "15.0.3+gitea-1.22.0",
+  forgejo16: "16.0.0-dev-812-d883bd8f12+gitea-1.22.0",
+  gitea: "1.26.3",
+};
 
 /**
  * A loopback stand-in for a Forgejo (or Gitea) server's /api/v1: each request is matched and checked against
@@ -79,6 +85,7 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
   const log: string[] = [];
   const problems: string[] = [];
   const faults: { readonly match: RegExp; readonly fault: ForgejoStandInFault }[] = [];
+  const delays: { readonly match: RegExp; readonly ms: number }[] = [];
   let nextId = 100;
   // Before the service fixture's clock, so forge comments come before the replies written in a test.
   let clock = Date.parse("2025-06-01T10:00:00Z");
@@ -103,6 +110,8 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
     const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
     const method = req.method ?? "GET";
     log.push(`${method} ${path}`);
+    const slow = delays.find((d) => d.match.test(`${method} ${path}`));
+    if (slow !== undefined) await new Promise((done) => setTimeout(done, slow.ms));
 
     const fault = faults.findIndex((f) => f.match.test(`${method} ${path}`));
     let drop = false;
@@ -182,6 +191,7 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
     const paged = <T>(items: readonly T[]) => items.slice((page - 1) * limit, page * limit);
     if (matched.operation.operationId === "getVersion")
       return { status: 200, body: { version: VERSIONS[options.flavor] } };
+    if (matched.operation.operationId === "userGetCurrent") return { status: 200, body: apiUser(login) };
     if (params.owner !== options.owner || params.repo !== options.repo) return notFound;
     if (matched.operation.operationId === "repoListPullRequests") {
       return { status: 200, body: paged(query.get("state") === "closed" ? [] : pulls).map(apiPull) };
@@ -382,6 +392,8 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
       diff_hunk: c.diffHunk,
       position: Math.max(c.line, 0),
       original_position: c.line < 0 ? -c.line : 0,
+      // Only Forgejo 16's description has the field: older servers send no such thing.
+      ...(options.flavor === "forgejo16" ? { extra_lines_count: c.extraLines } : {}),
       html_url: `${htmlBase}/pulls/${pull.number}/files#issuecomment-${c.id}`,
       pull_request_url: `${htmlBase}/pulls/${pull.number}`,
     };
@@ -393,12 +405,14 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
     body: string;
     path: string;
     line: number;
+    extraLines?: number;
     commit: string;
     diffHunk?: string;
   }): ForgejoStandInComment {
     const at = Math.abs(input.line);
     return {
       ...input,
+      extraLines: input.extraLines ?? 0,
       id: nextId++,
       diffHunk: input.diffHunk ?? `@@ -${at},1 +${at},1 @@\n line ${at}`,
       createdAt: tick(),
@@ -431,6 +445,8 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
         diffHunk?: string;
         side?: "old" | "new";
         resolved?: boolean;
+        /** Forgejo 16: a comment on `line` and this many lines after it. */
+        extraLines?: number;
       },
     ): ForgejoStandInThread {
       const review: ForgejoStandInReview = {
@@ -448,6 +464,7 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
         body: input.body,
         path: input.path,
         line: input.side === "old" ? -input.line : input.line,
+        extraLines: input.extraLines ?? 0,
         commit: input.commit,
         diffHunk: input.diffHunk,
       });
@@ -483,6 +500,10 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
         .flatMap((r) => r.comments)
         .filter((c) => c.path === thread.first.path && c.line === thread.first.line)
         .sort((a, b) => a.id - b.id);
+    },
+    /** Every request matching `match` waits `ms` before it is handled: a slow forge (e.g. 1.5 s per POST). */
+    delay(match: RegExp, ms: number): void {
+      delays.push({ match, ms });
     },
     /** The next request matching `match` (e.g. /^POST /) gets `fault` instead of its answer. */
     failNext(match: RegExp, fault: ForgejoStandInFault): void {

@@ -4,7 +4,8 @@ import { Ajv, type ValidateFunction } from "ajv";
 const require = createRequire(import.meta.url);
 
 /** Which description a stand-in speaks: Forgejo's, or Gitea's. */
-export type ForgejoFlavor = "forgejo" | "gitea";
+/** Forgejo 15, Forgejo 16 (multi-line comments), Gitea 1.26: each a cut of its own swagger description. */
+export type ForgejoFlavor = "forgejo" | "forgejo16" | "gitea";
 
 /** One /api/v1 operation as `scripts/cut-forgejo-swagger.mjs` cut it from a swagger description. */
 export interface SwaggerOperation {

@@ -117,6 +117,7 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
   const counters: StandInCounters = { graphqlRequests: 0, graphqlPoints: 0, restCalls: 0, log: [] };
   const problems: string[] = [];
   const faults: { readonly match: RegExp; readonly fault: StandInFault }[] = [];
+  const delays: { readonly match: RegExp; readonly ms: number }[] = [];
   // While set, every answer waits for it: a slow GitHub, released by the test.
   let held: Promise<void> | null = null;
   let nextId = 1000;
@@ -147,6 +148,8 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
     const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
     const method = req.method ?? "GET";
     counters.log.push(`${method} ${path}`);
+    const slow = delays.find((d) => d.match.test(`${method} ${path}`));
+    if (slow !== undefined) await new Promise((done) => setTimeout(done, slow.ms));
     if (held !== null) await held;
 
     const auth = /^(?:token|bearer)\s+(.+)$/i.exec(req.headers.authorization ?? "");
@@ -646,6 +649,10 @@ export async function startGitHubStandIn(options: GitHubStandInOptions) {
     setResolved(thread: StandInThread, resolved: boolean, login: string): void {
       thread.isResolved = resolved;
       thread.resolvedBy = resolved ? login : null;
+    },
+    /** Every request matching `match` waits `ms` before it is handled: a slow forge (e.g. 1.5 s per POST). */
+    delay(match: RegExp, ms: number): void {
+      delays.push({ match, ms });
     },
     /** The next request matching `match` (e.g. /^POST \/repos\//) gets `fault` instead of its answer. */
     failNext(match: RegExp, fault: StandInFault): void {

@@ -10,6 +10,8 @@ export interface WaitingReply {
   readonly line: number | null;
   readonly body: string;
   readonly state: "queued" | "failed";
+  /** A push has claimed it and is sending it now: no other push will. */
+  readonly sending: boolean;
   readonly error: string | null;
   /** The push resolves the forge thread too: the checked resolve accepted the agent's claim. */
   readonly resolves: boolean;
@@ -55,6 +57,7 @@ export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
       "f.state",
       "f.error",
       "f.resolve",
+      "f.claimed_until",
       "m.thread_id",
       "m.body",
       "m.created_at",
@@ -104,6 +107,7 @@ export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
       line: r.end_line,
       body: r.body,
       state: r.state as "queued" | "failed",
+      sending: r.claimed_until !== null,
       error: r.error,
       resolves: r.resolve === 1,
       to: r.to ?? null,

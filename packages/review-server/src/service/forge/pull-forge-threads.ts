@@ -1,4 +1,12 @@
-import { forgeAnchor, ReviewError, type Anchor } from "@opencode-review/core";
+import {
+  forgeAnchor,
+  humanRemarkElsewhere,
+  humanReopen,
+  humanResolve,
+  ReviewError,
+  type Anchor,
+  type Transition,
+} from "@opencode-review/core";
 import { commitExists, type Repository } from "../../git/index.js";
 import type { BranchForge, ForgeComment, ForgeThread } from "../../forge/index.js";
 import {
@@ -15,18 +23,23 @@ import {
   messagesByThreadIds,
   newId,
   setForgeThreadResolved,
+  roundById,
   threadById,
   updateForgeMessage,
-  updateThread,
   writeTransaction,
   type ForgePullKey,
+  type ForgeThreadRow,
   type RoundRow,
+  type ThreadChanges,
   type ThreadRow,
 } from "../../store/index.js";
 import { createFileReader, textOf, type FileReader } from "../files/file-reader.js";
 import type { ServiceContext } from "../service-context.js";
 import { threadsJson } from "../threads/thread-list-json.js";
-import { ensureRound } from "../rounds/record-round.js";
+import { ensureRound, takeServiceRound } from "../rounds/record-round.js";
+import { applyThreadState } from "../threads/apply-thread-state.js";
+import { checkpointAt } from "../threads/checkpoint.js";
+import { threadState } from "../threads/thread-json.js";
 import { checkForgeThreads } from "./forge-input.js";
 import { replyMarkerOf } from "./reply-marker.js";
 
@@ -103,6 +116,10 @@ export async function pullForgeThreads(
   const reader = createFileReader(repo, ctx.commitFiles);
   const places = await placesOf(repo, fresh, round, reader);
 
+  // The checkpoints of threads here the forge has news for, read before the transaction (git work): a
+  // comment or a reopen there is the person speaking, and moves the checkpoint as a reply in a panel does.
+  const checkpoints = await checkpointsOf(ctx, repo, threads, known, reader);
+
   const changed: string[] = [];
   const files = new Set<string>();
   let newThreads = 0;
@@ -158,19 +175,34 @@ export async function pullForgeThreads(
       }
 
       const row = (await threadById(trx, link.thread_id))!;
+      const before = threadState(row, await messagesByThreadIds(trx, [row.id]));
+      let state = before;
+      let checkpoint = false;
+      // Every forge event is one of core's transitions, as the same act in a panel would be.
+      const step = (transition: Transition<typeof before>): boolean => {
+        if (!transition.ok) return false;
+        state = transition.next;
+        if (transition.effects.some((e) => e.kind === "checkpoint")) checkpoint = true;
+        return true;
+      };
+      const pulled: { readonly messageId: string; readonly comment: ForgeComment }[] = [];
       let touched = false;
       let heard = false;
       const ours = await repliesByMarker(trx, row.id);
       for (const comment of thread.comments) {
         if (commentsHere.has(comment.id)) continue;
-        const mine = replyMarkerOf(comment.body);
+        // A marker counts on a comment of the token's account only: anyone can write its text.
+        const mine = survey.login !== null && comment.login === survey.login ? replyMarkerOf(comment.body) : null;
         if (mine !== null && ours.has(mine)) {
           // A reply of ours whose push lost its answer: it is that message, not a new one.
           await updateForgeMessage(trx, mine, { state: "posted", forge_id: comment.id, url: comment.url, error: null });
           touched = true;
           continue;
         }
-        await addComment(trx, row.id, pull.id, comment);
+        const messageId = newId("message");
+        if (!step(humanRemarkElsewhere(state, { id: messageId, body: comment.body, at: comment.createdAt }, ctx.now())))
+          continue;
+        pulled.push({ messageId, comment });
         newComments++;
         heard = true;
         touched = true;
@@ -179,39 +211,24 @@ export async function pullForgeThreads(
       if (thread.resolved !== wasResolved) {
         await setForgeThreadResolved(trx, row.id, thread.resolved);
         touched = true;
-        if (thread.resolved && row.status !== "resolved") {
-          const at = ctx.now();
-          await updateThread(trx, row.id, {
-            status: "resolved",
-            awaiting: null,
-            resolved_at: at,
-            resolved_by: "human",
-            updated_at: at,
-          });
-          resolved++;
-        } else if (!thread.resolved && row.status === "resolved") {
-          await updateThread(trx, row.id, {
-            status: "open",
-            awaiting: "agent",
-            resolved_at: null,
-            resolved_by: null,
-            updated_at: ctx.now(),
-          });
-          reopened++;
-          files.add(row.file);
-        }
+        if (thread.resolved && step(humanResolve(state, { at: ctx.now() }))) resolved++;
       }
-      // Someone spoke on the forge in a thread that is open there: it is the agent's turn again.
-      if (heard && !thread.resolved) {
-        await updateThread(trx, row.id, {
-          status: "open",
-          awaiting: "agent",
-          resolved_at: null,
-          resolved_by: null,
-          updated_at: ctx.now(),
-        });
+      // Reopened on the forge, or someone spoke there in a thread that is open there: the agent's turn again.
+      if (
+        !thread.resolved &&
+        (heard || thread.resolved !== wasResolved) &&
+        step(humanReopen(state, { at: ctx.now() }))
+      ) {
+        reopened++;
         files.add(row.file);
       }
+      if (heard && !thread.resolved) files.add(row.file);
+      if (state !== before) {
+        await applyThreadState(trx, row.id, before, state, {
+          patch: checkpoint ? (checkpoints.get(row.id) ?? {}) : {},
+        });
+      }
+      for (const { messageId, comment } of pulled) await linkComment(trx, messageId, pull.id, comment);
       if (touched) changed.push(row.id);
     }
     await markForgePulled(trx, pull.id, {
@@ -257,8 +274,18 @@ async function addComment(
     created_at: comment.createdAt,
     delivery: "sent",
   });
+  await linkComment(trx, message.id, pullId, comment);
+}
+
+// The forge side of a comment stored as a message: its id there, its link and who wrote it.
+async function linkComment(
+  trx: ServiceContext["db"],
+  messageId: string,
+  pullId: string,
+  comment: ForgeComment,
+): Promise<void> {
   await insertForgeMessage(trx, {
-    message_id: message.id,
+    message_id: messageId,
     pull_id: pullId,
     forge_id: comment.id,
     url: comment.url,
@@ -268,14 +295,49 @@ async function addComment(
   });
 }
 
-// The agent's replies in a thread that a push may have posted without hearing back, by their marker.
+// The agent's replies in a thread that a push may have posted without hearing back (sent, not known posted).
 async function repliesByMarker(trx: ServiceContext["db"], threadId: string): Promise<Set<string>> {
   const messages = (await messagesByThreadIds(trx, [threadId])).filter((m) => m.author === "agent");
   const forge = await forgeMessagesByIds(
     trx,
     messages.map((m) => m.id),
   );
-  return new Set(messages.filter((m) => forge.has(m.id) && forge.get(m.id)!.state !== "posted").map((m) => m.id));
+  return new Set(
+    messages
+      .filter((m) => {
+        const f = forge.get(m.id);
+        return f !== undefined && f.state !== "posted" && f.sent_at !== null;
+      })
+      .map((m) => m.id),
+  );
+}
+
+async function checkpointsOf(
+  ctx: ServiceContext,
+  repo: Repository,
+  threads: readonly ForgeThread[],
+  known: ReadonlyMap<string, ForgeThreadRow>,
+  reader: FileReader,
+): Promise<Map<string, ThreadChanges>> {
+  const out = new Map<string, ThreadChanges>();
+  const links = threads.map((t) => known.get(t.id)).filter((l): l is ForgeThreadRow => l !== undefined);
+  if (links.length === 0) return out;
+  const seen = await forgeCommentIdsOfPull(ctx.db, links[0]!.pull_id);
+  const news = threads.filter((t) => {
+    const link = known.get(t.id);
+    return (
+      link !== undefined && (t.resolved !== (link.resolved_on_forge === 1) || t.comments.some((c) => !seen.has(c.id)))
+    );
+  });
+  if (news.length === 0) return out;
+  const { round } = await takeServiceRound(ctx, repo);
+  for (const t of news) {
+    const row = await threadById(ctx.db, known.get(t.id)!.thread_id);
+    if (row === undefined) continue;
+    const threadRound = await roundById(ctx.db, row.round_id);
+    if (threadRound !== undefined) out.set(row.id, await checkpointAt(repo, row, threadRound, round, reader));
+  }
+  return out;
 }
 
 interface Place {

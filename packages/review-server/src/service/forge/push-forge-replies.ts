@@ -1,6 +1,7 @@
 import { ReviewError } from "@opencode-review/core";
 import type { BranchForge } from "../../forge/index.js";
 import {
+  claimForgeReply,
   forgePullByKey,
   forgePullsOfBranch,
   forgeThreadsByIds,
@@ -35,14 +36,25 @@ export interface ForgePushResult {
   readonly sent: readonly { readonly messageId: string; readonly url: string }[];
 }
 
+/**
+ * How long a push's claim on a reply holds: longer than its two requests can take (each times out after
+ * 60 s). A claim older than this belongs to a push that died; the next push takes it over, looking first.
+ */
+export const REPLY_LEASE_MS = 180_000;
+
+function leaseEnd(now: string): string {
+  return new Date(Date.parse(now) + REPLY_LEASE_MS).toISOString();
+}
+
 // Failures that concern the forge or the token, not one reply: the push stops and what is left stays queued.
 const STOPPING = new Set(["no_token", "forge_auth", "rate_limited", "forge_unreachable"]);
 
 /**
  * Sends the agent's queued replies of the branch's pull request, each in its own thread, and resolves a
- * forge thread only where the checked resolve accepted the claim. Never posts a reply twice: the time of
- * each attempt is stored before it is sent, and a reply tried before is looked for on the forge (by the
- * hidden marker it carries) before it is sent again.
+ * forge thread only where the checked resolve accepted the claim. Never posts a reply twice: each reply is
+ * claimed in the store before it is sent (a lease: one push at a time, whatever process runs it), and a
+ * reply tried before is looked for on the forge (by the hidden marker it carries, on a comment of the
+ * token's account) before it is sent again.
  * @example const result = await pushForgeReplies(ctx, await openForge(repo, { env }));
  */
 export async function pushForgeReplies(
@@ -68,20 +80,33 @@ export async function pushForgeReplies(
     const link = (await forgeThreadsByIds(ctx.db, [message.thread_id])).get(message.thread_id);
     if (link === undefined) continue;
     const thread = { id: link.forge_id, replyTo: link.reply_to };
+    let claimed = false;
     try {
       const postedNow = reply.state !== "posted";
       if (postedNow) {
-        let on =
-          reply.sent_at === null ? null : await forge.client.findReply(pull.number, thread, replyMarker(message.id));
-        if (on !== null) found++;
-        else {
-          // Recorded before sending: if the answer is lost, the next push looks before it sends again.
-          await writeTransaction(ctx.db, (trx) => updateForgeMessage(trx, message.id, { sent_at: ctx.now() }));
-          on = await forge.client.reply(pull.number, thread, withReplyMarker(message.body, message.id));
-        }
-        await writeTransaction(ctx.db, (trx) =>
-          updateForgeMessage(trx, message.id, { state: "posted", forge_id: on!.id, url: on!.url, error: null }),
+        // Claimed before it is sent: of two pushes at once, exactly one sends it; the other leaves it alone.
+        const claim = await writeTransaction(ctx.db, (trx) =>
+          claimForgeReply(trx, message.id, { now: ctx.now(), until: leaseEnd(ctx.now()) }),
         );
+        if (!claim.claimed) {
+          left--;
+          continue;
+        }
+        claimed = true;
+        // Sent before, by a push whose answer was lost or whose lease ran out: looked for first.
+        let on = claim.tried ? await forge.client.findReply(pull.number, thread, replyMarker(message.id)) : null;
+        if (on !== null) found++;
+        else on = await forge.client.reply(pull.number, thread, withReplyMarker(message.body, message.id));
+        await writeTransaction(ctx.db, (trx) =>
+          updateForgeMessage(trx, message.id, {
+            state: "posted",
+            forge_id: on!.id,
+            url: on!.url,
+            error: null,
+            claimed_until: null,
+          }),
+        );
+        claimed = false;
         sent.push({ messageId: message.id, url: on.url });
         posted++;
         left--;
@@ -103,6 +128,9 @@ export async function pushForgeReplies(
     } catch (error) {
       const failure = error instanceof ReviewError ? error : new ReviewError("internal", String(error));
       if (STOPPING.has(failure.code)) {
+        // Let go of the claim: the reply stays queued (and is looked for first by the next push).
+        if (claimed)
+          await writeTransaction(ctx.db, (trx) => updateForgeMessage(trx, message.id, { claimed_until: null }));
         await announce(ctx, [...changed]);
         if (failure.code === "forge_unreachable") {
           const host = forge.client.repository.host;
@@ -114,7 +142,7 @@ export async function pushForgeReplies(
         throw failure;
       }
       await writeTransaction(ctx.db, (trx) =>
-        updateForgeMessage(trx, message.id, { state: "failed", error: failure.message }),
+        updateForgeMessage(trx, message.id, { state: "failed", error: failure.message, claimed_until: null }),
       );
       failed.push({ messageId: message.id, error: failure.message });
       changed.add(message.thread_id);

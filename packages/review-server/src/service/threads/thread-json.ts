@@ -33,7 +33,8 @@ export function messageJson(row: MessageRow, forge?: ForgeMessageRow): Message {
   return {
     ...message,
     forge: {
-      state: forge.state,
+      // A push holds it: it is on its way, and no other push will send it.
+      state: forge.claimed_until !== null && forge.state !== "posted" ? "sending" : forge.state,
       ...(forge.forge_id === null ? {} : { id: forge.forge_id }),
       ...(forge.url === null ? {} : { url: forge.url }),
       ...(forge.error === null ? {} : { error: forge.error }),

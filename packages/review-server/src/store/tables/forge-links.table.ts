@@ -45,6 +45,8 @@ export interface ForgeMessagesTable {
   resolve: number;
   resolved_on_forge: number;
   sent_at: string | null;
+  /** The end of the lease of the push sending it now (migration 0018); null when no push holds it. */
+  claimed_until: string | null;
 }
 
 export type ForgePullRow = Readonly<ForgePullsTable>;
@@ -219,12 +221,12 @@ export async function unsentForgeReplies(db: Kysely<Database>, pullId: string): 
 /** @example await insertForgeMessage(trx, { message_id, pull_id, forge_id: "101", url, login: "alice", state: null, ... }) */
 export async function insertForgeMessage(
   db: Kysely<Database>,
-  row: Omit<ForgeMessageRow, "resolved_on_forge" | "sent_at" | "error"> & Partial<ForgeMessageRow>,
+  row: Omit<ForgeMessageRow, "resolved_on_forge" | "sent_at" | "error" | "claimed_until"> & Partial<ForgeMessageRow>,
 ): Promise<void> {
   requireWriteTransaction(db, "insertForgeMessage");
   await db
     .insertInto("forge_messages")
-    .values({ error: null, resolved_on_forge: 0, sent_at: null, ...row })
+    .values({ error: null, resolved_on_forge: 0, sent_at: null, claimed_until: null, ...row })
     .execute();
 }
 
@@ -236,4 +238,37 @@ export async function updateForgeMessage(
 ): Promise<void> {
   requireWriteTransaction(db, "updateForgeMessage");
   await db.updateTable("forge_messages").set(patch).where("message_id", "=", messageId).execute();
+}
+
+/** What a push's claim on a reply got: nothing (another push holds it, or it is posted), or the reply to send. */
+export type ReplyClaim =
+  | { readonly claimed: false }
+  /** `tried`: a push sent it before (its answer lost, or its lease ran out): look for it on the forge first. */
+  | { readonly claimed: true; readonly tried: boolean };
+
+/**
+ * Claims a reply for one push, in one write transaction: only when it is not posted and no other push's
+ * lease on it is running (`claimed_until` later than `now`). The claim records the attempt (`sent_at`), so
+ * whoever comes next after a lost answer or a dead pusher looks on the forge before sending it again.
+ * @example const claim = await writeTransaction(db, (trx) => claimForgeReply(trx, id, { now, until }));
+ */
+export async function claimForgeReply(
+  db: Kysely<Database>,
+  messageId: string,
+  lease: { readonly now: string; readonly until: string },
+): Promise<ReplyClaim> {
+  requireWriteTransaction(db, "claimForgeReply");
+  const row = await db
+    .selectFrom("forge_messages")
+    .select(["state", "sent_at", "claimed_until"])
+    .where("message_id", "=", messageId)
+    .executeTakeFirst();
+  if (row === undefined || row.state === null || row.state === "posted") return { claimed: false };
+  if (row.claimed_until !== null && Date.parse(row.claimed_until) > Date.parse(lease.now)) return { claimed: false };
+  await db
+    .updateTable("forge_messages")
+    .set({ claimed_until: lease.until, sent_at: lease.now })
+    .where("message_id", "=", messageId)
+    .execute();
+  return { claimed: true, tried: row.sent_at !== null };
 }

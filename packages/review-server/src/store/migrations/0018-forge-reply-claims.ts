@@ -1,0 +1,13 @@
+import type { Kysely, Migration } from "kysely";
+
+/**
+ * A push claims a reply before it sends it: `claimed_until` is the end of its lease (null: nobody holds it).
+ * Two pushes at once (two panels, `pr push`, the automatic push, in any processes) cannot both send it; a
+ * claim whose lease ran out (a pusher that died) is taken over, after a look on the forge for the reply.
+ * Additive: one nullable column.
+ */
+export const forgeReplyClaims: Migration = {
+  async up(db: Kysely<any>): Promise<void> {
+    await db.schema.alterTable("forge_messages").addColumn("claimed_until", "text").execute();
+  },
+};
