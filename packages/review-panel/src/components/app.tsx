@@ -13,7 +13,7 @@ import { keyAction } from "../state/navigation/keymap.js";
 import { createMarkdown, MarkdownContext } from "../state/conversation/markdown.js";
 import { createNotices, NoticesContext } from "../state/conversation/notices.js";
 import { createReview, ReviewContext, type Review } from "../state/conversation/review.js";
-import { createRounds, RoundsContext } from "../state/diff/rounds.js";
+import { createRounds, describeRange, pickOf, rangeOfPick, RoundsContext } from "../state/diff/rounds.js";
 import { reopenUnsent } from "../state/conversation/reopen-unsent.js";
 import { createThreads, ThreadsContext } from "../state/conversation/threads.js";
 import { createReviewer, ReviewerContext } from "../state/conversation/reviewer.js";
@@ -231,6 +231,8 @@ export function App(props: { readonly api: Api }) {
         return askRelease();
       case "findFile":
         return void setFinding(true);
+      case "ignoreWhitespace":
+        return void rounds.setIgnoreWhitespace(!rounds.ignoreWhitespace());
       case "help":
         return void focus.setHelp(!focus.help());
       case "close":
@@ -246,7 +248,7 @@ export function App(props: { readonly api: Api }) {
   const [rememberBase, setRememberBase] = createSignal(false);
   createEffect(
     on(
-      () => rounds.range().from,
+      () => pickOf(rounds.range()),
       (from) => {
         if (rememberBase()) void bases.remember(from);
       },
@@ -303,7 +305,8 @@ export function App(props: { readonly api: Api }) {
     void rounds.load();
     // A branch base picked earlier, in any browser or panel (the branch against its parent), is the diff's start again.
     const settled = bases.load().then((from) => {
-      if (from) rounds.setRange({ from, to: "worktree" });
+      const picked = from === null ? null : rangeOfPick(from);
+      if (picked) rounds.setRange(picked);
       setRememberBase(true);
     });
     void Promise.all([healthy, threads.load(), settled]).then(([ok]) => ok && setReadyToReopen(true));
@@ -406,11 +409,13 @@ export function App(props: { readonly api: Api }) {
                                     <button
                                       type="button"
                                       data-slot="action rounds-button"
-                                      aria-label={`Compare ${rounds.label(rounds.range().from)} to ${rounds.label(rounds.range().to)}: choose rounds`}
+                                      aria-label={`${describeRange(rounds.range(), rounds.label, bases.commits())}: choose the diff`}
                                       aria-expanded={roundsOpen()}
                                       onClick={() => setRoundsOpen(!roundsOpen())}
                                     >
-                                      {short(rounds.range().from)}→{short(rounds.range().to)} {roundsOpen() ? "▴" : "▾"}
+                                      {rounds.range().view?.replace(/^commit:(.{7}).*$/, "$1") ??
+                                        `${short(rounds.range().from)}→${short(rounds.range().to)}`}{" "}
+                                      {roundsOpen() ? "▴" : "▾"}
                                     </button>
                                     <span data-slot="view-toggle" role="group" aria-label="View">
                                       <button

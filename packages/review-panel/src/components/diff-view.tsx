@@ -12,7 +12,8 @@ import {
 import { useDiff } from "../state/diff/diff.js";
 import { gapsOf, placeOf, type Row, type Rows } from "../state/diff/diff-rows.js";
 import { useFocus } from "../state/navigation/focus.js";
-import { useHighlight } from "../state/diff/highlight.js";
+import { useHighlight, type Token } from "../state/diff/highlight.js";
+import { cutAtWords } from "../state/diff/word-pieces.js";
 import { rangeText } from "../state/diff/range-text.js";
 import { useRounds } from "../state/diff/rounds.js";
 import { inRange } from "../state/navigation/selection.js";
@@ -338,6 +339,10 @@ function Code(props: { readonly path: string; readonly side: "new" | "old"; read
   const highlight = useHighlight();
   const codeScroll = useCodeScroll();
   const tokens = () => highlight.tokens(props.path, props.side, props.side === "new" ? props.line.new : props.line.old);
+  // The changed words of a paired line, cut over the syntax colours (or the plain text until they are ready).
+  const pieces = createMemo(() =>
+    cutAtWords<Token>(tokens() ?? [{ text: props.line.text, light: undefined, dark: undefined }], props.line.words),
+  );
   let el!: HTMLSpanElement;
   onMount(() => {
     if (codeScroll) onCleanup(codeScroll.attach(el, props.path));
@@ -346,8 +351,14 @@ function Code(props: { readonly path: string; readonly side: "new" | "old"; read
     <span data-slot="code" ref={el}>
       {/* The text in its own box: on phones it is as wide as the file's longest line, so all lines scroll alike. */}
       <span data-slot="code-text">
-        <Show when={tokens()} fallback={props.line.text}>
-          {(list) => <For each={list()}>{(t) => <span style={{ "--l": t.light, "--d": t.dark }}>{t.text}</span>}</For>}
+        <Show when={tokens() || props.line.words} fallback={props.line.text}>
+          <For each={pieces()}>
+            {(p) => (
+              <span data-word={p.changed ? "changed" : undefined} style={{ "--l": p.piece.light, "--d": p.piece.dark }}>
+                {p.text}
+              </span>
+            )}
+          </For>
         </Show>
       </span>
     </span>

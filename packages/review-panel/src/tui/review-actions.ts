@@ -260,6 +260,11 @@ export function createReviewActions(input: ReviewActionsInput) {
     const file = fileOfRow(row);
     model.diff.toggleCollapsed(file);
   };
+  const toggleWhitespace = () => {
+    const ignoring = !rounds.ignoreWhitespace();
+    rounds.setIgnoreWhitespace(ignoring);
+    setStatus(ignoring ? "Whitespace changes left out (w shows them)." : "Whitespace changes shown.");
+  };
   const toggleView = () => {
     model.diff.setView(view() === "split" ? "unified" : "split");
   };
@@ -312,6 +317,7 @@ export function createReviewActions(input: ReviewActionsInput) {
     cyclePreset,
     fold,
     toggleView,
+    toggleWhitespace,
     mark,
     loadAnyway,
     goToFile,

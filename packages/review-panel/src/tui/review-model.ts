@@ -7,10 +7,17 @@ import { createBranchBases } from "../state/diff/branch-bases.js";
 import { createDiff, type ViewModeStorage } from "../state/diff/diff.js";
 import { applyLiveChange } from "../state/live-changes.js";
 import { createNotices } from "../state/conversation/notices.js";
-import { findingOf, type DiffRange, type Finding, type Thread } from "../state/review-client.js";
+import { findingOf, type DiffRange, type DiffViewName, type Finding, type Thread } from "../state/review-client.js";
 import { createReview, type Review } from "../state/conversation/review.js";
 import { createReviewer } from "../state/conversation/reviewer.js";
-import { createRounds, rangeFor, type RangePreset } from "../state/diff/rounds.js";
+import {
+  createRounds,
+  DIFF_VIEWS,
+  describeRange,
+  rangeFor,
+  rangeOfPick,
+  type RangePreset,
+} from "../state/diff/rounds.js";
 import { createThreads } from "../state/conversation/threads.js";
 import { createViewed } from "../state/diff/viewed.js";
 import { createBinaryLines } from "./binary-line.js";
@@ -18,8 +25,11 @@ import type { ReviewBackend } from "./review-backend.js";
 
 export type ReviewModel = ReturnType<typeof createReviewModel>;
 
-/** What the view compares: one of the round views, or the branch against a parent branch (`branch:<name>`). */
-export type ViewPreset = RangePreset | `branch:${string}`;
+/**
+ * What the view compares: one of the round views, the branch against a parent branch (`branch:<name>`), or
+ * a view of GET /api/diff (`view:uncommitted`, `view:staged`, `view:since-review`, `view:commit:<sha>`).
+ */
+export type ViewPreset = RangePreset | `branch:${string}` | `view:${DiffViewName}`;
 
 const ROUND_PRESETS: readonly RangePreset[] = ["all", "since-last", "round"];
 const ROUND_LABEL: Record<RangePreset, string> = {
@@ -30,7 +40,16 @@ const ROUND_LABEL: Record<RangePreset, string> = {
 
 /** @example presetLabel("branch:main") // "against main" */
 export function presetLabel(preset: ViewPreset): string {
+  if (isViewPreset(preset)) {
+    const view = preset.slice("view:".length);
+    if (view.startsWith("commit:")) return `commit ${view.slice("commit:".length, "commit:".length + 7)}`;
+    return DIFF_VIEWS.find((v) => v.view === view)?.label.toLowerCase() ?? view;
+  }
   return isBranchPreset(preset) ? `against ${preset.slice("branch:".length)}` : ROUND_LABEL[preset];
+}
+
+function isViewPreset(preset: string): preset is `view:${DiffViewName}` {
+  return preset.startsWith("view:");
 }
 
 function isBranchPreset(preset: string): preset is `branch:${string}` {
@@ -88,10 +107,18 @@ export function createReviewModel(
   const picked = createMemo(
     (): { readonly preset: ViewPreset; readonly range: DiffRange } => {
       const now = preset();
-      return { preset: now, range: isBranchPreset(now) ? { from: now, to: "worktree" } : rangeFor(now, rounds.list()) };
+      const chosen =
+        isBranchPreset(now) || isViewPreset(now) ? rangeOfPick(now)! : rangeFor(now as RangePreset, rounds.list());
+      return { preset: now, range: rounds.ignoreWhitespace() ? { ...chosen, ignoreWhitespace: true } : chosen };
     },
     undefined,
-    { equals: (a, b) => a.preset === b.preset && a.range.from === b.range.from && a.range.to === b.range.to },
+    {
+      equals: (a, b) =>
+        a.preset === b.preset &&
+        a.range.from === b.range.from &&
+        a.range.to === b.range.to &&
+        a.range.ignoreWhitespace === b.range.ignoreWhitespace,
+    },
   );
   const range = (): DiffRange => picked().range;
   // A binary file's one line (type, dimensions, sizes, changed share), read after every diff.
@@ -136,7 +163,8 @@ export function createReviewModel(
   // A repository with no parent branch simply offers no branch views; the pick kept in the store opens the view once.
   const loadBases = async () => {
     const picked = await bases.load();
-    if (!pickApplied && picked !== null && isBranchPreset(picked)) setPreset(picked);
+    if (!pickApplied && picked !== null && (isBranchPreset(picked) || isViewPreset(picked)))
+      setPreset(picked as ViewPreset);
     pickApplied = true;
   };
   const loadThreads = async () => {
@@ -228,8 +256,12 @@ export function createReviewModel(
     /** What `t` cycles through: the three round views, then the branch against each parent branch, nearest first. */
     presets: (): readonly ViewPreset[] => [
       ...ROUND_PRESETS,
+      ...DIFF_VIEWS.map((v): ViewPreset => `view:${v.view}`),
       ...bases.branches().map((b): ViewPreset => `branch:${b.name}`),
+      ...bases.commits().map((c): ViewPreset => `view:commit:${c.sha}`),
     ],
+    /** What the diff shows, in words, for the view's header. */
+    describe: () => describeRange(range(), rounds.label, bases.commits()),
     setPreset: (next: ViewPreset) => {
       // A new range: the diff slice reads it, from the per-file limits again.
       setPreset(next);

@@ -153,6 +153,7 @@ export function ReviewView(props: ReviewViewProps) {
     nextThread: () => cursor.nextThread(),
     prevThread: () => cursor.prevThread(),
     toggleView: actions.toggleView,
+    ignoreWhitespace: actions.toggleWhitespace,
     comment: () => editing.comment(false),
     suggest: () => editing.comment(true),
     fileComment: editing.fileComment,

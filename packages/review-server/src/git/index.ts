@@ -27,6 +27,7 @@ export { changedLineCounts, diffEntries, type DiffEntry } from "./diff-entries.j
 export { treeBlobs } from "./tree-blobs.js";
 export { indexTree } from "./index-tree.js";
 export { branchCommit } from "./branch-commit.js";
+export { branchCommits, type BranchCommit } from "./branch-commits.js";
 export { renamesBetween } from "./renames.js";
 export { readFiles } from "./read-files.js";
 export { readWorktreeFile, readWorktreeBytes } from "./read-worktree-file.js";

@@ -121,3 +121,16 @@ describe("changed words and whitespace", () => {
     expect(ignoring.map((x) => x.path).sort()).toEqual(["a.ts", "d.ts", "e.ts"]);
   });
 });
+
+describe("the picker's choices", () => {
+  it("lists the branch's commits, newest first, and keeps a view as the branch's pick", async () => {
+    const { json } = await get("/api/bases");
+    expect(json.commits.slice(0, 2)).toEqual([
+      { sha: second, subject: "c" },
+      { sha: first, subject: "b" },
+    ]);
+    expect((await post("/api/bases", { from: "view:uncommitted" })).json.picked).toBe("view:uncommitted");
+    expect((await get("/api/bases")).json.picked).toBe("view:uncommitted");
+    expect((await post("/api/bases", { from: "view:nonsense" })).status).toBe(400);
+  });
+});
