@@ -2,6 +2,7 @@
 // layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
 import type { DiffLine } from "@opencode-review/core";
 import { buildRows, type Row, type RowsInput } from "../state/diff/diff-rows.js";
+import { cutAtWords } from "../state/diff/word-pieces.js";
 import type { MarkdownLine } from "./markdown-lines.js";
 import { fit, NUMBER, pad, type Piece, type ScreenLine } from "./screen-text.js";
 import { threadLines } from "./thread-lines.js";
@@ -25,13 +26,29 @@ function num(n: number | null): string {
 
 const MARKER = { add: "+", del: "-", ctx: " " } as const;
 
+// A line's code in `width` columns, its changed words (if any) in pieces of their own; `padded` fills the width.
+function codePieces(line: DiffLine, width: number, padded: boolean): Piece[] {
+  if (!line.words || line.words.length === 0)
+    return [{ text: padded ? pad(line.text, width) : fit(line.text, width), tone: line.kind, code: true }];
+  const out: Piece[] = [];
+  let left = width;
+  for (const part of cutAtWords([{ text: line.text }], line.words)) {
+    if (left <= 0) break;
+    const text = fit(part.text, left);
+    out.push({ text, tone: line.kind, code: true, ...(part.changed ? { word: true } : {}) });
+    left -= text.length;
+  }
+  if (padded && left > 0) out.push({ text: " ".repeat(left), tone: line.kind, code: true });
+  return out;
+}
+
 function codeLine(line: DiffLine, width: number): ScreenLine {
   const head = `${num(line.old)} ${num(line.new)} `;
   return {
     pieces: [
       { text: head, tone: "number" },
       { text: `${MARKER[line.kind]} `, tone: line.kind },
-      { text: fit(line.text, width - head.length - 2), tone: line.kind, code: true },
+      ...codePieces(line, width - head.length - 2, false),
     ],
     ...(line.kind === "ctx" ? {} : { band: line.kind }),
   };
@@ -43,7 +60,7 @@ function half(line: DiffLine | null, n: number | null, width: number): Piece[] {
   return [
     { text: head, tone: "number" },
     { text: `${MARKER[line.kind]} `, tone: line.kind },
-    { text: pad(line.text, width - head.length - 2), tone: line.kind, code: true },
+    ...codePieces(line, width - head.length - 2, true),
   ];
 }
 
