@@ -97,6 +97,13 @@ describe("which diff, in Chromium", () => {
     // The thread on price.ts keeps its anchor: it is still there in the whole change.
     await button("All changes").click();
     await expect.poll(() => page.locator('[data-component="thread"]').count(), slow).toBeGreaterThan(0);
-    await page.screenshot({ path: `${screenshotDir}which-diff-all-with-thread.png` });
+    // Since my last review, marked in the whole change: space.ts and its hunk are new since, price.ts is not.
+    const marked = () =>
+      page
+        .locator('[data-component="file-header"]:has([data-slot="since"])')
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-path")));
+    await expect.poll(marked, slow).toEqual(["src/space.ts"]);
+    expect(await page.locator('[data-component="hunk-header"][data-since="new"]').count()).toBe(1);
+    await page.screenshot({ path: `${screenshotDir}which-diff-since-review-marks.png` });
   }, 240_000);
 });

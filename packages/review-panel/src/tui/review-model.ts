@@ -20,6 +20,7 @@ import {
 } from "../state/diff/rounds.js";
 import { createThreads } from "../state/conversation/threads.js";
 import { createViewed } from "../state/diff/viewed.js";
+import { createSinceReview } from "../state/diff/since-review.js";
 import { createBinaryLines } from "./binary-line.js";
 import type { ReviewBackend } from "./review-backend.js";
 
@@ -123,13 +124,18 @@ export function createReviewModel(
   const range = (): DiffRange => picked().range;
   // A binary file's one line (type, dimensions, sizes, changed share), read after every diff.
   const binaries = createBinaryLines(backend);
+  // What changed since the person's last release, read beside every diff, for the marks on files and hunks.
+  const since = createSinceReview(backend, range);
   // The web panel's diff slice; the terminal reads the files' texts with every diff (it counts the lines after
   // the last hunk instead of unfolding them) and its first read waits for the rounds and the kept branch pick.
   const diff = createDiff(backend, range, notices, {
     viewStorage: hooks.viewStorage,
     readsTexts: true,
     waitsForFirstRead: true,
-    onRead: (files, asked, current) => void binaries.describe(current, asked, files),
+    onRead: (files, asked, current) => {
+      void binaries.describe(current, asked, files);
+      void since.refresh();
+    },
   });
   const files = diff.files;
   // Marks for the diff's end, re-read with every diff as in the web panel; a viewed file folds.
@@ -209,6 +215,8 @@ export function createReviewModel(
     loaded,
     /** The diff slice the web panel uses too: view, folds, and whether the files answer the view picked. */
     diff,
+    /** Files and hunks changed since the person's last review. */
+    since,
     reviews: review.past,
     failed: () => review.failedDeliveries(),
     /** Releases that wait for a session to go to (none was open when they were made), newest first. */

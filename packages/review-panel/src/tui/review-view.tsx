@@ -137,6 +137,7 @@ export function ReviewView(props: ReviewViewProps) {
       collapsed: collapsed(),
       binaryLines: model.binaryLines(),
       bodies,
+      sinceReview: { file: (path) => model.since.file(path) !== null, hunk: model.since.hunk },
     });
   });
   const tree = createMemo(() => fileTree(model.files(), model.threads()));

@@ -18,6 +18,11 @@ export interface LayoutOptions {
    * thread lays every row out again, and lexing every body each time is most of that work (`pnpm bench tui`).
    */
   readonly bodies?: Map<string, MarkdownLine[]>;
+  /** Files and hunks changed since the person's last review, marked on their header lines. */
+  readonly sinceReview?: {
+    readonly file: (path: string) => boolean;
+    readonly hunk: (path: string, at: { readonly newStart: number; readonly newLines: number }) => boolean;
+  };
 }
 
 function num(n: number | null): string {
@@ -97,7 +102,7 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
         : big
           ? ` +${big.additions ?? "?"} -${big.deletions ?? "?"} · too large`
           : ` +${adds} -${dels}`;
-      const tail = `  ${f.status}${stats}`;
+      const tail = `  ${f.status}${stats}${options.sinceReview?.file(f.path) ? " · new since your review" : ""}`;
       // The name keeps the width the status leaves; a long path loses its start, where folders repeat.
       const room = Math.max(8, width - 2 - tail.length);
       const shown = name.length <= room ? name : `…${name.slice(name.length - room + 1)}`;
@@ -168,7 +173,21 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
         },
       ];
     case "hunk":
-      return [{ pieces: [{ text: fit(row.header, width), tone: "hunk" }] }];
+      return [
+        {
+          pieces: [
+            {
+              text: fit(
+                row.at && options.sinceReview?.hunk(row.file, row.at)
+                  ? `${row.header}  ● new since your review`
+                  : row.header,
+                width,
+              ),
+              tone: "hunk",
+            },
+          ],
+        },
+      ];
     case "line":
       return [codeLine(row.line, width)];
     case "pair":

@@ -33,7 +33,14 @@ export type Row =
       readonly binary?: true;
     }
   | { readonly kind: "gap"; readonly key: string; readonly file: string; readonly gap: Gap }
-  | { readonly kind: "hunk"; readonly key: string; readonly file: string; readonly header: string }
+  | {
+      readonly kind: "hunk";
+      readonly key: string;
+      readonly file: string;
+      readonly header: string;
+      /** Where the hunk lies on the new side (what the since-my-last-review marks compare). */
+      readonly at?: { readonly newStart: number; readonly newLines: number };
+    }
   | { readonly kind: "line"; readonly key: string; readonly file: string; readonly line: DiffLine }
   | {
       readonly kind: "pair";
@@ -332,7 +339,13 @@ export function buildRows(input: RowsInput): Rows {
     const gaps = gapsOf(file, text ? text.length : null);
     file.hunks.forEach((hunk, h) => {
       for (const g of gaps) if (g.before === h) emitGap(g.gap);
-      body.push({ kind: "hunk", key: `h:${file.path}:${h}`, file: file.path, header: hunkHeader(hunk) });
+      body.push({
+        kind: "hunk",
+        key: `h:${file.path}:${h}`,
+        file: file.path,
+        header: hunkHeader(hunk),
+        at: { newStart: hunk.newStart, newLines: hunk.newLines },
+      });
       if (input.view === "split") {
         pairLines(hunk.lines).forEach((pair, i) => {
           body.push({
