@@ -32,6 +32,7 @@ export { pixelDifference, type Pixels, type ImageDifference } from "./diff/image
 // diff: lines (an in-process line diff, and carrying line numbers through any diff)
 export { splitLines } from "./diff/split-lines.js";
 export { diffLines } from "./diff/line-diff.js";
+export { changedWords, hunkWithWords, fileWithWords, type WordRange } from "./diff/changed-words.js";
 export { mapLine, mapRange, type DiffSide, type LineMapping, type RangeMapping } from "./diff/map-line.js";
 
 // review: threads, messages and their states

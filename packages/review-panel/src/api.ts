@@ -105,6 +105,14 @@ async function refusal(response: Response, label: string): Promise<ApiError> {
   };
 }
 
+/** The query of `GET /api/diff` for a range: its view alone, or its two ends; whitespace left out when asked. */
+function diffQuery(range: DiffRange): { from?: string; to?: string; view?: string; ignoreWhitespace?: "1" } {
+  return {
+    ...(range.view === undefined ? { from: range.from, to: range.to } : { view: range.view }),
+    ...(range.ignoreWhitespace ? { ignoreWhitespace: "1" as const } : {}),
+  };
+}
+
 /**
  * Builds the client for every route of the contract, each answer an `Outcome`.
  * @example const api = createApi({ token }); const diff = await api.diff({ from: "base", to: "worktree" })
@@ -158,7 +166,7 @@ export function createApi(options: ApiOptions = {}): WebClient {
       call("GET /api/rounds", () => api.rounds.$get()),
     takeRound: (): Promise<Outcome<{ readonly round: Round }>> => call("POST /api/rounds", () => api.rounds.$post()),
     diff: (range: DiffRange): Promise<Outcome<{ readonly files: readonly DiffFile[] }>> =>
-      call("GET /api/diff", () => api.diff.$get({ query: { from: range.from, to: range.to } })),
+      call("GET /api/diff", () => api.diff.$get({ query: diffQuery(range) })),
     /** A file's whole text at a round, the work tree or the base, for revealing hidden context. */
     file: (path: string, ref: FileRef): Promise<Outcome<{ readonly path: string; readonly text: string }>> =>
       call("GET /api/file", () => api.file.$get({ query: { path, ref } })),
@@ -290,7 +298,7 @@ export function createApi(options: ApiOptions = {}): WebClient {
       call("POST /api/reviews/:id/dismiss", () => api.reviews[":id"].dismiss.$post({ param: { id } })),
     /** One file's whole diff, loaded on request although it is over the per-file limit (up to the server's ceiling). */
     fullFileDiff: (range: DiffRange, path: string): Promise<Outcome<{ readonly files: readonly DiffFile[] }>> =>
-      call("GET /api/diff", () => api.diff.$get({ query: { from: range.from, to: range.to, file: path, full: "1" } })),
+      call("GET /api/diff", () => api.diff.$get({ query: { ...diffQuery(range), file: path, full: "1" } })),
     /** A file's bytes at `ref`, for images and binaries; null when the file is not there at that ref. */
     fileBytes: async (path: string, ref: FileRef): Promise<Outcome<FileBytes | null>> => {
       let response: Response;

@@ -7,6 +7,11 @@ export interface DiffLine {
   readonly text: string;
   /** True when git printed "\ No newline at end of file" after this line. */
   readonly noNewline?: true;
+  /**
+   * On a changed line that pairs with a line of the other side (an edit of it), the character ranges of
+   * `text` that differ from it: UTF-16 offsets, end exclusive (see `hunkWithWords`).
+   */
+  readonly words?: readonly (readonly [start: number, end: number])[];
 }
 
 /**

@@ -28,6 +28,16 @@ export const diffQuery = {
   /** One file only, with `full=1` to load it even when it is over the per-file limit (up to a hard ceiling). */
   file: z.string().min(1, { error: "file is empty; give a path from the diff, or leave it out." }).optional(),
   full: z.enum(["0", "1"], { error: 'full must be "1" (load a file too large to show by default) or "0".' }).optional(),
+  /** Which diff, instead of `from`/`to`: uncommitted, staged, since-review, or commit:<sha>. */
+  view: z
+    .string()
+    .regex(/^(uncommitted|staged|since-review|commit:[0-9a-fA-F]{4,64})$/, {
+      error: "view must be uncommitted, staged, since-review or commit:<sha> (a commit of the branch), or left out.",
+    })
+    .optional(),
+  ignoreWhitespace: z
+    .enum(["0", "1"], { error: 'ignoreWhitespace must be "1" (leave out changes of whitespace alone) or "0".' })
+    .optional(),
 };
 
 /**

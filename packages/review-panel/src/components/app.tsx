@@ -3,6 +3,7 @@ import type { Api, Health, LiveState } from "../api.js";
 import { applyLiveChange } from "../state/live-changes.js";
 import { ApiContext } from "../state/api-context.js";
 import { BranchBasesContext, createBranchBases } from "../state/diff/branch-bases.js";
+import { createSinceReview, SinceReviewContext } from "../state/diff/since-review.js";
 import { createDiff, DiffContext, type ViewModeStorage } from "../state/diff/diff.js";
 import { buildRows } from "../state/diff/diff-rows.js";
 import { createCursor, fileOfRow, isStop } from "../state/navigation/cursor.js";
@@ -14,7 +15,7 @@ import { keyAction } from "../state/navigation/keymap.js";
 import { createMarkdown, MarkdownContext } from "../state/conversation/markdown.js";
 import { createNotices, NoticesContext } from "../state/conversation/notices.js";
 import { createReview, ReviewContext, type Review } from "../state/conversation/review.js";
-import { createRounds, RoundsContext } from "../state/diff/rounds.js";
+import { createRounds, describeRange, pickOf, rangeOfPick, RoundsContext } from "../state/diff/rounds.js";
 import { reopenUnsent } from "../state/conversation/reopen-unsent.js";
 import { createThreads, ThreadsContext } from "../state/conversation/threads.js";
 import { createReviewer, ReviewerContext } from "../state/conversation/reviewer.js";
@@ -67,7 +68,12 @@ export function App(props: { readonly api: Api }) {
   let review!: Review;
   const threads = createThreads(api, notices, () => void review.refresh(), rounds.range);
   review = createReview(api, notices, () => Promise.all([threads.load(), rounds.load()]));
-  const diff = createDiff(api, rounds.range, notices, { viewStorage: browserViewStorage(localStorageOrNull()) });
+  // What changed since the person's last release, read beside every diff, for the marks on files and hunks.
+  const since = createSinceReview(api, rounds.range);
+  const diff = createDiff(api, rounds.range, notices, {
+    viewStorage: browserViewStorage(localStorageOrNull()),
+    onRead: () => void since.refresh(),
+  });
   const reviewer = createReviewer(api, notices);
   const forge = createForgeQueue(api);
   const viewed = createViewed(api, rounds.range, diff.files, diff.setFolded, notices);
@@ -223,6 +229,8 @@ export function App(props: { readonly api: Api }) {
         return askRelease();
       case "findFile":
         return void setFinding(true);
+      case "ignoreWhitespace":
+        return void rounds.setIgnoreWhitespace(!rounds.ignoreWhitespace());
       case "help":
         return void focus.setHelp(!focus.help());
       case "close":
@@ -238,7 +246,7 @@ export function App(props: { readonly api: Api }) {
   const [rememberBase, setRememberBase] = createSignal(false);
   createEffect(
     on(
-      () => rounds.range().from,
+      () => pickOf(rounds.range()),
       (from) => {
         if (rememberBase()) void bases.remember(from);
       },
@@ -295,7 +303,8 @@ export function App(props: { readonly api: Api }) {
     void rounds.load();
     // A branch base picked earlier, in any browser or panel (the branch against its parent), is the diff's start again.
     const settled = bases.load().then((from) => {
-      if (from) rounds.setRange({ from, to: "worktree" });
+      const picked = from === null ? null : rangeOfPick(from);
+      if (picked) rounds.setRange(picked);
       setRememberBase(true);
     });
     void Promise.all([healthy, threads.load(), settled]).then(([ok]) => ok && setReadyToReopen(true));
@@ -341,129 +350,133 @@ export function App(props: { readonly api: Api }) {
                           <UnsentTextContext.Provider value={unsent}>
                             <ViewedContext.Provider value={viewed}>
                               <BranchBasesContext.Provider value={bases}>
-                                <main data-component="app" data-view={view()}>
-                                  <header data-slot="header">
-                                    <button
-                                      type="button"
-                                      data-slot="action files-button"
-                                      onClick={() => focus.setDrawer(true)}
-                                    >
-                                      Files ({diff.files().length})
-                                    </button>
-                                    <span data-slot="title">
-                                      <span
-                                        data-slot="live"
-                                        data-state={live()}
-                                        title={live() === "open" ? "Live" : "Not connected"}
-                                      />
-                                      {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
-                                      <small>{health()?.branch ?? ""}</small>
-                                    </span>
-                                    {/* A stopped server must not look like a quiet one: say so, while the stream keeps retrying. */}
-                                    <Show when={live() === "lost" || live() === "refused"}>
-                                      <span
-                                        data-slot="connection"
-                                        data-state={live()}
-                                        role="status"
-                                        title={
-                                          live() === "lost"
-                                            ? "The review server does not answer; the panel reconnects by itself when it is back."
-                                            : "The server answers but not to this link: it was started again with a new token. opencode-review url prints the new link."
-                                        }
-                                      >
-                                        {live() === "lost"
-                                          ? "Disconnected · reconnecting…"
-                                          : "Disconnected · open the new link"}
-                                      </span>
-                                    </Show>
-                                    <ViewedProgress current={focus.file()} onOpen={openFile} />
-                                    <button
-                                      type="button"
-                                      data-slot="action prev-thread"
-                                      aria-label="Previous thread"
-                                      title="Previous thread (P)"
-                                      onClick={() => moveThread(-1)}
-                                    >
-                                      ↑<span data-slot="word"> thread</span>
-                                    </button>
-                                    <button
-                                      type="button"
-                                      data-slot="action next-thread"
-                                      aria-label="Next thread"
-                                      title="Next thread (N)"
-                                      onClick={() => moveThread(1)}
-                                    >
-                                      ↓<span data-slot="word"> thread</span>
-                                    </button>
-                                    <button
-                                      type="button"
-                                      data-slot="action rounds-button"
-                                      aria-label={`Compare ${rounds.label(rounds.range().from)} to ${rounds.label(rounds.range().to)}: choose rounds`}
-                                      aria-expanded={roundsOpen()}
-                                      onClick={() => setRoundsOpen(!roundsOpen())}
-                                    >
-                                      {short(rounds.range().from)}→{short(rounds.range().to)} {roundsOpen() ? "▴" : "▾"}
-                                    </button>
-                                    <span data-slot="view-toggle" role="group" aria-label="View">
+                                <SinceReviewContext.Provider value={since}>
+                                  <main data-component="app" data-view={view()}>
+                                    <header data-slot="header">
                                       <button
                                         type="button"
-                                        data-slot="action"
-                                        aria-pressed={view() === "unified"}
-                                        onClick={() => diff.setView("unified")}
+                                        data-slot="action files-button"
+                                        onClick={() => focus.setDrawer(true)}
                                       >
-                                        Unified
-                                      </button>{" "}
-                                      <button
-                                        type="button"
-                                        data-slot="action"
-                                        aria-pressed={view() === "split"}
-                                        onClick={() => diff.setView("split")}
-                                      >
-                                        Split
+                                        Files ({diff.files().length})
                                       </button>
-                                    </span>
-                                    <button
-                                      type="button"
-                                      data-slot="action help"
-                                      aria-label="Keyboard shortcuts"
-                                      onClick={() => focus.setHelp(true)}
-                                    >
-                                      ?
-                                    </button>
-                                  </header>
-                                  <RoundPicker
-                                    state={roundsOpen() ? "open" : "closed"}
-                                    onPicked={() => setRoundsOpen(false)}
-                                  />
-                                  <div data-slot="body">
-                                    <div
-                                      data-slot="scrim"
-                                      data-state={focus.drawer() ? "open" : "closed"}
-                                      onClick={() => focus.setDrawer(false)}
+                                      <span data-slot="title">
+                                        <span
+                                          data-slot="live"
+                                          data-state={live()}
+                                          title={live() === "open" ? "Live" : "Not connected"}
+                                        />
+                                        {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
+                                        <small>{health()?.branch ?? ""}</small>
+                                      </span>
+                                      {/* A stopped server must not look like a quiet one: say so, while the stream keeps retrying. */}
+                                      <Show when={live() === "lost" || live() === "refused"}>
+                                        <span
+                                          data-slot="connection"
+                                          data-state={live()}
+                                          role="status"
+                                          title={
+                                            live() === "lost"
+                                              ? "The review server does not answer; the panel reconnects by itself when it is back."
+                                              : "The server answers but not to this link: it was started again with a new token. opencode-review url prints the new link."
+                                          }
+                                        >
+                                          {live() === "lost"
+                                            ? "Disconnected · reconnecting…"
+                                            : "Disconnected · open the new link"}
+                                        </span>
+                                      </Show>
+                                      <ViewedProgress current={focus.file()} onOpen={openFile} />
+                                      <button
+                                        type="button"
+                                        data-slot="action prev-thread"
+                                        aria-label="Previous thread"
+                                        title="Previous thread (P)"
+                                        onClick={() => moveThread(-1)}
+                                      >
+                                        ↑<span data-slot="word"> thread</span>
+                                      </button>
+                                      <button
+                                        type="button"
+                                        data-slot="action next-thread"
+                                        aria-label="Next thread"
+                                        title="Next thread (N)"
+                                        onClick={() => moveThread(1)}
+                                      >
+                                        ↓<span data-slot="word"> thread</span>
+                                      </button>
+                                      <button
+                                        type="button"
+                                        data-slot="action rounds-button"
+                                        aria-label={`${describeRange(rounds.range(), rounds.label, bases.commits())}: choose the diff`}
+                                        aria-expanded={roundsOpen()}
+                                        onClick={() => setRoundsOpen(!roundsOpen())}
+                                      >
+                                        {rounds.range().view?.replace(/^commit:(.{7}).*$/, "$1") ??
+                                          `${short(rounds.range().from)}→${short(rounds.range().to)}`}{" "}
+                                        {roundsOpen() ? "▴" : "▾"}
+                                      </button>
+                                      <span data-slot="view-toggle" role="group" aria-label="View">
+                                        <button
+                                          type="button"
+                                          data-slot="action"
+                                          aria-pressed={view() === "unified"}
+                                          onClick={() => diff.setView("unified")}
+                                        >
+                                          Unified
+                                        </button>{" "}
+                                        <button
+                                          type="button"
+                                          data-slot="action"
+                                          aria-pressed={view() === "split"}
+                                          onClick={() => diff.setView("split")}
+                                        >
+                                          Split
+                                        </button>
+                                      </span>
+                                      <button
+                                        type="button"
+                                        data-slot="action help"
+                                        aria-label="Keyboard shortcuts"
+                                        onClick={() => focus.setHelp(true)}
+                                      >
+                                        ?
+                                      </button>
+                                    </header>
+                                    <RoundPicker
+                                      state={roundsOpen() ? "open" : "closed"}
+                                      onPicked={() => setRoundsOpen(false)}
                                     />
-                                    <FileList onOpen={openFile} />
-                                    <DiffView
-                                      rows={rows()}
-                                      files={diff.files()}
-                                      phone={narrow()}
-                                      cursor={cursorShown() ? (cursor.row()?.key ?? null) : null}
-                                      onReady={(s) => (scroll = s)}
+                                    <div data-slot="body">
+                                      <div
+                                        data-slot="scrim"
+                                        data-state={focus.drawer() ? "open" : "closed"}
+                                        onClick={() => focus.setDrawer(false)}
+                                      />
+                                      <FileList onOpen={openFile} />
+                                      <DiffView
+                                        rows={rows()}
+                                        files={diff.files()}
+                                        phone={narrow()}
+                                        cursor={cursorShown() ? (cursor.row()?.key ?? null) : null}
+                                        onReady={(s) => (scroll = s)}
+                                      />
+                                    </div>
+                                    <ReviewerBar />
+                                    <ReleaseBar />
+                                  </main>
+                                  <Show when={focus.help()}>
+                                    <HelpOverlay onClose={() => focus.setHelp(false)} />
+                                  </Show>
+                                  <Show when={finding()}>
+                                    <FileFinder
+                                      paths={diff.files().map((f) => f.path)}
+                                      onOpen={openFile}
+                                      onClose={() => setFinding(false)}
                                     />
-                                  </div>
-                                  <ReviewerBar />
-                                  <ReleaseBar />
-                                </main>
-                                <Show when={focus.help()}>
-                                  <HelpOverlay onClose={() => focus.setHelp(false)} />
-                                </Show>
-                                <Show when={finding()}>
-                                  <FileFinder
-                                    paths={diff.files().map((f) => f.path)}
-                                    onOpen={openFile}
-                                    onClose={() => setFinding(false)}
-                                  />
-                                </Show>
-                                <NoticeList />
+                                  </Show>
+                                  <NoticeList />
+                                </SinceReviewContext.Provider>
                               </BranchBasesContext.Provider>
                             </ViewedContext.Provider>
                           </UnsentTextContext.Provider>

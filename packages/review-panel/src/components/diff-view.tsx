@@ -12,7 +12,9 @@ import {
 import { useDiff } from "../state/diff/diff.js";
 import { gapsOf, placeOf, type Row, type Rows } from "../state/diff/diff-rows.js";
 import { useFocus } from "../state/navigation/focus.js";
-import { useHighlight } from "../state/diff/highlight.js";
+import { useHighlight, type Token } from "../state/diff/highlight.js";
+import { cutAtWords } from "../state/diff/word-pieces.js";
+import { useSinceReview } from "../state/diff/since-review.js";
 import { rangeText } from "../state/diff/range-text.js";
 import { useRounds } from "../state/diff/rounds.js";
 import { inRange } from "../state/navigation/selection.js";
@@ -158,7 +160,7 @@ function RowView(props: {
         {(row) => <PairRow file={props.file} path={row().file} left={row().left} right={row().right} />}
       </Match>
       <Match when={props.row.kind === "hunk" && props.row}>
-        {(row) => <div data-component="hunk-header">{row().header}</div>}
+        {(row) => <HunkHeader path={row().file} header={row().header} at={row().at} />}
       </Match>
       <Match when={props.row.kind === "gap" && props.row}>
         {(row) => <GapRow path={row().file} gap={row().gap} />}
@@ -262,6 +264,24 @@ function FileThreads(props: {
   );
 }
 
+/** A hunk's header, marked when the hunk changed since the person's last review. */
+function HunkHeader(props: {
+  readonly path: string;
+  readonly header: string;
+  readonly at: { readonly newStart: number; readonly newLines: number } | undefined;
+}) {
+  const since = useSinceReview();
+  const fresh = () => props.at !== undefined && since?.hunk(props.path, props.at) === true;
+  return (
+    <div data-component="hunk-header" data-since={fresh() ? "new" : undefined}>
+      {props.header}
+      <Show when={fresh()}>
+        <span data-slot="since">new since your last review</span>
+      </Show>
+    </div>
+  );
+}
+
 /** Threads by id, so an updated thread re-renders in place instead of being rebuilt. */
 function ThreadIds(props: { readonly ids: readonly string[]; readonly quote?: boolean }) {
   const threads = useThreads();
@@ -290,6 +310,7 @@ function FileHeader(props: { readonly file: DiffFile }) {
 
 function FileHeaderBar(props: { readonly file: DiffFile }) {
   const diff = useDiff();
+  const since = useSinceReview();
   const focus = useFocus();
   const stats = createMemo(() => {
     let adds = 0;
@@ -322,6 +343,11 @@ function FileHeaderBar(props: { readonly file: DiffFile }) {
       <span data-slot="status" data-status={props.file.status}>
         {status()}
       </span>
+      <Show when={since?.file(props.file.path)}>
+        <span data-slot="since" title="Changed since your last review">
+          new since your review
+        </span>
+      </Show>
       <span data-slot="stats">
         <span data-slot="adds">+{stats().adds}</span>
         <span data-slot="dels">−{stats().dels}</span>
@@ -338,6 +364,10 @@ function Code(props: { readonly path: string; readonly side: "new" | "old"; read
   const highlight = useHighlight();
   const codeScroll = useCodeScroll();
   const tokens = () => highlight.tokens(props.path, props.side, props.side === "new" ? props.line.new : props.line.old);
+  // The changed words of a paired line, cut over the syntax colours (or the plain text until they are ready).
+  const pieces = createMemo(() =>
+    cutAtWords<Token>(tokens() ?? [{ text: props.line.text, light: undefined, dark: undefined }], props.line.words),
+  );
   let el!: HTMLSpanElement;
   onMount(() => {
     if (codeScroll) onCleanup(codeScroll.attach(el, props.path));
@@ -346,8 +376,14 @@ function Code(props: { readonly path: string; readonly side: "new" | "old"; read
     <span data-slot="code" ref={el}>
       {/* The text in its own box: on phones it is as wide as the file's longest line, so all lines scroll alike. */}
       <span data-slot="code-text">
-        <Show when={tokens()} fallback={props.line.text}>
-          {(list) => <For each={list()}>{(t) => <span style={{ "--l": t.light, "--d": t.dark }}>{t.text}</span>}</For>}
+        <Show when={tokens() || props.line.words} fallback={props.line.text}>
+          <For each={pieces()}>
+            {(p) => (
+              <span data-word={p.changed ? "changed" : undefined} style={{ "--l": p.piece.light, "--d": p.piece.dark }}>
+                {p.text}
+              </span>
+            )}
+          </For>
         </Show>
       </span>
     </span>

@@ -87,8 +87,26 @@ export interface ReleaseResult {
   readonly waitsForAgentTurn?: true;
 }
 
-/** `from` of a diff: the review's base or a round id; `to`: a round id or the work tree. */
-export type DiffRange = { readonly from: string; readonly to: string };
+/** Which diff beside the rounds and bases (`view=` of `GET /api/diff`). */
+export type DiffViewName = "uncommitted" | "staged" | "since-review" | `commit:${string}`;
+
+/**
+ * `from` of a diff: the review's base or a round id; `to`: a round id or the work tree. With `view`, that
+ * diff is shown instead (`from`/`to` then say where its texts, threads and viewed marks are read: the work
+ * tree); `ignoreWhitespace` leaves out changes of whitespace alone.
+ */
+export type DiffRange = {
+  readonly from: string;
+  readonly to: string;
+  readonly view?: DiffViewName;
+  readonly ignoreWhitespace?: boolean;
+};
+
+/** A commit of the branch the picker offers (`GET /api/bases`'s `commits`). */
+export interface BranchCommit {
+  readonly sha: string;
+  readonly subject: string;
+}
 
 /** Which text of a file to read: a round's id, `worktree`, or `base`. */
 export type FileRef = string;
@@ -218,7 +236,12 @@ export interface ReviewClient extends ForgeQueueSource {
   dismissDelivery(id: string): Promise<Outcome<{ readonly review: PastReview }>>;
   /** The review's base, the branches HEAD descends from (nearest first) and the base picked for this branch. */
   bases(): Promise<
-    Outcome<{ readonly base: string; readonly branches: readonly ParentBranch[]; readonly picked: string | null }>
+    Outcome<{
+      readonly base: string;
+      readonly branches: readonly ParentBranch[];
+      readonly picked: string | null;
+      readonly commits?: readonly BranchCommit[];
+    }>
   >;
   /** Keeps the base picked for this branch in the store (`branch:<name>`), or forgets it (null). */
   pickBase(from: string | null): Promise<Outcome<{ readonly picked: string | null }>>;

@@ -243,6 +243,11 @@ export function createReviewActions(input: ReviewActionsInput) {
     const file = fileOfRow(row);
     model.diff.toggleCollapsed(file);
   };
+  const toggleWhitespace = () => {
+    const ignoring = !rounds.ignoreWhitespace();
+    rounds.setIgnoreWhitespace(ignoring);
+    setStatus(ignoring ? "Whitespace changes left out (w shows them)." : "Whitespace changes shown.");
+  };
   const toggleView = () => {
     model.diff.setView(view() === "split" ? "unified" : "split");
   };
@@ -295,6 +300,7 @@ export function createReviewActions(input: ReviewActionsInput) {
     cyclePreset,
     fold,
     toggleView,
+    toggleWhitespace,
     mark,
     loadAnyway,
     goToFile,

@@ -192,7 +192,15 @@ describe("the terminal model's branch views", () => {
       expect(model.preset()).toBe("branch:main");
       expect(model.range()).toEqual({ from: "branch:main", to: "worktree" });
       expect(asked).toContain("diff branch:main..worktree");
-      expect(model.presets()).toEqual(["all", "since-last", "round", "branch:main"]);
+      expect(model.presets()).toEqual([
+        "all",
+        "since-last",
+        "round",
+        "view:uncommitted",
+        "view:staged",
+        "view:since-review",
+        "branch:main",
+      ]);
       expect(presetLabel("branch:main")).toBe("against main");
 
       // Back to all changes: the pick is forgotten in the store, so the web panel opens on the review's base too.

@@ -7,19 +7,30 @@ import { createBranchBases } from "../state/diff/branch-bases.js";
 import { createDiff, type ViewModeStorage } from "../state/diff/diff.js";
 import { applyLiveChange } from "../state/live-changes.js";
 import { createNotices } from "../state/conversation/notices.js";
-import { findingOf, type DiffRange, type Finding, type Thread } from "../state/review-client.js";
+import { findingOf, type DiffRange, type DiffViewName, type Finding, type Thread } from "../state/review-client.js";
 import { createReview, type Review } from "../state/conversation/review.js";
 import { createReviewer } from "../state/conversation/reviewer.js";
-import { createRounds, rangeFor, type RangePreset } from "../state/diff/rounds.js";
+import {
+  createRounds,
+  DIFF_VIEWS,
+  describeRange,
+  rangeFor,
+  rangeOfPick,
+  type RangePreset,
+} from "../state/diff/rounds.js";
 import { createThreads } from "../state/conversation/threads.js";
 import { createViewed } from "../state/diff/viewed.js";
+import { createSinceReview } from "../state/diff/since-review.js";
 import { createBinaryLines } from "./binary-line.js";
 import type { ReviewBackend } from "./review-backend.js";
 
 export type ReviewModel = ReturnType<typeof createReviewModel>;
 
-/** What the view compares: one of the round views, or the branch against a parent branch (`branch:<name>`). */
-export type ViewPreset = RangePreset | `branch:${string}`;
+/**
+ * What the view compares: one of the round views, the branch against a parent branch (`branch:<name>`), or
+ * a view of GET /api/diff (`view:uncommitted`, `view:staged`, `view:since-review`, `view:commit:<sha>`).
+ */
+export type ViewPreset = RangePreset | `branch:${string}` | `view:${DiffViewName}`;
 
 const ROUND_PRESETS: readonly RangePreset[] = ["all", "since-last", "round"];
 const ROUND_LABEL: Record<RangePreset, string> = {
@@ -30,7 +41,16 @@ const ROUND_LABEL: Record<RangePreset, string> = {
 
 /** @example presetLabel("branch:main") // "against main" */
 export function presetLabel(preset: ViewPreset): string {
+  if (isViewPreset(preset)) {
+    const view = preset.slice("view:".length);
+    if (view.startsWith("commit:")) return `commit ${view.slice("commit:".length, "commit:".length + 7)}`;
+    return DIFF_VIEWS.find((v) => v.view === view)?.label.toLowerCase() ?? view;
+  }
   return isBranchPreset(preset) ? `against ${preset.slice("branch:".length)}` : ROUND_LABEL[preset];
+}
+
+function isViewPreset(preset: string): preset is `view:${DiffViewName}` {
+  return preset.startsWith("view:");
 }
 
 function isBranchPreset(preset: string): preset is `branch:${string}` {
@@ -88,21 +108,34 @@ export function createReviewModel(
   const picked = createMemo(
     (): { readonly preset: ViewPreset; readonly range: DiffRange } => {
       const now = preset();
-      return { preset: now, range: isBranchPreset(now) ? { from: now, to: "worktree" } : rangeFor(now, rounds.list()) };
+      const chosen =
+        isBranchPreset(now) || isViewPreset(now) ? rangeOfPick(now)! : rangeFor(now as RangePreset, rounds.list());
+      return { preset: now, range: rounds.ignoreWhitespace() ? { ...chosen, ignoreWhitespace: true } : chosen };
     },
     undefined,
-    { equals: (a, b) => a.preset === b.preset && a.range.from === b.range.from && a.range.to === b.range.to },
+    {
+      equals: (a, b) =>
+        a.preset === b.preset &&
+        a.range.from === b.range.from &&
+        a.range.to === b.range.to &&
+        a.range.ignoreWhitespace === b.range.ignoreWhitespace,
+    },
   );
   const range = (): DiffRange => picked().range;
   // A binary file's one line (type, dimensions, sizes, changed share), read after every diff.
   const binaries = createBinaryLines(backend);
+  // What changed since the person's last release, read beside every diff, for the marks on files and hunks.
+  const since = createSinceReview(backend, range);
   // The web panel's diff slice; the terminal reads the files' texts with every diff (it counts the lines after
   // the last hunk instead of unfolding them) and its first read waits for the rounds and the kept branch pick.
   const diff = createDiff(backend, range, notices, {
     viewStorage: hooks.viewStorage,
     readsTexts: true,
     waitsForFirstRead: true,
-    onRead: (files, asked, current) => void binaries.describe(current, asked, files),
+    onRead: (files, asked, current) => {
+      void binaries.describe(current, asked, files);
+      void since.refresh();
+    },
   });
   const files = diff.files;
   // Marks for the diff's end, re-read with every diff as in the web panel; a viewed file folds.
@@ -136,7 +169,8 @@ export function createReviewModel(
   // A repository with no parent branch simply offers no branch views; the pick kept in the store opens the view once.
   const loadBases = async () => {
     const picked = await bases.load();
-    if (!pickApplied && picked !== null && isBranchPreset(picked)) setPreset(picked);
+    if (!pickApplied && picked !== null && (isBranchPreset(picked) || isViewPreset(picked)))
+      setPreset(picked as ViewPreset);
     pickApplied = true;
   };
   const loadThreads = async () => {
@@ -181,6 +215,8 @@ export function createReviewModel(
     loaded,
     /** The diff slice the web panel uses too: view, folds, and whether the files answer the view picked. */
     diff,
+    /** Files and hunks changed since the person's last review. */
+    since,
     reviews: review.past,
     failed: () => review.failedDeliveries(),
     /** Releases that wait for a session to go to (none was open when they were made), newest first. */
@@ -228,8 +264,12 @@ export function createReviewModel(
     /** What `t` cycles through: the three round views, then the branch against each parent branch, nearest first. */
     presets: (): readonly ViewPreset[] => [
       ...ROUND_PRESETS,
+      ...DIFF_VIEWS.map((v): ViewPreset => `view:${v.view}`),
       ...bases.branches().map((b): ViewPreset => `branch:${b.name}`),
+      ...bases.commits().map((c): ViewPreset => `view:commit:${c.sha}`),
     ],
+    /** What the diff shows, in words, for the view's header. */
+    describe: () => describeRange(range(), rounds.label, bases.commits()),
     setPreset: (next: ViewPreset) => {
       // A new range: the diff slice reads it, from the per-file limits again.
       setPreset(next);

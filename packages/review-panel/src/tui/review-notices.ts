@@ -12,7 +12,7 @@ import { KEEP } from "./wrap-words.js";
  * @example headerText(model, "main", "unified") // "Review · main · 2 files · all changes · 0 waiting on you · ..." (spaces kept within parts)
  */
 export function headerText(
-  model: Pick<ReviewModel, "counts" | "files" | "preset" | "viewed">,
+  model: Pick<ReviewModel, "counts" | "files" | "preset" | "viewed" | "range">,
   branch: string,
   view: ViewMode,
 ): string {
@@ -22,7 +22,7 @@ export function headerText(
     "Review",
     branch,
     `${files} file${files === 1 ? "" : "s"}`,
-    presetLabel(model.preset()),
+    `${presetLabel(model.preset())}${model.range().ignoreWhitespace ? " (whitespace ignored)" : ""}`,
     `${waiting} waiting on you`,
     `${drafts} draft${drafts === 1 ? "" : "s"}`,
     `${model.files().filter((f) => model.viewed().has(f.path)).length} of ${files} viewed`,

@@ -137,6 +137,7 @@ export function ReviewView(props: ReviewViewProps) {
       collapsed: collapsed(),
       binaryLines: model.binaryLines(),
       bodies,
+      sinceReview: { file: (path) => model.since.file(path) !== null, hunk: model.since.hunk },
     });
   });
   const tree = createMemo(() => fileTree(model.files(), model.threads()));
@@ -153,6 +154,7 @@ export function ReviewView(props: ReviewViewProps) {
     nextThread: () => cursor.nextThread(),
     prevThread: () => cursor.prevThread(),
     toggleView: actions.toggleView,
+    ignoreWhitespace: actions.toggleWhitespace,
     comment: () => editing.comment(false),
     suggest: () => editing.comment(true),
     fileComment: editing.fileComment,

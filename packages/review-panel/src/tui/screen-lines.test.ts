@@ -381,3 +381,47 @@ describe("terminal lines", () => {
     expect(wrapped.line(8).pieces.find((p) => p.text === "run of words")).toMatchObject({ bold: true });
   });
 });
+
+describe("changed words in the terminal", () => {
+  const worded: DiffFile = {
+    ...file,
+    hunks: [
+      {
+        oldStart: 1,
+        oldLines: 1,
+        newStart: 1,
+        newLines: 1,
+        lines: [
+          { kind: "del", old: 1, new: null, text: "total = price * qty;", words: [[16, 19]] },
+          { kind: "add", old: null, new: 1, text: "total = price * quantity;", words: [[16, 24]] },
+        ],
+      },
+    ],
+  };
+  const changed = (view: "unified" | "split") => {
+    const l = layout(terminalRows({ files: [worded], threads: [], range, view }), {
+      width: 90,
+      view,
+      collapsed: new Set(),
+    });
+    return Array.from({ length: l.total }, (_, i) =>
+      l
+        .line(i)
+        .pieces.filter((p) => p.word)
+        .map((p) => p.text),
+    ).flat();
+  };
+
+  it("puts each changed word in a piece of its own, drawn emphasised, in both layouts, the line's text unchanged", () => {
+    expect(changed("unified")).toEqual(["qty", "quantity"]);
+    expect(changed("split")).toEqual(["qty", "quantity"]);
+    const out = text(
+      layout(terminalRows({ files: [worded], threads: [], range, view: "unified" }), {
+        width: 90,
+        view: "unified",
+        collapsed: new Set(),
+      }),
+    );
+    expect(out).toContain("    1       - total = price * qty;");
+  });
+});

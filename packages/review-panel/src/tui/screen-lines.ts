@@ -2,6 +2,7 @@
 // layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
 import type { DiffLine } from "@opencode-review/core";
 import { buildRows, type Row, type RowsInput } from "../state/diff/diff-rows.js";
+import { cutAtWords } from "../state/diff/word-pieces.js";
 import type { MarkdownLine } from "./markdown-lines.js";
 import { fit, NUMBER, pad, type Piece, type ScreenLine } from "./screen-text.js";
 import { threadLines } from "./thread-lines.js";
@@ -17,6 +18,11 @@ export interface LayoutOptions {
    * thread lays every row out again, and lexing every body each time is most of that work (`pnpm bench tui`).
    */
   readonly bodies?: Map<string, MarkdownLine[]>;
+  /** Files and hunks changed since the person's last review, marked on their header lines. */
+  readonly sinceReview?: {
+    readonly file: (path: string) => boolean;
+    readonly hunk: (path: string, at: { readonly newStart: number; readonly newLines: number }) => boolean;
+  };
 }
 
 function num(n: number | null): string {
@@ -25,13 +31,29 @@ function num(n: number | null): string {
 
 const MARKER = { add: "+", del: "-", ctx: " " } as const;
 
+// A line's code in `width` columns, its changed words (if any) in pieces of their own; `padded` fills the width.
+function codePieces(line: DiffLine, width: number, padded: boolean): Piece[] {
+  if (!line.words || line.words.length === 0)
+    return [{ text: padded ? pad(line.text, width) : fit(line.text, width), tone: line.kind, code: true }];
+  const out: Piece[] = [];
+  let left = width;
+  for (const part of cutAtWords([{ text: line.text }], line.words)) {
+    if (left <= 0) break;
+    const text = fit(part.text, left);
+    out.push({ text, tone: line.kind, code: true, ...(part.changed ? { word: true } : {}) });
+    left -= text.length;
+  }
+  if (padded && left > 0) out.push({ text: " ".repeat(left), tone: line.kind, code: true });
+  return out;
+}
+
 function codeLine(line: DiffLine, width: number): ScreenLine {
   const head = `${num(line.old)} ${num(line.new)} `;
   return {
     pieces: [
       { text: head, tone: "number" },
       { text: `${MARKER[line.kind]} `, tone: line.kind },
-      { text: fit(line.text, width - head.length - 2), tone: line.kind, code: true },
+      ...codePieces(line, width - head.length - 2, false),
     ],
     ...(line.kind === "ctx" ? {} : { band: line.kind }),
   };
@@ -43,7 +65,7 @@ function half(line: DiffLine | null, n: number | null, width: number): Piece[] {
   return [
     { text: head, tone: "number" },
     { text: `${MARKER[line.kind]} `, tone: line.kind },
-    { text: pad(line.text, width - head.length - 2), tone: line.kind, code: true },
+    ...codePieces(line, width - head.length - 2, true),
   ];
 }
 
@@ -80,7 +102,7 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
         : big
           ? ` +${big.additions ?? "?"} -${big.deletions ?? "?"} · too large`
           : ` +${adds} -${dels}`;
-      const tail = `  ${f.status}${stats}`;
+      const tail = `  ${f.status}${stats}${options.sinceReview?.file(f.path) ? " · new since your review" : ""}`;
       // The name keeps the width the status leaves; a long path loses its start, where folders repeat.
       const room = Math.max(8, width - 2 - tail.length);
       const shown = name.length <= room ? name : `…${name.slice(name.length - room + 1)}`;
@@ -151,7 +173,21 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
         },
       ];
     case "hunk":
-      return [{ pieces: [{ text: fit(row.header, width), tone: "hunk" }] }];
+      return [
+        {
+          pieces: [
+            {
+              text: fit(
+                row.at && options.sinceReview?.hunk(row.file, row.at)
+                  ? `${row.header}  ● new since your review`
+                  : row.header,
+                width,
+              ),
+              tone: "hunk",
+            },
+          ],
+        },
+      ];
     case "line":
       return [codeLine(row.line, width)];
     case "pair":

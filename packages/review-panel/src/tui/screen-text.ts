@@ -32,6 +32,8 @@ export interface Piece {
   readonly strike?: boolean;
   /** Source code: drawn with syntax colours over the line's band. */
   readonly code?: boolean;
+  /** A changed word of a paired line (`words` of the diff): drawn emphasised, bold and underlined. */
+  readonly word?: boolean;
 }
 
 /** One terminal line, and the background it is drawn on (added and deleted code lines are tinted). */

@@ -139,6 +139,15 @@ describe("opencode-review pr", () => {
       expect(r.code).toBe(2);
     });
 
+    test("a remote that is not a forge: exit 1, as docs/cli.md says (the command line was right)", async () => {
+      const { f } = await reviewed();
+      await f.repo.git("remote", "set-url", "origin", "/srv/git/app.git");
+      const r = await cli(f, ["pr", "pull"]);
+      expect(r.code).toBe(1);
+      oneLine(r.err);
+      expect(r.err).toContain("is not on a forge");
+    });
+
     test("a rate limit, with when it resets", async () => {
       const { f } = await reviewed();
       f.github.failNext(/^POST \/graphql$/, {

@@ -31,15 +31,16 @@ export async function openForge(repo: Repository, source: TokenSource): Promise<
   }
   const repository = parseRemoteUrl(upstream.url);
   if (repository === null) {
+    // Not a usage error (exit 1, docs/cli.md): the command line was right, the repository has no forge to ask.
     throw new ReviewError(
-      "invalid_input",
+      "conflict",
       `the remote ${upstream.remote} (${upstream.url}) is not on a forge (an SSH or HTTPS URL of GitHub, Forgejo or Gitea); point it at the pull request's repository.`,
     );
   }
   const kind = forgeKindOf(repository.host, upstream.forgeKind, source.env);
   if (kind === null) {
     throw new ReviewError(
-      "invalid_input",
+      "conflict",
       `cannot tell which forge ${repository.host} is; run git config opencode-review.forge github (GitHub Enterprise) or git config opencode-review.forge forgejo (Forgejo, Gitea).`,
     );
   }

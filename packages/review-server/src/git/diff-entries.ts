@@ -8,6 +8,8 @@ export interface DiffEntry {
   readonly status: string;
   readonly oldSize: number;
   readonly newSize: number;
+  /** The blob id on the new side; null when the file is gone there. */
+  readonly newBlob: string | null;
 }
 
 const ZERO = /^0+$/;
@@ -49,6 +51,7 @@ export async function diffEntries(repo: Pick<Repository, "workTree">, from: stri
     status: e.status,
     oldSize: sizes.get(e.oldSha) ?? 0,
     newSize: sizes.get(e.newSha) ?? 0,
+    newBlob: e.newSha === "" || ZERO.test(e.newSha) ? null : e.newSha,
   }));
 }
 

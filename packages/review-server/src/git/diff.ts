@@ -19,7 +19,8 @@ const PATCH_ARGS = [
 
 /**
  * The unified patch between two commits or trees (the empty tree for "nothing"), renames detected.
- * With `paths`, only those files are compared, so a rename shows only when both of its names are listed.
+ * With `paths`, only those files are compared, so a rename shows only when both of its names are listed;
+ * with `ignoreWhitespace`, changes of whitespace alone are left out (git's `-w`).
  * @example const patch = await diffText(repo, base, round.snapshot, ["src/app.ts"]);
  */
 export async function diffText(
@@ -27,9 +28,10 @@ export async function diffText(
   from: string,
   to: string,
   paths?: readonly string[],
-  options: { readonly exclude?: readonly string[] } = {},
+  options: { readonly exclude?: readonly string[]; readonly ignoreWhitespace?: boolean } = {},
 ): Promise<string> {
-  const args = [...PATCH_ARGS, from, to];
+  // `-w` (GitHub's ?w=1): a file whose changes are all whitespace is left out of the patch altogether.
+  const args = [...PATCH_ARGS, ...(options.ignoreWhitespace ? ["-w"] : []), from, to];
   if (paths && paths.length > 0) args.push("--", ...paths.map((p) => `:(literal)${p}`));
   else if (options.exclude && options.exclude.length > 0) {
     // Files too large to show are left out of the patch, so git never prints them and nothing here reads them.

@@ -24,6 +24,10 @@ export { takeRound, type TakeRoundInput, type RoundResult } from "./take-round.j
 // diffs and file texts
 export { diffText, diffWorktreeText } from "./diff.js";
 export { changedLineCounts, diffEntries, type DiffEntry } from "./diff-entries.js";
+export { treeBlobs } from "./tree-blobs.js";
+export { indexTree } from "./index-tree.js";
+export { branchCommit } from "./branch-commit.js";
+export { branchCommits, type BranchCommit } from "./branch-commits.js";
 export { renamesBetween } from "./renames.js";
 export { readFiles } from "./read-files.js";
 export { readWorktreeFile, readWorktreeBytes } from "./read-worktree-file.js";

@@ -13,6 +13,7 @@ export { defaultDeliveryRetry, type DeliveryRetry } from "./review/deliver-revie
 export { defaultDiffLimits, type DiffLimits, type DiffFileJson, type TooLarge } from "./rounds/diff-limits.js";
 export type { ViewedFileJson } from "./rounds/viewed-files.js";
 export type { ReviewBases } from "./rounds/review-bases.js";
+export type { DiffView, ReviewDiffQuery } from "./rounds/review-diff.js";
 export type { AgentCall } from "./agent/agent-retries.js";
 
 // pull requests on a forge

@@ -18,6 +18,7 @@ import { createImageComparer } from "./image-comparer.js";
 import { openInBrowser } from "./open-browser.js";
 import { outcomeOf, panelEvent } from "./outcome-of.js";
 import { isFindingId } from "../service/reviewer/triage-finding.js";
+import type { ReviewDiffQuery } from "../service/index.js";
 
 /** How often the change log is read for live changes: within a second, as the web's event stream. */
 const CHANGE_LOG_POLL_MS = 1000;
@@ -170,9 +171,9 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     where: { workTree: repo.workTree, branch: repo.branch ?? repo.branchKey },
     rounds: () => outcomeOf(async () => ({ rounds: await service.listRounds() })),
     takeRound: () => outcomeOf(async () => ({ round: await service.takeRound() })),
-    diff: (range) => outcomeOf(async () => ({ files: await service.diff(range) })),
+    diff: (range) => outcomeOf(async () => ({ files: await service.diff(diffQuery(range)) })),
     fullFileDiff: (range, path) =>
-      outcomeOf(async () => ({ files: await service.diff({ ...range, file: path, full: true }) })),
+      outcomeOf(async () => ({ files: await service.diff({ ...diffQuery(range), file: path, full: true }) })),
     file: (path, ref) => outcomeOf(() => service.fileText({ path, ref })),
     binaryVersions: (file: DiffFile, range: DiffRange) =>
       outcomeOf(() => binaryVersions((query) => service.fileBytes(query), compareImages, file, range)),
@@ -329,4 +330,12 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     },
   } satisfies ReviewClient & Record<string, unknown>;
   return client;
+}
+
+/** The service's diff query for a panel's range: its view alone, or its two ends (as the web's GET /api/diff). */
+function diffQuery(range: DiffRange): ReviewDiffQuery {
+  return {
+    ...(range.view === undefined ? { from: range.from, to: range.to } : { view: range.view }),
+    ...(range.ignoreWhitespace ? { ignoreWhitespace: true } : {}),
+  };
 }

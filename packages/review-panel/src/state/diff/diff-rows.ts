@@ -33,7 +33,14 @@ export type Row =
       readonly binary?: true;
     }
   | { readonly kind: "gap"; readonly key: string; readonly file: string; readonly gap: Gap }
-  | { readonly kind: "hunk"; readonly key: string; readonly file: string; readonly header: string }
+  | {
+      readonly kind: "hunk";
+      readonly key: string;
+      readonly file: string;
+      readonly header: string;
+      /** Where the hunk lies on the new side (what the since-my-last-review marks compare). */
+      readonly at?: { readonly newStart: number; readonly newLines: number };
+    }
   | { readonly kind: "line"; readonly key: string; readonly file: string; readonly line: DiffLine }
   | {
       readonly kind: "pair";
@@ -140,6 +147,15 @@ function firstOld(hunk: Hunk): number {
 }
 
 /**
+ * Whether the diff's new side is the work tree as it is now: threads sit on its lines and hidden context is
+ * read from it. The staged and one-commit views end elsewhere, so their threads are listed above each file.
+ * @example readsWorktree({ from: "base", to: "worktree", view: "staged" }) // false
+ */
+export function readsWorktree(range: DiffRange): boolean {
+  return range.view === undefined || range.view === "uncommitted" || range.view === "since-review";
+}
+
+/**
  * The hidden stretches of a file: before the first hunk, between hunks, and after the last one. The
  * length is the fetched text's, else the server's `newLineCount`; unknown (an older server), the tail is
  * offered with no count. None is ever offered past the end of the file.
@@ -180,6 +196,7 @@ export function buildRows(input: RowsInput): Rows {
   const fileIndex = new Map<string, number>();
   const threadIndex = new Map<string, number>();
   const byFile = new Map<string, Thread[]>();
+  const inWorktree = readsWorktree(input.range);
   for (const thread of input.threads) {
     const file = fileOf(thread, input.range);
     const list = byFile.get(file) ?? [];
@@ -205,7 +222,7 @@ export function buildRows(input: RowsInput): Rows {
     for (const t of threads) {
       if (t.anchor.state === "outdated") continue;
       const place = placeOf(t, input.range);
-      if (place.start === null || place.end === null) {
+      if (place.start === null || place.end === null || !inWorktree) {
         unplaced.push(t);
         continue;
       }
@@ -257,6 +274,8 @@ export function buildRows(input: RowsInput): Rows {
     };
 
     const emitGap = (gap: Gap) => {
+      // A diff that ends at the index or a commit: the work tree's lines would be the wrong ones to reveal.
+      if (!inWorktree) return;
       // Revealed lines inside the gap become context lines; the rest stays folded.
       const end = gap.count === null ? null : gap.newStart + gap.count - 1;
       let cursor = gap.newStart;
@@ -320,7 +339,13 @@ export function buildRows(input: RowsInput): Rows {
     const gaps = gapsOf(file, text ? text.length : null);
     file.hunks.forEach((hunk, h) => {
       for (const g of gaps) if (g.before === h) emitGap(g.gap);
-      body.push({ kind: "hunk", key: `h:${file.path}:${h}`, file: file.path, header: hunkHeader(hunk) });
+      body.push({
+        kind: "hunk",
+        key: `h:${file.path}:${h}`,
+        file: file.path,
+        header: hunkHeader(hunk),
+        at: { newStart: hunk.newStart, newLines: hunk.newLines },
+      });
       if (input.view === "split") {
         pairLines(hunk.lines).forEach((pair, i) => {
           body.push({

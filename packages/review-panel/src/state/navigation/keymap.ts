@@ -27,6 +27,7 @@ export type WebAction = Extract<
   | "resolve"
   | "release"
   | "findFile"
+  | "ignoreWhitespace"
   | "help"
   | "close"
 >;

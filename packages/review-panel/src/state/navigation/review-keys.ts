@@ -18,6 +18,7 @@ export type ReviewAction =
   | "nextThread"
   | "prevThread"
   | "toggleView"
+  | "ignoreWhitespace"
   | "comment"
   | "suggest"
   | "fileComment"
@@ -125,10 +126,11 @@ export const REVIEW_KEYS: readonly ReviewKey[] = [
   { action: "takeRound", does: "take a round now", terminal: { keys: ["shift+r"], label: "R" } },
   {
     action: "rounds",
-    does: "all changes / since last round / last round only / against each parent branch (kept for the branch, shared with the web panel)",
+    does: "which diff: all changes / since last round / last round only / uncommitted / staged / since my last review / against each parent branch / each commit (kept for the branch, shared with the web panel)",
     terminal: { keys: ["shift+t"], label: "T" },
   },
   { action: "toggleView", does: "split / unified", terminal: { keys: ["v"], label: "v" } },
+  { action: "ignoreWhitespace", does: "ignore whitespace changes / show them", ...both(["w"], ["w"], "w") },
   { action: "fold", does: "fold / unfold the file", terminal: { keys: ["z", "space"], label: "z" } },
   { action: "tree", does: "show / hide the file tree", terminal: { keys: ["b"], label: "b" } },
   {

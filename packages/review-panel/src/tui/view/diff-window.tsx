@@ -65,7 +65,15 @@ export function DiffWindow(props: {
                     piece.code ? (
                       <For each={syntaxTokens(piece.text)}>
                         {(token) => (
-                          <span style={{ fg: syntaxColor(props.theme, token.tone, piece.tone) }}>{token.text}</span>
+                          <span
+                            style={{
+                              fg: syntaxColor(props.theme, token.tone, piece.tone),
+                              bold: piece.word === true,
+                              underline: piece.word === true,
+                            }}
+                          >
+                            {token.text}
+                          </span>
                         )}
                       </For>
                     ) : (

@@ -6,7 +6,9 @@ import { validJson } from "./valid-input.js";
 /** `POST /bases`: `{ from }`, a parent branch as `branch:<name>`, or null for the review's base. */
 export const pickBaseBodySchema = z.object({
   from: z
-    .string({ error: "from must be branch:<name> (a branch GET /api/bases lists) or null (the review's base)." })
+    .string({
+      error: "from must be branch:<name> (a branch GET /api/bases lists), view:<view> or null (the review's base).",
+    })
     .max(300, { error: "from is too long for a branch name; give branch:<name> as GET /api/bases lists it, or null." })
     .nullable(),
 });

@@ -1,5 +1,12 @@
-import { parseGitDiff, ReviewError, type FileDiff, type FileStatus } from "@opencode-review/core";
-import { changedLineCounts, diffEntries, diffText, type DiffEntry, type Repository } from "../../git/index.js";
+import { fileWithWords, parseGitDiff, ReviewError, type FileDiff, type FileStatus } from "@opencode-review/core";
+import {
+  changedLineCounts,
+  diffEntries,
+  diffText,
+  treeBlobs,
+  type DiffEntry,
+  type Repository,
+} from "../../git/index.js";
 import { withNewLineCounts } from "./new-line-counts.js";
 
 /**
@@ -37,8 +44,27 @@ export interface TooLarge {
   readonly message: string;
 }
 
-/** A file of `GET /api/diff`: the contract's shape, and `tooLarge` when its hunks were held back. */
-export type DiffFileJson = FileDiff & { readonly tooLarge?: TooLarge; readonly newLineCount?: number };
+/**
+ * A file of `GET /api/diff`: the contract's shape (`blob`: the file's blob id in the work tree as read, null
+ * when it is gone there), and `tooLarge` when its hunks were held back.
+ */
+export type DiffFileJson = FileDiff & {
+  readonly blob: string | null;
+  readonly tooLarge?: TooLarge;
+  readonly newLineCount?: number;
+};
+
+/** What to diff beyond the two ends: one file, loaded whole, whitespace left out, changed words or not. */
+export interface DiffQueryOptions {
+  readonly file?: string;
+  readonly full?: boolean;
+  /** Leave out changes of whitespace alone (git's `-w`). */
+  readonly ignoreWhitespace?: boolean;
+  /** Mark the changed words of paired lines (default true; false measures the line diff alone). */
+  readonly words?: boolean;
+  /** The work tree's tree when `to` is not it, for each file's `blob`; absent: `to` is the work tree. */
+  readonly worktree?: string;
+}
 
 const statusOf = (raw: string): FileStatus =>
   raw.startsWith("A")
@@ -78,7 +104,7 @@ function tooLarge(
   };
 }
 
-function stub(entry: DiffEntry, large: TooLarge): DiffFileJson {
+function stub(entry: DiffEntry, large: TooLarge): Omit<DiffFileJson, "blob"> {
   return {
     path: entry.path,
     oldPath: entry.oldPath,
@@ -105,7 +131,7 @@ export async function limitedDiff(
   repo: Pick<Repository, "workTree">,
   from: string,
   to: string,
-  query: { readonly file?: string; readonly full?: boolean },
+  query: DiffQueryOptions,
   limits: DiffLimits = defaultDiffLimits,
 ): Promise<DiffFileJson[]> {
   const all = await diffEntries(repo, from, to);
@@ -114,6 +140,7 @@ export async function limitedDiff(
     throw new ReviewError("not_found", `${query.file} is not in this diff. Give a path from GET /api/diff.`);
   }
 
+  const ignoreWhitespace = query.ignoreWhitespace === true;
   const held = new Map<string, { entry: DiffEntry; reason: TooLarge["reason"] }>();
   let total = 0;
   for (const entry of entries) {
@@ -130,21 +157,32 @@ export async function limitedDiff(
   if (shown.length > 0) {
     const patch =
       query.file !== undefined
-        ? await diffText(repo, from, to, [
-            ...new Set(shown.flatMap((e) => (e.oldPath ? [e.oldPath, e.path] : [e.path]))),
-          ])
+        ? await diffText(
+            repo,
+            from,
+            to,
+            [...new Set(shown.flatMap((e) => (e.oldPath ? [e.oldPath, e.path] : [e.path])))],
+            { ignoreWhitespace },
+          )
         : held.size === 0
-          ? await diffText(repo, from, to)
+          ? await diffText(repo, from, to, undefined, { ignoreWhitespace })
           : await diffText(repo, from, to, undefined, {
+              ignoreWhitespace,
               exclude: [...held.values()].flatMap(({ entry }) =>
                 entry.oldPath ? [entry.oldPath, entry.path] : [entry.path],
               ),
             });
     parsed = parseGitDiff(patch);
+    if (query.words !== false) parsed = parsed.map(fileWithWords);
   }
   const withCounts = await withNewLineCounts(repo, to, parsed);
 
   const counts = await changedLineCounts(repo, from, to, [...held.keys()]);
+  const blobs =
+    query.worktree === undefined || query.worktree === to
+      ? new Map(entries.map((e) => [e.path, e.newBlob] as const))
+      : await treeBlobs(repo, query.worktree);
+  const blobOf = (path: string): string | null => blobs.get(path) ?? null;
   const out: DiffFileJson[] = [];
   for (const file of withCounts) {
     const lines = changedLines(file);
@@ -153,6 +191,7 @@ export async function limitedDiff(
       const additions = file.hunks.reduce((n, h) => n + h.lines.filter((l) => l.kind === "add").length, 0);
       out.push({
         ...file,
+        blob: blobOf(file.path),
         hunks: [],
         tooLarge: tooLarge(
           "lines",
@@ -161,11 +200,11 @@ export async function limitedDiff(
           limits,
         ),
       });
-    } else out.push(file);
+    } else out.push({ ...file, blob: blobOf(file.path) });
   }
   for (const { entry, reason } of held.values()) {
-    out.push(
-      stub(
+    out.push({
+      ...stub(
         entry,
         tooLarge(
           reason,
@@ -174,7 +213,8 @@ export async function limitedDiff(
           limits,
         ),
       ),
-    );
+      blob: blobOf(entry.path),
+    });
   }
   // git lists files by path; the held-back ones go back in their place.
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
