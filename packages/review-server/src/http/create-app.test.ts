@@ -266,6 +266,7 @@ describe("errors", () => {
     not_found: 404,
     ambiguous: 409,
     conflict: 409,
+    stale: 409,
     unauthorized: 401,
     forbidden: 403,
     not_git: 500,
