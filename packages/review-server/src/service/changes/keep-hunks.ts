@@ -3,6 +3,7 @@ import { readWorktreeBytes, resolveWorktreePath } from "../../git/index.js";
 import { keepHunks as storeKeptHunks, writeTransaction } from "../../store/index.js";
 import { blobId } from "../files/file-bytes.js";
 import type { ServiceContext } from "../service-context.js";
+import { defaultDiffLimits } from "../rounds/diff-limits.js";
 import { diffStart } from "./diff-start.js";
 import { hunkKey } from "./hunk-key.js";
 import { touchedHunks } from "./select-hunks.js";
@@ -22,6 +23,9 @@ export async function keepHunks(
   const path = await resolveWorktreePath(repo, input.file, { followLast: false });
   const now = await readWorktreeBytes(repo, path);
   if ((now === null ? null : await blobId(now)) !== input.blob) throw staleFile(path);
+  if ((now?.length ?? 0) > defaultDiffLimits.ceilingBytes) {
+    throw new ReviewError("conflict", `${path} is too large to keep hunk by hunk; mark the file viewed instead.`);
+  }
   const start = await diffStart(ctx, repo, {});
   const shown = await shownFile(ctx, repo, start, path);
   const hunks = shown === null ? [] : touchedHunks(shown.hunks, "new", input.start, input.end);

@@ -7,7 +7,9 @@ import { diffStart, type ShownDiff } from "./diff-start.js";
 import { byteLines, lineOffsets } from "./file-lines.js";
 import { changeBlocks, revertBlocks } from "./revert-hunks.js";
 import { touchedHunks } from "./select-hunks.js";
-import { shownFile, type ShownFile } from "./shown-file.js";
+import { takeServiceRound } from "../rounds/record-round.js";
+import { defaultDiffLimits } from "../rounds/diff-limits.js";
+import { fileDiffAt, remainingFile, type ShownFile } from "./shown-file.js";
 import { staleFile, writableMode, writeChange } from "./write-change.js";
 
 /** What the person asked to undo: a file's lines (`start` absent: the whole file), read as `blob`. */
@@ -38,11 +40,12 @@ export async function undoChange(
   await writableMode(repo, path);
   const now = await readWorktreeBytes(repo, path);
   if ((now === null ? null : await blobId(now)) !== input.blob) throw staleFile(path);
-  const shown = await shownFile(ctx, repo, start, path);
+  // The round first: the file as read is kept in git too, and the diff is read from that very snapshot.
+  const { round } = await takeServiceRound(ctx, repo);
+  const shown = await fileDiffAt(repo, start, round.tree, path);
   if (shown === null) {
     throw new ReviewError("conflict", `${path} has no change in this diff: there is nothing to undo.`, { file: path });
   }
-  if (shown.blob !== input.blob) throw staleFile(path);
   const oldPath = shown.oldPath ?? path;
   const old = (await readBlobs(repo, start, [oldPath])).get(oldPath) ?? null;
   const oldMode = shown.oldMode === null ? 0o644 : Number.parseInt(shown.oldMode.slice(-4), 8);
@@ -57,19 +60,25 @@ export async function undoChange(
     }
     const beforeLines = now === null ? 0 : lineOffsets(now).length - 1;
     const afterLines = old === null ? 0 : lineOffsets(old).length - 1;
-    const change = await writeChange(ctx, repo, {
-      kind: "undo",
-      path,
-      read: now,
-      write: old,
-      mode: oldMode,
-      beforeSpan: { start: 0, lines: beforeLines },
-      afterSpan: { start: 0, lines: afterLines },
-      written: old ?? EMPTY,
-      start: null,
-      end: null,
-    });
-    return { change, file: await shownFile(ctx, repo, start, path) };
+    const change = await writeChange(
+      ctx,
+      repo,
+      {
+        kind: "undo",
+        path,
+        read: now,
+        write: old,
+        mode: oldMode,
+        beforeSpan: { start: 0, lines: beforeLines },
+        afterSpan: { start: 0, lines: afterLines },
+        written: old ?? EMPTY,
+        start: null,
+        end: null,
+      },
+      round,
+    );
+    // The file reads as the diff's start now: it has no diff left.
+    return { change, file: null };
   }
 
   if (shown.binary) {
@@ -77,7 +86,7 @@ export async function undoChange(
       file: path,
     });
   }
-  if (shown.tooLarge !== undefined) {
+  if (shown.tooLarge !== undefined || (now?.length ?? 0) > defaultDiffLimits.ceilingBytes) {
     throw new ReviewError("conflict", `${path} is too large to undo hunk by hunk; undo the whole file instead.`, {
       file: path,
     });
@@ -101,22 +110,27 @@ export async function undoChange(
   // The agent's lines the undo took away; for a hunk that only deleted, the lines it put back.
   const span = reverted.before.lines > 0 ? reverted.before : reverted.after;
   const offsets = lineOffsets(reverted.bytes);
-  const change = await writeChange(ctx, repo, {
-    kind: "undo",
-    path,
-    read: now,
-    write: reverted.bytes,
-    mode: oldMode,
-    beforeSpan: reverted.before,
-    afterSpan: reverted.after,
-    written: reverted.bytes.subarray(
-      offsets[reverted.after.start]!,
-      offsets[reverted.after.start + reverted.after.lines]!,
-    ),
-    start: span.start + 1,
-    end: span.start + Math.max(span.lines, 1),
-  });
-  return { change, file: await shownFile(ctx, repo, start, path) };
+  const change = await writeChange(
+    ctx,
+    repo,
+    {
+      kind: "undo",
+      path,
+      read: now,
+      write: reverted.bytes,
+      mode: oldMode,
+      beforeSpan: reverted.before,
+      afterSpan: reverted.after,
+      written: reverted.bytes.subarray(
+        offsets[reverted.after.start]!,
+        offsets[reverted.after.start + reverted.after.lines]!,
+      ),
+      start: span.start + 1,
+      end: span.start + Math.max(span.lines, 1),
+    },
+    round,
+  );
+  return { change, file: remainingFile(shown, hunks, await blobId(reverted.bytes)) };
 }
 
 /** True when every new-side line of the hunks reads in `bytes` as the hunk has it. */

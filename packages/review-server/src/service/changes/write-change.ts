@@ -1,6 +1,6 @@
 import { ReviewError } from "@opencode-review/core";
 import { readWorktreeBytes, worktreeEntry, writeWorktreeFile, type Repository } from "../../git/index.js";
-import { deleteChange, insertChange, newId, writeTransaction } from "../../store/index.js";
+import { deleteChange, insertChange, newId, writeTransaction, type RoundRow } from "../../store/index.js";
 import { blobId } from "../files/file-bytes.js";
 import { takeServiceRound } from "../rounds/record-round.js";
 import type { ServiceContext } from "../service-context.js";
@@ -62,14 +62,20 @@ export async function writableMode(repo: Repository, path: string): Promise<numb
 }
 
 /**
- * Writes a change so that nothing is lost: a round first (so the file as it read is in a snapshot too), then
+ * Writes a change so that nothing is lost: a round first (unless the caller took it: `taken`) (so the file as it read is in a snapshot too), then
  * the change with the bytes it replaces kept in the store, then the file itself through a temporary file;
  * refused (stale) when the file no longer reads as the change was computed against.
  * @example const change = await writeChange(ctx, repo, plan)
  */
-export async function writeChange(ctx: ServiceContext, repo: Repository, plan: ChangePlan): Promise<ChangeJson> {
+export async function writeChange(
+  ctx: ServiceContext,
+  repo: Repository,
+  plan: ChangePlan,
+  taken?: RoundRow,
+): Promise<ChangeJson> {
   const mode = await writableMode(repo, plan.path);
-  const { round } = await takeServiceRound(ctx, repo);
+  // A caller that took the round already (to read its diff from that very snapshot) passes it.
+  const round = taken ?? (await takeServiceRound(ctx, repo)).round;
   if (!sameBytes(await readWorktreeBytes(repo, plan.path), plan.read)) throw staleFile(plan.path);
   const afterBlob = await blobId(plan.write);
   const row = await writeTransaction(ctx.db, (trx) =>
