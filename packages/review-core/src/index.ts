@@ -102,6 +102,7 @@ export { renderReleaseProse, type ReleaseProseOptions } from "./prose/render-rel
 export { withReviewVerdict } from "./prose/render-review-verdict.js";
 export { renderSystemGuidance } from "./prose/render-system-guidance.js";
 export { renderWaitingLine } from "./prose/render-waiting-line.js";
+export { renderChangeNotice, type ChangeNotice } from "./prose/render-change-notice.js";
 export { renderRefusal } from "./prose/render-refusal.js";
 export { claimReason, renderClaim } from "./prose/render-claim.js";
 

@@ -8,6 +8,7 @@ export type ReviewErrorCode =
   | "outside_worktree" // a path that leaves the work tree
   | "binary" // a line comment on a binary file
   | "conflict" // the operation does not fit the current state (editing a released message)
+  | "stale" // the file changed since the person read it: nothing was written
   | "not_git" // the folder is not a git repository
   | "unauthorized"
   | "forbidden"

@@ -183,7 +183,9 @@ export type ServerEvent =
   | { readonly type: "worktree"; readonly paths: readonly string[] }
   // Another panel marked files viewed, or picked the diff's start: read them again.
   | { readonly type: "viewed" }
-  | { readonly type: "base" };
+  | { readonly type: "base" }
+  // Someone undid, applied or restored a change from the review: the change list is read again.
+  | { readonly type: "change" };
 
 /** A thread listing's filter: the statuses, one file, and `at` a round id for anchors as they were in that round. */
 export interface ThreadQuery {

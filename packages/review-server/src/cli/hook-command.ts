@@ -1,7 +1,7 @@
 import { renderReleaseNotice, renderWaitingLine } from "@opencode-review/core";
 import { resolve } from "node:path";
 import { defaultDbPath, openRepository } from "../git/index.js";
-import { openReadOnlyStore, threadsByBranch } from "../store/index.js";
+import { openReadOnlyStore, threadsByBranch, untoldChanges } from "../store/index.js";
 import { releasedUnread } from "../store/released-unread.js";
 import { EXIT_OK, type CliCommand } from "./cli-command.js";
 import type { CliIo } from "./cli-io.js";
@@ -84,7 +84,14 @@ async function hookAnswer(which: "stop" | "prompt", flags: FlagValues, io: CliIo
     }
     const open = await threadsByBranch(store.db, repo.branchKey, { status: "open" });
     const waiting = open.filter((t) => t.awaiting === "agent");
-    return renderWaitingLine({ count: waiting.length, files: [...new Set(waiting.map((t) => t.file))] });
+    // The person's undos and applied suggestions its review_list has not told it of yet, as in opencode.
+    const changes = (await untoldChanges(store.db, repo.branchKey)).map(({ kind, file, start, end }) => ({
+      kind,
+      file,
+      start,
+      end,
+    }));
+    return renderWaitingLine({ count: waiting.length, files: [...new Set(waiting.map((t) => t.file))], changes });
   } finally {
     await store.close();
   }

@@ -40,7 +40,20 @@ export type ReviewEvent =
   | { readonly type: "worktree"; readonly worktree: WorktreeChange }
   // Another process marked files viewed (or not), or picked the diff's start for the branch.
   | { readonly type: "viewed"; readonly marks: BranchChange }
-  | { readonly type: "base"; readonly base: BranchChange };
+  | { readonly type: "base"; readonly base: BranchChange }
+  // The person changed the work tree from the review (undo, applied suggestion), or restored such a change.
+  | { readonly type: "change"; readonly change: ChangeInfo };
+
+/** A change as `GET /api/changes` lists it (docs/http.md). */
+export interface ChangeInfo {
+  readonly id: string;
+  readonly kind: "undo" | "apply";
+  readonly file: string;
+  readonly start: number | null;
+  readonly end: number | null;
+  readonly at: string;
+  readonly restoredAt: string | null;
+}
 
 /** What `viewed` and `base` carry: only which branch; the panel reads the marks or the pick again. */
 export interface BranchChange {
@@ -60,7 +73,7 @@ export type ReviewEventType = ReviewEvent["type"];
  */
 export function eventPayload(
   event: ReviewEvent,
-): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange {
+): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange | ChangeInfo {
   switch (event.type) {
     case "thread":
       return event.thread;
@@ -76,5 +89,7 @@ export function eventPayload(
       return event.marks;
     case "base":
       return event.base;
+    case "change":
+      return event.change;
   }
 }

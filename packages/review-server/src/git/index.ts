@@ -31,6 +31,8 @@ export { branchCommits, type BranchCommit } from "./branch-commits.js";
 export { renamesBetween } from "./renames.js";
 export { readFiles } from "./read-files.js";
 export { readWorktreeFile, readWorktreeBytes } from "./read-worktree-file.js";
+export { writeWorktreeFile, worktreeEntry, type WorktreeEntry } from "./write-worktree-file.js";
+export { treeBlobs } from "./tree-blobs.js";
 export { readBlobs } from "./read-file-bytes.js";
 export { branchMergeBase, parentBranches, type ParentBranch } from "./parent-branches.js";
 export { toFileContent, type FileContent } from "./file-content.js";

@@ -30,6 +30,8 @@ const statusByCode: Readonly<Record<ReviewErrorCode, ContentfulStatusCode>> = {
   not_found: 404,
   ambiguous: 409,
   conflict: 409,
+  // The file changed since the person read it: nothing was written (a change from the review).
+  stale: 409,
   unauthorized: 401,
   forbidden: 403,
   not_git: 500,

@@ -14,7 +14,7 @@ export const PROSE_GUIDANCE =
 
 /**
  * The system-prompt hook: the review guidance on every conversation request and, only when threads wait
- * on the agent, one line saying how many and where (one cheap query, no git). Title requests are skipped.
+ * on the agent or the person changed its code from the review, one line saying so (cheap queries, no git). Title requests are skipped.
  * @example hooks["experimental.chat.system.transform"] = systemPromptHook(source, { tools: true });
  */
 export function systemPromptHook(source: ServiceSource, options: { readonly tools: boolean }): SystemTransform {
@@ -32,7 +32,9 @@ export function systemPromptHook(source: ServiceSource, options: { readonly tool
     // A reviewer agent's session has its own prompt; the implementer's guidance names tools it lacks.
     if ((await service.runOfSession(input.sessionID)) !== undefined) return;
     output.system.push(renderSystemGuidance());
-    const waiting = renderWaitingLine(await service.waitingForAgent());
+    // The line also says what the person changed in the agent's code, until a review_list has told it.
+    const [threads, changes] = await Promise.all([service.waitingForAgent(), service.untoldChanges()]);
+    const waiting = renderWaitingLine({ ...threads, changes });
     if (waiting !== null) output.system.push(waiting);
   };
 }

@@ -12,6 +12,7 @@ export type { ReviewJson } from "./review/review-json.js";
 export { defaultDeliveryRetry, type DeliveryRetry } from "./review/deliver-review.js";
 export { defaultDiffLimits, type DiffLimits, type DiffFileJson, type TooLarge } from "./rounds/diff-limits.js";
 export type { ViewedFileJson } from "./rounds/viewed-files.js";
+export type { ChangeJson, ShownFile } from "./changes/index.js";
 export type { ReviewBases } from "./rounds/review-bases.js";
 export type { DiffView, ReviewDiffQuery } from "./rounds/review-diff.js";
 export type { AgentCall } from "./agent/agent-retries.js";

@@ -42,6 +42,16 @@ import { pushForgeReplies } from "./forge/push-forge-replies.js";
 import { forgeStatus } from "./forge/forge-status.js";
 import { releaseToPullRequest } from "./forge/release-to-pull-request.js";
 import type { Clock } from "./clock.js";
+import {
+  applySuggestion,
+  keepHunks,
+  listChanges,
+  restoreChange,
+  undoChange,
+  untoldNotices,
+  withChangeNotices,
+  type UndoInput,
+} from "./changes/index.js";
 
 export interface ReviewServiceOptions {
   /** A folder inside the work tree. */
@@ -139,10 +149,20 @@ export function createReviewService(options: ReviewServiceOptions) {
     dismissDelivery: (id: string) => dismissDelivery(ctx, id),
     listViewed: (query: Parameters<typeof listViewed>[1]) => listViewed(ctx, query),
     setViewed: (input: Parameters<typeof setViewed>[1]) => setViewed(ctx, input),
+    // the person's hands on the code: undo, restore, apply a suggestion, keep
+    listChanges: () => listChanges(ctx),
+    /** The person's changes the agent's review_list has not told it of yet (for the system prompt's waiting line). */
+    untoldChanges: () => untoldNotices(ctx),
+    undo: (input: UndoInput) => undoChange(ctx, input),
+    restoreChange: (id: string) => restoreChange(ctx, id),
+    applySuggestion: (threadId: string, input: { readonly messageId?: string } = {}) =>
+      applySuggestion(ctx, threadId, input),
+    keepHunks: (input: Parameters<typeof keepHunks>[1]) => keepHunks(ctx, input),
     // the agent
-    agentList: (query: Parameters<typeof agentList>[1], call: AgentCall = {}) => {
+    agentList: async (query: Parameters<typeof agentList>[1], call: AgentCall = {}) => {
       retries.sawCall(call.session ?? "");
-      return agentList(ctx, query);
+      // What the person changed in the agent's code since it last read comes first, once.
+      return withChangeNotices(ctx, await agentList(ctx, query));
     },
     agentReply: (input: Parameters<typeof addAgentReply>[1], call: AgentCall = {}) =>
       retries.once(

@@ -13,6 +13,8 @@ import type { SessionsTable } from "./tables/sessions.table.js";
 import type { ThreadChangesTable } from "./tables/thread-changes.table.js";
 import type { ThreadsTable } from "./tables/threads.table.js";
 import type { ViewedFilesTable } from "./tables/viewed-files.table.js";
+import type { ChangesTable } from "./tables/changes.table.js";
+import type { KeptHunksTable } from "./tables/kept-hunks.table.js";
 
 /** The store's tables as Kysely sees them (Kysely's own migration tables are not listed). */
 export interface Database {
@@ -33,4 +35,6 @@ export interface Database {
   forge_pulls: ForgePullsTable;
   forge_threads: ForgeThreadsTable;
   forge_messages: ForgeMessagesTable;
+  changes: ChangesTable;
+  kept_hunks: KeptHunksTable;
 }

@@ -189,3 +189,15 @@ export {
   type ForgeMessageRow,
   type ForgePullKey,
 } from "./tables/forge-links.table.js";
+export {
+  insertChange,
+  changeById,
+  changesOfBranch,
+  markChangeRestored,
+  deleteChange,
+  untoldChanges,
+  markChangesTold,
+  type ChangesTable,
+  type ChangeRow,
+} from "./tables/changes.table.js";
+export { keepHunks, keptHunksOfBranch, type KeptHunksTable, type KeptHunkRow } from "./tables/kept-hunks.table.js";

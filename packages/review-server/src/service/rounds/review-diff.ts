@@ -6,6 +6,7 @@ import { limitedDiff, type DiffFileJson } from "./diff-limits.js";
 import { branchBase } from "./review-bases.js";
 import type { ServiceContext } from "../service-context.js";
 import { ensureRound } from "./record-round.js";
+import { withKeptHunks } from "../changes/kept-hunks.js";
 
 /**
  * Which diff (`view=`), beside the rounds and bases of `from`/`to`: the work tree against HEAD, the
@@ -55,13 +56,15 @@ export async function reviewDiff(ctx: ServiceContext, query: ReviewDiffQuery): P
               : (await roundOfBranch(ctx, repo, query.to)).snapshot,
         };
   // Files over the per-file limits are listed, not parsed: one huge file no longer costs the whole diff.
-  return limitedDiff(repo, ends.from, ends.to, {
+  const files = await limitedDiff(repo, ends.from, ends.to, {
     worktree,
     ...(query.file === undefined ? {} : { file: query.file }),
     ...(query.full === undefined ? {} : { full: query.full }),
     ...(query.ignoreWhitespace === undefined ? {} : { ignoreWhitespace: query.ignoreWhitespace }),
     ...(query.words === undefined ? {} : { words: query.words }),
   });
+  // `kept` hunks: the person's reviewed ones (each file's `blob` came with the diff).
+  return withKeptHunks(ctx, repo, files);
 }
 
 async function viewEnds(

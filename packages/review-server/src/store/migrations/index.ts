@@ -17,6 +17,7 @@ import { forgeLinks } from "./0015-forge-links.js";
 import { forgeLogin } from "./0016-forge-login.js";
 import { pullRequestMessages } from "./0017-pull-request-messages.js";
 import { forgeReplyClaims } from "./0018-forge-reply-claims.js";
+import { changes } from "./0020-changes.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -42,4 +43,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0016_forge_login", up: forgeLogin.up },
   { name: "0017_pull_request_messages", up: pullRequestMessages.up },
   { name: "0018_forge_reply_claims", up: forgeReplyClaims.up },
+  { name: "0020_changes", up: changes.up },
 ];
