@@ -32,3 +32,14 @@ export { branchMergeBase, parentBranches, type ParentBranch } from "./parent-bra
 export { toFileContent, type FileContent } from "./file-content.js";
 export { resolveWorktreePath, type WorktreePathOptions } from "./worktree-path.js";
 export { gitVersion } from "./git-version.js";
+
+// every work tree of the repository (every branch in one panel)
+export {
+  listWorktrees,
+  localBranches,
+  branchView,
+  dropBranchView,
+  diffSize,
+  type WorktreeEntry,
+  type DiffSize,
+} from "./worktrees.js";

@@ -93,6 +93,9 @@ export interface RunningReviewServer {
 /** How often a running server refreshes its row in `servers`, so `opencode-review url` can tell live from dead. */
 export const SERVER_HEARTBEAT_MS = 30_000;
 
+/** How often releases handed over from a panel on another branch are looked for (see deliverHandedOff). */
+const HAND_OFF_POLL_MS = 1000;
+
 /**
  * The composition root every entry uses: opens the repository and the store, builds the service, the
  * event bus (with the cross-process feed) and the app, listens on loopback, and registers the panel URL.
@@ -199,6 +202,13 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
           worktree: now.workTree,
           branch: now.branchKey,
           heartbeat_at: options.now(),
+          kind:
+            options.delivery.waitsForAgentTurn === true
+              ? "mcp"
+              : options.delivery.ownSessionsOnly === true
+                ? "opencode"
+                : "serve",
+          instance: ready.context.instanceId,
         }),
       );
     };
@@ -209,6 +219,14 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
     );
     (heartbeat as { unref?: () => void }).unref?.();
 
+    // Releases made for this work tree's agent from a panel on another branch: delivered from here, to its
+    // session (see deliverHandedOff). One small query a second; quiet while nothing waits.
+    const handOff = setInterval(
+      () =>
+        void ready.deliverHandedOff().catch((error: unknown) => (isDiskFull(error) ? undefined : reportError(error))),
+      HAND_OFF_POLL_MS,
+    );
+    (handOff as { unref?: () => void }).unref?.();
     // The branch's pull request, pulled now and every few minutes (quiet when there is none or no token).
     const autoForge = startAutoForge(ready, options.forge ?? {}, reportError);
     let closing: Promise<void> | null = null;
@@ -222,6 +240,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       close: () =>
         (closing ??= (async () => {
           clearInterval(heartbeat!);
+          clearInterval(handOff);
           autoForge.stop();
           runs.close();
           await server.close();

@@ -12,3 +12,4 @@ export { viewedRoutes, viewedBodySchema, viewedQuerySchema } from "./viewed-rout
 export { rawRoutes, rawQuerySchema } from "./raw-routes.js";
 export { basesRoutes } from "./bases-routes.js";
 export { forgeRoutes, forgeBodySchema } from "./forge-routes.js";
+export { branchesRoutes } from "./branches-routes.js";
