@@ -4,6 +4,7 @@
 // the state slices built over this port check a refusal the same way whichever panel they serve.
 import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/core";
 import type { ForgeQueueSource } from "./conversation/forge-queue.js";
+import type { BranchInfo } from "./branches/branches.js";
 
 export type { Thread, Finding, Run, Severity } from "@opencode-review/core";
 
@@ -181,7 +182,9 @@ export type ServerEvent =
   | { readonly type: "worktree"; readonly paths: readonly string[] }
   // Another panel marked files viewed, or picked the diff's start: read them again.
   | { readonly type: "viewed" }
-  | { readonly type: "base" };
+  | { readonly type: "base" }
+  // A branch of the repository changed: its entry in the branch list.
+  | { readonly type: "branch"; readonly branch: BranchInfo };
 
 /** A thread listing's filter: the statuses, one file, and `at` a round id for anchors as they were in that round. */
 export interface ThreadQuery {

@@ -1,4 +1,5 @@
 import type { Finding, Run, Thread } from "@opencode-review/core";
+import type { BranchEntry } from "../service/branches/list-branches.js";
 
 /** A round as `GET /api/rounds` lists it (docs/http.md). */
 export interface RoundInfo {
@@ -40,7 +41,9 @@ export type ReviewEvent =
   | { readonly type: "worktree"; readonly worktree: WorktreeChange }
   // Another process marked files viewed (or not), or picked the diff's start for the branch.
   | { readonly type: "viewed"; readonly marks: BranchChange }
-  | { readonly type: "base"; readonly base: BranchChange };
+  | { readonly type: "base"; readonly base: BranchChange }
+  // A branch of the repository changed (its work tree, its review, its agents): its entry in GET /api/branches.
+  | { readonly type: "branch"; readonly branch: BranchEntry };
 
 /** What `viewed` and `base` carry: only which branch; the panel reads the marks or the pick again. */
 export interface BranchChange {
@@ -60,7 +63,7 @@ export type ReviewEventType = ReviewEvent["type"];
  */
 export function eventPayload(
   event: ReviewEvent,
-): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange {
+): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange | BranchEntry {
   switch (event.type) {
     case "thread":
       return event.thread;
@@ -76,5 +79,7 @@ export function eventPayload(
       return event.marks;
     case "base":
       return event.base;
+    case "branch":
+      return event.branch;
   }
 }

@@ -8,7 +8,7 @@ export { openRepository, type Repository } from "./open-repository.js";
 export { resolveHead, EMPTY_TREE } from "./resolve-head.js";
 export { readHeadFile } from "./read-head-file.js";
 export { worktreeStamp, worktreeHas, worktreeDigest } from "./worktree-stamp.js";
-export { watchWorktree, type WorktreeWatch, type WorktreeWatchOptions } from "./worktree-watch.js";
+export { watchWorktree, watchFolderCount, type WorktreeWatch, type WorktreeWatchOptions } from "./worktree-watch.js";
 export { defaultDbPath } from "./default-db-path.js";
 export { upstreamRemote, type UpstreamRemote } from "./upstream-remote.js";
 export { commitExists } from "./commit-exists.js";
@@ -40,6 +40,8 @@ export {
   branchView,
   dropBranchView,
   diffSize,
+  worktreeStatusStamp,
+  worktreeListStamp,
   type WorktreeEntry,
   type DiffSize,
 } from "./worktrees.js";

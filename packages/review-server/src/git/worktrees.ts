@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { ReviewError } from "@opencode-review/core";
@@ -135,4 +135,51 @@ export async function diffSize(repo: Pick<Repository, "workTree">, from: string,
     deletions += Number.parseInt(deleted, 10) || 0;
   }
   return { files, additions, deletions };
+}
+
+/**
+ * A text that changes when the work tree's files do, read the way `git status` reads them: the changed and
+ * untracked paths with the size and time of each. For work trees watched by polling instead of inotify
+ * (over the watch budget); costs about one `git status`.
+ * @example const before = await worktreeStatusStamp(dir); ...; (await worktreeStatusStamp(dir)) !== before
+ */
+export async function worktreeStatusStamp(workTree: string): Promise<string> {
+  const out = await execGit(workTree, ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"]);
+  if (out.exitCode !== 0) return `gone:${out.stderr.trim()}`;
+  const text = out.stdout.toString("utf8");
+  const parts: string[] = [text];
+  for (const entry of text.split("\0")) {
+    const path = entry.slice(3);
+    if (path === "") continue;
+    try {
+      const info = statSync(join(workTree, path));
+      parts.push(`${info.size}:${info.mtimeMs}`);
+    } catch {
+      parts.push("-");
+    }
+  }
+  return parts.join("\n");
+}
+
+/**
+ * A text that changes when a work tree is added or removed, a HEAD moves or a branch is made or deleted:
+ * the times of the files git changes then, read without running git.
+ * @example worktreeListStamp(repo)
+ */
+export function worktreeListStamp(repo: Pick<Repository, "commonDir">): string {
+  const times: string[] = [];
+  for (const path of ["worktrees", "refs/heads", "packed-refs", "HEAD"]) {
+    try {
+      times.push(String(statSync(join(repo.commonDir, path)).mtimeMs));
+    } catch {
+      times.push("-");
+    }
+  }
+  try {
+    for (const name of readdirSync(join(repo.commonDir, "worktrees")))
+      times.push(`${name}:${statSync(join(repo.commonDir, "worktrees", name, "HEAD")).mtimeMs}`);
+  } catch {
+    // No linked work tree at all.
+  }
+  return times.join(" ");
 }

@@ -9,6 +9,7 @@ import {
   createReviewService,
   createServiceCaches,
   startAutoForge,
+  branchFeed,
   type Clock,
   type ForgeOptions,
   type ReleaseDelivery,
@@ -118,6 +119,19 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let tokenWrittenFor: string | null = null;
   try {
+    // Every branch's entry in the list, live while a panel listens; built over the service once it exists.
+    const branches = branchFeed({
+      db: store.db,
+      own: () => ready.ownRepository(),
+      scopes: {
+        scopeFor: (b) => ready.branchScopes.scopeFor(b),
+        worktrees: () => ready.branchScopes.worktrees(),
+        open: (p) => ready.branchScopes.open(p),
+        refresh: () => ready.branchScopes.refresh(),
+      },
+      list: (sizes) => ready.listBranches(sizes),
+      onError: reportError,
+    });
     const bus = createEventBus({
       feeds: [
         dataVersionFeed({
@@ -130,6 +144,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
           onError: reportError,
         }),
         worktreeFeed({ repo, onError: reportError }),
+        branches,
       ],
       onListenerError: reportError,
     });
@@ -141,6 +156,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       now: options.now,
       repository: repo,
       caches: createServiceCaches(),
+      branchWatch: () => branches.state(),
       ...(options.forgeSource === undefined ? {} : { forge: options.forgeSource }),
       ...(options.forge?.push === undefined ? {} : { forgePush: options.forge.push }),
     });

@@ -26,7 +26,9 @@ export type { ForgeStatus, WaitingReply } from "./forge/forge-status.js";
 export {
   inBranchScope,
   currentBranchScope,
+  branchFeed,
   type BranchScope,
   type BranchEntry,
   type BranchScopes,
+  type BranchWatchState,
 } from "./branches/index.js";

@@ -11,7 +11,9 @@ import {
   currentBranchScope,
   deliverHandedOff,
   listBranches,
+  type BranchWatchState,
 } from "./branches/index.js";
+import type { DiffSize } from "../git/index.js";
 import { listRounds } from "./rounds/branch-rounds.js";
 import { fileText } from "./files/file-text.js";
 import { reviewDiff } from "./rounds/review-diff.js";
@@ -66,6 +68,8 @@ export interface ReviewServiceOptions {
   readonly caches?: ServiceCaches;
   /** Where a forge's token is read from, per request (the environment, `gh`); default: this process's environment. */
   readonly forge?: TokenSource;
+  /** What the branch list's live feed watches now (see branchFeed); reported by GET /api/branches. */
+  readonly branchWatch?: () => BranchWatchState;
   /** `push: "auto"`: an agent's reply on a forge thread is posted as soon as it is written. */
   readonly forgePush?: "auto" | "manual";
 }
@@ -213,7 +217,17 @@ export function createReviewService(options: ReviewServiceOptions) {
       releaseToPullRequest(ctx, await openForge(await ctx.repository(), forgeSource), input),
     // every branch in one panel
     branchScopes: scopes,
-    listBranches: () => listBranches({ own: ownRepository, db: ctx.db, scopes, now: ctx.now }),
+    /** Every branch (see listBranches); `sizes`: the live feed's cache of each work tree's change size. */
+    listBranches: async (sizes?: Map<string, Promise<DiffSize>>) => {
+      const list = await listBranches({
+        own: ownRepository,
+        db: ctx.db,
+        scopes,
+        now: ctx.now,
+        ...(sizes ? { sizes } : {}),
+      });
+      return options.branchWatch === undefined ? list : { ...list, watch: options.branchWatch() };
+    },
     compareBranches: (a: string, b: string, query: Parameters<typeof compareBranches>[4] = {}) =>
       compareBranches(scopes, ownRepository, a, b, query),
     /** Releases made for this work tree's agent from a panel on another one: delivered here. */

@@ -2,9 +2,16 @@ import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createEventBus } from "../../events/event-bus.js";
+import { createEventBus, type EventBus } from "../../events/event-bus.js";
+import type { ReviewEvent } from "../../events/review-event.js";
 import { makeTempRepository, type TempRepository } from "../../git/testing/temp-repository.js";
-import { createReviewService, type ReleaseDelivery, type ReviewService } from "../../service/index.js";
+import {
+  branchFeed,
+  createReviewService,
+  inBranchScope,
+  type ReleaseDelivery,
+  type ReviewService,
+} from "../../service/index.js";
 import { openStore, type Store } from "../../store/index.js";
 import { createApp } from "../create-app.js";
 import { loopbackHosts } from "../loopback.js";
@@ -18,6 +25,7 @@ const TOKEN = "branches-test-token";
 
 /** One process on the repository: its own store connection, service and doorbell (a plugin's: own sessions only). */
 interface Process {
+  readonly bus: EventBus;
   readonly store: Store;
   readonly service: ReviewService;
   readonly delivered: { sessionId: string | null; text: string }[];
@@ -41,14 +49,15 @@ async function startProcess(dir: string): Promise<Process> {
       return input.sessionId === null ? null : { sessionId: input.sessionId };
     },
   };
+  const bus = createEventBus();
   const service = createReviewService({
     dir,
     store,
-    bus: createEventBus(),
+    bus,
     delivery,
     now: () => new Date((tick += 1000)).toISOString(),
   });
-  const made = { store, service, delivered };
+  const made = { bus, store, service, delivered };
   processes.push(made);
   return made;
 }
@@ -265,3 +274,88 @@ describe("every branch in one panel", () => {
     );
   });
 });
+
+describe("the branch list, live", () => {
+  it("publishes a branch's new entry when an agent edits its work tree or a comment lands on it", async () => {
+    const main = await startProcess(repo.dir);
+    const feed = branchFeed({
+      db: main.store.db,
+      own: () => main.service.ownRepository(),
+      scopes: main.service.branchScopes,
+      list: (sizes) => main.service.listBranches(sizes),
+      intervalMs: 100,
+    });
+    const bus = createEventBus({ feeds: [feed] });
+    const seen: ReviewEvent[] = [];
+    const stop = bus.subscribe((event) => seen.push(event));
+    try {
+      const entryOf = (name: string) =>
+        seen.flatMap((e) => (e.type === "branch" && e.branch.branch === name ? [e.branch] : [])).at(-1);
+      await eventually(() => entryOf("agent-a")?.changed.files === 1);
+      // Every work tree fits the default budget: watched, none polled.
+      expect(feed.state()).toMatchObject({ polled: [], note: null });
+      expect(feed.state().watches).toBeGreaterThan(0);
+      await writeFile(join(worktreeA, "src/new-file.ts"), "export const more = 1;\n");
+      await eventually(() => entryOf("agent-a")?.changed.files === 2);
+      // A draft on agent-a's review and its release make it wait on the agent.
+      const made = await inBranchScope((await main.service.branchScopes.scopeFor("agent-a"))!, async () => {
+        await main.service.draftThread({ file: "src/task.ts", start: 2, end: 2, body: "Why?" });
+        return main.service.release({});
+      });
+      expect(made.review.messages).toBe(1);
+      await eventually(() => entryOf("agent-a")?.waiting.onAgent === 1);
+    } finally {
+      stop();
+    }
+  });
+
+  it("polls work trees past the watch budget, and says so", async () => {
+    const main = await startProcess(repo.dir);
+    const feed = branchFeed({
+      db: main.store.db,
+      own: () => main.service.ownRepository(),
+      scopes: main.service.branchScopes,
+      list: (sizes) => main.service.listBranches(sizes),
+      intervalMs: 100,
+      budget: 4,
+    });
+    const bus = createEventBus({ feeds: [feed] });
+    const seen: ReviewEvent[] = [];
+    const stop = bus.subscribe((event) => seen.push(event));
+    try {
+      await eventually(() => feed.state().polled.length > 0);
+      expect(feed.state().watches).toBeLessThanOrEqual(4);
+      expect(feed.state().note).toContain("polling git status");
+      const entryOf = (name: string) =>
+        seen.flatMap((e) => (e.type === "branch" && e.branch.branch === name ? [e.branch] : [])).at(-1);
+      await eventually(() => entryOf("agent-b")?.changed.files === 2);
+      await writeFile(join(worktreeB, "src/third.ts"), "export const third = 3;\n");
+      await eventually(() => entryOf("agent-b")?.changed.files === 3);
+    } finally {
+      stop();
+    }
+  });
+
+  it("tells a panel only its own branch's events", async () => {
+    const main = await startProcess(repo.dir);
+    const own: ReviewEvent[] = [];
+    const onA: ReviewEvent[] = [];
+    const scopeA = (await main.service.branchScopes.scopeFor("agent-a"))!;
+    main.bus.subscribe((event) => own.push(event));
+    inBranchScope(scopeA, () => main.bus.subscribe((event) => onA.push(event)));
+    await inBranchScope(scopeA, () => main.service.draftThread({ file: "src/task.ts", body: "On A" }));
+    await main.service.draftThread({ file: "src/task.ts", body: "On main" });
+    const bodies = (events: ReviewEvent[]) =>
+      events.flatMap((e) => (e.type === "thread" ? e.thread.messages.map((m) => m.body) : []));
+    expect(bodies(onA)).toEqual(["On A"]);
+    expect(bodies(own)).toEqual(["On main"]);
+  });
+});
+
+async function eventually(probe: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

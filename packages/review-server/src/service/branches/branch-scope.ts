@@ -35,3 +35,12 @@ export function inBranchScope<T>(scope: BranchScope, work: () => T): T {
 export function currentBranchScope(): BranchScope | undefined {
   return scopes.getStore();
 }
+
+/**
+ * Runs `work` outside any branch scope: for what a request starts that lives beyond it and must answer for
+ * the service's own branch (the event bus's feeds, started by the first panel to listen).
+ * @example outsideBranchScope(() => feed.start(publish))
+ */
+export function outsideBranchScope<T>(work: () => T): T {
+  return scopes.exit(work);
+}

@@ -1,5 +1,6 @@
 // Every branch and work tree of the repository in one panel. A table of contents; no logic lives here.
-export { inBranchScope, currentBranchScope, type BranchScope } from "./branch-scope.js";
+export { inBranchScope, currentBranchScope, outsideBranchScope, type BranchScope } from "./branch-scope.js";
+export { branchFeed, DEFAULT_WATCH_BUDGET, type BranchFeed, type BranchWatchState } from "./branch-feed.js";
 export {
   createBranchScopes,
   handOffDelivery,

@@ -41,6 +41,11 @@ export interface ListBranchesInput {
   readonly db: Kysely<Database>;
   readonly scopes: BranchScopes;
   readonly now: () => string;
+  /**
+   * Each work tree's change size, kept while its files are unchanged (keyed by work tree and last round);
+   * the branch feed drops a work tree's entries when an edit is seen there. Absent: every size is read now.
+   */
+  readonly sizes?: Map<string, Promise<DiffSize>>;
 }
 
 const NO_CHANGE: DiffSize = { files: 0, additions: 0, deletions: 0 };
@@ -139,6 +144,23 @@ async function changeOf(
   round: RoundRow | undefined,
 ): Promise<DiffSize> {
   if (worktree === null) return round === undefined ? NO_CHANGE : diffSize(own, round.base, round.snapshot);
+  if (input.sizes === undefined) return worktreeChange(input, worktree, round);
+  const key = `${worktree}\0${round?.id ?? ""}`;
+  let size = input.sizes.get(key);
+  if (size === undefined) {
+    size = worktreeChange(input, worktree, round);
+    input.sizes.set(key, size);
+    size.catch(() => input.sizes?.delete(key));
+  }
+  return size;
+}
+
+/** A work tree's change now: from its review's base (HEAD before any round) to a snapshot of its files. */
+async function worktreeChange(
+  input: ListBranchesInput,
+  worktree: string,
+  round: RoundRow | undefined,
+): Promise<DiffSize> {
   const repo = await input.scopes.open(worktree).catch(() => null);
   if (repo === null) return NO_CHANGE;
   const base = round?.base ?? repo.head ?? repo.emptyTree;
