@@ -5,6 +5,7 @@
 import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/core";
 import type { RoundJson, TooLarge, ViewedFileJson } from "opencode-review/http";
 import type { ForgeQueueSource } from "./conversation/forge-queue.js";
+import type { BranchInfo } from "./branches/branches.js";
 
 export type { Thread, Finding, Run, Severity } from "@opencode-review/core";
 
@@ -185,7 +186,9 @@ export type ServerEvent =
   | { readonly type: "viewed" }
   | { readonly type: "base" }
   // Someone undid, applied or restored a change from the review: the change list is read again.
-  | { readonly type: "change" };
+  | { readonly type: "change" }
+  // A branch of the repository changed: its entry in the branch list.
+  | { readonly type: "branch"; readonly branch: BranchInfo };
 
 /** A thread listing's filter: the statuses, one file, and `at` a round id for anchors as they were in that round. */
 export interface ThreadQuery {

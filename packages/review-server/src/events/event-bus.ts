@@ -1,3 +1,4 @@
+import { currentBranchScope, outsideBranchScope } from "../service/branches/branch-scope.js";
 import type { ReviewEvent } from "./review-event.js";
 
 export type ReviewEventListener = (event: ReviewEvent) => void;
@@ -34,15 +35,18 @@ export interface EventBusOptions {
  * @example const bus = createEventBus(); const stop = bus.subscribe((e) => console.log(e.type)); bus.publish({ type: "round", round })
  */
 export function createEventBus(options: EventBusOptions = {}): EventBus {
-  const listeners = new Set<ReviewEventListener>();
+  // Each listener hears its own branch's events (a panel opened with branch= hears that branch's), and every
+  // `branch` event: the branch an event is about is the scope it was published in (see BranchScope).
+  const listeners = new Set<(event: ReviewEvent, branch: string | null) => void>();
   const feeds = options.feeds ?? [];
   let stopFeeds: readonly (() => void)[] = [];
 
   const publish = (event: ReviewEvent): void => {
     // A copy, so a listener that unsubscribes (or subscribes) while being called does not skip anyone.
+    const branch = currentBranchScope()?.branch ?? null;
     for (const listener of [...listeners]) {
       try {
-        listener(event);
+        listener(event, branch);
       } catch (error) {
         options.onListenerError?.(error);
       }
@@ -53,9 +57,14 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
     publish,
     subscribe(listener) {
       // Wrapped so the same function can subscribe twice and each subscription stays separate.
-      const entry: ReviewEventListener = (event) => listener(event);
+      const mine = currentBranchScope()?.branch ?? null;
+      const entry = (event: ReviewEvent, branch: string | null) => {
+        if (event.type === "branch" || branch === mine) listener(event);
+      };
       listeners.add(entry);
-      if (listeners.size === 1 && feeds.length > 0) stopFeeds = feeds.map((feed) => feed.start(publish));
+      // Outside the subscriber's scope: the feeds speak for the service's own branch, whoever listened first.
+      if (listeners.size === 1 && feeds.length > 0)
+        stopFeeds = outsideBranchScope(() => feeds.map((feed) => feed.start(publish)));
       return () => {
         if (!listeners.delete(entry)) return;
         if (listeners.size === 0) {

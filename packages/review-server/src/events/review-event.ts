@@ -1,4 +1,5 @@
 import type { Finding, Run, Thread } from "@opencode-review/core";
+import type { BranchEntry } from "../service/branches/list-branches.js";
 
 /** A round as `GET /api/rounds` lists it (docs/http.md). */
 export interface RoundInfo {
@@ -42,7 +43,9 @@ export type ReviewEvent =
   | { readonly type: "viewed"; readonly marks: BranchChange }
   | { readonly type: "base"; readonly base: BranchChange }
   // The person changed the work tree from the review (undo, applied suggestion), or restored such a change.
-  | { readonly type: "change"; readonly change: ChangeInfo };
+  | { readonly type: "change"; readonly change: ChangeInfo }
+  // A branch of the repository changed (its work tree, its review, its agents): its entry in GET /api/branches.
+  | { readonly type: "branch"; readonly branch: BranchEntry };
 
 /** A change as `GET /api/changes` lists it (docs/http.md). */
 export interface ChangeInfo {
@@ -73,7 +76,7 @@ export type ReviewEventType = ReviewEvent["type"];
  */
 export function eventPayload(
   event: ReviewEvent,
-): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange | ChangeInfo {
+): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange | ChangeInfo | BranchEntry {
   switch (event.type) {
     case "thread":
       return event.thread;
@@ -91,5 +94,7 @@ export function eventPayload(
       return event.base;
     case "change":
       return event.change;
+    case "branch":
+      return event.branch;
   }
 }

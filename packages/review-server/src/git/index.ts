@@ -8,7 +8,7 @@ export { openRepository, type Repository } from "./open-repository.js";
 export { resolveHead, EMPTY_TREE } from "./resolve-head.js";
 export { readHeadFile } from "./read-head-file.js";
 export { worktreeStamp, worktreeHas, worktreeDigest } from "./worktree-stamp.js";
-export { watchWorktree, type WorktreeWatch, type WorktreeWatchOptions } from "./worktree-watch.js";
+export { watchWorktree, watchFolderCount, type WorktreeWatch, type WorktreeWatchOptions } from "./worktree-watch.js";
 export { defaultDbPath } from "./default-db-path.js";
 export { upstreamRemote, type UpstreamRemote } from "./upstream-remote.js";
 export { commitExists } from "./commit-exists.js";
@@ -38,3 +38,16 @@ export { branchMergeBase, parentBranches, type ParentBranch } from "./parent-bra
 export { toFileContent, type FileContent } from "./file-content.js";
 export { resolveWorktreePath, type WorktreePathOptions } from "./worktree-path.js";
 export { gitVersion } from "./git-version.js";
+
+// every work tree of the repository (every branch in one panel)
+export {
+  listWorktrees,
+  localBranches,
+  branchView,
+  dropBranchView,
+  diffSize,
+  worktreeStatusStamp,
+  worktreeListStamp,
+  type WorktreeEntry,
+  type DiffSize,
+} from "./worktrees.js";

@@ -87,6 +87,15 @@ export async function watchWorktree(
   };
 }
 
+/**
+ * How many folders `watchWorktree` would watch in a work tree now (one inotify watch each on Linux), counted
+ * without watching: so a caller watching several work trees can stay inside the system's budget.
+ * @example await watchFolderCount(repo) // 412
+ */
+export async function watchFolderCount(repo: Pick<Repository, "workTree">): Promise<number> {
+  return (await foldersOf(repo.workTree, null)).length;
+}
+
 /** The root and every folder that holds a file git tracks or would add. */
 async function foldersOf(workTree: string, under: string | null): Promise<string[]> {
   const listed = await runGitBuffer(workTree, [

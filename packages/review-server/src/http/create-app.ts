@@ -1,4 +1,4 @@
-import { Hono, type Env, type Schema } from "hono";
+import { Hono, type Env, type MiddlewareHandler, type Schema } from "hono";
 import { ReviewError } from "@opencode-review/core";
 import type { BlankEnv, BlankSchema } from "hono/types";
 import type { EventBus } from "../events/event-bus.js";
@@ -27,6 +27,8 @@ export interface AppOptions<E extends Env, S extends Schema, B extends string> {
   /** The resource routes, mounted under `/api` (their paths are `/threads`, `/rounds`, ...). */
   readonly routes?: Hono<E, S, B>;
   readonly health: () => Health | Promise<Health>;
+  /** Picks the branch a request is about (`branch=`, see branchChoice), for every `/api` route; absent: none. */
+  readonly branchChoice?: MiddlewareHandler;
   readonly events: EventBus;
   readonly maxBodyBytes?: number;
   readonly heartbeatMs?: number;
@@ -71,6 +73,7 @@ export function createApp<E extends Env = BlankEnv, S extends Schema = BlankSche
   app.use(originCheck(options.allowedHosts));
   app.use("/api/*", tokenAuth(options.token));
   app.use("/api/*", requestBody(maxBodyBytes));
+  if (options.branchChoice !== undefined) app.use("/api/*", options.branchChoice);
 
   const api = new Hono()
     .route("/", healthRoute(options.health))

@@ -138,7 +138,13 @@ describe("GET /api/events on a listening server", () => {
       messages: [{ body: "Why 2?", delivery: "sent" }],
     });
     // The draft was announced before the release, and the round taken for the draft too.
-    expect(panel.events.map((e) => e.event)).toEqual(["round", "thread", "thread", "review"]);
+    // (`branch` events, the branch list's, come and go with the list's own timer.)
+    expect(panel.events.map((e) => e.event).filter((e) => e !== "branch")).toEqual([
+      "round",
+      "thread",
+      "thread",
+      "review",
+    ]);
   });
 
   it("shows a panel on server B the reply an agent wrote through server A, on the same SQLite file", async () => {

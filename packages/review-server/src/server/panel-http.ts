@@ -4,6 +4,7 @@ import { listen, type ListeningServer } from "../http/listen.js";
 import { loopbackHosts } from "../http/loopback.js";
 import { panelLink } from "../http/panel-link.js";
 import { apiRoutes } from "../http/routes/index.js";
+import { branchChoice } from "../http/middleware/branch-choice.js";
 import type { RunSupervisor } from "../reviewer/run-supervisor.js";
 import type { ReviewService } from "../service/index.js";
 import { packageVersion } from "./package-version.js";
@@ -43,6 +44,7 @@ export async function listenPanel(options: PanelHttpOptions): Promise<ListeningP
     allowedHosts: () => (port === 0 ? [] : loopbackHosts(options.host, port)),
     panelDir: options.panelDir,
     routes: apiRoutes(options.service, options.runs),
+    branchChoice: branchChoice(options.service.branchScopes),
     health: async () => {
       const now = await options.service.repository();
       return { ok: true, version, repo: now.workTree, branch: now.branch ?? now.branchKey, tools: options.tools };

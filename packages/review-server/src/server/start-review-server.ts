@@ -9,6 +9,7 @@ import {
   createReviewService,
   createServiceCaches,
   startAutoForge,
+  branchFeed,
   type Clock,
   type ForgeOptions,
   type ReleaseDelivery,
@@ -93,6 +94,9 @@ export interface RunningReviewServer {
 /** How often a running server refreshes its row in `servers`, so `opencode-review url` can tell live from dead. */
 export const SERVER_HEARTBEAT_MS = 30_000;
 
+/** How often releases handed over from a panel on another branch are looked for (see deliverHandedOff). */
+const HAND_OFF_POLL_MS = 1000;
+
 /**
  * The composition root every entry uses: opens the repository and the store, builds the service, the
  * event bus (with the cross-process feed) and the app, listens on loopback, and registers the panel URL.
@@ -115,6 +119,19 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let tokenWrittenFor: string | null = null;
   try {
+    // Every branch's entry in the list, live while a panel listens; built over the service once it exists.
+    const branches = branchFeed({
+      db: store.db,
+      own: () => ready.ownRepository(),
+      scopes: {
+        scopeFor: (b) => ready.branchScopes.scopeFor(b),
+        worktrees: () => ready.branchScopes.worktrees(),
+        open: (p) => ready.branchScopes.open(p),
+        refresh: () => ready.branchScopes.refresh(),
+      },
+      list: (sizes) => ready.listBranches(sizes),
+      onError: reportError,
+    });
     const bus = createEventBus({
       feeds: [
         dataVersionFeed({
@@ -127,6 +144,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
           onError: reportError,
         }),
         worktreeFeed({ repo, onError: reportError }),
+        branches,
       ],
       onListenerError: reportError,
     });
@@ -138,6 +156,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       now: options.now,
       repository: repo,
       caches: createServiceCaches(),
+      branchWatch: () => branches.state(),
       ...(options.forgeSource === undefined ? {} : { forge: options.forgeSource }),
       ...(options.forge?.push === undefined ? {} : { forgePush: options.forge.push }),
     });
@@ -199,6 +218,13 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
           worktree: now.workTree,
           branch: now.branchKey,
           heartbeat_at: options.now(),
+          kind:
+            options.delivery.waitsForAgentTurn === true
+              ? "mcp"
+              : options.delivery.ownSessionsOnly === true
+                ? "opencode"
+                : "serve",
+          instance: ready.context.instanceId,
         }),
       );
     };
@@ -209,6 +235,14 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
     );
     (heartbeat as { unref?: () => void }).unref?.();
 
+    // Releases made for this work tree's agent from a panel on another branch: delivered from here, to its
+    // session (see deliverHandedOff). One small query a second; quiet while nothing waits.
+    const handOff = setInterval(
+      () =>
+        void ready.deliverHandedOff().catch((error: unknown) => (isDiskFull(error) ? undefined : reportError(error))),
+      HAND_OFF_POLL_MS,
+    );
+    (handOff as { unref?: () => void }).unref?.();
     // The branch's pull request, pulled now and every few minutes (quiet when there is none or no token).
     const autoForge = startAutoForge(ready, options.forge ?? {}, reportError);
     let closing: Promise<void> | null = null;
@@ -222,6 +256,7 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       close: () =>
         (closing ??= (async () => {
           clearInterval(heartbeat!);
+          clearInterval(handOff);
           autoForge.stop();
           runs.close();
           await server.close();

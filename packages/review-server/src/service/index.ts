@@ -23,3 +23,14 @@ export { forgeNotice } from "./forge/forge-notice.js";
 export type { ForgePullResult } from "./forge/pull-forge-threads.js";
 export type { ForgePushResult } from "./forge/push-forge-replies.js";
 export type { ForgeStatus, WaitingReply } from "./forge/forge-status.js";
+
+// every branch in one panel
+export {
+  inBranchScope,
+  currentBranchScope,
+  branchFeed,
+  type BranchScope,
+  type BranchEntry,
+  type BranchScopes,
+  type BranchWatchState,
+} from "./branches/index.js";

@@ -5,6 +5,15 @@ import { createAgentNote } from "./agent/agent-note.js";
 import { addAgentReply } from "./agent/agent-reply.js";
 import { changesSince } from "./agent/changes-since.js";
 import { trackRepository } from "./files/current-repository.js";
+import {
+  compareBranches,
+  createBranchScopes,
+  currentBranchScope,
+  deliverHandedOff,
+  listBranches,
+  type BranchWatchState,
+} from "./branches/index.js";
+import type { DiffSize } from "../git/index.js";
 import { listRounds } from "./rounds/branch-rounds.js";
 import { fileText } from "./files/file-text.js";
 import { reviewDiff } from "./rounds/review-diff.js";
@@ -72,6 +81,8 @@ export interface ReviewServiceOptions {
    * root; default: nowhere, so a service built without one (a test, the demo) never reads the person's token.
    */
   readonly forge?: TokenSource;
+  /** What the branch list's live feed watches now (see branchFeed); reported by GET /api/branches. */
+  readonly branchWatch?: () => BranchWatchState;
   /** `push: "auto"`: an agent's reply on a forge thread is posted as soon as it is written. */
   readonly forgePush?: "auto" | "manual";
 }
@@ -84,11 +95,15 @@ export interface ReviewServiceOptions {
 export function createReviewService(options: ReviewServiceOptions) {
   // The panel's listings: fifty open panels re-listing an unchanged review cost one check, not fifty listings.
   const { listings, anchors, pages, roundFiles, commitFiles } = options.caches ?? createServiceCaches();
+  const ownRepository = trackRepository(options.dir, options.repository);
+  // The one place a request's branch is chosen (see BranchScope): every operation reads these two.
   const ctx: ServiceContext = {
-    repository: trackRepository(options.dir, options.repository),
+    repository: () => currentBranchScope()?.repository() ?? ownRepository(),
+    get delivery() {
+      return currentBranchScope()?.delivery ?? options.delivery;
+    },
     db: options.store.db,
     bus: options.bus,
-    delivery: options.delivery,
     now: options.now,
     instanceId: newId("service"),
     anchors,
@@ -96,6 +111,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     roundFiles,
     ...(commitFiles === undefined ? {} : { commitFiles }),
   };
+  // Every branch of the repository: `branch=` on a request picks one of these scopes (see BranchScope).
+  const scopes = createBranchScopes({ own: ownRepository, db: options.store.db, delivery: options.delivery });
   // The agent's review_list pages: each cursor is the set of threads its earlier pages returned.
   // A retried reply or note returns the first one's result instead of storing it twice.
   const retries = new AgentRetries(() => Date.parse(ctx.now()));
@@ -117,6 +134,8 @@ export function createReviewService(options: ReviewServiceOptions) {
   return {
     context: ctx,
     repository: ctx.repository,
+    /** The service's own work tree, whatever branch the caller's scope names. */
+    ownRepository,
     // rounds and diffs
     listRounds: () => listRounds(ctx),
     takeRound: async () => roundJson((await takeServiceRound(ctx, await ctx.repository())).round),
@@ -219,6 +238,23 @@ export function createReviewService(options: ReviewServiceOptions) {
     forgeStatus: () => forgeStatus(ctx),
     releaseToPullRequest: async (input: Parameters<typeof releaseToPullRequest>[2]) =>
       releaseToPullRequest(ctx, await openForge(await ctx.repository(), forgeSource), input),
+    // every branch in one panel
+    branchScopes: scopes,
+    /** Every branch (see listBranches); `sizes`: the live feed's cache of each work tree's change size. */
+    listBranches: async (sizes?: Map<string, Promise<DiffSize>>) => {
+      const list = await listBranches({
+        own: ownRepository,
+        db: ctx.db,
+        scopes,
+        now: ctx.now,
+        ...(sizes ? { sizes } : {}),
+      });
+      return options.branchWatch === undefined ? list : { ...list, watch: options.branchWatch() };
+    },
+    compareBranches: (a: string, b: string, query: Parameters<typeof compareBranches>[4] = {}) =>
+      compareBranches(scopes, ownRepository, a, b, query),
+    /** Releases made for this work tree's agent from a panel on another one: delivered here. */
+    deliverHandedOff: () => deliverHandedOff(ctx, options.deliveryRetry),
     // other processes
     changesSince: (from: Parameters<typeof changesSince>[1]) => changesSince(ctx, from),
   };

@@ -34,6 +34,11 @@ export interface ReleaseDelivery {
    * client, rung by its Stop hook): the pending review then says what still waits for that turn.
    */
   readonly waitsForAgentTurn?: boolean;
+  /**
+   * The work tree whose agent a release goes to when this process cannot reach it (a panel opened on
+   * another branch): the release waits in the store, and a process working there delivers it.
+   */
+  readonly handsOffTo?: string;
 }
 
 /** What every service operation works with; built once at the composition root. */

@@ -103,6 +103,7 @@ export {
   type ServerRow,
   type RunningServer,
   type ServerFilter,
+  type ServerKind,
 } from "./tables/servers.table.js";
 export {
   insertRun,

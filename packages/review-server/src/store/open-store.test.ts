@@ -108,6 +108,7 @@ describe("migration 0005: no token in the servers table", () => {
       "waits_for_turn",
       "forge_url",
       "pr_messages",
+      "worktree",
     ]) {
       await sql.raw(`ALTER TABLE reviews DROP COLUMN ${column}`).execute(old.db);
     }
@@ -115,6 +116,8 @@ describe("migration 0005: no token in the servers table", () => {
       await sql.raw(`ALTER TABLE messages DROP COLUMN ${column}`).execute(old.db);
     await writeTransaction(old.db, register(`http://127.0.0.1:4321/?token=${secret}`));
     await writeTransaction(old.db, register("http://127.0.0.1:4322"));
+    for (const column of ["kind", "instance"])
+      await sql.raw(`ALTER TABLE servers DROP COLUMN ${column}`).execute(old.db);
     await old.close();
     expect(readFileSync(path).includes(secret)).toBe(true);
 

@@ -43,5 +43,7 @@ export function panelEvent(event: ReviewEvent): ServerEvent {
       return { type: "base" };
     case "change":
       return { type: "change" };
+    case "branch":
+      return { type: "branch", branch: event.branch };
   }
 }

@@ -15,6 +15,7 @@ import { threadsRoutes } from "./threads-routes.js";
 import { viewedRoutes } from "./viewed-routes.js";
 import { forgeRoutes } from "./forge-routes.js";
 import { changesRoutes } from "./changes-routes.js";
+import { branchesRoutes } from "./branches-routes.js";
 
 /**
  * Every resource route over one service, chained so the type carries them all; `createApp` mounts it at `/api`.
@@ -36,7 +37,8 @@ export function apiRoutes(service: ReviewService, runs: RunSupervisor | null = n
     .route("/", rawRoutes(service))
     .route("/", basesRoutes(service))
     .route("/", forgeRoutes(service))
-    .route("/", changesRoutes(service));
+    .route("/", changesRoutes(service))
+    .route("/", branchesRoutes(service));
 }
 
 /** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */

@@ -13,3 +13,4 @@ export { rawRoutes, rawQuerySchema } from "./raw-routes.js";
 export { basesRoutes } from "./bases-routes.js";
 export { forgeRoutes, forgeBodySchema } from "./forge-routes.js";
 export { changesRoutes, undoBodySchema, keepBodySchema, applyBodySchema } from "./changes-routes.js";
+export { branchesRoutes } from "./branches-routes.js";

@@ -121,8 +121,10 @@ export async function deliverWaitingReviews(
     (row) =>
       row.branch === repo.branchKey &&
       waitsForSession(row) &&
-      row.owner_pid !== null &&
-      (row.owner_pid === process.pid || !processAlive(row.owner_pid)),
+      // Made for this work tree's agent from a panel on another one (see handOffDelivery): taken here.
+      (row.worktree !== null
+        ? row.worktree === repo.workTree
+        : row.owner_pid !== null && (row.owner_pid === process.pid || !processAlive(row.owner_pid))),
   );
   const taken: string[] = [];
   for (const row of waiting) {
@@ -155,9 +157,12 @@ export async function resumeOrphanedDeliveries(
 ): Promise<readonly string[]> {
   // A process that cannot push a message into a chat leaves them to one that can.
   if (ctx.delivery.waitsForAgentTurn === true) return [];
+  const own = await ctx.repository();
   const orphans = (await pendingReviews(ctx.db)).filter(
     (row) =>
       row.waits_for_turn === 0 &&
+      // One for another work tree's agent is delivered there (see deliverHandedOff), never from here.
+      (row.worktree === null || row.worktree === own.workTree) &&
       (row.owner_pid === null ||
         (!isThisProcess(row.owner_pid, row.owner_started) && !processAlive(row.owner_pid, row.owner_started))),
   );

@@ -94,6 +94,7 @@ export async function releasePendingReview(
       owner_pid: process.pid,
       owner_started: processStartTime(process.pid),
       waits_for_turn: ctx.delivery.waitsForAgentTurn === true ? 1 : 0,
+      worktree: ctx.delivery.handsOffTo ?? null,
     });
     // Read again inside the transaction: a draft added or deleted a moment ago is released or not, never half.
     const current = await draftsOfBranch(trx, repo.branchKey);

@@ -41,6 +41,11 @@ export interface ReviewsTable {
   forge_url: string | null;
   /** How many comments a release to a pull request carried there (migration 0017); null for a release to the agent. */
   pr_messages: number | null;
+  /**
+   * The work tree whose agent it goes to, when it was released from a panel serving another one (migration
+   * 0021): any process working in that work tree delivers it. Null: its owner delivers it.
+   */
+  worktree: string | null;
 }
 
 /** The person's verdict on a release, as GitHub has it. */
@@ -69,6 +74,7 @@ export type NewReview = Pick<ReviewRow, "branch" | "mode" | "round_id" | "releas
       | "waits_for_turn"
       | "forge_url"
       | "pr_messages"
+      | "worktree"
     >
   >;
 
@@ -119,6 +125,7 @@ export async function insertReview(db: Kysely<Database>, review: NewReview): Pro
       waits_for_turn: review.waits_for_turn ?? 0,
       forge_url: review.forge_url ?? null,
       pr_messages: review.pr_messages ?? null,
+      worktree: review.worktree ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -13,13 +13,20 @@ export interface ServersTable {
   started_at: string;
   /** Refreshed while the panel runs; an old one means the process died without cleaning up. */
   heartbeat_at: string;
+  /** What runs beside the panel (migration 0021): an opencode process, an MCP server, or `serve`; null before. */
+  kind: ServerKind | null;
+  /** Its review service's id, as `sessions.seen_by` names it (migration 0021); null before. */
+  instance: string | null;
 }
+
+/** What runs beside a panel. */
+export type ServerKind = "opencode" | "mcp" | "serve";
 
 export type ServerRow = Readonly<Selectable<ServersTable>>;
 
 /** A running panel at `heartbeat_at` (the caller's clock); `started_at` defaults to it. */
 export type RunningServer = Pick<ServerRow, "url" | "pid" | "worktree" | "branch" | "heartbeat_at"> &
-  Partial<Pick<ServerRow, "started_at">>;
+  Partial<Pick<ServerRow, "started_at" | "kind" | "instance">>;
 
 /** Which panels to list. */
 export interface ServerFilter {
@@ -43,6 +50,8 @@ export async function upsertServer(db: Kysely<Database>, server: RunningServer):
       branch: server.branch,
       started_at: server.started_at ?? server.heartbeat_at,
       heartbeat_at: server.heartbeat_at,
+      kind: server.kind ?? null,
+      instance: server.instance ?? null,
     })
     .onConflict((conflict) =>
       conflict.column("url").doUpdateSet((eb) => ({
@@ -50,6 +59,8 @@ export async function upsertServer(db: Kysely<Database>, server: RunningServer):
         worktree: eb.ref("excluded.worktree"),
         branch: eb.ref("excluded.branch"),
         heartbeat_at: eb.ref("excluded.heartbeat_at"),
+        kind: eb.ref("excluded.kind"),
+        instance: eb.ref("excluded.instance"),
         // The same process refreshing keeps its start time; a new process on the port starts anew.
         started_at: eb
           .case()
