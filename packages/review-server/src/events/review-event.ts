@@ -1,4 +1,4 @@
-import type { Finding, Run, Thread } from "@opencode-review/core";
+import type { Finding, Run, Thread, Tour } from "@opencode-review/core";
 
 /** A round as `GET /api/rounds` lists it (docs/http.md). */
 export interface RoundInfo {
@@ -40,7 +40,9 @@ export type ReviewEvent =
   | { readonly type: "worktree"; readonly worktree: WorktreeChange }
   // Another process marked files viewed (or not), or picked the diff's start for the branch.
   | { readonly type: "viewed"; readonly marks: BranchChange }
-  | { readonly type: "base"; readonly base: BranchChange };
+  | { readonly type: "base"; readonly base: BranchChange }
+  // The agent left a new tour of its change (review_tour).
+  | { readonly type: "tour"; readonly tour: Tour };
 
 /** What `viewed` and `base` carry: only which branch; the panel reads the marks or the pick again. */
 export interface BranchChange {
@@ -60,7 +62,7 @@ export type ReviewEventType = ReviewEvent["type"];
  */
 export function eventPayload(
   event: ReviewEvent,
-): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange {
+): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange | Tour {
   switch (event.type) {
     case "thread":
       return event.thread;
@@ -76,5 +78,7 @@ export function eventPayload(
       return event.marks;
     case "base":
       return event.base;
+    case "tour":
+      return event.tour;
   }
 }

@@ -13,6 +13,7 @@ import type { SessionsTable } from "./tables/sessions.table.js";
 import type { ThreadChangesTable } from "./tables/thread-changes.table.js";
 import type { ThreadsTable } from "./tables/threads.table.js";
 import type { ViewedFilesTable } from "./tables/viewed-files.table.js";
+import type { ToursTable } from "./tables/tours.table.js";
 
 /** The store's tables as Kysely sees them (Kysely's own migration tables are not listed). */
 export interface Database {
@@ -33,4 +34,5 @@ export interface Database {
   forge_pulls: ForgePullsTable;
   forge_threads: ForgeThreadsTable;
   forge_messages: ForgeMessagesTable;
+  tours: ToursTable;
 }

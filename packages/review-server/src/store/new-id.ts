@@ -1,5 +1,5 @@
 /** What an id names; the prefix makes ids readable in logs and tool output. */
-export type IdKind = "round" | "thread" | "message" | "review" | "service" | "run" | "finding" | "forge";
+export type IdKind = "round" | "thread" | "message" | "review" | "service" | "run" | "finding" | "forge" | "tour";
 
 const PREFIX: Readonly<Record<IdKind, string>> = {
   round: "r",
@@ -10,6 +10,7 @@ const PREFIX: Readonly<Record<IdKind, string>> = {
   run: "u",
   finding: "f",
   forge: "p",
+  tour: "w",
 };
 
 /**

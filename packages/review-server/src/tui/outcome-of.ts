@@ -41,5 +41,7 @@ export function panelEvent(event: ReviewEvent): ServerEvent {
       return { type: "viewed" };
     case "base":
       return { type: "base" };
+    case "tour":
+      return { type: "tour", tour: event.tour };
   }
 }

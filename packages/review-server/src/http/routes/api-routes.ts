@@ -14,6 +14,7 @@ import { rawRoutes } from "./raw-routes.js";
 import { threadsRoutes } from "./threads-routes.js";
 import { viewedRoutes } from "./viewed-routes.js";
 import { forgeRoutes } from "./forge-routes.js";
+import { tourRoutes } from "./tour.js";
 
 /**
  * Every resource route over one service, chained so the type carries them all; `createApp` mounts it at `/api`.
@@ -34,7 +35,8 @@ export function apiRoutes(service: ReviewService, runs: RunSupervisor | null = n
     .route("/", viewedRoutes(service))
     .route("/", rawRoutes(service))
     .route("/", basesRoutes(service))
-    .route("/", forgeRoutes(service));
+    .route("/", forgeRoutes(service))
+    .route("/", tourRoutes(service));
 }
 
 /** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */

@@ -16,6 +16,7 @@ import { ownerStartTime } from "./0014-owner-start-time.js";
 import { forgeLinks } from "./0015-forge-links.js";
 import { forgeLogin } from "./0016-forge-login.js";
 import { pullRequestMessages } from "./0017-pull-request-messages.js";
+import { tours } from "./0022-tours.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -40,4 +41,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0015_forge_links", up: forgeLinks.up },
   { name: "0016_forge_login", up: forgeLogin.up },
   { name: "0017_pull_request_messages", up: pullRequestMessages.up },
+  { name: "0022_tours", up: tours.up },
 ];
