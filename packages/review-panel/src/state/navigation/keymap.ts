@@ -29,6 +29,8 @@ export type WebAction = Extract<
   | "findFile"
   | "help"
   | "close"
+  | "tour"
+  | "prevStep"
 >;
 
 /**
