@@ -172,3 +172,20 @@ export {
   type StartRunBody,
   type AcceptFindingBody,
 } from "./schema/reviewer-args.js";
+
+// tour: the agent's guide to its change (review_tour), and the hunks it leaves unexplained
+export {
+  reviewTourArgs,
+  reviewTourArgsSchema,
+  tourStepSchema,
+  uncoveredHunks,
+  TOUR_STEP_LIMIT,
+  TOUR_TEXT_LIMIT,
+  TOUR_TITLE_LIMIT,
+  type Tour,
+  type TourStep,
+  type UncoveredHunk,
+  type ReviewTourArgs,
+  type TourStepArgs,
+  type CoveringPlace,
+} from "./tour/index.js";

@@ -29,6 +29,7 @@ import type {
   ServerEvent,
   Thread,
   ThreadQuery,
+  Tour,
   ViewedFile,
 } from "./state/review-client.js";
 
@@ -286,6 +287,8 @@ export function createApi(options: ApiOptions = {}): WebClient {
     /** The person's Send: posts the queued replies to the pull request. */
     pushForge: (): Promise<Outcome<{ readonly push: ForgePushOutcome }>> =>
       call("POST /api/forge/push", () => api.forge.push.$post({ json: {} })),
+    /** The agent's tour of its change on this branch, or null. */
+    tour: (): Promise<Outcome<{ readonly tour: Tour | null }>> => call("GET /api/tour", () => api.tour.$get()),
     /** Every past release, newest first, with its prose and delivery state. */
     reviews: (): Promise<Outcome<{ readonly reviews: readonly PastReview[] }>> =>
       call("GET /api/reviews", () => api.reviews.$get()),
@@ -369,6 +372,7 @@ export function createApi(options: ApiOptions = {}): WebClient {
         else if (name === "review") onEvent({ type: "review", review: value as unknown as Release });
         else if (name === "round") onEvent({ type: "round", round: value as unknown as Round });
         else if (name === "run") onEvent({ type: "run", run: value as unknown as Run });
+        else if (name === "tour") onEvent({ type: "tour", tour: value as unknown as Tour });
       };
       const readOnce = async (): Promise<"ended" | "refused"> => {
         const response = await doFetch(client.api.events.$url().href, {

@@ -66,12 +66,13 @@ describe("listFiles", () => {
 });
 
 describe("renderSystemGuidance", () => {
-  it("is a few lines naming the three tools and the checked resolve", () => {
+  it("is a few lines naming the four tools (the tour once) and the checked resolve", () => {
     const text = renderSystemGuidance();
     const lines = text.split("\n");
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines.length).toBeLessThanOrEqual(6);
     for (const tool of ["review_list", "review_reply", "review_open"]) expect(text).toContain(tool);
+    expect(text.split("review_tour").length - 1).toBe(1);
     expect(text).toMatch(/resolved: true only when/);
   });
 });

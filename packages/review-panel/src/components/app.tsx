@@ -31,6 +31,8 @@ import { ReleaseBar } from "./release-bar.js";
 import { createForgeQueue, ForgeQueueContext } from "../state/conversation/forge-queue.js";
 import { RoundPicker } from "./round-picker.js";
 import { ViewedProgress } from "./viewed-toggle.js";
+import { createTour, stepPlace, TourContext, type StepPlace } from "../state/tour/index.js";
+import { TourBar } from "./tour-bar.js";
 import "./app.css";
 
 function createMediaQuery(query: string) {
@@ -82,6 +84,7 @@ export function App(props: { readonly api: Api }) {
   const markdown = createMarkdown(window);
   const unsent = createUnsentText(localStorageOrNull());
   const bases = createBranchBases(api, notices);
+  const tour = createTour(api, notices);
   const [readyToReopen, setReadyToReopen] = createSignal(false);
   const [health, setHealth] = createSignal<Health | null>(null);
   const [live, setLive] = createSignal<LiveState>("connecting");
@@ -180,6 +183,36 @@ export function App(props: { readonly api: Api }) {
     const side = line.kind === "del" ? "old" : "new";
     focus.pick({ file: file.path, side, line: (side === "old" ? line.old : line.new) ?? 1, extend: false });
   };
+  // The agent's tour: a step is shown in the diff (its first line near the top), and commented on as any lines are.
+  const showPlace = (place: StepPlace) => {
+    const index = rowOfPlace(
+      rows().rows,
+      place.start === null
+        ? { kind: "file", file: place.file }
+        : { kind: "line", file: place.file, side: "new", line: place.start },
+    );
+    focus.setFile(place.file);
+    if (index !== null) scroll?.toRow(Math.max(0, index - 2));
+  };
+  const walkTour = (by: 1 | -1) => {
+    if (!tour.active()) tour.start();
+    else if (by === 1) tour.next();
+    else tour.prev();
+    const step = tour.step();
+    if (step && tour.active()) showPlace(stepPlace(step));
+  };
+  const commentOnStep = (place: StepPlace) => {
+    if (place.start === null) focus.commentOnFile(place.file);
+    else {
+      focus.pick({ file: place.file, side: "new", line: place.start, extend: false });
+      if ((place.end ?? place.start) > place.start)
+        focus.pick({ file: place.file, side: "new", line: place.end!, extend: true });
+    }
+    queueMicrotask(() => {
+      const index = rows().rows.findIndex((row) => row.kind === "composer");
+      if (index !== -1) scroll?.toRow(Math.max(0, index - 3));
+    });
+  };
   const resolveHere = () => {
     const toggle = here.resolveToggle();
     if (toggle.kind === "resolve" || toggle.kind === "reopen") void toggle.run();
@@ -233,10 +266,15 @@ export function App(props: { readonly api: Api }) {
         return void rounds.setIgnoreWhitespace(!rounds.ignoreWhitespace());
       case "help":
         return void focus.setHelp(!focus.help());
+      case "tour":
+        return walkTour(1);
+      case "prevStep":
+        return walkTour(-1);
       case "close":
         focus.setHelp(false);
         focus.setDrawer(false);
         focus.setFinishing(false);
+        tour.stop();
         return;
     }
   };
@@ -311,11 +349,14 @@ export function App(props: { readonly api: Api }) {
     void review.refresh();
     void reviewer.load();
     void forge.load();
+    void tour.load();
     const close = api.events(
       (event) =>
         // The agent wrote files: their diff, and the anchors of the threads on them, are read again.
-        applyLiveChange({ threads, review, rounds, viewed, bases, reviewer, forge }, event, {
+        applyLiveChange({ threads, review, rounds, viewed, bases, reviewer, forge, tour }, event, {
           worktree: (paths) => {
+            // The tour's steps follow the code, and what no step explains changes with the diff.
+            if (tour.tour() !== null) void tour.load();
             if (rounds.range().to === "worktree") void Promise.all([diff.worktreeChanged(paths), threads.load()]);
           },
         }),
@@ -323,7 +364,7 @@ export function App(props: { readonly api: Api }) {
         // Whatever happened while the stream was down is read again on reconnect (not on the first
         // connection: the first load is already under way, and a second one redraws a big diff again).
         if (state === "open" && live() !== "open" && connected)
-          void Promise.all([threads.load(), reviewer.load(), forge.load()]);
+          void Promise.all([threads.load(), reviewer.load(), forge.load(), tour.load()]);
         if (state === "open") connected = true;
         setLive(state);
       },
@@ -351,131 +392,134 @@ export function App(props: { readonly api: Api }) {
                             <ViewedContext.Provider value={viewed}>
                               <BranchBasesContext.Provider value={bases}>
                                 <SinceReviewContext.Provider value={since}>
-                                  <main data-component="app" data-view={view()}>
-                                    <header data-slot="header">
-                                      <button
-                                        type="button"
-                                        data-slot="action files-button"
-                                        onClick={() => focus.setDrawer(true)}
-                                      >
-                                        Files ({diff.files().length})
-                                      </button>
-                                      <span data-slot="title">
-                                        <span
-                                          data-slot="live"
-                                          data-state={live()}
-                                          title={live() === "open" ? "Live" : "Not connected"}
-                                        />
-                                        {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
-                                        <small>{health()?.branch ?? ""}</small>
-                                      </span>
-                                      {/* A stopped server must not look like a quiet one: say so, while the stream keeps retrying. */}
-                                      <Show when={live() === "lost" || live() === "refused"}>
-                                        <span
-                                          data-slot="connection"
-                                          data-state={live()}
-                                          role="status"
-                                          title={
-                                            live() === "lost"
-                                              ? "The review server does not answer; the panel reconnects by itself when it is back."
-                                              : "The server answers but not to this link: it was started again with a new token. opencode-review url prints the new link."
-                                          }
-                                        >
-                                          {live() === "lost"
-                                            ? "Disconnected · reconnecting…"
-                                            : "Disconnected · open the new link"}
-                                        </span>
-                                      </Show>
-                                      <ViewedProgress current={focus.file()} onOpen={openFile} />
-                                      <button
-                                        type="button"
-                                        data-slot="action prev-thread"
-                                        aria-label="Previous thread"
-                                        title="Previous thread (P)"
-                                        onClick={() => moveThread(-1)}
-                                      >
-                                        ↑<span data-slot="word"> thread</span>
-                                      </button>
-                                      <button
-                                        type="button"
-                                        data-slot="action next-thread"
-                                        aria-label="Next thread"
-                                        title="Next thread (N)"
-                                        onClick={() => moveThread(1)}
-                                      >
-                                        ↓<span data-slot="word"> thread</span>
-                                      </button>
-                                      <button
-                                        type="button"
-                                        data-slot="action rounds-button"
-                                        aria-label={`${describeRange(rounds.range(), rounds.label, bases.commits())}: choose the diff`}
-                                        aria-expanded={roundsOpen()}
-                                        onClick={() => setRoundsOpen(!roundsOpen())}
-                                      >
-                                        {rounds.range().view?.replace(/^commit:(.{7}).*$/, "$1") ??
-                                          `${short(rounds.range().from)}→${short(rounds.range().to)}`}{" "}
-                                        {roundsOpen() ? "▴" : "▾"}
-                                      </button>
-                                      <span data-slot="view-toggle" role="group" aria-label="View">
+                                  <TourContext.Provider value={tour}>
+                                    <main data-component="app" data-view={view()}>
+                                      <header data-slot="header">
                                         <button
                                           type="button"
-                                          data-slot="action"
-                                          aria-pressed={view() === "unified"}
-                                          onClick={() => diff.setView("unified")}
+                                          data-slot="action files-button"
+                                          onClick={() => focus.setDrawer(true)}
                                         >
-                                          Unified
-                                        </button>{" "}
-                                        <button
-                                          type="button"
-                                          data-slot="action"
-                                          aria-pressed={view() === "split"}
-                                          onClick={() => diff.setView("split")}
-                                        >
-                                          Split
+                                          Files ({diff.files().length})
                                         </button>
-                                      </span>
-                                      <button
-                                        type="button"
-                                        data-slot="action help"
-                                        aria-label="Keyboard shortcuts"
-                                        onClick={() => focus.setHelp(true)}
-                                      >
-                                        ?
-                                      </button>
-                                    </header>
-                                    <RoundPicker
-                                      state={roundsOpen() ? "open" : "closed"}
-                                      onPicked={() => setRoundsOpen(false)}
-                                    />
-                                    <div data-slot="body">
-                                      <div
-                                        data-slot="scrim"
-                                        data-state={focus.drawer() ? "open" : "closed"}
-                                        onClick={() => focus.setDrawer(false)}
+                                        <span data-slot="title">
+                                          <span
+                                            data-slot="live"
+                                            data-state={live()}
+                                            title={live() === "open" ? "Live" : "Not connected"}
+                                          />
+                                          {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
+                                          <small>{health()?.branch ?? ""}</small>
+                                        </span>
+                                        {/* A stopped server must not look like a quiet one: say so, while the stream keeps retrying. */}
+                                        <Show when={live() === "lost" || live() === "refused"}>
+                                          <span
+                                            data-slot="connection"
+                                            data-state={live()}
+                                            role="status"
+                                            title={
+                                              live() === "lost"
+                                                ? "The review server does not answer; the panel reconnects by itself when it is back."
+                                                : "The server answers but not to this link: it was started again with a new token. opencode-review url prints the new link."
+                                            }
+                                          >
+                                            {live() === "lost"
+                                              ? "Disconnected · reconnecting…"
+                                              : "Disconnected · open the new link"}
+                                          </span>
+                                        </Show>
+                                        <ViewedProgress current={focus.file()} onOpen={openFile} />
+                                        <button
+                                          type="button"
+                                          data-slot="action prev-thread"
+                                          aria-label="Previous thread"
+                                          title="Previous thread (P)"
+                                          onClick={() => moveThread(-1)}
+                                        >
+                                          ↑<span data-slot="word"> thread</span>
+                                        </button>
+                                        <button
+                                          type="button"
+                                          data-slot="action next-thread"
+                                          aria-label="Next thread"
+                                          title="Next thread (N)"
+                                          onClick={() => moveThread(1)}
+                                        >
+                                          ↓<span data-slot="word"> thread</span>
+                                        </button>
+                                        <button
+                                          type="button"
+                                          data-slot="action rounds-button"
+                                          aria-label={`${describeRange(rounds.range(), rounds.label, bases.commits())}: choose the diff`}
+                                          aria-expanded={roundsOpen()}
+                                          onClick={() => setRoundsOpen(!roundsOpen())}
+                                        >
+                                          {rounds.range().view?.replace(/^commit:(.{7}).*$/, "$1") ??
+                                            `${short(rounds.range().from)}→${short(rounds.range().to)}`}{" "}
+                                          {roundsOpen() ? "▴" : "▾"}
+                                        </button>
+                                        <span data-slot="view-toggle" role="group" aria-label="View">
+                                          <button
+                                            type="button"
+                                            data-slot="action"
+                                            aria-pressed={view() === "unified"}
+                                            onClick={() => diff.setView("unified")}
+                                          >
+                                            Unified
+                                          </button>{" "}
+                                          <button
+                                            type="button"
+                                            data-slot="action"
+                                            aria-pressed={view() === "split"}
+                                            onClick={() => diff.setView("split")}
+                                          >
+                                            Split
+                                          </button>
+                                        </span>
+                                        <button
+                                          type="button"
+                                          data-slot="action help"
+                                          aria-label="Keyboard shortcuts"
+                                          onClick={() => focus.setHelp(true)}
+                                        >
+                                          ?
+                                        </button>
+                                      </header>
+                                      <RoundPicker
+                                        state={roundsOpen() ? "open" : "closed"}
+                                        onPicked={() => setRoundsOpen(false)}
                                       />
-                                      <FileList onOpen={openFile} />
-                                      <DiffView
-                                        rows={rows()}
-                                        files={diff.files()}
-                                        phone={narrow()}
-                                        cursor={cursorShown() ? (cursor.row()?.key ?? null) : null}
-                                        onReady={(s) => (scroll = s)}
+                                      <TourBar onShow={showPlace} onComment={commentOnStep} />
+                                      <div data-slot="body">
+                                        <div
+                                          data-slot="scrim"
+                                          data-state={focus.drawer() ? "open" : "closed"}
+                                          onClick={() => focus.setDrawer(false)}
+                                        />
+                                        <FileList onOpen={openFile} />
+                                        <DiffView
+                                          rows={rows()}
+                                          files={diff.files()}
+                                          phone={narrow()}
+                                          cursor={cursorShown() ? (cursor.row()?.key ?? null) : null}
+                                          onReady={(s) => (scroll = s)}
+                                        />
+                                      </div>
+                                      <ReviewerBar />
+                                      <ReleaseBar />
+                                    </main>
+                                    <Show when={focus.help()}>
+                                      <HelpOverlay onClose={() => focus.setHelp(false)} />
+                                    </Show>
+                                    <Show when={finding()}>
+                                      <FileFinder
+                                        paths={diff.files().map((f) => f.path)}
+                                        onOpen={openFile}
+                                        onClose={() => setFinding(false)}
                                       />
-                                    </div>
-                                    <ReviewerBar />
-                                    <ReleaseBar />
-                                  </main>
-                                  <Show when={focus.help()}>
-                                    <HelpOverlay onClose={() => focus.setHelp(false)} />
-                                  </Show>
-                                  <Show when={finding()}>
-                                    <FileFinder
-                                      paths={diff.files().map((f) => f.path)}
-                                      onOpen={openFile}
-                                      onClose={() => setFinding(false)}
-                                    />
-                                  </Show>
-                                  <NoticeList />
+                                    </Show>
+                                    <NoticeList />
+                                  </TourContext.Provider>
                                 </SinceReviewContext.Provider>
                               </BranchBasesContext.Provider>
                             </ViewedContext.Provider>

@@ -8,6 +8,7 @@ import type { Reviewer } from "./conversation/reviewer.js";
 import type { Rounds } from "./diff/rounds.js";
 import type { Threads } from "./conversation/threads.js";
 import type { Viewed } from "./diff/viewed.js";
+import type { TourWalk } from "./tour/tour.js";
 
 /** The slices a live change reaches. */
 export interface LiveSlices {
@@ -19,6 +20,8 @@ export interface LiveSlices {
   readonly reviewer: Reviewer;
   /** The pull request's Send list, where the panel keeps one open. */
   readonly forge?: ForgeQueue;
+  /** The agent's tour, where the panel walks one. */
+  readonly tour?: TourWalk;
 }
 
 /**
@@ -57,5 +60,7 @@ export function applyLiveChange(
       return void slices.reviewer.upsert(event.run);
     case "review":
       return void slices.review.refresh();
+    case "tour":
+      return void slices.tour?.receive(event.tour);
   }
 }

@@ -2,12 +2,12 @@
 // and the data they carry. The web's adapter is HTTP (`../api.ts`); the terminal's is in-process over the
 // service (`opencode-review`'s `tui/open-tui-backend.ts`). Both answer `Outcome` values, never throw, so
 // the state slices built over this port check a refusal the same way whichever panel they serve.
-import type { FileDiff, Finding, Message, Run, Thread } from "@opencode-review/core";
+import type { FileDiff, Finding, Message, Run, Thread, Tour } from "@opencode-review/core";
 import type { RoundJson, TooLarge, ViewedFileJson } from "opencode-review/http";
 import type { ForgeQueueSource } from "./conversation/forge-queue.js";
 import type { BranchInfo } from "./branches/branches.js";
 
-export type { Thread, Finding, Run, Severity } from "@opencode-review/core";
+export type { Thread, Finding, Run, Severity, Tour, TourStep, UncoveredHunk } from "@opencode-review/core";
 
 /** The models a review run can take, and the one it takes when none is picked; `available` false: no opencode behind this panel. */
 export interface ReviewerModels {
@@ -188,7 +188,10 @@ export type ServerEvent =
   // Someone undid, applied or restored a change from the review: the change list is read again.
   | { readonly type: "change" }
   // A branch of the repository changed: its entry in the branch list.
-  | { readonly type: "branch"; readonly branch: BranchInfo };
+  | { readonly type: "branch"; readonly branch: BranchInfo }
+
+  // The agent left a new tour of its change.
+  | { readonly type: "tour"; readonly tour: Tour };
 
 /** A thread listing's filter: the statuses, one file, and `at` a round id for anchors as they were in that round. */
 export interface ThreadQuery {
@@ -258,6 +261,8 @@ export interface ReviewClient extends ForgeQueueSource {
     viewed: boolean,
     ref: FileRef,
   ): Promise<Outcome<{ readonly file: ViewedFile | { readonly path: string; readonly state: "unviewed" } }>>;
+  /** The agent's tour of its change on this branch (steps located now, the hunks no step touches); null when none. */
+  tour(): Promise<Outcome<{ readonly tour: Tour | null }>>;
   /** Opens the live changes (what anyone writes while the panel is open); returns a function that closes them. */
   events(onEvent: (event: ServerEvent) => void, onState?: (state: LiveState) => void): () => void;
 }

@@ -21,6 +21,7 @@ import {
 import { createThreads } from "../state/conversation/threads.js";
 import { createViewed } from "../state/diff/viewed.js";
 import { createSinceReview } from "../state/diff/since-review.js";
+import { createTour } from "../state/tour/tour.js";
 import { createBinaryLines } from "./binary-line.js";
 import type { ReviewBackend } from "./review-backend.js";
 
@@ -102,6 +103,7 @@ export function createReviewModel(
   review = createReview(backend, notices, () => Promise.all([threadSlice.load(), rounds.load()]));
   const bases = createBranchBases(backend, notices);
   const reviewer = createReviewer(backend, notices);
+  const tour = createTour(backend, notices);
   const [preset, setPreset] = createSignal<ViewPreset>("all");
   // One value per view picked, as the web's range signal: rounds listed again with the same range are not a
   // new range (the diff keeps its files loaded anyway), a new pick is.
@@ -182,7 +184,7 @@ export function createReviewModel(
   let listed = false;
   // The change log's events of one read arrive together: the diff is read again once for all of them.
   let diffDue = false;
-  const liveSlices = { threads: threadSlice, review, rounds, viewed, bases, reviewer };
+  const liveSlices = { threads: threadSlice, review, rounds, viewed, bases, reviewer, tour };
   const stopLive = backend.events((event) => {
     const before = event.type === "thread" ? threadSlice.get(event.thread.id) : undefined;
     applyLiveChange(liveSlices, event);
@@ -240,6 +242,7 @@ export function createReviewModel(
       await loadBases();
       // The run shown from the start: one may be going already (started from the web panel).
       void reviewer.load();
+      void tour.load();
       await Promise.all([loadThreads(), diff.reload(), loadReleases()]);
       setLoaded(true);
     },
@@ -260,6 +263,8 @@ export function createReviewModel(
       // text first, as the web's worktreeChanged does for its revealed lines, would only unsettle the rows).
       backend.watchWorktree(() => {
         if (range().to === "worktree") void Promise.all([diff.reload(), loadThreads()]);
+        // The tour's steps follow the code, and what no step explains changes with the diff.
+        if (tour.tour() !== null) void tour.load();
       }),
     /** What `t` cycles through: the three round views, then the branch against each parent branch, nearest first. */
     presets: (): readonly ViewPreset[] => [
@@ -276,6 +281,8 @@ export function createReviewModel(
       // The branch picked (or its end) is kept in the store, so the web panel and the next view agree.
       void bases.remember(next);
     },
+    /** The agent's tour of its change, walked with w / W (the web panel's slice). */
+    tour,
     /** Stops hearing the change log (the plugin is going). */
     close: stopLive,
   };

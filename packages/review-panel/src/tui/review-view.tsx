@@ -30,6 +30,9 @@ import { registerKeyLayers } from "./view/key-layers.js";
 import { ListOverlayBox } from "./view/list-overlay-box.js";
 import { TextLines } from "./view/text-lines.js";
 import { wrapWords } from "./wrap-words.js";
+import { rowOfPlace } from "../state/navigation/link-place.js";
+import { stepPlace } from "../state/tour/tour.js";
+import { tourText } from "./tour-lines.js";
 
 /** From this width the file tree sits beside the diff; narrower, it is behind `b`. */
 const SPLIT_WIDTH = 160;
@@ -96,11 +99,33 @@ export function ReviewView(props: ReviewViewProps) {
   const sessionWaitLines = createMemo(() => wrapped(sessionWaitLine(model.waitingForSession()[0])));
   const confirmLines = createMemo(() => wrapped(release.pending()?.text()));
   const statusLines = createMemo(() => wrapped(busy() ? "Working…" : status()));
+  const tour = model.tour;
+  const tourLines = createMemo(() =>
+    tourText(tour.tour(), { active: tour.active(), index: tour.index() }).flatMap((line) => wrapped(line)),
+  );
+  // w opens the tour at its step, then goes a step on (W back); the cursor goes to the step's first line,
+  // where c comments on it as on any line.
+  const walkTour = (by: 1 | -1) => {
+    if (!tour.active()) tour.start();
+    else if (by === 1) tour.next();
+    else tour.prev();
+    const step = tour.step();
+    if (!step || !tour.active()) return;
+    const place = stepPlace(step);
+    const at = rowOfPlace(
+      rows(),
+      place.start === null
+        ? { kind: "file", file: place.file }
+        : { kind: "line", file: place.file, side: "new", line: place.start },
+    );
+    if (at !== null) cursor.go(at);
+  };
   // The `?` and past-reviews box opens under the header and its notice lines (which wrap to more than one row
   // on a narrow screen), so its title is never drawn over them.
   const overlayTop = () =>
     1 +
     headerLines().length +
+    tourLines().length +
     waitingLines().length +
     runLines().length +
     failedLines().length +
@@ -116,6 +141,7 @@ export function ReviewView(props: ReviewViewProps) {
       3,
       dims().height -
         headerLines().length -
+        tourLines().length -
         statusLines().length -
         editorHeight() -
         confirmLines().length -
@@ -183,7 +209,10 @@ export function ReviewView(props: ReviewViewProps) {
     loadAnyway: actions.loadAnyway,
     help: () => list.open("keys"),
     pastReviews: () => list.open("past"),
-    close: () => props.close(),
+    tour: () => walkTour(1),
+    prevStep: () => walkTour(-1),
+    // q closes the tour first, then the view.
+    close: () => (tour.active() ? tour.stop() : props.close()),
   });
   registerKeyLayers(props.api, {
     view: keys.bindings,
@@ -212,6 +241,7 @@ export function ReviewView(props: ReviewViewProps) {
   return (
     <box flexDirection="column" width="100%" height="100%" backgroundColor={theme().background}>
       <TextLines lines={headerLines()} fg={theme().text} bold />
+      <TextLines lines={tourLines()} fg={theme().accent} />
       <TextLines lines={waitingLines()} fg={theme().info} />
       <TextLines lines={runLines()} fg={theme().accent} />
       <TextLines lines={failedLines()} fg={theme().error} />

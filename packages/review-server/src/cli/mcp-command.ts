@@ -13,7 +13,7 @@ import { systemClock } from "../service/clock.js";
 
 const help = `Usage: opencode-review mcp [--repo DIR]
 
-A stdio MCP server with the review tools (review_list, review_reply, review_open) for Claude Code,
+A stdio MCP server with the review tools (review_list, review_reply, review_open, review_tour) for Claude Code,
 Codex or any MCP client, over the same review store as the opencode plugin. While it runs it serves the
 review panel on loopback (its link is in the server's instructions, on stderr, and in opencode-review url).
 It writes only the protocol to stdout; everything else goes to stderr. It stops when its input ends.

@@ -1,4 +1,4 @@
-import type { Finding, Run, Thread } from "@opencode-review/core";
+import type { Finding, Run, Thread, Tour } from "@opencode-review/core";
 import type { BranchEntry } from "../service/branches/list-branches.js";
 
 /** A round as `GET /api/rounds` lists it (docs/http.md). */
@@ -45,7 +45,9 @@ export type ReviewEvent =
   // The person changed the work tree from the review (undo, applied suggestion), or restored such a change.
   | { readonly type: "change"; readonly change: ChangeInfo }
   // A branch of the repository changed (its work tree, its review, its agents): its entry in GET /api/branches.
-  | { readonly type: "branch"; readonly branch: BranchEntry };
+  | { readonly type: "branch"; readonly branch: BranchEntry }
+  // The agent left a new tour of its change (review_tour).
+  | { readonly type: "tour"; readonly tour: Tour };
 
 /** A change as `GET /api/changes` lists it (docs/http.md). */
 export interface ChangeInfo {
@@ -76,7 +78,17 @@ export type ReviewEventType = ReviewEvent["type"];
  */
 export function eventPayload(
   event: ReviewEvent,
-): Thread | Finding | Run | ReleasedReview | RoundInfo | WorktreeChange | BranchChange | ChangeInfo | BranchEntry {
+):
+  | Thread
+  | Finding
+  | Run
+  | ReleasedReview
+  | RoundInfo
+  | WorktreeChange
+  | BranchChange
+  | ChangeInfo
+  | BranchEntry
+  | Tour {
   switch (event.type) {
     case "thread":
       return event.thread;
@@ -96,5 +108,7 @@ export function eventPayload(
       return event.change;
     case "branch":
       return event.branch;
+    case "tour":
+      return event.tour;
   }
 }

@@ -14,6 +14,7 @@ import { openStore, type Store } from "../store/index.js";
 import { REVIEW_LIST_DESCRIPTION } from "../tools/review-list.description.js";
 import { REVIEW_OPEN_DESCRIPTION } from "../tools/review-open.description.js";
 import { REVIEW_REPLY_DESCRIPTION } from "../tools/review-reply.description.js";
+import { REVIEW_TOUR_DESCRIPTION } from "../tools/review-tour.description.js";
 import { createReviewTools } from "../tools/review-tools.js";
 import { startMcp, type McpProcess } from "./testing/mcp-process.js";
 import { panelToken } from "../testing/panel-link.js";
@@ -110,15 +111,27 @@ async function opencodeSays(definition: ToolDefinition, args: Record<string, unk
 }
 
 describe("opencode-review mcp over a real stdio child process", () => {
-  it("lists the three tools with the opencode descriptions and schemas; its instructions carry the guidance and a live panel link", async () => {
+  it("lists the four tools with the opencode descriptions and schemas; its instructions carry the guidance and a live panel link", async () => {
     const repo = await changedRepository();
     const mcp = await mcpOn(repo.dir);
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["review_list", "review_reply", "review_open"]);
+    expect(tools.map((t) => t.name)).toEqual(["review_list", "review_reply", "review_open", "review_tour"]);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.review_list!.description).toBe(REVIEW_LIST_DESCRIPTION);
     expect(byName.review_reply!.description).toBe(REVIEW_REPLY_DESCRIPTION);
     expect(byName.review_open!.description).toBe(REVIEW_OPEN_DESCRIPTION);
+    expect(byName.review_tour!.description).toBe(REVIEW_TOUR_DESCRIPTION);
+    expect(byName.review_tour!.inputSchema).toMatchObject({
+      required: ["steps"],
+      properties: {
+        title: { type: "string" },
+        steps: {
+          type: "array",
+          maxItems: 40,
+          items: { required: ["file", "text"], properties: { from: { type: "integer" }, to: { type: "integer" } } },
+        },
+      },
+    });
     expect(byName.review_list!.inputSchema).toMatchObject({
       type: "object",
       properties: { file: { type: "string" }, status: { enum: ["waiting", "all"] } },
@@ -142,6 +155,7 @@ describe("opencode-review mcp over a real stdio child process", () => {
     const instructions = mcp.client.getInstructions() ?? "";
     expect(instructions).toContain("review_list shows the threads waiting for you");
     expect(instructions).toContain("Set resolved: true only when your change addresses it");
+    expect(instructions.split("review_tour")).toHaveLength(2);
     expect(mcp.panelUrl).not.toBe("");
     const health = await person(mcp.panelUrl)("/api/health");
     expect(health.json).toMatchObject({ ok: true, tools: true, repo: repo.dir, branch: "main" });
@@ -210,6 +224,29 @@ describe("opencode-review mcp over a real stdio child process", () => {
     expect(all.json.threads.map((t: any) => t.messages.at(-1).body)).toEqual(
       expect.arrayContaining(["The loop reads better to me.", "I kept the loop for clarity."]),
     );
+  });
+
+  it("review_tour: the tour reaches the person's panel with its steps and the hunk no step touches", async () => {
+    const repo = await changedRepository();
+    await repo.write("README.md", "# demo\n\nSums numbers.\n");
+    const mcp = await mcpOn(repo.dir);
+    const api = person(mcp.panelUrl);
+    expect((await api("/api/tour")).json).toEqual({ tour: null });
+    const written = await mcp.call("review_tour", {
+      title: "Comment the sum",
+      steps: [{ file: "src/app.ts", from: 3, text: "The comment says what the loop is for." }],
+    });
+    expect(written.isError).toBe(false);
+    expect(written.text).toMatch(/^Tour \S+ "Comment the sum" is shown to the reviewer/);
+    expect(written.text).toContain("1. src/app.ts:3");
+    expect(written.text).toContain("1 hunk of the change no step touches: README.md lines 2-3.");
+    const shown = (await api("/api/tour")).json.tour;
+    expect(shown).toMatchObject({
+      id: written.metadata.tour.id,
+      title: "Comment the sum",
+      steps: [{ file: "src/app.ts", start: 3, end: 3, anchor: { state: "current", start: 3, end: 3 } }],
+      uncovered: [{ file: "README.md", start: 2, end: 3 }],
+    });
   });
 
   it("the checked resolve: refused over untouched lines with the reason, accepted after an edit under the thread", async () => {
@@ -290,6 +327,14 @@ describe("opencode-review mcp over a real stdio child process", () => {
         /^Unknown argument `resolve`; did you mean `resolved`\?$/,
       ],
       ["review_open", { file: "src/app.ts", lines: 2, text: "x" }, /^Unknown argument `lines`; did you mean `line`\?$/],
+      ["review_tour", { steps: [{ file: "../outside.ts", text: "x" }] }, /^Step 1: .*work tree/],
+      [
+        "review_tour",
+        { steps: Array.from({ length: 41 }, () => ({ file: "src/app.ts", text: "x" })) },
+        /^steps: steps has too many steps; give at most 40/,
+      ],
+      ["review_tour", { steps: [{ file: "src/app.ts", text: "" }] }, /^steps\[0\]\.text: text is empty/],
+      ["review_tour", { steps: [{ file: "src/app.ts", text: "x" }], tittle: "x" }, /^Unknown argument `tittle`/],
     ];
     for (const [name, args, words] of cases) {
       const answer = await mcp.call(name, args);
@@ -314,7 +359,7 @@ describe("opencode-review mcp over a real stdio child process", () => {
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
     expect((error as McpError).message).toContain(
-      "Tool review_everything not found; the review tools are review_list, review_reply, review_open.",
+      "Tool review_everything not found; the review tools are review_list, review_reply, review_open, review_tour.",
     );
     // The server goes on serving.
     expect((await mcp.call("review_list", {})).isError).toBe(false);

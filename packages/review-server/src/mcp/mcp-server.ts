@@ -14,7 +14,7 @@ export interface McpServerOptions {
 }
 
 /**
- * The MCP server over one review service: lists the three tools with their JSON Schemas and runs each
+ * The MCP server over one review service: lists the agent tools with their JSON Schemas and runs each
  * through the same function the opencode tool runs, so arguments are checked by the same full schema
  * and refused with the same words. A result's prose is its text content, and `structuredContent` is its
  * metadata with the prose first under `prose` (see `structuredResult`); a refusal is a tool error (`isError`)

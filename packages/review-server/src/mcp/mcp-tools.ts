@@ -1,14 +1,7 @@
-import { reviewListArgs, reviewOpenArgs, reviewReplyArgs } from "@opencode-review/core";
 import { z } from "zod";
 import type { AgentCall, ReviewService } from "../service/index.js";
-import { REVIEW_LIST_DESCRIPTION } from "../tools/review-list.description.js";
-import { reviewList } from "../tools/review-list.js";
-import { REVIEW_OPEN_DESCRIPTION } from "../tools/review-open.description.js";
-import { reviewOpen } from "../tools/review-open.js";
-import { REVIEW_REPLY_DESCRIPTION } from "../tools/review-reply.description.js";
-import { reviewReply } from "../tools/review-reply.js";
+import { AGENT_TOOLS, type AgentToolName } from "../tools/agent-tools.js";
 import type { ToolResult } from "../tools/tool-result.js";
-import type { AgentToolName } from "../tools/agent-tool-names.js";
 
 /** One agent tool as an MCP server lists and runs it: the opencode tool's description, arguments and work. */
 export interface McpTool {
@@ -28,28 +21,14 @@ function inputSchema(shape: z.ZodRawShape): McpTool["inputSchema"] {
 }
 
 /**
- * The three tools over MCP, by the names and with the words the opencode tools have; no logic of their own.
+ * The agent tools of the registry over MCP, by the names and with the words the opencode tools have; no logic of their own.
  * @example for (const tool of mcpTools()) console.error(tool.name)
  */
 export function mcpTools(): readonly McpTool[] {
-  return [
-    {
-      name: "review_list",
-      description: REVIEW_LIST_DESCRIPTION,
-      inputSchema: inputSchema(reviewListArgs),
-      run: reviewList,
-    },
-    {
-      name: "review_reply",
-      description: REVIEW_REPLY_DESCRIPTION,
-      inputSchema: inputSchema(reviewReplyArgs),
-      run: reviewReply,
-    },
-    {
-      name: "review_open",
-      description: REVIEW_OPEN_DESCRIPTION,
-      inputSchema: inputSchema(reviewOpenArgs),
-      run: reviewOpen,
-    },
-  ];
+  return AGENT_TOOLS.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: inputSchema(tool.args),
+    run: tool.run,
+  }));
 }

@@ -154,6 +154,7 @@ describe("the plugin inside opencode", () => {
       "review_open",
       "review_release",
       "review_reply",
+      "review_tour",
     ]);
     const { panelUrl, api } = await panelOf(started);
     expect(panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{32}$/);

@@ -15,7 +15,7 @@ import { reviewerAgentConfig } from "./reviewer-agent.js";
 import { opencodeLauncher } from "./opencode-reviewer-launcher.js";
 import { reviewerEventsHook } from "./reviewer-events-hook.js";
 import { CallsUnderWay } from "./calls-under-way.js";
-import { AGENT_TOOL_NAMES } from "../tools/agent-tool-names.js";
+import { AGENT_TOOL_NAMES } from "../tools/agent-tools.js";
 import { systemClock } from "../service/clock.js";
 
 /**

@@ -61,6 +61,7 @@ import {
   withChangeNotices,
   type UndoInput,
 } from "./changes/index.js";
+import { branchTour, writeTour } from "./tour/index.js";
 
 export interface ReviewServiceOptions {
   /** A folder inside the work tree. */
@@ -195,6 +196,10 @@ export function createReviewService(options: ReviewServiceOptions) {
         call,
         () => createAgentNote(ctx, input),
       ),
+    /** The agent's tour of its change (review_tour), replacing the branch's last one. */
+    writeTour: (args: Parameters<typeof writeTour>[1]) => writeTour(ctx, args),
+    /** The branch's tour with its steps located now and the hunks no step touches; null when there is none. */
+    tour: () => branchTour(ctx),
     /**
      * When threads wait on the agent, reads and locates them ahead of its first review_list (which then
      * continues that listing); resolves to how many it read, 0 when none wait.

@@ -4,7 +4,7 @@ import { ensureCommandHook, objectAt } from "./command-hooks.js";
 import { configPlace, jsonConfigText, parseJsonConfig, writeConfigText, type ConfigPlace } from "./config-file.js";
 import { hookCommandLine, type Launcher } from "./launcher.js";
 import { mergeTomlTable } from "./toml-table.js";
-import { AGENT_TOOL_NAMES } from "../tools/agent-tool-names.js";
+import { AGENT_TOOL_NAMES } from "../tools/agent-tools.js";
 // The two modules alone, not forge/index.js: set-up needs the names, not the forge clients.
 import { ENDPOINT_VARIABLES } from "../forge/forge-endpoint.js";
 import { TOKEN_VARIABLES } from "../forge/forge-token.js";
@@ -64,7 +64,7 @@ function ensureListed(
 
 /**
  * Claude Code, project-scoped: the MCP server in `.mcp.json`; in `.claude/settings.json` the Stop and
- * UserPromptSubmit hooks, the server enabled, and its three tools allowed.
+ * UserPromptSubmit hooks, the server enabled, and its tools allowed.
  * @example const edits = claudeEdits("/repo", npxLauncher())
  */
 export function claudeEdits(root: string, launcher: Launcher): readonly ConfigEdit[] {

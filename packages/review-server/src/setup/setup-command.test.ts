@@ -82,6 +82,7 @@ describe("opencode-review setup claude", () => {
           "mcp__opencode-review__review_list",
           "mcp__opencode-review__review_reply",
           "mcp__opencode-review__review_open",
+          "mcp__opencode-review__review_tour",
         ],
       },
       hooks: {

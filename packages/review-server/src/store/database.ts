@@ -15,6 +15,7 @@ import type { ThreadsTable } from "./tables/threads.table.js";
 import type { ViewedFilesTable } from "./tables/viewed-files.table.js";
 import type { ChangesTable } from "./tables/changes.table.js";
 import type { KeptHunksTable } from "./tables/kept-hunks.table.js";
+import type { ToursTable } from "./tables/tours.table.js";
 
 /** The store's tables as Kysely sees them (Kysely's own migration tables are not listed). */
 export interface Database {
@@ -37,4 +38,5 @@ export interface Database {
   forge_messages: ForgeMessagesTable;
   changes: ChangesTable;
   kept_hunks: KeptHunksTable;
+  tours: ToursTable;
 }

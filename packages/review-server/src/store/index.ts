@@ -148,6 +148,13 @@ export {
   type ViewedFileRow,
 } from "./tables/viewed-files.table.js";
 export {
+  replaceTour,
+  tourOfBranch,
+  type ToursTable,
+  type TourRow,
+  type StoredTourStep,
+} from "./tables/tours.table.js";
+export {
   pickBranchBase,
   forgetBranchBase,
   branchBaseOf,

@@ -1,5 +1,15 @@
 /** What an id names; the prefix makes ids readable in logs and tool output. */
-export type IdKind = "round" | "thread" | "message" | "review" | "service" | "run" | "finding" | "forge" | "change";
+export type IdKind =
+  | "round"
+  | "thread"
+  | "message"
+  | "review"
+  | "service"
+  | "run"
+  | "finding"
+  | "forge"
+  | "change"
+  | "tour";
 
 const PREFIX: Readonly<Record<IdKind, string>> = {
   round: "r",
@@ -11,6 +21,7 @@ const PREFIX: Readonly<Record<IdKind, string>> = {
   finding: "f",
   forge: "p",
   change: "c",
+  tour: "w",
 };
 
 /**

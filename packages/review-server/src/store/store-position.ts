@@ -19,6 +19,8 @@ export interface StorePosition {
    */
   readonly viewed: string;
   readonly base: string;
+  /** The branch's tour id: another process's review_tour changes it. */
+  readonly tour: string;
 }
 
 /** Whose viewed marks and base pick a position reads. */
@@ -40,6 +42,7 @@ export async function storePosition(db: Kysely<Database>, scope: PositionScope):
     review: number | null;
     viewed: string | null;
     base: string | null;
+    tour: string | null;
   }>`
     select (select seq from sqlite_sequence where name = 'thread_changes') as thread_change,
            (select seq from sqlite_sequence where name = 'reviewer_changes') as reviewer_change,
@@ -47,9 +50,8 @@ export async function storePosition(db: Kysely<Database>, scope: PositionScope):
            (select max(rowid) from reviews) as review,
            (select group_concat(path || char(0) || content_hash || char(0) || viewed_at, char(1))
               from (select * from viewed_files where branch = ${scope.branch} order by path)) as viewed,
-           (select from_ref || char(0) || picked_at from branch_bases where repository = ${scope.repository} and branch = ${scope.branch}) as base`.execute(
-    db,
-  );
+           (select from_ref || char(0) || picked_at from branch_bases where repository = ${scope.repository} and branch = ${scope.branch}) as base,
+           (select id from tours where branch = ${scope.branch}) as tour`.execute(db);
   const row = rows[0];
   return {
     threadChange: Number(row?.thread_change ?? 0),
@@ -58,6 +60,7 @@ export async function storePosition(db: Kysely<Database>, scope: PositionScope):
     review: Number(row?.review ?? 0),
     viewed: row?.viewed ?? "",
     base: row?.base ?? "",
+    tour: row?.tour ?? "",
   };
 }
 

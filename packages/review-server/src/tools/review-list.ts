@@ -1,25 +1,8 @@
-import { tool, type ToolDefinition } from "@opencode-ai/plugin";
-import { reviewListArgs, reviewListArgsSchema } from "@opencode-review/core";
+import { reviewListArgsSchema } from "@opencode-review/core";
 import { FORGE_PULL_WAIT_MS, forgePullStillRunning, STILL_FETCHING } from "./forge-pull-wait.js";
 import { parseToolArgs } from "./parse-tool-args.js";
-import { REVIEW_LIST_DESCRIPTION } from "./review-list.description.js";
 import type { AgentCall, ReviewService } from "../service/index.js";
-import type { ServiceSource } from "./service-source.js";
-import { agentCallOf, type ToolResult } from "./tool-result.js";
-
-/**
- * The `review_list` tool: the released threads the agent may see, a page of whole threads at a time
- * (20 KB of text; `cursor` reads the next), as prose for the model and JSON in metadata with `next`,
- * the next page's cursor; every human message it returns is marked delivered.
- * @example hooks.tool = { review_list: reviewListTool(source) };
- */
-export function reviewListTool(source: ServiceSource): ToolDefinition {
-  return tool({
-    description: REVIEW_LIST_DESCRIPTION,
-    args: reviewListArgs,
-    execute: async (raw, context) => reviewList(await source(), raw, agentCallOf(context)),
-  });
-}
+import type { ToolResult } from "./tool-result.js";
 
 /**
  * What `review_list` does with its arguments as the model sent them (checked here), for any host of

@@ -1,23 +1,7 @@
-import { tool, type ToolDefinition } from "@opencode-ai/plugin";
-import { describePlace, reviewOpenArgs, reviewOpenArgsSchema } from "@opencode-review/core";
+import { describePlace, reviewOpenArgsSchema } from "@opencode-review/core";
 import { parseToolArgs } from "./parse-tool-args.js";
-import { REVIEW_OPEN_DESCRIPTION } from "./review-open.description.js";
 import type { AgentCall, ReviewService } from "../service/index.js";
-import type { ServiceSource } from "./service-source.js";
-import { agentCallOf, type ToolResult } from "./tool-result.js";
-
-/**
- * The `review_open` tool: the agent's own note for the person, on a line, a range or a whole file as
- * it reads now; it waits on the person.
- * @example hooks.tool = { review_open: reviewOpenTool(source) };
- */
-export function reviewOpenTool(source: ServiceSource): ToolDefinition {
-  return tool({
-    description: REVIEW_OPEN_DESCRIPTION,
-    args: reviewOpenArgs,
-    execute: async (raw, context) => reviewOpen(await source(), raw, agentCallOf(context)),
-  });
-}
+import type { ToolResult } from "./tool-result.js";
 
 /**
  * What `review_open` does with its arguments as the model sent them (checked here), for any host of

@@ -1,23 +1,7 @@
-import { tool, type ToolDefinition } from "@opencode-ai/plugin";
-import { describePlace, reviewReplyArgs, reviewReplyArgsSchema } from "@opencode-review/core";
+import { describePlace, reviewReplyArgsSchema } from "@opencode-review/core";
 import { parseToolArgs } from "./parse-tool-args.js";
-import { REVIEW_REPLY_DESCRIPTION } from "./review-reply.description.js";
 import type { AgentCall, ReviewService } from "../service/index.js";
-import type { ServiceSource } from "./service-source.js";
-import { agentCallOf, type ToolResult } from "./tool-result.js";
-
-/**
- * The `review_reply` tool: the agent answers a thread and may claim it resolved; a refused claim keeps
- * the reply and says why, beginning `Replied, but not resolved:`.
- * @example hooks.tool = { review_reply: reviewReplyTool(source) };
- */
-export function reviewReplyTool(source: ServiceSource): ToolDefinition {
-  return tool({
-    description: REVIEW_REPLY_DESCRIPTION,
-    args: reviewReplyArgs,
-    execute: async (raw, context) => reviewReply(await source(), raw, agentCallOf(context)),
-  });
-}
+import type { ToolResult } from "./tool-result.js";
 
 /**
  * What `review_reply` does with its arguments as the model sent them (checked here), for any host of

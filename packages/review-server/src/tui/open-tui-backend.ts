@@ -272,6 +272,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     bases: () => outcomeOf(() => service.reviewBases()),
     pickBase: (from) => outcomeOf(() => service.pickBase(from)),
     viewed: (ref) => outcomeOf(async () => ({ files: await service.listViewed({ ref }) })),
+    tour: () => outcomeOf(async () => ({ tour: await service.tour() })),
     setViewed: (path, viewed, ref) => outcomeOf(async () => ({ file: await service.setViewed({ path, viewed, ref }) })),
     readChanges: (): Promise<Outcome<readonly ServerEvent[]>> =>
       outcomeOf(async () => {

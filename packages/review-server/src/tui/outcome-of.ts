@@ -45,5 +45,7 @@ export function panelEvent(event: ReviewEvent): ServerEvent {
       return { type: "change" };
     case "branch":
       return { type: "branch", branch: event.branch };
+    case "tour":
+      return { type: "tour", tour: event.tour };
   }
 }

@@ -30,6 +30,8 @@ export type WebAction = Extract<
   | "ignoreWhitespace"
   | "help"
   | "close"
+  | "tour"
+  | "prevStep"
 >;
 
 /**

@@ -47,7 +47,9 @@ export type ReviewAction =
   | "findFile"
   | "loadAnyway"
   | "pastReviews"
-  | "forge";
+  | "forge"
+  | "tour"
+  | "prevStep";
 
 /** How one panel binds an action: its keys (opencode's keymap names, or the browser's `KeyboardEvent.key`) and the label `?` shows. */
 export interface PanelBinding {
@@ -139,6 +141,9 @@ export const REVIEW_KEYS: readonly ReviewKey[] = [
     terminal: { keys: ["o"], label: "o" },
   },
   { action: "findFile", does: "go to file: type part of its path, Enter jumps", ...both(["t"], ["t"], "t") },
+  // w walks the agent's tour: the first press opens it, each next one goes a step on (W goes back).
+  { action: "tour", does: "the agent's tour: open it, then next / previous step", ...both(["w"], ["w"], "w / W") },
+  { action: "prevStep", does: "", ...both(["shift+w"], ["W"], "") },
   {
     action: "loadAnyway",
     does: "load a file too large to show, as the web panel's Load diff",

@@ -16,6 +16,7 @@ import { viewedRoutes } from "./viewed-routes.js";
 import { forgeRoutes } from "./forge-routes.js";
 import { changesRoutes } from "./changes-routes.js";
 import { branchesRoutes } from "./branches-routes.js";
+import { tourRoutes } from "./tour.js";
 
 /**
  * Every resource route over one service, chained so the type carries them all; `createApp` mounts it at `/api`.
@@ -38,7 +39,8 @@ export function apiRoutes(service: ReviewService, runs: RunSupervisor | null = n
     .route("/", basesRoutes(service))
     .route("/", forgeRoutes(service))
     .route("/", changesRoutes(service))
-    .route("/", branchesRoutes(service));
+    .route("/", branchesRoutes(service))
+    .route("/", tourRoutes(service));
 }
 
 /** The whole app's type (health, events, resources, panel): `hc<AppType>(url)` is the typed client. */

@@ -63,7 +63,17 @@ export async function createAgentNote(ctx: ServiceContext, input: AgentNoteInput
   return shown!;
 }
 
-async function checkPlaceNow(repo: Repository, file: string, start: number | null, end: number | null): Promise<void> {
+/**
+ * Refuses a place the file as it reads now cannot hold (a missing file, lines past its end, lines in a
+ * binary file), with words that say which places can be chosen; before any round is taken.
+ * @example await checkPlaceNow(repo, "src/a.ts", 3, 9)
+ */
+export async function checkPlaceNow(
+  repo: Repository,
+  file: string,
+  start: number | null,
+  end: number | null,
+): Promise<void> {
   const content = await readWorktreeFile(repo, file);
   if (content.kind === "missing") {
     throw new ReviewError(

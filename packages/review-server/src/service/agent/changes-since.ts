@@ -19,6 +19,7 @@ import { runJson } from "../reviewer/run-json.js";
 import { roundJson } from "../rounds/round-json.js";
 import type { ServiceContext } from "../service-context.js";
 import { threadsJson } from "../threads/thread-list-json.js";
+import { branchTour } from "../tour/branch-tour.js";
 
 /** Past this many changed threads (or runs, or findings), the branch's are all sent again (one listing's worth of work). */
 const MAX_CHANGED = 500;
@@ -70,6 +71,8 @@ export async function changesSince(
   const findings = await findingsJson(ctx, repo, read.findings);
   // Oldest first, as they happened: a panel keeps the newest run on top whatever order they come in.
   const runs = await Promise.all([...read.runs].reverse().map((row) => runJson(ctx, row)));
+  // Another process (an MCP client's agent) left a new tour.
+  const tour = from !== null && read.position.tour !== from.tour ? await branchTour(ctx) : null;
   const events: ReviewEvent[] = [
     ...read.rounds.map((round) => ({ type: "round" as const, round: roundJson(round) })),
     ...threads.map((thread) => ({ type: "thread" as const, thread })),
@@ -88,6 +91,7 @@ export async function changesSince(
     // Another panel marked a file viewed or picked the diff's start: the panels read them again.
     ...(from !== null && read.position.viewed !== from.viewed ? [{ type: "viewed" as const, marks: { branch } }] : []),
     ...(from !== null && read.position.base !== from.base ? [{ type: "base" as const, base: { branch } }] : []),
+    ...(tour === null ? [] : [{ type: "tour" as const, tour }]),
   ];
   return { position: read.position, events };
 }

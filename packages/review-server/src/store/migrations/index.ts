@@ -19,6 +19,7 @@ import { pullRequestMessages } from "./0017-pull-request-messages.js";
 import { forgeReplyClaims } from "./0018-forge-reply-claims.js";
 import { changes } from "./0020-changes.js";
 import { branchWorktrees } from "./0021-branch-worktrees.js";
+import { tours } from "./0022-tours.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -46,4 +47,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0018_forge_reply_claims", up: forgeReplyClaims.up },
   { name: "0020_changes", up: changes.up },
   { name: "0021_branch_worktrees", up: branchWorktrees.up },
+  { name: "0022_tours", up: tours.up },
 ];

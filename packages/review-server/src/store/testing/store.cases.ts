@@ -1098,7 +1098,15 @@ export const storeCases: readonly StoreCase[] = [
     run: () =>
       withStore(async (store) => {
         const empty = await storePosition(store.db, mainScope);
-        assert.deepEqual(empty, { threadChange: 0, reviewerChange: 0, round: 0, review: 0, viewed: "", base: "" });
+        assert.deepEqual(empty, {
+          threadChange: 0,
+          reviewerChange: 0,
+          round: 0,
+          review: 0,
+          viewed: "",
+          base: "",
+          tour: "",
+        });
         const round = await seedRound(store.db);
         await seedRound(store.db, "other");
         const thread = await writeTransaction(store.db, (trx) => insertThread(trx, aThread(round)));

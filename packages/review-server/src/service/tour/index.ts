@@ -1,0 +1,3 @@
+// tour: the agent's guide to its change (review_tour), stored per branch and located like threads
+export { writeTour } from "./write-tour.js";
+export { branchTour } from "./branch-tour.js";
