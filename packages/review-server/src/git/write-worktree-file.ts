@@ -28,7 +28,7 @@ function checkFolderInside(repo: Pick<Repository, "workTree">, folder: string, p
 }
 
 /** What is at a path of the work tree: a regular file with its permission bits, or what else. */
-export type WorktreeEntry =
+export type WorktreeFileEntry =
   | { readonly kind: "file"; readonly mode: number }
   | { readonly kind: "symlink" | "other" | "missing" };
 
@@ -36,7 +36,7 @@ export type WorktreeEntry =
  * What a path of the work tree holds now, without following a symlink at its end.
  * @example await worktreeEntry(repo, "bin/run.sh") // { kind: "file", mode: 0o755 }
  */
-export async function worktreeEntry(repo: Pick<Repository, "workTree">, path: string): Promise<WorktreeEntry> {
+export async function worktreeEntry(repo: Pick<Repository, "workTree">, path: string): Promise<WorktreeFileEntry> {
   const rel = await resolveWorktreePath(repo, path, { followLast: false });
   const info = lstatOrNull(join(repo.workTree, ...rel.split("/")));
   if (info === null) return { kind: "missing" };

@@ -19,6 +19,7 @@ const reply: ForgeWaitingReply = {
   line: 2,
   body: "Done.",
   state: "queued",
+  sending: false,
   error: null,
   resolves: true,
   to: "alice",

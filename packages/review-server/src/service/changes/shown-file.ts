@@ -18,7 +18,7 @@ export async function fileDiffAt(
   start: string,
   tree: string,
   path: string,
-): Promise<DiffFileJson | null> {
+): Promise<Omit<DiffFileJson, "blob"> | null> {
   // The one file's patch is one git call; only a file that reads as added there may be a rename, which
   // the whole diff's rename detection (three calls) tells.
   const [alone] = parseGitDiff(await diffText(repo, start, tree, [path]));
@@ -58,7 +58,11 @@ export async function shownFile(
  * they were, moved by the lines the undone ones put back or took away. Null when no hunk is left.
  * @example remainingFile(shown, undone, blob)
  */
-export function remainingFile(shown: DiffFileJson, undone: readonly Hunk[], blob: string | null): ShownFile | null {
+export function remainingFile(
+  shown: Omit<DiffFileJson, "blob">,
+  undone: readonly Hunk[],
+  blob: string | null,
+): ShownFile | null {
   const gone = new Set(undone);
   const hunks: Hunk[] = [];
   let shift = 0;
