@@ -2,9 +2,9 @@ import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show } 
 import type { Api, Health, LiveState } from "../api.js";
 import { applyLiveChange } from "../state/live-changes.js";
 import { ApiContext } from "../state/api-context.js";
-import { BranchBasesContext, createBranchBases } from "../state/diff/branch-bases.js";
-import { createSinceReview, SinceReviewContext } from "../state/diff/since-review.js";
-import { createDiff, DiffContext, type ViewModeStorage } from "../state/diff/diff.js";
+import { BranchBasesContext } from "../state/diff/branch-bases.js";
+import { SinceReviewContext } from "../state/diff/since-review.js";
+import { DiffContext, type ViewModeStorage } from "../state/diff/diff.js";
 import { buildRows } from "../state/diff/diff-rows.js";
 import { createCursor, fileOfRow, isStop } from "../state/navigation/cursor.js";
 import { createHere } from "../state/navigation/here.js";
@@ -13,15 +13,16 @@ import { placeFromLink, rowOfPlace } from "../state/navigation/link-place.js";
 import { createHighlight, HighlightContext } from "../state/diff/highlight.js";
 import { keyAction } from "../state/navigation/keymap.js";
 import { createMarkdown, MarkdownContext } from "../state/conversation/markdown.js";
-import { createNotices, NoticesContext } from "../state/conversation/notices.js";
-import { createReview, ReviewContext, type Review } from "../state/conversation/review.js";
-import { createRounds, describeRange, pickOf, rangeOfPick, RoundsContext } from "../state/diff/rounds.js";
+import { NoticesContext } from "../state/conversation/notices.js";
+import { ReviewContext } from "../state/conversation/review.js";
+import { describeRange, pickOf, rangeOfPick, RoundsContext } from "../state/diff/rounds.js";
 import { reopenUnsent } from "../state/conversation/reopen-unsent.js";
-import { createThreads, ThreadsContext } from "../state/conversation/threads.js";
-import { createReviewer, ReviewerContext } from "../state/conversation/reviewer.js";
+import { ThreadsContext } from "../state/conversation/threads.js";
+import { ReviewerContext } from "../state/conversation/reviewer.js";
 import { ReviewerBar } from "./reviewer-bar.js";
 import { createUnsentText, UnsentTextContext } from "../state/conversation/unsent-text.js";
-import { createViewed, ViewedContext } from "../state/diff/viewed.js";
+import { ViewedContext } from "../state/diff/viewed.js";
+import { createReviewSlices } from "../state/review-slices.js";
 import { DiffView, type DiffScroll } from "./diff-view.js";
 import { FileFinder } from "./file-finder.js";
 import { FileList } from "./file-list.js";
@@ -31,7 +32,7 @@ import { ReleaseBar } from "./release-bar.js";
 import { createForgeQueue, ForgeQueueContext } from "../state/conversation/forge-queue.js";
 import { RoundPicker } from "./round-picker.js";
 import { ViewedProgress } from "./viewed-toggle.js";
-import { createTour, stepPlace, TourContext, type StepPlace } from "../state/tour/index.js";
+import { stepPlace, TourContext, type StepPlace } from "../state/tour/index.js";
 import { TourBar } from "./tour-bar.js";
 import "./app.css";
 
@@ -65,26 +66,15 @@ function browserViewStorage(storage: Storage | null): ViewModeStorage {
 /** The review panel: the state slices, live updates, keyboard, and the layout. */
 export function App(props: { readonly api: Api }) {
   const api = props.api;
-  const notices = createNotices();
-  const rounds = createRounds(api, notices);
-  let review!: Review;
-  const threads = createThreads(api, notices, () => void review.refresh(), rounds.range);
-  review = createReview(api, notices, () => Promise.all([threads.load(), rounds.load()]));
-  // What changed since the person's last release, read beside every diff, for the marks on files and hunks.
-  const since = createSinceReview(api, rounds.range);
-  const diff = createDiff(api, rounds.range, notices, {
-    viewStorage: browserViewStorage(localStorageOrNull()),
-    onRead: () => void since.refresh(),
+  const { notices, rounds, review, threads, diff, since, viewed, bases, reviewer, tour } = createReviewSlices(api, {
+    threadsInRange: true,
+    diff: { viewStorage: browserViewStorage(localStorageOrNull()) },
   });
-  const reviewer = createReviewer(api, notices);
   const forge = createForgeQueue(api);
-  const viewed = createViewed(api, rounds.range, diff.files, diff.setFolded, notices);
   const focus = createFocus();
   const highlight = createHighlight();
   const markdown = createMarkdown(window);
   const unsent = createUnsentText(localStorageOrNull());
-  const bases = createBranchBases(api, notices);
-  const tour = createTour(api, notices);
   const [readyToReopen, setReadyToReopen] = createSignal(false);
   const [health, setHealth] = createSignal<Health | null>(null);
   const [live, setLive] = createSignal<LiveState>("connecting");

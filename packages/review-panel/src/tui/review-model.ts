@@ -3,25 +3,11 @@
 // change log, plus what only the terminal keeps: the round or branch view picked with `t`, and the binary
 // files' lines a terminal draws instead of images.
 import { createMemo, createSignal } from "solid-js";
-import { createBranchBases } from "../state/diff/branch-bases.js";
-import { createDiff, type ViewModeStorage } from "../state/diff/diff.js";
+import type { ViewModeStorage } from "../state/diff/diff.js";
 import { applyLiveChange } from "../state/live-changes.js";
-import { createNotices } from "../state/conversation/notices.js";
 import { findingOf, type DiffRange, type DiffViewName, type Finding, type Thread } from "../state/review-client.js";
-import { createReview, type Review } from "../state/conversation/review.js";
-import { createReviewer } from "../state/conversation/reviewer.js";
-import {
-  createRounds,
-  DIFF_VIEWS,
-  describeRange,
-  rangeFor,
-  rangeOfPick,
-  type RangePreset,
-} from "../state/diff/rounds.js";
-import { createThreads } from "../state/conversation/threads.js";
-import { createViewed } from "../state/diff/viewed.js";
-import { createSinceReview } from "../state/diff/since-review.js";
-import { createTour } from "../state/tour/tour.js";
+import { DIFF_VIEWS, describeRange, rangeFor, rangeOfPick, type RangePreset } from "../state/diff/rounds.js";
+import { createReviewSlices } from "../state/review-slices.js";
 import { createBinaryLines } from "./binary-line.js";
 import type { ReviewBackend } from "./review-backend.js";
 
@@ -96,52 +82,53 @@ export function createReviewModel(
     readonly viewStorage?: ViewModeStorage;
   } = {},
 ) {
-  const notices = createNotices();
-  const rounds = createRounds(backend, notices);
-  let review!: Review;
-  const threadSlice = createThreads(backend, notices, () => void review.refresh());
-  review = createReview(backend, notices, () => Promise.all([threadSlice.load(), rounds.load()]));
-  const bases = createBranchBases(backend, notices);
-  const reviewer = createReviewer(backend, notices);
-  const tour = createTour(backend, notices);
   const [preset, setPreset] = createSignal<ViewPreset>("all");
-  // One value per view picked, as the web's range signal: rounds listed again with the same range are not a
-  // new range (the diff keeps its files loaded anyway), a new pick is.
-  const picked = createMemo(
-    (): { readonly preset: ViewPreset; readonly range: DiffRange } => {
-      const now = preset();
-      const chosen =
-        isBranchPreset(now) || isViewPreset(now) ? rangeOfPick(now)! : rangeFor(now as RangePreset, rounds.list());
-      return { preset: now, range: rounds.ignoreWhitespace() ? { ...chosen, ignoreWhitespace: true } : chosen };
-    },
-    undefined,
-    {
-      equals: (a, b) =>
-        a.preset === b.preset &&
-        a.range.from === b.range.from &&
-        a.range.to === b.range.to &&
-        a.range.ignoreWhitespace === b.range.ignoreWhitespace,
-    },
-  );
-  const range = (): DiffRange => picked().range;
   // A binary file's one line (type, dimensions, sizes, changed share), read after every diff.
   const binaries = createBinaryLines(backend);
-  // What changed since the person's last release, read beside every diff, for the marks on files and hunks.
-  const since = createSinceReview(backend, range);
-  // The web panel's diff slice; the terminal reads the files' texts with every diff (it counts the lines after
-  // the last hunk instead of unfolding them) and its first read waits for the rounds and the kept branch pick.
-  const diff = createDiff(backend, range, notices, {
-    viewStorage: hooks.viewStorage,
-    readsTexts: true,
-    waitsForFirstRead: true,
-    onRead: (files, asked, current) => {
-      void binaries.describe(current, asked, files);
-      void since.refresh();
+  const {
+    notices,
+    rounds,
+    range,
+    review,
+    threads: threadSlice,
+    diff,
+    since,
+    viewed,
+    bases,
+    reviewer,
+    tour,
+  } = createReviewSlices(backend, {
+    range: (rounds) => {
+      // One value per view picked, as the web's range signal: rounds listed again with the same range are not
+      // a new range (the diff keeps its files loaded anyway), a new pick is.
+      const picked = createMemo(
+        (): { readonly preset: ViewPreset; readonly range: DiffRange } => {
+          const now = preset();
+          const chosen =
+            isBranchPreset(now) || isViewPreset(now) ? rangeOfPick(now)! : rangeFor(now as RangePreset, rounds.list());
+          return { preset: now, range: rounds.ignoreWhitespace() ? { ...chosen, ignoreWhitespace: true } : chosen };
+        },
+        undefined,
+        {
+          equals: (a, b) =>
+            a.preset === b.preset &&
+            a.range.from === b.range.from &&
+            a.range.to === b.range.to &&
+            a.range.ignoreWhitespace === b.range.ignoreWhitespace,
+        },
+      );
+      return () => picked().range;
+    },
+    // The web panel's diff slice; the terminal reads the files' texts with every diff (it counts the lines after
+    // the last hunk instead of unfolding them) and its first read waits for the rounds and the kept branch pick.
+    diff: {
+      viewStorage: hooks.viewStorage,
+      readsTexts: true,
+      waitsForFirstRead: true,
+      onRead: (files, asked, current) => void binaries.describe(current, asked, files),
     },
   });
   const files = diff.files;
-  // Marks for the diff's end, re-read with every diff as in the web panel; a viewed file folds.
-  const viewed = createViewed(backend, range, files, diff.setFolded, notices);
   // The store's pick is where a view starts, once: after that the person's own `t` decides.
   let pickApplied = false;
   const [loaded, setLoaded] = createSignal(false);

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import { runHook } from "../mcp/testing/mcp-process.js";
@@ -11,11 +11,9 @@ import { openStore } from "../store/index.js";
 import { startWriter } from "../store/testing/writer-process.js";
 import { buildCli } from "./testing/cli-process.js";
 import { systemClock } from "../service/clock.js";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const onCleanup = cleanUpAfterEach();
 beforeAll(async () => {
   await buildCli();
 }, 180_000);
@@ -31,7 +29,7 @@ async function reviewedRepository(): Promise<{
   await repo.commitAll("base");
   await repo.write("src/a.ts", "export const a = 1;\nexport const b = 3;\n");
   await repo.write("src/b.ts", "export const c = 4;\n");
-  cleanups.push(() => repo.remove());
+  onCleanup(() => repo.remove());
   const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
   const service = createReviewService({
     now: systemClock,
@@ -42,7 +40,7 @@ async function reviewedRepository(): Promise<{
   });
   let closed: Promise<void> | undefined;
   const closeStore = () => (closed ??= store.close());
-  cleanups.push(closeStore);
+  onCleanup(closeStore);
   return { repo, service, closeStore };
 }
 
@@ -96,7 +94,7 @@ describe("opencode-review hook stop", () => {
     const storeFolder = join(repo.dir, ".git", "opencode-review");
     await mkdir(storeFolder, { recursive: true });
     const other = await makeTempRepository();
-    cleanups.push(() => other.remove());
+    onCleanup(() => other.remove());
     await mkdir(join(other.dir, ".git", "opencode-review"), { recursive: true });
     await writeFile(
       join(other.dir, ".git", "opencode-review", "review.sqlite"),
@@ -132,7 +130,7 @@ describe("the hooks keep their promise", () => {
       holder.child.kill("SIGKILL");
       await holder.exited;
     };
-    cleanups.push(release);
+    onCleanup(release);
     await holder.waitFor("held");
     const locked: number[] = [];
     for (const which of ["stop", "prompt"]) {
@@ -157,7 +155,7 @@ describe("the hooks keep their promise", () => {
 
   it("never write the store: a zero-byte store stays zero bytes with nothing beside it, and a bad command line exits 0", async () => {
     const repo = await makeTempRepository();
-    cleanups.push(() => repo.remove());
+    onCleanup(() => repo.remove());
     await repo.write("a.txt", "a\n");
     await repo.commitAll("base");
     const folder = join(repo.dir, ".git", "opencode-review");
@@ -171,7 +169,7 @@ describe("the hooks keep their promise", () => {
 
     // A store the hook finds no file for stays absent.
     const other = await makeTempRepository();
-    cleanups.push(() => other.remove());
+    onCleanup(() => other.remove());
     expect(await runHook(["stop"], stopInput(other.dir))).toMatchObject({ code: 0, stdout: "" });
     expect(existsSync(join(other.dir, ".git", "opencode-review"))).toBe(false);
 

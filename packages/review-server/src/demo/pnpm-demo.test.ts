@@ -6,14 +6,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
 const workspace = fileURLToPath(new URL("../../../..", import.meta.url));
 const PANEL_LINK = /Open the panel: http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+/;
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+const onCleanup = cleanUpAfterEach();
 
 describe("pnpm demo in a terminal", () => {
   it("Ctrl-C stops it, removes its repository, and pnpm exits 0 without ELIFECYCLE", { timeout: 120_000 }, async () => {
@@ -24,7 +22,7 @@ describe("pnpm demo in a terminal", () => {
     ).scripts.demo!;
     expect(script.startsWith("pnpm build && ")).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), "opencode-review-pnpm-demo-"));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    onCleanup(() => rmSync(dir, { recursive: true, force: true }));
     symlinkSync(join(workspace, "packages"), join(dir, "packages"));
     writeFileSync(
       join(dir, "package.json"),
@@ -33,7 +31,7 @@ describe("pnpm demo in a terminal", () => {
 
     // Its own process group, as a terminal's foreground job is.
     const pnpm = spawn("pnpm", ["run", "demo"], { cwd: dir, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    cleanups.push(() => {
+    onCleanup(() => {
       if (pnpm.exitCode === null && pnpm.signalCode === null) process.kill(-pnpm.pid!, "SIGKILL");
     });
     let output = "";

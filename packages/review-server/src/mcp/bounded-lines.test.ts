@@ -1,14 +1,12 @@
 // A message line over the limit, as a real `opencode-review mcp` process reads it from a client's pipe.
 import { spawn } from "node:child_process";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCli, cliPath } from "../cli/testing/cli-process.js";
 import { makeTempRepository } from "../git/testing/temp-repository.js";
 import { MAX_MESSAGE_LINE_BYTES } from "./bounded-lines.js";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const onCleanup = cleanUpAfterEach();
 beforeAll(async () => {
   await buildCli();
 }, 180_000);
@@ -16,7 +14,7 @@ beforeAll(async () => {
 describe("opencode-review mcp and a line over 10 MB", () => {
   it("answers a JSON-RPC error and says so on stderr, then serves the next request", async () => {
     const repo = await makeTempRepository();
-    cleanups.push(() => repo.remove());
+    onCleanup(() => repo.remove());
     await repo.write("a.txt", "a\n");
     await repo.commitAll("base");
     const child = spawn(process.execPath, [cliPath, "mcp", "--repo", repo.dir], {
@@ -24,7 +22,7 @@ describe("opencode-review mcp and a line over 10 MB", () => {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
     });
     const exited = new Promise<number | null>((done) => child.on("close", done));
-    cleanups.push(async () => {
+    onCleanup(async () => {
       child.stdin.end();
       child.kill("SIGTERM");
       await exited;

@@ -4,7 +4,7 @@ import type { ToolContext, ToolDefinition } from "@opencode-ai/plugin";
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { buildCli, runCliToEnd } from "../cli/testing/cli-process.js";
 import { createEventBus } from "../events/event-bus.js";
@@ -19,6 +19,7 @@ import { createReviewTools } from "../tools/review-tools.js";
 import { startMcp, type McpProcess } from "./testing/mcp-process.js";
 import { panelToken } from "../testing/panel-link.js";
 import { systemClock } from "../service/clock.js";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
 const APP = [
   "export function total(xs: number[]) {",
@@ -29,10 +30,7 @@ const APP = [
   "",
 ].join("\n");
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const onCleanup = cleanUpAfterEach();
 
 beforeAll(async () => {
   await buildCli();
@@ -46,13 +44,13 @@ async function changedRepository(): Promise<TempRepository> {
   await repo.write("README.md", "# demo\n");
   await repo.commitAll("base");
   await repo.write("src/app.ts", APP.replace("  let sum = 0;\n", "  let sum = 0;\n  // add them up\n"));
-  cleanups.push(() => repo.remove());
+  onCleanup(() => repo.remove());
   return repo;
 }
 
 async function mcpOn(dir: string): Promise<McpProcess> {
   const mcp = await startMcp(["--repo", dir]);
-  cleanups.push(() => mcp.close());
+  onCleanup(() => mcp.close());
   return mcp;
 }
 
@@ -78,7 +76,7 @@ async function pluginSide(
   repo: TempRepository,
 ): Promise<{ service: ReviewService; tools: ReturnType<typeof createReviewTools> }> {
   const store: Store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
-  cleanups.push(() => store.close());
+  onCleanup(() => store.close());
   const service = createReviewService({
     now: systemClock,
     dir: repo.dir,
@@ -367,7 +365,7 @@ describe("opencode-review mcp over a real stdio child process", () => {
 
   it("in a folder that is not a git repository, every tool says so in opencode's words", async () => {
     const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-plain-")));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    onCleanup(() => rm(dir, { recursive: true, force: true }));
     const mcp = await mcpOn(dir);
     expect(mcp.client.getInstructions()).toContain("The review panel is not running here");
     for (const [name, args] of [
@@ -387,7 +385,7 @@ describe("opencode-review mcp over a real stdio child process", () => {
   it("the repository comes from CLAUDE_PROJECT_DIR when --repo is not given", async () => {
     const repo = await changedRepository();
     const mcp = await startMcp([], { cwd: tmpdir(), env: { CLAUDE_PROJECT_DIR: repo.dir } });
-    cleanups.push(() => mcp.close());
+    onCleanup(() => mcp.close());
     expect((await person(mcp.panelUrl)("/api/health")).json.repo).toBe(repo.dir);
   });
 

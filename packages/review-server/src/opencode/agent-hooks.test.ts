@@ -3,10 +3,11 @@ import type { Event } from "@opencode-ai/sdk";
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import plugin from "../plugin.js";
 import { PROSE_GUIDANCE } from "./system-prompt-hook.js";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
 const APP = [
   "export function total(xs: number[]) {",
@@ -17,10 +18,7 @@ const APP = [
   "",
 ].join("\n");
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const onCleanup = cleanUpAfterEach();
 
 /** opencode's client as the plugin uses it, recording what the plugin said and sent. */
 function fakeOpencode(directory: string) {
@@ -62,7 +60,7 @@ async function repository(): Promise<TempRepository> {
   await repo.write("src/app.ts", APP);
   await repo.commitAll("base");
   await repo.write("src/app.ts", APP.replace("  let sum = 0;\n", "  let sum = 0;\n  // add them up\n"));
-  cleanups.push(() => repo.remove());
+  onCleanup(() => repo.remove());
   return repo;
 }
 
@@ -70,7 +68,7 @@ async function startPlugin(dir: string, options: Record<string, unknown> = {}) {
   const db = await mkdtemp(join(tmpdir(), "opencode-review-plugin-db-"));
   const opencode = fakeOpencode(dir);
   const hooks = await plugin.server(opencode.input, { dbPath: join(db, "review.sqlite"), ...options });
-  cleanups.push(async () => {
+  onCleanup(async () => {
     await hooks.dispose?.();
     await rm(db, { recursive: true, force: true });
   });
@@ -281,7 +279,7 @@ describe("the plugin inside opencode", () => {
   test("two opencode processes on one repository each serve their own panel over the shared store", async () => {
     const repo = await repository();
     const db = await mkdtemp(join(tmpdir(), "opencode-review-plugin-db-"));
-    cleanups.push(() => rm(db, { recursive: true, force: true }));
+    onCleanup(() => rm(db, { recursive: true, force: true }));
     const shared = { dbPath: join(db, "review.sqlite") };
     const first = await startPlugin(repo.dir, shared);
     const second = await startPlugin(repo.dir, shared);
@@ -358,7 +356,7 @@ describe("what the plugin refuses without crashing opencode", () => {
 
   test("a folder that is not a git repository: one log line and toast, tools say so, the prompt stays clean", async () => {
     const dir = await realpath(await mkdtemp(join(tmpdir(), "opencode-review-plain-")));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    onCleanup(() => rm(dir, { recursive: true, force: true }));
     const started = await startPlugin(dir);
     const line = await eventually(
       () => started.logs.find((l) => /not a git repository/.test(l.message)),

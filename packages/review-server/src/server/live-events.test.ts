@@ -2,27 +2,25 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Thread } from "@opencode-review/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import type { ReleaseDelivery } from "../service/index.js";
 import { startReviewServer, type RunningReviewServer } from "./start-review-server.js";
 import { systemClock } from "../service/clock.js";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
 const delivery: ReleaseDelivery = {
   mode: "tools",
   deliver: async (input) => (input.sessionId ? { sessionId: input.sessionId } : null),
 };
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const onCleanup = cleanUpAfterEach();
 
 async function repository(): Promise<TempRepository> {
   const repo = await makeTempRepository();
   await repo.write("src/calc.ts", "export const rate = 1;\nexport const limit = 10;\n");
   await repo.commitAll("base");
   await repo.write("src/calc.ts", "export const rate = 2;\nexport const limit = 10;\n");
-  cleanups.push(() => repo.remove());
+  onCleanup(() => repo.remove());
   return repo;
 }
 
@@ -36,7 +34,7 @@ async function start(dir: string, dbPath?: string): Promise<RunningReviewServer>
     feedIntervalMs: 50,
     ...(dbPath === undefined ? {} : { dbPath }),
   });
-  cleanups.push(() => server.close());
+  onCleanup(() => server.close());
   return server;
 }
 
@@ -80,7 +78,7 @@ async function subscribe(server: RunningReviewServer) {
       for (const wake of waiters.splice(0)) wake();
     }
   })();
-  cleanups.push(async () => {
+  onCleanup(async () => {
     abort.abort();
     await pump;
   });
@@ -150,7 +148,7 @@ describe("GET /api/events on a listening server", () => {
   it("shows a panel on server B the reply an agent wrote through server A, on the same SQLite file", async () => {
     const repo = await repository();
     const dbDir = await mkdtemp(join(tmpdir(), "ocr-shared-db-"));
-    cleanups.push(() => rm(dbDir, { recursive: true, force: true }));
+    onCleanup(() => rm(dbDir, { recursive: true, force: true }));
     const dbPath = join(dbDir, "review.sqlite");
     const a = await start(repo.dir, dbPath);
     const b = await start(repo.dir, dbPath);
@@ -195,7 +193,7 @@ describe("GET /api/events on a listening server", () => {
   it("shows a panel on server B a reviewer run, its released findings and their triage written through server A", async () => {
     const repo = await repository();
     const dbDir = await mkdtemp(join(tmpdir(), "ocr-shared-db-"));
-    cleanups.push(() => rm(dbDir, { recursive: true, force: true }));
+    onCleanup(() => rm(dbDir, { recursive: true, force: true }));
     const dbPath = join(dbDir, "review.sqlite");
     const a = await start(repo.dir, dbPath);
     const b = await start(repo.dir, dbPath);

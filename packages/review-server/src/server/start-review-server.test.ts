@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import type { ReleaseDelivery } from "../service/index.js";
 import { spawnSync } from "node:child_process";
@@ -17,18 +17,16 @@ import {
 } from "../store/index.js";
 import { startReviewServer, type RunningReviewServer } from "./start-review-server.js";
 import { systemClock } from "../service/clock.js";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
 const delivery: ReleaseDelivery = { mode: "tools", deliver: async () => null };
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const onCleanup = cleanUpAfterEach();
 
 async function repository(): Promise<TempRepository> {
   const repo = await makeTempRepository();
   await repo.write("src/a.ts", "export const a = 1;\n");
   await repo.commitAll("base");
-  cleanups.push(() => repo.remove());
+  onCleanup(() => repo.remove());
   return repo;
 }
 
@@ -44,7 +42,7 @@ async function start(
     panelDir: join(dir, "no-panel"),
     ...extra,
   });
-  cleanups.push(() => server.close());
+  onCleanup(() => server.close());
   return server;
 }
 
@@ -66,7 +64,7 @@ describe("startReviewServer", () => {
   it("hands the service over first and loads and starts the panel only once beforePanel has resolved", async () => {
     const repo = await repository();
     const db = await mkdtemp(join(tmpdir(), "opencode-review-gate-"));
-    cleanups.push(() => rm(db, { recursive: true, force: true }));
+    onCleanup(() => rm(db, { recursive: true, force: true }));
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     let handedOver: ((service: RunningReviewServer["service"]) => void) | undefined;
@@ -86,7 +84,7 @@ describe("startReviewServer", () => {
     for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(listening).toBe(false);
     const store = await openStore({ path: join(db, "review.sqlite") });
-    cleanups.push(() => store.close());
+    onCleanup(() => store.close());
     expect(await listServers(store.db, { worktree: repo.dir })).toEqual([]);
     open();
     const server = await starting;
@@ -236,7 +234,7 @@ describe("startReviewServer", () => {
 
   it("refuses a folder outside any git repository, naming it", async () => {
     const dir = await mkdtemp(join(tmpdir(), "ocr-not-git-"));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    onCleanup(() => rm(dir, { recursive: true, force: true }));
     await expect(start(dir, { dbPath: join(dir, "db", "review.sqlite") })).rejects.toMatchObject({
       code: "not_git",
       message: expect.stringContaining(`${dir} is not inside a git repository`),

@@ -1,7 +1,7 @@
 // The service's one clock (issue 24): every stamp of a change comes from the clock the composition root
 // passes in, the store's writes included. Threads used to stamp `new Date()` in the store while findings
 // took the service's clock, so a fixed clock left threads at the wall clock's time.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { makeTempRepository } from "../git/testing/temp-repository.js";
 import { openStore } from "../store/index.js";
@@ -9,23 +9,21 @@ import { fixedClock } from "./clock.js";
 import { createReviewService } from "./review-service.js";
 import { join } from "node:path";
 import { startReviewServer } from "../server/index.js";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const onCleanup = cleanUpAfterEach();
 
 const AT = "2031-05-06T07:08:09.000Z";
 
 describe("one clock", () => {
   it("stamps a thread, its release, the agent's reply and a reviewer's finding with the time the given clock says", async () => {
     const repo = await makeTempRepository();
-    cleanups.push(() => repo.remove());
+    onCleanup(() => repo.remove());
     await repo.write("src/calc.ts", "export const rate = 1;\n");
     await repo.commitAll("base");
     await repo.write("src/calc.ts", "export const rate = 2;\n");
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
-    cleanups.push(() => store.close());
+    onCleanup(() => store.close());
     const service = createReviewService({
       dir: repo.dir,
       store,
@@ -58,7 +56,7 @@ describe("one clock", () => {
 
   it("stamps the panel's heartbeat in the store with the server's clock too (it was the wall clock's)", async () => {
     const repo = await makeTempRepository();
-    cleanups.push(() => repo.remove());
+    onCleanup(() => repo.remove());
     await repo.write("a.txt", "a\n");
     await repo.commitAll("base");
     const server = await startReviewServer({
@@ -68,7 +66,7 @@ describe("one clock", () => {
       now: fixedClock(AT),
       reportError: () => {},
     });
-    cleanups.push(() => server.close());
+    onCleanup(() => server.close());
     const servers = await server.service.context.db
       .selectFrom("servers")
       .select(["started_at", "heartbeat_at"])

@@ -15,14 +15,12 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "smol-toml";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCli, cliPath, runCliToEnd } from "../cli/testing/cli-process.js";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const onCleanup = cleanUpAfterEach();
 beforeAll(async () => {
   await buildCli();
 }, 180_000);
@@ -30,7 +28,7 @@ beforeAll(async () => {
 async function project(files: Record<string, string>): Promise<TempRepository> {
   const repo = await makeTempRepository();
   for (const [path, text] of Object.entries(files)) await repo.write(path, text);
-  cleanups.push(() => repo.remove());
+  onCleanup(() => repo.remove());
   return repo;
 }
 
@@ -258,7 +256,7 @@ describe("setup keeps what it found", () => {
     );
 
     const outside = await mkdtemp(join(tmpdir(), "setup-outside-"));
-    cleanups.push(() => rm(outside, { recursive: true, force: true }));
+    onCleanup(() => rm(outside, { recursive: true, force: true }));
     await writeFile(join(outside, "hooks.json"), "{}\n");
     const other = await project({});
     await mkdir(join(other.dir, ".codex"));

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   harnessCacheDir,
   makeOpencodeProject,
@@ -16,22 +16,20 @@ import {
   type OpencodeServer,
 } from "./opencode-harness.js";
 import { bunBinary } from "./bun-binary.js";
+import { cleanUpAfterEach } from "./clean-up.js";
 
 // These tests start the real opencode (a Bun executable) several times; on a shared 2-core machine
 // a cold start with a plugin install takes up to a minute, hence the generous timeouts.
 const SLOW = 600_000;
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    const started = Date.now();
-    await cleanup();
-    if (Date.now() - started > 2_000) console.warn(`slow cleanup: ${Date.now() - started} ms`);
-  }
-}, 120_000);
+const onCleanup = cleanUpAfterEach();
 
 function track<T extends FakeModel | OpencodeProject | OpencodeServer>(thing: T): T {
-  cleanups.push("cleanup" in thing ? () => thing.cleanup() : () => thing.close());
+  onCleanup(async () => {
+    const started = Date.now();
+    await ("cleanup" in thing ? thing.cleanup() : thing.close());
+    if (Date.now() - started > 2_000) console.warn(`slow cleanup: ${Date.now() - started} ms`);
+  });
   return thing;
 }
 

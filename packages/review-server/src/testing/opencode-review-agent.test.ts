@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { livePanelLinks } from "../cli/live-panels.js";
 import { openRepository } from "../git/index.js";
 import {
@@ -17,6 +17,7 @@ import {
 import { panelApi } from "./panel-link.js";
 import { systemClock } from "../service/clock.js";
 import { eventually } from "./eventually.js";
+import { cleanUpAfterEach } from "./clean-up.js";
 
 // The agent half of the product, proven in the real opencode 1.18.33 with the packed plugin: the doorbell,
 // the system-prompt line, the three tools, opencode's own edit tool, and the checked resolve.
@@ -38,13 +39,10 @@ const APP = [
 // The agent's change under review: a comment line in total().
 const CHANGED = APP.replace("  let sum = 0;\n", "  // add them up\n  let sum = 0;\n");
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const onCleanup = cleanUpAfterEach();
 
 function track<T extends FakeModel | OpencodeProject | OpencodeServer>(thing: T): T {
-  cleanups.push("cleanup" in thing ? () => thing.cleanup() : () => thing.close());
+  onCleanup("cleanup" in thing ? () => thing.cleanup() : () => thing.close());
   return thing;
 }
 
@@ -265,7 +263,7 @@ describe("the agent side under opencode run", () => {
         tools: true,
         delivery: { mode: "tools", deliver: async () => null },
       });
-      cleanups.push(() => later.close());
+      onCleanup(() => later.close());
       const waiting = (await panelApi(later.panelUrl).call("GET", "/threads?status=waiting")).json.threads as any[];
       expect(waiting).toEqual([
         expect.objectContaining({ origin: "agent", file: "src/app.ts", start: 10, end: 10, awaiting: "human" }),

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   makeOpencodeProject,
   packPlugin,
@@ -14,6 +14,7 @@ import { panelApi } from "./panel-link.js";
 import { livePanelLinks } from "../cli/live-panels.js";
 import { openRepository } from "../git/index.js";
 import { eventually as eventuallyWithin } from "./eventually.js";
+import { cleanUpAfterEach } from "./clean-up.js";
 
 // Reviewer agents in the real opencode 1.18.33 with the packed plugin and a scripted model that tells the
 // reviewer's requests (a child session: opencode sends x-parent-session-id) from the implementer's.
@@ -49,13 +50,10 @@ const BUG = {
 const NIT = { file: FILE, start: 7, body: "Name it halve: it is an action.", severity: "nit" };
 const REVIEWER_TOOLS = ["review_diff", "review_comment", "review_release"];
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const onCleanup = cleanUpAfterEach();
 
 function track<T extends FakeModel | OpencodeProject | OpencodeServer>(thing: T): T {
-  cleanups.push("cleanup" in thing ? () => thing.cleanup() : () => thing.close());
+  onCleanup("cleanup" in thing ? () => thing.cleanup() : () => thing.close());
   return thing;
 }
 
@@ -123,7 +121,7 @@ describe("reviewer agents in a real opencode serve", () => {
         }),
       );
       let server = await serveOpencode(project);
-      cleanups.push(() => server.close());
+      onCleanup(() => server.close());
 
       const created = await server.client.session.create({ body: { title: "Totals" } });
       const implementer = created.data!.id;

@@ -10,6 +10,7 @@ import { seedDraftThreads } from "../service/testing/seed-draft-threads.js";
 import { makeServiceFixture, type ServiceFixture } from "../service/testing/service-fixture.js";
 import { createReviewTools } from "./review-tools.js";
 import { systemClock } from "../service/clock.js";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
 const APP = [
   "import { a } from './a';",
@@ -23,11 +24,11 @@ const APP = [
 ].join("\n");
 
 let fixture: ServiceFixture | undefined;
-const cleanups: (() => Promise<void>)[] = [];
+const onCleanup = cleanUpAfterEach();
+// Registered after onCleanup's, so it runs before the clean-ups (vitest runs afterEach hooks last first).
 afterEach(async () => {
   await fixture?.close();
   fixture = undefined;
-  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
 async function setup() {
@@ -267,7 +268,7 @@ describe("bad input is an Error telling the model what to do, and stores nothing
   test("a folder that is not a git repository: every tool says so", async () => {
     const dir = await mkdtemp(join(tmpdir(), "opencode-review-plain-"));
     const store = await openStore({ path: join(dir, "review.sqlite") });
-    cleanups.push(async () => {
+    onCleanup(async () => {
       await store.close();
       await rm(dir, { recursive: true, force: true });
     });

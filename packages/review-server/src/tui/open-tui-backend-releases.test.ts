@@ -1,11 +1,12 @@
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import { mcpDelivery } from "../mcp/mcp-delivery.js";
 import { startReviewServer } from "../server/start-review-server.js";
 import { openTuiBackend } from "./open-tui-backend.js";
 import { outcomeValue } from "./testing/backend-answers.js";
 import { systemClock } from "../service/clock.js";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
 // The terminal half's releases as the web panel has them: a verdict and an overall comment, a failed
 // delivery with its reason that can be retried or dismissed, and an MCP panel's waiting line.
@@ -15,14 +16,11 @@ const failedDeliveries = <T extends { readonly delivery: { readonly state: strin
   reviews: readonly T[],
 ) => reviews.filter((r) => r.delivery.state === "failed" && r.delivery.dismissed !== true);
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const onCleanup = cleanUpAfterEach();
 
 async function repository(): Promise<TempRepository> {
   const repo = await makeTempRepository();
-  cleanups.push(() => repo.remove());
+  onCleanup(() => repo.remove());
   await repo.write("a.ts", "one\ntwo\n");
   await repo.commitAll("base");
   await repo.write("a.ts", "one\nTWO\n");
@@ -40,7 +38,7 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
       send: async (_s, text) => (reachable ? (sent.push(text), true) : false),
       pid: -1,
     });
-    cleanups.push(() => backend.close());
+    onCleanup(() => backend.close());
 
     await outcomeValue(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }));
     const first = (
@@ -82,7 +80,7 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
       send: async (session, text) => (sent.push({ session, text }), true),
       pid: -1,
     });
-    cleanups.push(() => backend.close());
+    onCleanup(() => backend.close());
 
     await outcomeValue(backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why upper case?" }));
     const early = (await outcomeValue(backend.release())).review;
@@ -112,7 +110,7 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
   it("shows an MCP server's waiting line while its release waits for the agent's next turn, and none without such a panel", async () => {
     const repo = await repository();
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
-    cleanups.push(() => backend.close());
+    onCleanup(() => backend.close());
     expect(await outcomeValue(backend.waitingForTurn())).toBeNull();
 
     const mcp = await startReviewServer({
@@ -122,7 +120,7 @@ describe("the terminal half's releases (real git, real SQLite, a real MCP server
       tools: true,
       panelDir: join(repo.dir, "no-panel"),
     });
-    cleanups.push(() => mcp.close());
+    onCleanup(() => mcp.close());
     expect(await outcomeValue(backend.waitingForTurn())).toBeNull();
     await outcomeValue(
       backend.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Released from the MCP panel." }),
@@ -163,7 +161,7 @@ describe("the terminal half's reviewer findings (real git, real SQLite, a run re
     const repo = await repository();
     await repo.write("a.ts", "one\nTWO\nthree\n");
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
-    cleanups.push(() => backend.close());
+    onCleanup(() => backend.close());
     expect((await outcomeValue(backend.findings())).findings).toEqual([]);
     await publishRun(repo.dir, [
       { file: "a.ts", start: 2, end: 2, body: "Upper case breaks the callers.", severity: "major" },

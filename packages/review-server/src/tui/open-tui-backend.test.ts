@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
@@ -10,15 +10,13 @@ import { openStore } from "../store/index.js";
 import { openTuiBackend } from "./open-tui-backend.js";
 import { changesOf, outcomeValue } from "./testing/backend-answers.js";
 import { systemClock } from "../service/clock.js";
+import { cleanUpAfterEach } from "../testing/clean-up.js";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
+const onCleanup = cleanUpAfterEach();
 
 async function repository(files: Record<string, string>, change: Record<string, string>): Promise<TempRepository> {
   const repo = await makeTempRepository();
-  cleanups.push(() => repo.remove());
+  onCleanup(() => repo.remove());
   for (const [path, text] of Object.entries(files)) await repo.write(path, text);
   await repo.commitAll("base");
   for (const [path, text] of Object.entries(change)) await repo.write(path, text);
@@ -35,7 +33,7 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
       send: async (sessionId, text) => (sent.push({ sessionId, text }), true),
       pid: -1,
     });
-    cleanups.push(() => backend.close());
+    onCleanup(() => backend.close());
     const { files } = await outcomeValue(backend.diff({ from: "base", to: "worktree" }));
     expect(files.map((f) => f.path)).toEqual(["a.ts"]);
     // Reading the diff took the first round; after that, nothing until someone writes.
@@ -79,7 +77,7 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     await repo.write("a.ts", "one\nTWO\n");
     await repo.commitAll("the work");
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
-    cleanups.push(() => backend.close());
+    onCleanup(() => backend.close());
     expect(await outcomeValue(backend.bases())).toMatchObject({ branches: [{ name: "main" }], picked: null });
     // Against main the committed work shows; against the review's base (HEAD at the first round) it does not.
     expect(
@@ -88,7 +86,7 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     await outcomeValue(backend.pickBase("branch:main"));
     // Another process's service on the same store: what the web panel's GET /api/bases answers.
     const store = await openStore({ path: defaultDbPath(await openRepository(repo.dir)) });
-    cleanups.push(() => store.close());
+    onCleanup(() => store.close());
     const there = createReviewService({
       now: systemClock,
       dir: repo.dir,
@@ -105,11 +103,11 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
   it("hears from the change log a reviewer run another process drives, and its findings once released", async () => {
     const repo = await repository({ "a.ts": "one\ntwo\n" }, { "a.ts": "one\nTWO\n" });
     const backend = await openTuiBackend({ dir: repo.dir, options: {}, send: async () => true, pid: -1 });
-    cleanups.push(() => backend.close());
+    onCleanup(() => backend.close());
     await outcomeValue(backend.readChanges());
     // The server half of another opencode process, on the same store file.
     const store = await openStore({ path: defaultDbPath(await openRepository(repo.dir)) });
-    cleanups.push(() => store.close());
+    onCleanup(() => store.close());
     const there = createReviewService({
       now: systemClock,
       dir: repo.dir,
@@ -142,7 +140,7 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
 
   it("says in one line what to do in a folder that is not a git repository, and refuses bad tui.json options", async () => {
     const dir = await mkdtemp(join(tmpdir(), "opencode-review-notgit-"));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    onCleanup(() => rm(dir, { recursive: true, force: true }));
     await expect(openTuiBackend({ dir, options: {}, send: async () => true })).rejects.toThrow(
       /is not a git repository, so there is nothing to review here\. Run git init/,
     );
@@ -155,7 +153,7 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
   it("refuses a store file that is not its database, and leaves it as it was", async () => {
     const repo = await repository({ "a.ts": "a\n" }, {});
     const folder = await mkdtemp(join(tmpdir(), "opencode-review-db-"));
-    cleanups.push(() => rm(folder, { recursive: true, force: true }));
+    onCleanup(() => rm(folder, { recursive: true, force: true }));
     await mkdir(folder, { recursive: true });
     const path = join(folder, "review.sqlite");
     await writeFile(path, "not a database");
@@ -178,14 +176,14 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     await writeFile(join(repo.dir, "logo.png"), image(20, 10, 255, 50));
     await writeFile(join(repo.dir, "big.txt"), Array.from({ length: 20_001 }, (_, i) => `line ${i}`).join("\n") + "\n");
     const folder = await mkdtemp(join(tmpdir(), "opencode-review-db-"));
-    cleanups.push(() => rm(folder, { recursive: true, force: true }));
+    onCleanup(() => rm(folder, { recursive: true, force: true }));
     const backend = await openTuiBackend({
       dir: repo.dir,
       options: { dbPath: join(folder, "review.sqlite") },
       send: async () => true,
       pid: -1,
     });
-    cleanups.push(() => backend.close());
+    onCleanup(() => backend.close());
     const range = { from: "base", to: "worktree" };
     const { files } = await outcomeValue(backend.diff(range));
     const logo = files.find((f) => f.path === "logo.png")!;

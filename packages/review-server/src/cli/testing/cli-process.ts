@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import { runCommand } from "../../testing/run-command.js";
 
 const serverPackage = fileURLToPath(new URL("../../..", import.meta.url));
@@ -12,20 +13,56 @@ export const cliPath = join(serverPackage, "dist/cli.js");
 
 let built: Promise<void> | undefined;
 
+/** A build lock left by a run that was killed mid-build is taken over after this long. */
+const STALE_LOCK_MS = 10 * 60_000;
+
 /**
- * Bundles the CLI and copies the demo files beside it (the build's own steps after tsc), once per process,
- * and builds the panel only when it is missing, so the spawned CLI is the code under test.
+ * Bundles the CLI and copies the demo files beside it (the build's own steps after tsc), once per test run
+ * (the first file to ask builds while the others wait for it), and builds the panel only when it is missing,
+ * so the spawned CLI is the code under test.
  * @example await buildCli(); const cli = spawnCli(["url"], { cwd })
  */
 export function buildCli(): Promise<void> {
-  built ??= (async () => {
+  built ??= oncePerRun(async () => {
     await runCommand("node", ["scripts/bundle.mjs"], serverPackage);
     await runCommand("node", ["scripts/copy-demo.mjs"], serverPackage);
     if (!existsSync(join(serverPackage, "dist/panel/index.html"))) {
       await runCommand("pnpm", ["--filter", "@opencode-review/panel", "build"], workspace);
     }
-  })();
+  });
   return built;
+}
+
+/** Runs `build` unless this run already did: a marker names the run, a folder made atomically is the lock. */
+async function oncePerRun(build: () => Promise<void>): Promise<void> {
+  const dist = join(serverPackage, "dist");
+  // Outside the server project (no globalSetup), each process builds for itself.
+  const run: string | undefined = inject("testRun");
+  if (typeof run !== "string") return build();
+  const marker = join(dist, `.cli-built-${run}`);
+  const lock = join(dist, ".cli-building");
+  mkdirSync(dist, { recursive: true });
+  for (;;) {
+    if (existsSync(marker)) return;
+    try {
+      mkdirSync(lock);
+    } catch {
+      const since = statSync(lock, { throwIfNoEntry: false });
+      if (since !== undefined && Date.now() - since.mtimeMs > STALE_LOCK_MS)
+        rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      if (existsSync(marker)) return;
+      await build();
+      for (const old of readdirSync(dist).filter((name) => name.startsWith(".cli-built-"))) rmSync(join(dist, old));
+      writeFileSync(marker, "");
+      return;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 /** A spawned `opencode-review` process: what it printed so far, and ways to wait on it. */

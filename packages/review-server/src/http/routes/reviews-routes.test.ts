@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEventBus } from "../../events/event-bus.js";
 import { makeTempRepository, type TempRepository } from "../../git/testing/temp-repository.js";
 import { createReviewService, type ReleaseDelivery } from "../../service/index.js";
@@ -12,13 +12,10 @@ import { listen, type ListeningServer } from "../listen.js";
 import { loopbackHosts } from "../loopback.js";
 import { apiRoutes } from "./index.js";
 import { systemClock } from "../../service/clock.js";
+import { cleanUpAfterEach } from "../../testing/clean-up.js";
 
 const TOKEN = "reviews-routes-token";
-let cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
+const onCleanup = cleanUpAfterEach();
 
 /** A real server over a real repository and store, whose doorbell answers as `deliver` says. */
 async function start(mode: "tools" | "prose", deliver: ReleaseDelivery["deliver"]) {
@@ -48,7 +45,7 @@ async function start(mode: "tools" | "prose", deliver: ReleaseDelivery["deliver"
   });
   const server: ListeningServer = await listen(app, { host: "127.0.0.1", port: 0 });
   hosts = loopbackHosts("127.0.0.1", server.port);
-  cleanups.push(async () => {
+  onCleanup(async () => {
     await server.close();
     await store.close();
     await repo.remove();
