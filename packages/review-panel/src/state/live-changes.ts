@@ -8,6 +8,7 @@ import type { Reviewer } from "./conversation/reviewer.js";
 import type { Rounds } from "./diff/rounds.js";
 import type { Threads } from "./conversation/threads.js";
 import type { Viewed } from "./diff/viewed.js";
+import type { Changes } from "./diff/changes.js";
 
 /** The slices a live change reaches. */
 export interface LiveSlices {
@@ -19,6 +20,8 @@ export interface LiveSlices {
   readonly reviewer: Reviewer;
   /** The pull request's Send list, where the panel keeps one open. */
   readonly forge?: ForgeQueue;
+  /** The person's changes from the review (undo, apply), where the panel lists them. */
+  readonly changes?: Changes;
 }
 
 /**
@@ -57,5 +60,8 @@ export function applyLiveChange(
       return void slices.reviewer.upsert(event.run);
     case "review":
       return void slices.review.refresh();
+    // Someone undid, applied or restored a change (another tab, the terminal): the list is read again.
+    case "change":
+      return void slices.changes?.load();
   }
 }

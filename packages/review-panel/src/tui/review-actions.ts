@@ -11,6 +11,7 @@ import type { ReviewBackend } from "./review-backend.js";
 import { presetLabel, type ReviewModel } from "./review-model.js";
 import type { RunModelChoice } from "./run-model-pick.js";
 import { terminalRows } from "./screen-lines.js";
+import { changePlace, hunkPlaceAt } from "../state/diff/changes.js";
 
 /** What the actions need from outside: the review, where a release goes, and the host's few side effects. */
 export interface ReviewActionsInput {
@@ -108,6 +109,35 @@ export function createReviewActions(input: ReviewActionsInput) {
   const fileHere = () => {
     const row = cursor.row();
     return row ? fileOfRow(row) : null;
+  };
+
+  // The person's hands on the code, as the web panel's hunk buttons: U undoes, w keeps, Z restores.
+  const changes = model.slices.changes;
+  const undoHunk = () => {
+    if (!changes.canChange()) return setStatus("Undo works on a diff that ends at the work tree (T picks one).");
+    const place = hunkPlaceAt(rows(), cursor.index());
+    if (!place) return setStatus("Move onto a hunk to undo it.");
+    void act("Undo", async () => {
+      if (!(await changes.undo(place))) return false;
+      const newest = changes.list()[0];
+      return `Undid ${newest ? changePlace(newest) : place.file}: Z restores it, H lists your changes.`;
+    });
+  };
+  const keepHunk = () => {
+    const place = hunkPlaceAt(rows(), cursor.index());
+    if (!place || place.side === "old") return setStatus("Move onto a hunk's added or unchanged lines to keep it.");
+    void act("Keep", async () => {
+      if (!(await changes.keep(place.file, place.start, place.end))) return false;
+      return `Kept the hunk at ${place.file} line ${place.start}: it folds until its text changes.`;
+    });
+  };
+  const restoreNewest = () => {
+    const newest = changes.list().find((c) => c.restoredAt === null);
+    if (!newest) return setStatus("No undo or applied suggestion to restore.");
+    void act("Restore", async () => {
+      if (!(await changes.restore(newest.id))) return false;
+      return `Restored ${changePlace(newest)}.`;
+    });
   };
 
   const resolveToggle = () => {
@@ -316,5 +346,8 @@ export function createReviewActions(input: ReviewActionsInput) {
     loadAnyway,
     goToFile,
     refresh,
+    undoHunk,
+    keepHunk,
+    restoreNewest,
   };
 }

@@ -3,6 +3,7 @@
 // change log, plus what only the terminal keeps: the round or branch view picked with `t`, and the binary
 // files' lines a terminal draws instead of images.
 import { createMemo, createSignal } from "solid-js";
+import { createChanges } from "../state/diff/changes.js";
 import { createBranchBases } from "../state/diff/branch-bases.js";
 import { createDiff, type ViewModeStorage } from "../state/diff/diff.js";
 import { applyLiveChange } from "../state/live-changes.js";
@@ -148,7 +149,9 @@ export function createReviewModel(
   let listed = false;
   // The change log's events of one read arrive together: the diff is read again once for all of them.
   let diffDue = false;
-  const liveSlices = { threads: threadSlice, review, rounds, viewed, bases, reviewer };
+  // Undo, keep, apply and restore, as in the web panel; each reads the diff again once written.
+  const changes = createChanges(backend, range, files, () => diff.reload(), notices);
+  const liveSlices = { threads: threadSlice, review, rounds, viewed, bases, reviewer, changes };
   const stopLive = backend.events((event) => {
     const before = event.type === "thread" ? threadSlice.get(event.thread.id) : undefined;
     applyLiveChange(liveSlices, event);
@@ -204,6 +207,7 @@ export function createReviewModel(
       await loadBases();
       // The run shown from the start: one may be going already (started from the web panel).
       void reviewer.load();
+      void changes.load();
       await Promise.all([loadThreads(), diff.reload(), loadReleases()]);
       setLoaded(true);
     },

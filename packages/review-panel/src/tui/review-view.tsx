@@ -69,6 +69,7 @@ export function ReviewView(props: ReviewViewProps) {
   });
   const list = createListOverlay({
     reviews: model.reviews,
+    changes: () => model.slices.changes.list(),
     keyHelp: () => keys.help,
     screen: dims,
     top: () => overlayTop(),
@@ -181,6 +182,10 @@ export function ReviewView(props: ReviewViewProps) {
     loadAnyway: actions.loadAnyway,
     help: () => list.open("keys"),
     pastReviews: () => list.open("past"),
+    undoHunk: actions.undoHunk,
+    keepHunk: actions.keepHunk,
+    restoreChange: actions.restoreNewest,
+    changeList: () => list.open("changes"),
     close: () => props.close(),
   });
   registerKeyLayers(props.api, {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { helpLines, REVIEW_KEYS, sameKey, type Panel } from "./review-keys.js";
 
-const page = readFileSync(join(import.meta.dirname, "..", "..", "..", "..", "docs", "keys.md"), "utf8");
+const page = readFileSync(join(import.meta.dirname, "..", "..", "..", "..", "..", "docs", "keys.md"), "utf8");
 
 function actionsByKey(panel: Panel): Map<string, string[]> {
   const map = new Map<string, string[]>();

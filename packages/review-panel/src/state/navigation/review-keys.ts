@@ -5,6 +5,11 @@
 // comments), t finds a file (GitHub), c comments (or replies where a thread is), r resolves or reopens,
 // s releases after asking, ? helps, q/Esc closes; f opens the pull request's Send list (f for forge, the
 // word the product and docs/forge.md use; p, the pull request's own letter, is the previous file).
+// The person's hands on the code: U undoes the hunk under the cursor (lazygit's d discards, but d deletes a
+// draft here; u, tig's and vim's undo, retries a delivery, so its capital, as vim's U undoes a line); Z
+// restores the newest change (the key beside U's undo on most keyboards' z row, capital as U is); w keeps a
+// hunk ("waved through": CodeCompanion's ga is a chord and a accepts a finding here); H lists the changes,
+// beside h's past reviews, as the web panel puts the change list beside Past reviews.
 
 export type ReviewAction =
   | "down"
@@ -46,6 +51,10 @@ export type ReviewAction =
   | "findFile"
   | "loadAnyway"
   | "pastReviews"
+  | "undoHunk"
+  | "keepHunk"
+  | "restoreChange"
+  | "changeList"
   | "forge";
 
 /** How one panel binds an action: its keys (opencode's keymap names, or the browser's `KeyboardEvent.key`) and the label `?` shows. */
@@ -146,6 +155,26 @@ export const REVIEW_KEYS: readonly ReviewKey[] = [
     action: "pastReviews",
     does: "past reviews: each release with its verdict, overall comment and delivery",
     terminal: { keys: ["h"], label: "h" },
+  },
+  {
+    action: "undoHunk",
+    does: "undo the hunk under the cursor: its lines go back to the diff's start (Z restores)",
+    terminal: { keys: ["shift+u"], label: "U" },
+  },
+  {
+    action: "restoreChange",
+    does: "restore your newest undo or applied suggestion",
+    terminal: { keys: ["shift+z"], label: "Z" },
+  },
+  {
+    action: "keepHunk",
+    does: "keep the hunk under the cursor: reviewed, it folds until its text changes",
+    terminal: { keys: ["w"], label: "w" },
+  },
+  {
+    action: "changeList",
+    does: "your changes: each undo and applied suggestion, restored or not",
+    terminal: { keys: ["shift+h"], label: "H" },
   },
   {
     action: "forge",
