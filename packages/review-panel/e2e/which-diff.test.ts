@@ -62,7 +62,7 @@ describe("which diff, in Chromium", () => {
     expect(await shown.textContent()).toBe("Uncommitted changes (HEAD → work tree), whitespace ignored");
     await page.screenshot({ path: `${screenshotDir}which-diff-ignore-whitespace.png` });
     await picker.getByLabel("Ignore whitespace").blur();
-    await page.keyboard.press("w");
+    await page.keyboard.press("i");
     await expect.poll(listed, slow).toEqual(["src/price.ts", "src/space.ts", "src/staged.ts"]);
 
     await button("Staged").click();

@@ -7,6 +7,7 @@ import type { AppType, Health } from "opencode-review/http";
 import type { ForgePullOutcome, ForgePushOutcome, ForgeQueueStatus } from "./state/conversation/forge-queue.js";
 import type {
   ApiError,
+  Change,
   DiffFile,
   DiffRange,
   FileBytes,
@@ -30,6 +31,7 @@ import type {
   Thread,
   ThreadQuery,
   Tour,
+  UndoRequest,
   ViewedFile,
 } from "./state/review-client.js";
 
@@ -93,9 +95,9 @@ export function takeToken(location: Location, storage: Storage | null): string |
 
 /** The server's own words for a refusal, or a sentence naming the request when it sent none. */
 async function refusal(response: Response, label: string): Promise<ApiError> {
-  let error: { code?: unknown; message?: unknown } | undefined;
+  let error: { code?: unknown; message?: unknown; details?: { kept?: unknown } } | undefined;
   try {
-    error = ((await response.json()) as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    error = ((await response.json()) as { error?: typeof error } | null)?.error;
   } catch {
     error = undefined;
   }
@@ -103,6 +105,7 @@ async function refusal(response: Response, label: string): Promise<ApiError> {
     status: response.status,
     code: typeof error?.code === "string" ? error.code : "http",
     message: typeof error?.message === "string" ? error.message : `${label} failed with status ${response.status}.`,
+    ...(typeof error?.details?.kept === "string" ? { kept: error.details.kept } : {}),
   };
 }
 
@@ -344,6 +347,30 @@ export function createApi(options: ApiOptions = {}): WebClient {
       ref: FileRef,
     ): Promise<Outcome<{ readonly file: ViewedFile | { readonly path: string; readonly state: "unviewed" } }>> =>
       call("POST /api/viewed", () => api.viewed.$post({ json: { path, viewed, ref } })),
+    changes: (): Promise<Outcome<{ readonly changes: readonly Change[] }>> =>
+      call("GET /api/changes", () => api.changes.$get()),
+    undo: (input: UndoRequest): Promise<Outcome<{ readonly change: Change; readonly file: DiffFile | null }>> =>
+      call("POST /api/changes/undo", () => api.changes.undo.$post({ json: input })) as Promise<
+        Outcome<{ readonly change: Change; readonly file: DiffFile | null }>
+      >,
+    restoreChange: (id: string): Promise<Outcome<{ readonly change: Change }>> =>
+      call("POST /api/changes/:id/restore", () => api.changes[":id"].restore.$post({ param: { id } })),
+    keepHunks: (input: {
+      readonly file: string;
+      readonly start: number;
+      readonly end: number;
+      readonly blob: string | null;
+    }): Promise<Outcome<{ readonly file: DiffFile | null }>> =>
+      call("POST /api/changes/keep", () => api.changes.keep.$post({ json: input })) as Promise<
+        Outcome<{ readonly file: DiffFile | null }>
+      >,
+    applySuggestion: (threadId: string, messageId?: string): Promise<Outcome<{ readonly change: Change }>> =>
+      call("POST /api/threads/:id/apply", () =>
+        api.threads[":id"].apply.$post({
+          param: { id: threadId },
+          json: messageId === undefined ? {} : { messageId },
+        }),
+      ),
     /** Opens the live stream; returns a function that closes it. */
     events: (onEvent: (event: ServerEvent) => void, onState?: (state: LiveState) => void): (() => void) => {
       // EventSource cannot send headers, so the stream is read with fetch (which sends the bearer header)
@@ -361,7 +388,7 @@ export function createApi(options: ApiOptions = {}): WebClient {
       };
       const dispatch = (name: string | undefined, raw: string): void => {
         const value = parse(raw);
-        if (name === "viewed" || name === "base") return void onEvent({ type: name });
+        if (name === "viewed" || name === "base" || name === "change") return void onEvent({ type: name });
         if (name === "worktree" && Array.isArray(value?.paths))
           return void onEvent({
             type: "worktree",

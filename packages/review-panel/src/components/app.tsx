@@ -23,6 +23,7 @@ import { ReviewerBar } from "./reviewer-bar.js";
 import { createUnsentText, UnsentTextContext } from "../state/conversation/unsent-text.js";
 import { ViewedContext } from "../state/diff/viewed.js";
 import { createReviewSlices } from "../state/review-slices.js";
+import { ChangesContext, createChanges } from "../state/diff/changes.js";
 import { DiffView, type DiffScroll } from "./diff-view.js";
 import { FileFinder } from "./file-finder.js";
 import { FileList } from "./file-list.js";
@@ -75,6 +76,8 @@ export function App(props: { readonly api: Api }) {
   const highlight = createHighlight();
   const markdown = createMarkdown(window);
   const unsent = createUnsentText(localStorageOrNull());
+  // Undo, keep, apply: each reads the changed file's diff again at once (the watcher's event may come later).
+  const changes = createChanges(api, rounds.range, diff.files, (paths) => diff.worktreeChanged(paths), notices);
   const [readyToReopen, setReadyToReopen] = createSignal(false);
   const [health, setHealth] = createSignal<Health | null>(null);
   const [live, setLive] = createSignal<LiveState>("connecting");
@@ -95,6 +98,7 @@ export function App(props: { readonly api: Api }) {
       range: rounds.range(),
       view: view(),
       collapsed: diff.collapsed(),
+      shownKept: changes.shownKept(),
       texts: diff.texts(),
       revealed: diff.revealed(),
       composer: focus.composer(),
@@ -340,10 +344,11 @@ export function App(props: { readonly api: Api }) {
     void reviewer.load();
     void forge.load();
     void tour.load();
+    void changes.load();
     const close = api.events(
       (event) =>
         // The agent wrote files: their diff, and the anchors of the threads on them, are read again.
-        applyLiveChange({ threads, review, rounds, viewed, bases, reviewer, forge, tour }, event, {
+        applyLiveChange({ threads, review, rounds, viewed, bases, reviewer, forge, tour, changes }, event, {
           worktree: (paths) => {
             // The tour's steps follow the code, and what no step explains changes with the diff.
             if (tour.tour() !== null) void tour.load();
@@ -381,136 +386,138 @@ export function App(props: { readonly api: Api }) {
                           <UnsentTextContext.Provider value={unsent}>
                             <ViewedContext.Provider value={viewed}>
                               <BranchBasesContext.Provider value={bases}>
-                                <SinceReviewContext.Provider value={since}>
-                                  <TourContext.Provider value={tour}>
-                                    <main data-component="app" data-view={view()}>
-                                      <header data-slot="header">
-                                        <button
-                                          type="button"
-                                          data-slot="action files-button"
-                                          onClick={() => focus.setDrawer(true)}
-                                        >
-                                          Files ({diff.files().length})
-                                        </button>
-                                        <span data-slot="title">
-                                          <span
-                                            data-slot="live"
-                                            data-state={live()}
-                                            title={live() === "open" ? "Live" : "Not connected"}
-                                          />
-                                          {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
-                                          <small>{health()?.branch ?? ""}</small>
-                                        </span>
-                                        {/* A stopped server must not look like a quiet one: say so, while the stream keeps retrying. */}
-                                        <Show when={live() === "lost" || live() === "refused"}>
-                                          <span
-                                            data-slot="connection"
-                                            data-state={live()}
-                                            role="status"
-                                            title={
-                                              live() === "lost"
-                                                ? "The review server does not answer; the panel reconnects by itself when it is back."
-                                                : "The server answers but not to this link: it was started again with a new token. opencode-review url prints the new link."
-                                            }
-                                          >
-                                            {live() === "lost"
-                                              ? "Disconnected · reconnecting…"
-                                              : "Disconnected · open the new link"}
-                                          </span>
-                                        </Show>
-                                        <ViewedProgress current={focus.file()} onOpen={openFile} />
-                                        <button
-                                          type="button"
-                                          data-slot="action prev-thread"
-                                          aria-label="Previous thread"
-                                          title="Previous thread (P)"
-                                          onClick={() => moveThread(-1)}
-                                        >
-                                          ↑<span data-slot="word"> thread</span>
-                                        </button>
-                                        <button
-                                          type="button"
-                                          data-slot="action next-thread"
-                                          aria-label="Next thread"
-                                          title="Next thread (N)"
-                                          onClick={() => moveThread(1)}
-                                        >
-                                          ↓<span data-slot="word"> thread</span>
-                                        </button>
-                                        <button
-                                          type="button"
-                                          data-slot="action rounds-button"
-                                          aria-label={`${describeRange(rounds.range(), rounds.label, bases.commits())}: choose the diff`}
-                                          aria-expanded={roundsOpen()}
-                                          onClick={() => setRoundsOpen(!roundsOpen())}
-                                        >
-                                          {rounds.range().view?.replace(/^commit:(.{7}).*$/, "$1") ??
-                                            `${short(rounds.range().from)}→${short(rounds.range().to)}`}{" "}
-                                          {roundsOpen() ? "▴" : "▾"}
-                                        </button>
-                                        <span data-slot="view-toggle" role="group" aria-label="View">
+                                <ChangesContext.Provider value={changes}>
+                                  <SinceReviewContext.Provider value={since}>
+                                    <TourContext.Provider value={tour}>
+                                      <main data-component="app" data-view={view()}>
+                                        <header data-slot="header">
                                           <button
                                             type="button"
-                                            data-slot="action"
-                                            aria-pressed={view() === "unified"}
-                                            onClick={() => diff.setView("unified")}
+                                            data-slot="action files-button"
+                                            onClick={() => focus.setDrawer(true)}
                                           >
-                                            Unified
-                                          </button>{" "}
-                                          <button
-                                            type="button"
-                                            data-slot="action"
-                                            aria-pressed={view() === "split"}
-                                            onClick={() => diff.setView("split")}
-                                          >
-                                            Split
+                                            Files ({diff.files().length})
                                           </button>
-                                        </span>
-                                        <button
-                                          type="button"
-                                          data-slot="action help"
-                                          aria-label="Keyboard shortcuts"
-                                          onClick={() => focus.setHelp(true)}
-                                        >
-                                          ?
-                                        </button>
-                                      </header>
-                                      <RoundPicker
-                                        state={roundsOpen() ? "open" : "closed"}
-                                        onPicked={() => setRoundsOpen(false)}
-                                      />
-                                      <TourBar onShow={showPlace} onComment={commentOnStep} />
-                                      <div data-slot="body">
-                                        <div
-                                          data-slot="scrim"
-                                          data-state={focus.drawer() ? "open" : "closed"}
-                                          onClick={() => focus.setDrawer(false)}
+                                          <span data-slot="title">
+                                            <span
+                                              data-slot="live"
+                                              data-state={live()}
+                                              title={live() === "open" ? "Live" : "Not connected"}
+                                            />
+                                            {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
+                                            <small>{health()?.branch ?? ""}</small>
+                                          </span>
+                                          {/* A stopped server must not look like a quiet one: say so, while the stream keeps retrying. */}
+                                          <Show when={live() === "lost" || live() === "refused"}>
+                                            <span
+                                              data-slot="connection"
+                                              data-state={live()}
+                                              role="status"
+                                              title={
+                                                live() === "lost"
+                                                  ? "The review server does not answer; the panel reconnects by itself when it is back."
+                                                  : "The server answers but not to this link: it was started again with a new token. opencode-review url prints the new link."
+                                              }
+                                            >
+                                              {live() === "lost"
+                                                ? "Disconnected · reconnecting…"
+                                                : "Disconnected · open the new link"}
+                                            </span>
+                                          </Show>
+                                          <ViewedProgress current={focus.file()} onOpen={openFile} />
+                                          <button
+                                            type="button"
+                                            data-slot="action prev-thread"
+                                            aria-label="Previous thread"
+                                            title="Previous thread (P)"
+                                            onClick={() => moveThread(-1)}
+                                          >
+                                            ↑<span data-slot="word"> thread</span>
+                                          </button>
+                                          <button
+                                            type="button"
+                                            data-slot="action next-thread"
+                                            aria-label="Next thread"
+                                            title="Next thread (N)"
+                                            onClick={() => moveThread(1)}
+                                          >
+                                            ↓<span data-slot="word"> thread</span>
+                                          </button>
+                                          <button
+                                            type="button"
+                                            data-slot="action rounds-button"
+                                            aria-label={`${describeRange(rounds.range(), rounds.label, bases.commits())}: choose the diff`}
+                                            aria-expanded={roundsOpen()}
+                                            onClick={() => setRoundsOpen(!roundsOpen())}
+                                          >
+                                            {rounds.range().view?.replace(/^commit:(.{7}).*$/, "$1") ??
+                                              `${short(rounds.range().from)}→${short(rounds.range().to)}`}{" "}
+                                            {roundsOpen() ? "▴" : "▾"}
+                                          </button>
+                                          <span data-slot="view-toggle" role="group" aria-label="View">
+                                            <button
+                                              type="button"
+                                              data-slot="action"
+                                              aria-pressed={view() === "unified"}
+                                              onClick={() => diff.setView("unified")}
+                                            >
+                                              Unified
+                                            </button>{" "}
+                                            <button
+                                              type="button"
+                                              data-slot="action"
+                                              aria-pressed={view() === "split"}
+                                              onClick={() => diff.setView("split")}
+                                            >
+                                              Split
+                                            </button>
+                                          </span>
+                                          <button
+                                            type="button"
+                                            data-slot="action help"
+                                            aria-label="Keyboard shortcuts"
+                                            onClick={() => focus.setHelp(true)}
+                                          >
+                                            ?
+                                          </button>
+                                        </header>
+                                        <RoundPicker
+                                          state={roundsOpen() ? "open" : "closed"}
+                                          onPicked={() => setRoundsOpen(false)}
                                         />
-                                        <FileList onOpen={openFile} />
-                                        <DiffView
-                                          rows={rows()}
-                                          files={diff.files()}
-                                          phone={narrow()}
-                                          cursor={cursorShown() ? (cursor.row()?.key ?? null) : null}
-                                          onReady={(s) => (scroll = s)}
+                                        <TourBar onShow={showPlace} onComment={commentOnStep} />
+                                        <div data-slot="body">
+                                          <div
+                                            data-slot="scrim"
+                                            data-state={focus.drawer() ? "open" : "closed"}
+                                            onClick={() => focus.setDrawer(false)}
+                                          />
+                                          <FileList onOpen={openFile} />
+                                          <DiffView
+                                            rows={rows()}
+                                            files={diff.files()}
+                                            phone={narrow()}
+                                            cursor={cursorShown() ? (cursor.row()?.key ?? null) : null}
+                                            onReady={(s) => (scroll = s)}
+                                          />
+                                        </div>
+                                        <ReviewerBar />
+                                        <ReleaseBar />
+                                      </main>
+                                      <Show when={focus.help()}>
+                                        <HelpOverlay onClose={() => focus.setHelp(false)} />
+                                      </Show>
+                                      <Show when={finding()}>
+                                        <FileFinder
+                                          paths={diff.files().map((f) => f.path)}
+                                          onOpen={openFile}
+                                          onClose={() => setFinding(false)}
                                         />
-                                      </div>
-                                      <ReviewerBar />
-                                      <ReleaseBar />
-                                    </main>
-                                    <Show when={focus.help()}>
-                                      <HelpOverlay onClose={() => focus.setHelp(false)} />
-                                    </Show>
-                                    <Show when={finding()}>
-                                      <FileFinder
-                                        paths={diff.files().map((f) => f.path)}
-                                        onOpen={openFile}
-                                        onClose={() => setFinding(false)}
-                                      />
-                                    </Show>
-                                    <NoticeList />
-                                  </TourContext.Provider>
-                                </SinceReviewContext.Provider>
+                                      </Show>
+                                      <NoticeList />
+                                    </TourContext.Provider>
+                                  </SinceReviewContext.Provider>
+                                </ChangesContext.Provider>
                               </BranchBasesContext.Provider>
                             </ViewedContext.Provider>
                           </UnsentTextContext.Provider>

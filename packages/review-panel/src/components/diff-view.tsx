@@ -19,6 +19,7 @@ import { rangeText } from "../state/diff/range-text.js";
 import { useRounds } from "../state/diff/rounds.js";
 import { inRange } from "../state/navigation/selection.js";
 import { useThreads } from "../state/conversation/threads.js";
+import { useChanges } from "../state/diff/changes.js";
 import { BinaryPreview } from "./binary-preview.js";
 import { Composer } from "./composer.js";
 import { ThreadCard } from "./thread-card.js";
@@ -159,9 +160,7 @@ function RowView(props: {
       <Match when={props.row.kind === "pair" && props.row}>
         {(row) => <PairRow file={props.file} path={row().file} left={row().left} right={row().right} />}
       </Match>
-      <Match when={props.row.kind === "hunk" && props.row}>
-        {(row) => <HunkHeader path={row().file} header={row().header} at={row().at} />}
-      </Match>
+      <Match when={props.row.kind === "hunk" && props.row}>{(row) => <HunkHeader row={row()} />}</Match>
       <Match when={props.row.kind === "gap" && props.row}>
         {(row) => <GapRow path={row().file} gap={row().gap} />}
       </Match>
@@ -265,23 +264,6 @@ function FileThreads(props: {
 }
 
 /** A hunk's header, marked when the hunk changed since the person's last review. */
-function HunkHeader(props: {
-  readonly path: string;
-  readonly header: string;
-  readonly at: { readonly newStart: number; readonly newLines: number } | undefined;
-}) {
-  const since = useSinceReview();
-  const fresh = () => props.at !== undefined && since?.hunk(props.path, props.at) === true;
-  return (
-    <div data-component="hunk-header" data-since={fresh() ? "new" : undefined}>
-      {props.header}
-      <Show when={fresh()}>
-        <span data-slot="since">new since your last review</span>
-      </Show>
-    </div>
-  );
-}
-
 /** Threads by id, so an updated thread re-renders in place instead of being rebuilt. */
 function ThreadIds(props: { readonly ids: readonly string[]; readonly quote?: boolean }) {
   const threads = useThreads();
@@ -573,6 +555,7 @@ function NewThreadComposer(props: {
     return `Comment on ${describePlace(t(), { for: "web", file: false })}`;
   };
   const base = () => rangeText(props.file, t(), diff.texts().get(t().file));
+  const changes = useChanges();
   return (
     <div data-component="row-composer">
       <Composer
@@ -580,6 +563,27 @@ function NewThreadComposer(props: {
         label={label()}
         labelExtra={
           <Show when={t().start !== null}>
+            <Show when={changes.canChange()}>
+              <button
+                type="button"
+                data-slot="action undo-selection"
+                title="Put back the diff's start for the hunks these lines touch (restorable)"
+                disabled={changes.busy()}
+                onClick={async () => {
+                  const target = t();
+                  if (target.start === null) return;
+                  const ok = await changes.undo({
+                    file: target.file,
+                    side: target.side,
+                    start: target.start,
+                    end: target.end ?? target.start,
+                  });
+                  if (ok) focus.closeComposer();
+                }}
+              >
+                Undo selection
+              </button>{" "}
+            </Show>
             <span data-slot="stretch">
               <button
                 type="button"
@@ -618,6 +622,78 @@ function NewThreadComposer(props: {
           return ok;
         }}
       />
+    </div>
+  );
+}
+
+/**
+ * A hunk's header with what the person can do to it where the diff ends at the work tree: Undo (the lines go
+ * back to the diff's start, restorable) and Keep (reviewed: it folds until its text changes).
+ */
+function HunkHeader(props: { readonly row: Extract<Row, { kind: "hunk" }> }) {
+  const changes = useChanges();
+  const rounds = useRounds();
+  const since = useSinceReview();
+  const fresh = () => props.row.at !== undefined && since?.hunk(props.row.file, props.row.at) === true;
+  // A hunk that only deletes has no new-side lines: it is addressed by its old-side lines.
+  const place = () => {
+    const r = props.row.range;
+    if (!r) return null;
+    return r.newLines > 0
+      ? { side: "new" as const, start: r.newStart, end: r.newStart + r.newLines - 1 }
+      : { side: "old" as const, start: r.oldStart, end: r.oldStart + Math.max(r.oldLines, 1) - 1 };
+  };
+  const keepAt = () => {
+    const r = props.row.range;
+    if (!r) return null;
+    const start = Math.max(r.newStart, 1);
+    return { start, end: r.newLines > 0 ? r.newStart + r.newLines - 1 : start };
+  };
+  return (
+    <div
+      data-component="hunk-header"
+      data-state={props.row.kept ? "kept" : undefined}
+      data-since={fresh() ? "new" : undefined}
+    >
+      <span data-slot="header">{props.row.header}</span>
+      <Show when={fresh()}>
+        <span data-slot="since">new since your last review</span>
+      </Show>
+      <Show when={props.row.kept}>
+        <span data-slot="kept">Kept{props.row.folded ? " · folded" : ""}</span>
+        <button type="button" data-slot="action show-kept" onClick={() => changes.toggleShown(props.row.key)}>
+          {props.row.folded ? "Show" : "Fold"}
+        </button>
+      </Show>
+      <Show when={changes.canChange() && place()}>
+        {(at) => (
+          <span data-slot="hands">
+            <Show when={!props.row.kept && rounds.range().from === "base"}>
+              <button
+                type="button"
+                data-slot="action keep-hunk"
+                title="Mark this hunk reviewed: it folds until its text changes"
+                disabled={changes.busy()}
+                onClick={() => {
+                  const k = keepAt();
+                  if (k) void changes.keep(props.row.file, k.start, k.end);
+                }}
+              >
+                Keep
+              </button>
+            </Show>
+            <button
+              type="button"
+              data-slot="action undo-hunk"
+              title="Put this hunk back as the diff's start has it (restorable from the change list)"
+              disabled={changes.busy()}
+              onClick={() => void changes.undo({ file: props.row.file, ...at() })}
+            >
+              Undo
+            </button>
+          </span>
+        )}
+      </Show>
     </div>
   );
 }

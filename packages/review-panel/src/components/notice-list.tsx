@@ -1,4 +1,4 @@
-import { For } from "solid-js";
+import { For, Show } from "solid-js";
 import { useNotices } from "../state/conversation/notices.js";
 import "./notice-list.css";
 
@@ -11,6 +11,20 @@ export function NoticeList() {
         {(n) => (
           <div data-slot="notice" data-tone={n.tone} role={n.tone === "error" ? "alert" : "status"}>
             <span>{n.text}</span>
+            <Show when={n.action}>
+              {(action) => (
+                <button
+                  type="button"
+                  data-slot="action notice-action"
+                  onClick={() => {
+                    notices.dismiss(n.id);
+                    action().run();
+                  }}
+                >
+                  {action().label}
+                </button>
+              )}
+            </Show>
             <button type="button" data-slot="action" onClick={() => notices.dismiss(n.id)}>
               Dismiss
             </button>

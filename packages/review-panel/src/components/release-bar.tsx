@@ -6,6 +6,8 @@ import { useReview } from "../state/conversation/review.js";
 import { NO_SESSION_YET } from "../state/conversation/past-review-text.js";
 import { ForgeBar } from "./forge-bar.js";
 import { PastReviews } from "./past-reviews.js";
+import { ChangeList } from "./change-list.js";
+import { useChangesIfAny } from "../state/diff/changes.js";
 import "./release-bar.css";
 
 /** The pending batch: how many drafts, where they go, the release button, and what the release sent. */
@@ -22,6 +24,8 @@ export function ReleaseBar() {
   const finishing = focus.finishing;
   const setFinishing = focus.setFinishing;
   const [showingPast, setShowingPast] = createSignal(false);
+  const [showingChanges, setShowingChanges] = createSignal(false);
+  const changes = useChangesIfAny();
   const drafts = () => review.summary()?.drafts;
   const countText = () => {
     const d = drafts();
@@ -84,6 +88,9 @@ export function ReleaseBar() {
       <div data-component="release-area">
         <Show when={showingPast()}>
           <PastReviews />
+        </Show>
+        <Show when={showingChanges()}>
+          <ChangeList />
         </Show>
         <ForgeBar />
         <Show when={finishing()}>
@@ -235,6 +242,19 @@ export function ReleaseBar() {
           >
             Past<span data-slot="word"> reviews</span> ({review.past().length})
           </button>
+          <Show when={changes}>
+            {(c) => (
+              <button
+                type="button"
+                data-slot="action changes"
+                aria-label={`Your changes (${c().list().length})`}
+                aria-expanded={showingChanges()}
+                onClick={() => setShowingChanges(!showingChanges())}
+              >
+                Changes ({c().list().length})
+              </button>
+            )}
+          </Show>
           <button
             type="button"
             data-slot="action finish"

@@ -9,6 +9,7 @@ import { useUnsentText } from "../state/conversation/unsent-text.js";
 import { Composer } from "./composer.js";
 import { MarkdownBody } from "./markdown-body.js";
 import { SuggestionDiff } from "./suggestion-diff.js";
+import { useChangesIfAny } from "../state/diff/changes.js";
 import "./thread-card.css";
 
 type Message = Thread["messages"][number];
@@ -56,6 +57,10 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
   });
 
   const t = () => props.thread;
+  const changes = useChangesIfAny();
+  // A suggestion is written only over new-side lines that still read as quoted (here or moved).
+  const applicable = () =>
+    t().side === "new" && t().start !== null && (t().anchor.state === "current" || t().anchor.state === "moved");
   // A reviewer agent's finding: its own status (open, accepted, dismissed, resolved) and triage actions.
   const finding = () => findingOf(t());
   const waitingOnYou = () => t().status === "open" && t().awaiting === "human";
@@ -129,6 +134,17 @@ export function ThreadCard(props: { readonly thread: Thread; readonly showQuote?
         </div>
         <MarkdownBody body={m.message.body} />
         <Show when={m.message.suggestion}>{(s) => <SuggestionDiff before={quotedText(t())} after={s()} />}</Show>
+        <Show when={m.message.suggestion && changes?.canChange() && applicable()}>
+          <button
+            type="button"
+            data-slot="action apply-suggestion"
+            title="Write this suggestion over the thread's lines where they are now (restorable from the change list)"
+            disabled={changes?.busy()}
+            onClick={() => void changes?.apply(t().id, m.message.id)}
+          >
+            Apply suggestion
+          </button>
+        </Show>
       </Show>
     </div>
   );

@@ -9,6 +9,7 @@ import type { Rounds } from "./diff/rounds.js";
 import type { Threads } from "./conversation/threads.js";
 import type { Viewed } from "./diff/viewed.js";
 import type { TourWalk } from "./tour/tour.js";
+import type { Changes } from "./diff/changes.js";
 
 /** The slices a live change reaches. */
 export interface LiveSlices {
@@ -22,6 +23,8 @@ export interface LiveSlices {
   readonly forge?: ForgeQueue;
   /** The agent's tour, where the panel walks one. */
   readonly tour?: TourWalk;
+  /** The person's changes from the review (undo, apply), where the panel lists them. */
+  readonly changes?: Changes;
 }
 
 /**
@@ -62,5 +65,8 @@ export function applyLiveChange(
       return void slices.review.refresh();
     case "tour":
       return void slices.tour?.receive(event.tour);
+    // Someone undid, applied or restored a change (another tab, the terminal): the list is read again.
+    case "change":
+      return void slices.changes?.load();
   }
 }

@@ -2,7 +2,7 @@
 // and the data they carry. The web's adapter is HTTP (`../api.ts`); the terminal's is in-process over the
 // service (`opencode-review`'s `tui/open-tui-backend.ts`). Both answer `Outcome` values, never throw, so
 // the state slices built over this port check a refusal the same way whichever panel they serve.
-import type { FileDiff, Finding, Message, Run, Thread, Tour } from "@opencode-review/core";
+import type { FileDiff, Finding, Hunk, Message, Run, Thread, Tour } from "@opencode-review/core";
 import type { RoundJson, TooLarge, ViewedFileJson } from "opencode-review/http";
 import type { ForgeQueueSource } from "./conversation/forge-queue.js";
 import type { BranchInfo } from "./branches/branches.js";
@@ -23,10 +23,35 @@ export type { TooLarge };
  * A file of `GET /api/diff`, as the contract lists it (the server may send more fields); `newLineCount`
  * is the file's length at the diff's end, so context is never offered past it.
  */
-export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary" | "hunks"> & {
+export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary"> & {
+  /** Each hunk, `kept` when the person kept it (reviewed) and its text has not changed since. */
+  readonly hunks: readonly (Hunk & { readonly kept?: true })[];
   readonly tooLarge?: TooLarge;
   readonly newLineCount?: number;
+  /** The git blob id of the file in the work tree as read (null: gone), for an undo or keep to name. */
+  readonly blob?: string | null;
 };
+
+/** A change the person made to the work tree from the review (an undo, an applied suggestion). */
+export interface Change {
+  readonly id: string;
+  readonly kind: "undo" | "apply";
+  readonly file: string;
+  readonly start: number | null;
+  readonly end: number | null;
+  readonly at: string;
+  readonly restoredAt: string | null;
+}
+
+/** What to undo: a file's lines in the shown diff (`start` absent: the whole file), read as `blob`. */
+export interface UndoRequest {
+  readonly file: string;
+  readonly side?: "new" | "old";
+  readonly start?: number;
+  readonly end?: number;
+  readonly blob: string | null;
+  readonly from?: string;
+}
 
 export type Round = RoundJson;
 
@@ -164,6 +189,8 @@ export interface ApiError {
   readonly status: number;
   readonly code: string;
   readonly message: string;
+  /** A refused restore's replaced text (`stale`), for the person to copy. */
+  readonly kept?: string;
 }
 
 export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
@@ -263,6 +290,21 @@ export interface ReviewClient extends ForgeQueueSource {
   ): Promise<Outcome<{ readonly file: ViewedFile | { readonly path: string; readonly state: "unviewed" } }>>;
   /** The agent's tour of its change on this branch (steps located now, the hunks no step touches); null when none. */
   tour(): Promise<Outcome<{ readonly tour: Tour | null }>>;
+  /** The branch's changes from the review, newest first. */
+  changes(): Promise<Outcome<{ readonly changes: readonly Change[] }>>;
+  /** Puts back the shown diff's start for the hunks some lines touch, or for the whole file. */
+  undo(input: UndoRequest): Promise<Outcome<{ readonly change: Change; readonly file: DiffFile | null }>>;
+  /** Writes back what a change replaced; refused (`stale`, with `kept`) where those lines changed since. */
+  restoreChange(id: string): Promise<Outcome<{ readonly change: Change }>>;
+  /** Keeps (marks reviewed) the hunks lines `start`-`end` touch, until their text changes. */
+  keepHunks(input: {
+    readonly file: string;
+    readonly start: number;
+    readonly end: number;
+    readonly blob: string | null;
+  }): Promise<Outcome<{ readonly file: DiffFile | null }>>;
+  /** Writes a thread's suggestion (the newest, or `messageId`'s) over its lines where they are now. */
+  applySuggestion(threadId: string, messageId?: string): Promise<Outcome<{ readonly change: Change }>>;
   /** Opens the live changes (what anyone writes while the panel is open); returns a function that closes them. */
   events(onEvent: (event: ServerEvent) => void, onState?: (state: LiveState) => void): () => void;
 }

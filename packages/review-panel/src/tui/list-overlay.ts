@@ -1,7 +1,8 @@
 // The list over the diff: the keys (`?`) or the past reviews (`h`), wrapped to the box and scrolled with
 // j and k. No renderer here: the view draws `visible()` in a box `width()` wide and `height()` tall.
 import { createSignal } from "solid-js";
-import type { PastReview } from "../state/review-client.js";
+import type { Change, PastReview } from "../state/review-client.js";
+import { changePlace } from "../state/diff/changes.js";
 import { pastReviewLines } from "../state/conversation/past-review-text.js";
 import { terminalSafe } from "./markdown-lines.js";
 import { wrapWords } from "./wrap-words.js";
@@ -14,23 +15,27 @@ export type ListOverlay = ReturnType<typeof createListOverlay>;
  */
 export function createListOverlay(input: {
   readonly reviews: () => readonly PastReview[];
+  /** The person's changes from the review, newest first (`H`). */
+  readonly changes?: () => readonly Change[];
   readonly keyHelp: () => readonly string[];
   readonly screen: () => { readonly width: number; readonly height: number };
   /** The screen row the box opens at: under the header and its notice lines. */
   readonly top: () => number;
 }) {
-  const [shown, setShown] = createSignal<"keys" | "past" | null>(null);
+  const [shown, setShown] = createSignal<"keys" | "past" | "changes" | null>(null);
   const [scroll, setScroll] = createSignal(0);
 
   // Past reviews newest first, as GitHub lists a pull request's reviews; text from the store, made safe to print.
   const text = (): readonly string[] =>
-    shown() === "past"
-      ? input.reviews().length === 0
-        ? ["No review released on this branch yet."]
-        : [...input.reviews()]
-            .sort((a, b) => b.releasedAt.localeCompare(a.releasedAt))
-            .flatMap((r) => pastReviewLines(r).map(terminalSafe))
-      : input.keyHelp();
+    shown() === "changes"
+      ? changeLines(input.changes?.() ?? [])
+      : shown() === "past"
+        ? input.reviews().length === 0
+          ? ["No review released on this branch yet."]
+          : [...input.reviews()]
+              .sort((a, b) => b.releasedAt.localeCompare(a.releasedAt))
+              .flatMap((r) => pastReviewLines(r).map(terminalSafe))
+        : input.keyHelp();
   // As wide as its longest line where the screen allows; narrower, each line wraps under its own text
   // (a key's words under the words, past the key column).
   const width = () =>
@@ -47,14 +52,19 @@ export function createListOverlay(input: {
 
   return {
     shown,
-    open: (list: "keys" | "past") => {
+    open: (list: "keys" | "past" | "changes") => {
       setScroll(0);
       setShown(list);
     },
     close: () => void setShown(null),
     down: () => void setScroll((t) => Math.min(t + 1, Math.max(0, lines().length - rows()))),
     up: () => void setScroll((t) => Math.max(0, t - 1)),
-    title: () => (shown() === "past" ? "Past reviews · Escape closes" : "Keys · Escape closes"),
+    title: () =>
+      shown() === "changes"
+        ? "Your changes · Z restores the newest · Escape closes"
+        : shown() === "past"
+          ? "Past reviews · Escape closes"
+          : "Keys · Escape closes",
     width,
     /** The box's height with its border, within the screen. */
     height: () => Math.min(lines().length + 2, input.screen().height - input.top() - 1),
@@ -63,4 +73,13 @@ export function createListOverlay(input: {
     /** More lines than the box shows: it says j / k scroll. */
     scrolls: () => lines().length > rows(),
   };
+}
+
+/** The change list's lines, newest first: what was done where, when, and whether it was restored. */
+function changeLines(changes: readonly Change[]): readonly string[] {
+  if (changes.length === 0) return ["No undo or applied suggestion on this branch yet."];
+  return changes.map(
+    (c) =>
+      `${c.kind === "undo" ? "Undid" : "Applied a suggestion to"} ${terminalSafe(changePlace(c))} · ${new Date(c.at).toLocaleString()}${c.restoredAt ? " · restored" : ""}`,
+  );
 }

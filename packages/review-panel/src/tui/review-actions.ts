@@ -12,6 +12,7 @@ import type { ReviewBackend } from "./review-backend.js";
 import { presetLabel, type ReviewModel } from "./review-model.js";
 import type { RunModelChoice } from "./run-model-pick.js";
 import { terminalRows } from "./screen-lines.js";
+import { changePlace, hunkPlaceAt } from "../state/diff/changes.js";
 
 /** What the actions need from outside: the review, where a release goes, and the host's few side effects. */
 export interface ReviewActionsInput {
@@ -93,6 +94,35 @@ export function createReviewActions(input: ReviewActionsInput) {
   // What the keys act on is the shared "here" slice's, as in the web panel.
   const here = createHere({ row: cursor.row, threads });
   const { thread: threadHere, finding: findingHere, file: fileHere } = here;
+
+  // The person's hands on the code, as the web panel's hunk buttons: U undoes, w keeps, Z restores.
+  const changes = model.slices.changes;
+  const undoHunk = () => {
+    if (!changes.canChange()) return setStatus("Undo works on a diff that ends at the work tree (T picks one).");
+    const place = hunkPlaceAt(rows(), cursor.index());
+    if (!place) return setStatus("Move onto a hunk to undo it.");
+    void act("Undo", async () => {
+      if (!(await changes.undo(place))) return false;
+      const newest = changes.list()[0];
+      return `Undid ${newest ? changePlace(newest) : place.file}: Z restores it, H lists your changes.`;
+    });
+  };
+  const keepHunk = () => {
+    const place = hunkPlaceAt(rows(), cursor.index());
+    if (!place || place.side === "old") return setStatus("Move onto a hunk's added or unchanged lines to keep it.");
+    void act("Keep", async () => {
+      if (!(await changes.keep(place.file, place.start, place.end))) return false;
+      return `Kept the hunk at ${place.file} line ${place.start}: it folds until its text changes.`;
+    });
+  };
+  const restoreNewest = () => {
+    const newest = changes.list().find((c) => c.restoredAt === null);
+    if (!newest) return setStatus("No undo or applied suggestion to restore.");
+    void act("Restore", async () => {
+      if (!(await changes.restore(newest.id))) return false;
+      return `Restored ${changePlace(newest)}.`;
+    });
+  };
 
   const resolveToggle = () => {
     const toggle = here.resolveToggle();
@@ -305,5 +335,8 @@ export function createReviewActions(input: ReviewActionsInput) {
     loadAnyway,
     goToFile,
     refresh,
+    undoHunk,
+    keepHunk,
+    restoreNewest,
   };
 }

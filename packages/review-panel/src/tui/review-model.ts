@@ -4,6 +4,7 @@
 // files' lines a terminal draws instead of images.
 import { createMemo, createSignal } from "solid-js";
 import type { ViewModeStorage } from "../state/diff/diff.js";
+import { createChanges } from "../state/diff/changes.js";
 import { applyLiveChange } from "../state/live-changes.js";
 import { findingOf, type DiffRange, type DiffViewName, type Finding, type Thread } from "../state/review-client.js";
 import { DIFF_VIEWS, describeRange, rangeFor, rangeOfPick, type RangePreset } from "../state/diff/rounds.js";
@@ -171,7 +172,9 @@ export function createReviewModel(
   let listed = false;
   // The change log's events of one read arrive together: the diff is read again once for all of them.
   let diffDue = false;
-  const liveSlices = { threads: threadSlice, review, rounds, viewed, bases, reviewer, tour };
+  // Undo, keep, apply and restore, as in the web panel; each reads the diff again once written.
+  const changes = createChanges(backend, range, files, () => diff.reload(), notices);
+  const liveSlices = { threads: threadSlice, review, rounds, viewed, bases, reviewer, tour, changes };
   const stopLive = backend.events((event) => {
     const before = event.type === "thread" ? threadSlice.get(event.thread.id) : undefined;
     applyLiveChange(liveSlices, event);
@@ -230,6 +233,7 @@ export function createReviewModel(
       // The run shown from the start: one may be going already (started from the web panel).
       void reviewer.load();
       void tour.load();
+      void changes.load();
       await Promise.all([loadThreads(), diff.reload(), loadReleases()]);
       setLoaded(true);
     },

@@ -72,6 +72,7 @@ export function ReviewView(props: ReviewViewProps) {
   });
   const list = createListOverlay({
     reviews: model.reviews,
+    changes: () => model.slices.changes.list(),
     keyHelp: () => keys.help,
     screen: dims,
     top: () => overlayTop(),
@@ -213,6 +214,10 @@ export function ReviewView(props: ReviewViewProps) {
     prevStep: () => walkTour(-1),
     // q closes the tour first, then the view.
     close: () => (tour.active() ? tour.stop() : props.close()),
+    undoHunk: actions.undoHunk,
+    keepHunk: actions.keepHunk,
+    restoreChange: actions.restoreNewest,
+    changeList: () => list.open("changes"),
   });
   registerKeyLayers(props.api, {
     view: keys.bindings,

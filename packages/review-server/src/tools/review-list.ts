@@ -18,7 +18,7 @@ export async function reviewList(
 ): Promise<ToolResult> {
   const args = parseToolArgs(reviewListArgsSchema, raw);
   const stillFetching = await forgePullStillRunning(service, pullWaitMs);
-  const { threads, output, next } = await service.agentList(
+  const { threads, output, next, changes } = await service.agentList(
     {
       ...(args.status === undefined ? {} : { status: args.status }),
       ...(args.file === undefined ? {} : { file: args.file }),
@@ -34,6 +34,7 @@ export async function reviewList(
   return {
     title,
     output: stillFetching ? `${STILL_FETCHING}\n\n${output}` : output,
-    metadata: { threads, ...(next === undefined ? {} : { next }) },
+    // `changes`: what the person undid or applied since the last call, said at the top of `output` too.
+    metadata: { threads, ...(next === undefined ? {} : { next }), ...(changes.length > 0 ? { changes } : {}) },
   };
 }

@@ -274,6 +274,13 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     viewed: (ref) => outcomeOf(async () => ({ files: await service.listViewed({ ref }) })),
     tour: () => outcomeOf(async () => ({ tour: await service.tour() })),
     setViewed: (path, viewed, ref) => outcomeOf(async () => ({ file: await service.setViewed({ path, viewed, ref }) })),
+    // The person's hands on the code: the same service calls as the web panel's routes.
+    changes: () => outcomeOf(async () => ({ changes: await service.listChanges() })),
+    undo: (input) => outcomeOf(() => service.undo(input)),
+    restoreChange: (id) => outcomeOf(() => service.restoreChange(id)),
+    keepHunks: (input) => outcomeOf(() => service.keepHunks(input)),
+    applySuggestion: (threadId, messageId?) =>
+      outcomeOf(() => service.applySuggestion(threadId, messageId === undefined ? {} : { messageId })),
     readChanges: (): Promise<Outcome<readonly ServerEvent[]>> =>
       outcomeOf(async () => {
         const next = await service.changesSince(position);

@@ -16,7 +16,11 @@ export async function outcomeOf<T>(work: () => Promise<T>): Promise<Outcome<T>> 
     const { status, body, unexpected } = errorResponse(error);
     // The HTTP layer keeps an unexpected error's words for its log; in the terminal the person is the log.
     const message = unexpected && error instanceof Error && error.message ? error.message : body.error.message;
-    return { ok: false, error: { status, code: body.error.code, message } };
+    const kept = body.error.details?.kept;
+    return {
+      ok: false,
+      error: { status, code: body.error.code, message, ...(typeof kept === "string" ? { kept } : {}) },
+    };
   }
 }
 

@@ -6,6 +6,13 @@ export interface Notice {
   readonly id: number;
   readonly tone: "error" | "info";
   readonly text: string;
+  /** One thing to do about it (Restore after an undo), beside Dismiss. */
+  readonly action?: NoticeAction;
+}
+
+export interface NoticeAction {
+  readonly label: string;
+  readonly run: () => void;
 }
 
 export type Notices = ReturnType<typeof createNotices>;
@@ -17,16 +24,16 @@ export type Notices = ReturnType<typeof createNotices>;
 export function createNotices() {
   const [list, setList] = createSignal<readonly Notice[]>([]);
   let next = 1;
-  const push = (tone: Notice["tone"], text: string) => {
+  const push = (tone: Notice["tone"], text: string, action?: NoticeAction) => {
     const id = next++;
     // The same text twice in a row is one notice, so a flapping connection does not stack them.
-    setList((l) => (l.some((n) => n.text === text) ? l : [...l, { id, tone, text }]));
+    setList((l) => (l.some((n) => n.text === text) ? l : [...l, { id, tone, text, ...(action ? { action } : {}) }]));
     return id;
   };
   return {
     list,
     report: (error: ApiError) => push("error", errorText(error)),
-    info: (text: string) => push("info", text),
+    info: (text: string, action?: NoticeAction) => push("info", text, action),
     dismiss: (id: number) => setList((l) => l.filter((n) => n.id !== id)),
   };
 }

@@ -40,6 +40,16 @@ export type Row =
       readonly header: string;
       /** Where the hunk lies on the new side (what the since-my-last-review marks compare). */
       readonly at?: { readonly newStart: number; readonly newLines: number };
+      /** Where the hunk sits on each side, for Undo and Keep on its header. */
+      readonly range?: {
+        readonly oldStart: number;
+        readonly oldLines: number;
+        readonly newStart: number;
+        readonly newLines: number;
+      };
+      /** Kept (reviewed) by the person: its lines are folded unless shown again. */
+      readonly kept?: boolean;
+      readonly folded?: boolean;
     }
   | { readonly kind: "line"; readonly key: string; readonly file: string; readonly line: DiffLine }
   | {
@@ -71,6 +81,8 @@ export interface RowsInput {
   /** Per file: revealed new-side line ranges, inclusive. */
   readonly revealed?: ReadonlyMap<string, readonly (readonly [number, number])[]>;
   readonly composer?: CommentTarget | null;
+  /** Kept hunks (by row key) the person unfolded again. */
+  readonly shownKept?: ReadonlySet<string>;
 }
 
 export interface Rows {
@@ -339,13 +351,22 @@ export function buildRows(input: RowsInput): Rows {
     const gaps = gapsOf(file, text ? text.length : null);
     file.hunks.forEach((hunk, h) => {
       for (const g of gaps) if (g.before === h) emitGap(g.gap);
+      const key = `h:${file.path}:${h}`;
+      const kept = hunk.kept === true;
+      const folded = kept && !input.shownKept?.has(key);
+      const { oldStart, oldLines, newStart, newLines } = hunk;
       body.push({
         kind: "hunk",
-        key: `h:${file.path}:${h}`,
+        key,
         file: file.path,
         header: hunkHeader(hunk),
-        at: { newStart: hunk.newStart, newLines: hunk.newLines },
+        at: { newStart, newLines },
+        range: { oldStart, oldLines, newStart, newLines },
+        kept,
+        folded,
       });
+      // A kept hunk folds as a viewed file does: its threads are listed with the file's own.
+      if (folded) return;
       if (input.view === "split") {
         pairLines(hunk.lines).forEach((pair, i) => {
           body.push({

@@ -5,6 +5,11 @@
 // comments), t finds a file (GitHub), c comments (or replies where a thread is), r resolves or reopens,
 // s releases after asking, ? helps, q/Esc closes; f opens the pull request's Send list (f for forge, the
 // word the product and docs/forge.md use; p, the pull request's own letter, is the previous file).
+// The person's hands on the code: U undoes the hunk under the cursor (lazygit's d discards, but d deletes a
+// draft here; u, tig's and vim's undo, retries a delivery, so its capital, as vim's U undoes a line); Z
+// restores the newest change (the key beside U's undo on most keyboards' z row, capital as U is); w keeps a
+// hunk ("waved through": CodeCompanion's ga is a chord and a accepts a finding here); H lists the changes,
+// beside h's past reviews, as the web panel puts the change list beside Past reviews.
 
 export type ReviewAction =
   | "down"
@@ -49,7 +54,11 @@ export type ReviewAction =
   | "pastReviews"
   | "forge"
   | "tour"
-  | "prevStep";
+  | "prevStep"
+  | "undoHunk"
+  | "keepHunk"
+  | "restoreChange"
+  | "changeList";
 
 /** How one panel binds an action: its keys (opencode's keymap names, or the browser's `KeyboardEvent.key`) and the label `?` shows. */
 export interface PanelBinding {
@@ -132,7 +141,7 @@ export const REVIEW_KEYS: readonly ReviewKey[] = [
     terminal: { keys: ["shift+t"], label: "T" },
   },
   { action: "toggleView", does: "split / unified", terminal: { keys: ["v"], label: "v" } },
-  { action: "ignoreWhitespace", does: "ignore whitespace changes / show them", ...both(["w"], ["w"], "w") },
+  { action: "ignoreWhitespace", does: "ignore whitespace changes / show them", ...both(["i"], ["i"], "i") },
   { action: "fold", does: "fold / unfold the file", terminal: { keys: ["z", "space"], label: "z" } },
   { action: "tree", does: "show / hide the file tree", terminal: { keys: ["b"], label: "b" } },
   {
@@ -153,6 +162,27 @@ export const REVIEW_KEYS: readonly ReviewKey[] = [
     action: "pastReviews",
     does: "past reviews: each release with its verdict, overall comment and delivery",
     terminal: { keys: ["h"], label: "h" },
+  },
+  {
+    action: "undoHunk",
+    does: "undo the hunk under the cursor: its lines go back to the diff's start (Z restores)",
+    terminal: { keys: ["shift+u"], label: "U" },
+  },
+  {
+    action: "restoreChange",
+    does: "restore your newest undo or applied suggestion",
+    terminal: { keys: ["shift+z"], label: "Z" },
+  },
+  {
+    action: "keepHunk",
+    // M: "mark reviewed", beside m (mark the thread seen) and y (the file viewed); w walks the tour, i ignores whitespace.
+    does: "keep the hunk under the cursor: reviewed, it folds until its text changes",
+    terminal: { keys: ["shift+m"], label: "M" },
+  },
+  {
+    action: "changeList",
+    does: "your changes: each undo and applied suggestion, restored or not",
+    terminal: { keys: ["shift+h"], label: "H" },
   },
   {
     action: "forge",

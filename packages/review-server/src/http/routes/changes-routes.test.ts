@@ -371,6 +371,7 @@ describe("the agent hears of it", () => {
     expect(await waiting()).toBe(`Code review: ${notice}`);
     const first = await reviewList(f.service, {}, { session: "ses_1" }, 0);
     expect(first.output.startsWith(notice)).toBe(true);
+    expect(first.metadata).toMatchObject({ changes: [{ kind: "undo", file: "src/a.ts", start: 25, end: 26 }] });
     expect(await waiting()).toBeNull();
     const second = await reviewList(f.service, {}, { session: "ses_1" }, 0);
     expect(second.output).not.toContain("undid");

@@ -1,0 +1,72 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { opencodeBinary } from "../testing/opencode-binary.js";
+import { makeTerminalOnlyProject } from "../testing/opencode-project.js";
+import { packedPluginSuite } from "../testing/packed-plugin-suite.js";
+import { hasTmux, startTmux } from "../testing/tmux-screen.js";
+
+// The person's hands on the code in opencode's terminal: U undoes the hunk under the cursor (the file goes
+// back, the line leaves the diff), Z restores it, w keeps a hunk, H lists the changes. Real opencode, tmux.
+
+const base = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n") + "\n";
+const changed = base.replace("const line5 = 5;\n", "const line5 = 5;\nconst added = line5 * 2;\n");
+const home = (s: string) => s.includes("Ask anything") || s.includes("ctrl+p");
+
+describe.skipIf(!hasTmux())("undo, restore and keep in opencode's terminal (real opencode under tmux)", () => {
+  const opencode = packedPluginSuite();
+
+  it("undoes the hunk under the cursor with U, restores it with Z, lists it with H and keeps a hunk with w", async () => {
+    const p = makeTerminalOnlyProject({
+      fakeModelUrl: opencode.model.url,
+      plugin: opencode.plugin,
+      tuiConfig: {},
+      files: { "src/app.ts": base },
+      changes: { "src/app.ts": changed },
+    });
+    const onDisk = () => readFileSync(join(p.dir, "src", "app.ts"), "utf8");
+    const screen = startTmux({
+      name: "tui-hands",
+      cwd: p.dir,
+      env: p.env,
+      command: [opencodeBinary()],
+      width: 140,
+      height: 40,
+    });
+    try {
+      await screen.waitFor(home, 120_000);
+      screen.keys("C-x", "v");
+      await screen.waitFor((s) => s.includes("src/app.ts") && /const added = line5 \* 2;/.test(s), 30_000);
+      // Onto the hunk, then undo it: the agent's line leaves the diff and the file reads as the base.
+      screen.keys("]", "U");
+      const undone = await screen.waitFor((s) => /Undid src\/app\.ts line 6/.test(s), 60_000);
+      screen.save("undone");
+      expect(undone).not.toMatch(/const added = line5 \* 2;/);
+      expect(onDisk()).toBe(base);
+
+      screen.keys("Z");
+      await screen.waitFor(
+        (s) => /Restored src\/app\.ts line 6/.test(s) && /const added = line5 \* 2;/.test(s),
+        60_000,
+      );
+      expect(onDisk()).toBe(changed);
+
+      screen.keys("H");
+      const list = await screen.waitFor(
+        (s) => s.includes("Your changes") && /Undid src\/app\.ts line 6.*restored/.test(s),
+        15_000,
+      );
+      screen.save("changes");
+      expect(list).toContain("restored");
+      screen.keys("Escape");
+
+      screen.keys("]", "M");
+      await screen.waitFor((s) => /Kept the hunk at src\/app\.ts/.test(s), 60_000);
+      screen.save("kept");
+      expect(onDisk()).toBe(changed);
+    } finally {
+      screen.save("last");
+      screen.kill();
+    }
+  }, 420_000);
+});
