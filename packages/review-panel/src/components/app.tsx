@@ -14,6 +14,7 @@ import { keyAction } from "../state/navigation/keymap.js";
 import { createMarkdown, MarkdownContext } from "../state/conversation/markdown.js";
 import { createNotices, NoticesContext } from "../state/conversation/notices.js";
 import { createReview, ReviewContext, type Review } from "../state/conversation/review.js";
+import { finderPaths } from "../state/diff/file-finder.js";
 import { createRounds, describeRange, pickOf, rangeOfPick, RoundsContext } from "../state/diff/rounds.js";
 import { reopenUnsent } from "../state/conversation/reopen-unsent.js";
 import { createThreads, ThreadsContext } from "../state/conversation/threads.js";
@@ -236,7 +237,7 @@ export function App(props: { readonly api: Api }) {
       case "release":
         return askRelease();
       case "findFile":
-        return void setFinding(true);
+        return findFile();
       case "ignoreWhitespace":
         return void rounds.setIgnoreWhitespace(!rounds.ignoreWhitespace());
       case "help":
@@ -299,6 +300,15 @@ export function App(props: { readonly api: Api }) {
     if (linked!.kind === "thread") focus.setThread(linked!.id);
     queueMicrotask(() => scroll?.toRow(index));
   });
+
+  // Go to file offers every file of the work tree; one the diff does not change opens whole.
+  const [worktreePaths, setWorktreePaths] = createSignal<readonly string[]>([]);
+  const findFile = () => {
+    setFinding(true);
+    void api.worktreeFiles?.().then((answer) => answer.ok && setWorktreePaths(answer.value.files));
+  };
+  const openAnyFile = (path: string) =>
+    void diff.openWhole(path).then((shown) => shown && queueMicrotask(() => openFile(path)));
 
   let connected = false;
   onMount(() => {
@@ -478,8 +488,11 @@ export function App(props: { readonly api: Api }) {
                                   </Show>
                                   <Show when={finding()}>
                                     <FileFinder
-                                      paths={diff.files().map((f) => f.path)}
-                                      onOpen={openFile}
+                                      paths={finderPaths(
+                                        diff.files().map((f) => f.path),
+                                        worktreePaths(),
+                                      )}
+                                      onOpen={openAnyFile}
                                       onClose={() => setFinding(false)}
                                     />
                                   </Show>
