@@ -41,7 +41,7 @@ describe("go to file in Chromium", () => {
     expect(await header.getAttribute("data-focused")).toBe("true");
     await page.keyboard.press("t");
     await page.keyboard.type("qqqzzz");
-    await finder.locator('[data-slot="empty"]', { hasText: "No changed file matches" }).waitFor();
+    await finder.locator('[data-slot="empty"]', { hasText: "No file matches" }).waitFor();
     await page.keyboard.press("Escape");
 
     await page.keyboard.press("?");

@@ -174,6 +174,8 @@ export function createApi(options: ApiOptions = {}): WebClient {
     /** A file's whole text at a round, the work tree or the base, for revealing hidden context. */
     file: (path: string, ref: FileRef): Promise<Outcome<{ readonly path: string; readonly text: string }>> =>
       call("GET /api/file", () => api.file.$get({ query: { path, ref } })),
+    worktreeFiles: (): Promise<Outcome<{ readonly files: readonly string[] }>> =>
+      call("GET /api/files", () => api.files.$get()),
     /** `at`: a round id, for anchors where the lines were in that round rather than in the work tree now. */
     threads: (filter: ThreadQuery = {}): Promise<Outcome<{ readonly threads: readonly Thread[] }>> =>
       call("GET /api/threads", () =>

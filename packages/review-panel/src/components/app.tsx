@@ -16,6 +16,7 @@ import { createMarkdown, MarkdownContext } from "../state/conversation/markdown.
 import { NoticesContext } from "../state/conversation/notices.js";
 import { ReviewContext } from "../state/conversation/review.js";
 import { describeRange, pickOf, rangeOfPick, RoundsContext } from "../state/diff/rounds.js";
+import { finderPaths } from "../state/diff/file-finder.js";
 import { reopenUnsent } from "../state/conversation/reopen-unsent.js";
 import { ThreadsContext } from "../state/conversation/threads.js";
 import { ReviewerContext } from "../state/conversation/reviewer.js";
@@ -255,7 +256,7 @@ export function App(props: { readonly api: Api }) {
       case "release":
         return askRelease();
       case "findFile":
-        return void setFinding(true);
+        return findFile();
       case "ignoreWhitespace":
         return void rounds.setIgnoreWhitespace(!rounds.ignoreWhitespace());
       case "help":
@@ -323,6 +324,15 @@ export function App(props: { readonly api: Api }) {
     if (linked!.kind === "thread") focus.setThread(linked!.id);
     queueMicrotask(() => scroll?.toRow(index));
   });
+
+  // Go to file offers every file of the work tree; one the diff does not change opens whole.
+  const [worktreePaths, setWorktreePaths] = createSignal<readonly string[]>([]);
+  const findFile = () => {
+    setFinding(true);
+    void api.worktreeFiles?.().then((answer) => answer.ok && setWorktreePaths(answer.value.files));
+  };
+  const openAnyFile = (path: string) =>
+    void diff.openWhole(path).then((shown) => shown && queueMicrotask(() => openFile(path)));
 
   let connected = false;
   onMount(() => {
@@ -509,8 +519,11 @@ export function App(props: { readonly api: Api }) {
                                       </Show>
                                       <Show when={finding()}>
                                         <FileFinder
-                                          paths={diff.files().map((f) => f.path)}
-                                          onOpen={openFile}
+                                          paths={finderPaths(
+                                            diff.files().map((f) => f.path),
+                                            worktreePaths(),
+                                          )}
+                                          onOpen={openAnyFile}
                                           onClose={() => setFinding(false)}
                                         />
                                       </Show>

@@ -301,7 +301,8 @@ function FileHeaderBar(props: { readonly file: DiffFile }) {
       for (const l of h.lines) l.kind === "add" ? adds++ : l.kind === "del" ? dels++ : 0;
     return { adds, dels };
   });
-  const status = () => (props.file.binary ? `${props.file.status}, binary` : props.file.status);
+  const status = () =>
+    props.file.unchanged ? "unchanged" : props.file.binary ? `${props.file.status}, binary` : props.file.status;
   return (
     <header
       data-component="file-header"

@@ -73,7 +73,7 @@ export function FileFinder(props: {
           </For>
         </ul>
         <Show when={found().length === 0}>
-          <div data-slot="empty">No changed file matches “{query()}”.</div>
+          <div data-slot="empty">No file matches “{query()}”.</div>
         </Show>
       </div>
     </div>

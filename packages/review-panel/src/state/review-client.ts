@@ -30,6 +30,8 @@ export type DiffFile = Pick<FileDiff, "path" | "oldPath" | "status" | "binary"> 
   readonly newLineCount?: number;
   /** The git blob id of the file in the work tree as read (null: gone), for an undo or keep to name. */
   readonly blob?: string | null;
+  /** A file the diff does not change, opened whole (every line a context line) to read and comment on. */
+  readonly unchanged?: true;
 };
 
 /** A change the person made to the work tree from the review (an undo, an applied suggestion). */
@@ -241,6 +243,8 @@ export interface ReviewClient extends ForgeQueueSource {
   fullFileDiff(range: DiffRange, path: string): Promise<Outcome<{ readonly files: readonly DiffFile[] }>>;
   /** A file's whole text at a round, the work tree, the base or `branch:<name>`; refused for a binary or missing file. */
   file(path: string, ref: FileRef): Promise<Outcome<{ readonly path: string; readonly text: string }>>;
+  /** Every file of the work tree git would list (tracked, untracked not ignored), changed or not: go-to-file offers them. */
+  worktreeFiles?(): Promise<Outcome<{ readonly files: readonly string[] }>>;
   threads(filter?: ThreadQuery): Promise<Outcome<{ readonly threads: readonly Thread[] }>>;
   createThread(input: NewThread): Promise<Outcome<{ readonly thread: Thread }>>;
   reply(threadId: string, input: MessageInput): Promise<Outcome<{ readonly thread: Thread }>>;

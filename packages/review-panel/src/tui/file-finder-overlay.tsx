@@ -79,7 +79,7 @@ export function FileFinderOverlay(props: FileFinderOverlayProps) {
       />
       <Show
         when={found().length > 0}
-        fallback={<text fg={theme().textMuted}>{`No changed file matches "${terminalSafe(query())}".`}</text>}
+        fallback={<text fg={theme().textMuted}>{`No file matches "${terminalSafe(query())}".`}</text>}
       >
         <For each={found().slice(first(), first() + rows())}>
           {(file, i) => (

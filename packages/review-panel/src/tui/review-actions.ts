@@ -164,15 +164,17 @@ export function createReviewActions(input: ReviewActionsInput) {
       const link = row ? linkToPlace(url, placeOfRow(row)) : url;
       const copied = input.copy(link);
       const browser = await backend.openInBrowser(link);
+      // The toast is narrow and breaks a link where it likes (at "/#token=", leaving a first line that opens
+      // the page asking for a link): the link goes on the status line alone, first, one line to copy.
       input.toast({
         variant: "info",
         title: browser.opened ? "Review panel opened in the browser" : "Review panel",
-        message: link,
+        message: `The link is ${copied ? "copied, and " : ""}on the status line below, whole.`,
         duration: 10_000,
       });
-      if (browser.opened) return `Opened in the browser${copied ? " and copied" : ""}: ${link}`;
-      // The link first: a narrow screen cuts the end of the line, and the reason matters less.
-      return `${copied ? "Copied" : "Shown"}: ${link} · no browser opened: ${browser.reason}`;
+      if (browser.opened) return `${link} · Opened in the browser${copied ? " and copied" : ""}`;
+      // The link first, from the line's start: a narrow screen cuts the end of the line, and the reason matters less.
+      return `${link} · ${copied ? "Copied" : "Shown"}; no browser opened: ${browser.reason}`;
     });
   // u: the newest failed release, else one waiting for a session, goes to the session this view names now.
   const retryDelivery = () => {

@@ -17,6 +17,7 @@ import type { MarkdownLine } from "./markdown-lines.js";
 import { createReleaseConfirm } from "./release-confirm.js";
 import { createReviewActions } from "./review-actions.js";
 import type { ReviewBackend } from "./review-backend.js";
+import { finderPaths } from "../state/diff/file-finder.js";
 import { createReviewEditing, editorHint } from "./review-editing.js";
 import type { ReviewModel } from "./review-model.js";
 import { emptyLine, failedLine, headerText, runLine, sessionWaitLine } from "./review-notices.js";
@@ -88,6 +89,7 @@ export function ReviewView(props: ReviewViewProps) {
   });
   const [treeOpen, setTreeOpen] = createSignal(false);
   const [finding, setFinding] = createSignal(false);
+  const [worktreePaths, setWorktreePaths] = createSignal<readonly string[]>([]);
   const [forgeOpen, setForgeOpen] = createSignal(false);
 
   // Every sentence wraps at words to the screen's width (nothing is cut at the edge); the diff takes what is left.
@@ -205,7 +207,11 @@ export function ReviewView(props: ReviewViewProps) {
     retryDelivery: actions.retryDelivery,
     dismissDelivery: actions.dismissDeliveries,
     refresh: actions.refresh,
-    findFile: () => (list.close(), setFinding(true)),
+    findFile: () => {
+      list.close();
+      setFinding(true);
+      void props.backend.worktreeFiles?.().then((answer) => answer.ok && setWorktreePaths(answer.value.files));
+    },
     forge: () => (list.close(), setForgeOpen(true)),
     loadAnyway: actions.loadAnyway,
     help: () => list.open("keys"),
@@ -291,10 +297,17 @@ export function ReviewView(props: ReviewViewProps) {
       <Show when={finding()}>
         <FileFinderOverlay
           api={props.api}
-          paths={model.files().map((f) => f.path)}
+          paths={finderPaths(
+            model.files().map((f) => f.path),
+            worktreePaths(),
+          )}
           width={dims().width}
           height={dims().height}
-          pick={(path) => (setFinding(false), actions.goToFile(path))}
+          pick={(path) => {
+            setFinding(false);
+            // A file the diff does not change opens whole, then the cursor goes to it.
+            void model.diff.openWhole(path).then((shown) => shown && queueMicrotask(() => actions.goToFile(path)));
+          }}
           close={() => setFinding(false)}
         />
       </Show>

@@ -102,7 +102,7 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
         : big
           ? ` +${big.additions ?? "?"} -${big.deletions ?? "?"} · too large`
           : ` +${adds} -${dels}`;
-      const tail = `  ${f.status}${stats}${options.sinceReview?.file(f.path) ? " · new since your review" : ""}`;
+      const tail = `  ${f.unchanged ? "unchanged" : f.status}${stats}${options.sinceReview?.file(f.path) ? " · new since your review" : ""}`;
       // The name keeps the width the status leaves; a long path loses its start, where folders repeat.
       const room = Math.max(8, width - 2 - tail.length);
       const shown = name.length <= room ? name : `…${name.slice(name.length - room + 1)}`;

@@ -33,3 +33,11 @@ describe("wrapping the view's sentences", () => {
     for (const line of wrapWords("a ".repeat(200), 7, 2)) expect(line.length).toBeLessThanOrEqual(7);
   });
 });
+
+describe("the web panel's link on the status line", () => {
+  it("stands whole on the first line when it fits the screen, what follows it wrapping after", () => {
+    const link = "http://127.0.0.1:43127/#token=0123456789abcdef0123456789abcdef&file=src%2Fapp.ts&line=6";
+    const lines = wrapWords(`${link} · Opened in the browser and copied`, 100);
+    expect(lines[0]!.startsWith(link)).toBe(true);
+  });
+});

@@ -8,6 +8,7 @@ import { packageVersion } from "../server/index.js";
 import { readTomlTable } from "../setup/toml-table.js";
 import { inspectStore, readPanelToken, type StoreInspection } from "../store/index.js";
 import { isLivePanel, processAlive } from "./live-panels.js";
+import { pluginEntry } from "./plugin-entry.js";
 
 /** One check's outcome: `problem` makes doctor exit 1; `note` is worth knowing and needs nothing done; `skip`: could not be checked for an earlier problem. */
 export interface Check {
@@ -28,6 +29,8 @@ export interface DoctorInput {
 }
 
 const PLUGIN = "opencode-review";
+const SERVER_HALF = "the agent tools and the web panel (the server half)";
+const TERMINAL_HALF = "the review in opencode's terminal (the terminal half)";
 const ok = (name: string, text: string): Check => ({ state: "ok", name, text });
 const problem = (name: string, text: string, todo: string): Check => ({ state: "problem", name, text, todo });
 const note = (name: string, text: string, todo?: string): Check => ({
@@ -233,6 +236,7 @@ function pluginChecks(repo: Repository | null, input: DoctorInput): Check[] {
     other: ReturnType<typeof look>,
     half: string,
     otherName: string,
+    otherHalf: string,
   ): Check => {
     if (found.broken.length > 0)
       return problem(
@@ -242,22 +246,26 @@ function pluginChecks(repo: Repository | null, input: DoctorInput): Check[] {
       );
     if (found.listing.length > 0) return ok(name, `lists ${PLUGIN} (${found.listing.join(", ")})`);
     const where = join(repo?.workTree ?? global, `${name}`);
+    // Either half works alone (the contract): one half listed is a set-up, the other one a note on how to add.
+    // Only a command that can work here is suggested: from a clone, the package's folder, not its name.
+    const plugin = pluginEntry();
+    const add = `add "${plugin.entry}" to "plugin" in ${where}`;
     if (other.listing.length > 0) {
-      return problem(
+      return note(
         name,
-        `does not list ${PLUGIN}, while ${otherName} does: ${half} is missing`,
-        `add "${PLUGIN}" to "plugin" in ${where} (or run: opencode plugin ${PLUGIN}, which writes both)`,
+        `does not list ${PLUGIN}, while ${otherName} does: ${otherHalf} works alone, without ${half}`,
+        `to have ${half} too, ${add}`,
       );
     }
     return note(
       name,
       `does not list ${PLUGIN} (not used inside opencode)`,
-      `to use it there, run: opencode plugin ${PLUGIN}`,
+      `to use it there, ${plugin.command === null ? add : `run: ${plugin.command}`}`,
     );
   };
   return [
-    line("opencode.json", server, tui, "the agent tools and the web panel (the server half)", "tui.json"),
-    line("tui.json", tui, server, "the review in opencode's terminal (the terminal half)", "opencode.json"),
+    line("opencode.json", server, tui, SERVER_HALF, "tui.json", TERMINAL_HALF),
+    line("tui.json", tui, server, TERMINAL_HALF, "opencode.json", SERVER_HALF),
   ];
 }
 

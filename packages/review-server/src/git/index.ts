@@ -25,6 +25,7 @@ export { takeRound, type TakeRoundInput, type RoundResult } from "./take-round.j
 export { diffText, diffWorktreeText } from "./diff.js";
 export { changedLineCounts, diffEntries, type DiffEntry } from "./diff-entries.js";
 export { treeBlobs } from "./tree-blobs.js";
+export { worktreeFiles } from "./worktree-files.js";
 export { indexTree } from "./index-tree.js";
 export { branchCommit } from "./branch-commit.js";
 export { branchCommits, type BranchCommit } from "./branch-commits.js";

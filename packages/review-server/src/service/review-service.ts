@@ -16,6 +16,7 @@ import {
 import type { DiffSize } from "../git/index.js";
 import { listRounds } from "./rounds/branch-rounds.js";
 import { fileText } from "./files/file-text.js";
+import { worktreeFiles } from "../git/index.js";
 import { reviewDiff } from "./rounds/review-diff.js";
 import { addDraftReply, deleteDraft, editDraft } from "./threads/draft-reply.js";
 import { createDraftThread } from "./threads/draft-thread.js";
@@ -143,6 +144,8 @@ export function createReviewService(options: ReviewServiceOptions) {
     takeRoundIfChanged: async () => takeServiceRound(ctx, await ctx.repository()),
     diff: (query: Parameters<typeof reviewDiff>[1]) => reviewDiff(ctx, query),
     fileText: (query: Parameters<typeof fileText>[1]) => fileText(ctx, query),
+    /** Every file of the work tree git would list (tracked, and untracked not ignored), changed or not. */
+    worktreeFiles: async () => worktreeFiles(await ctx.repository()),
     fileBytes: (query: Parameters<typeof fileBytes>[1]) => fileBytes(ctx, query),
     reviewBases: () => reviewBases(ctx),
     pickBase: (from: string | null) => pickBase(ctx, from),

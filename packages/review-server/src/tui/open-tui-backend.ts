@@ -175,6 +175,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     fullFileDiff: (range, path) =>
       outcomeOf(async () => ({ files: await service.diff({ ...diffQuery(range), file: path, full: true }) })),
     file: (path, ref) => outcomeOf(() => service.fileText({ path, ref })),
+    worktreeFiles: () => outcomeOf(async () => ({ files: await service.worktreeFiles() })),
     binaryVersions: (file: DiffFile, range: DiffRange) =>
       outcomeOf(() => binaryVersions((query) => service.fileBytes(query), compareImages, file, range)),
     unsentStorage: unsentTextFile(dbPath),

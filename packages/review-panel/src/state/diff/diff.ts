@@ -68,6 +68,8 @@ export function createDiff(
   const [revealed, setRevealed] = createSignal<ReadonlyMap<string, readonly (readonly [number, number])[]>>(new Map());
   // Files over the per-file limits the person loaded anyway: read whole again whenever the diff is re-read.
   const loadedAnyway = new Set<string>();
+  // Files the diff does not change that the person opened whole (go to file): kept beside the diff's files.
+  const openedWhole = new Map<string, DiffFile>();
   let started = !options.waitsForFirstRead;
   let generation = 0;
 
@@ -96,7 +98,10 @@ export function createDiff(
     batch(() => {
       setLoading(false);
       setLoaded(true);
-      if (shown) setFiles([...shown].sort(treeOrder));
+      if (shown)
+        setFiles(
+          [...shown, ...[...openedWhole.values()].filter((w) => !shown.some((f) => f.path === w.path))].sort(treeOrder),
+        );
     });
     if (!outcome.ok) return void notices.report(outcome.error);
     const current = () => mine === generation;
@@ -133,6 +138,7 @@ export function createDiff(
   createEffect(
     on(range, (_now, before) => {
       loadedAnyway.clear();
+      openedWhole.clear();
       batch(() => {
         setTexts(new Map());
         setRevealed(new Map());
@@ -203,6 +209,21 @@ export function createDiff(
         );
       return file.tooLarge === undefined;
     },
+    /**
+     * Opens a file of the work tree the diff does not show, whole, every line a context line, so it can be
+     * read and commented on like any other; answers whether it is on screen now (a file of the diff already is).
+     */
+    openWhole: async (path: string): Promise<boolean> => {
+      if (files().some((f) => f.path === path)) return true;
+      const asked = range();
+      const outcome = await client.file(path, "worktree");
+      if (!outcome.ok) return (notices.report(outcome.error), false);
+      if (range() !== asked) return false;
+      const file = wholeFile(path, linesOf(outcome.value.text));
+      openedWhole.set(path, file);
+      setFiles((all) => (all.some((f) => f.path === path) ? all : [...all, file].sort(treeOrder)));
+      return true;
+    },
     /** Reveals hidden lines of a file, fetching its text at the diff's end once. */
     expand: async (path: string, gap: Gap, how: "all" | "up" | "down"): Promise<void> => {
       let lines = texts().get(path);
@@ -216,6 +237,31 @@ export function createDiff(
       const add = revealRange(gap, how, lines.length);
       setRevealed((m) => new Map(m).set(path, [...(m.get(path) ?? []), add]));
     },
+  };
+}
+
+/** An unchanged file as a diff entry: one hunk of context lines, the whole file. */
+function wholeFile(path: string, lines: readonly string[]): DiffFile {
+  const count = lines.length === 1 && lines[0] === "" ? 0 : lines.length;
+  return {
+    path,
+    oldPath: null,
+    status: "modified",
+    binary: false,
+    unchanged: true,
+    newLineCount: count,
+    hunks:
+      count === 0
+        ? []
+        : [
+            {
+              oldStart: 1,
+              oldLines: count,
+              newStart: 1,
+              newLines: count,
+              lines: lines.map((text, i) => ({ kind: "ctx" as const, old: i + 1, new: i + 1, text })),
+            },
+          ],
   };
 }
 

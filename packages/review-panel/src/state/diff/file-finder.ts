@@ -30,3 +30,12 @@ export function findFiles(paths: readonly string[], query: string): FoundFile[] 
     return { path: result.target, pieces };
   });
 }
+
+/**
+ * What go-to-file offers: the diff's files first, in their order, then every other file of the work tree.
+ * @example finderPaths(["src/a.ts"], ["README.md", "src/a.ts"]) // ["src/a.ts", "README.md"]
+ */
+export function finderPaths(changed: readonly string[], worktree: readonly string[]): string[] {
+  const shown = new Set(changed);
+  return [...changed, ...worktree.filter((p) => !shown.has(p))];
+}

@@ -18,3 +18,19 @@ export function followCursor(input: {
   if (input.cursor + margin >= top + height) top = input.cursor + margin - height + 1;
   return Math.max(0, Math.min(top, Math.max(0, input.total - height)));
 }
+
+/**
+ * The first row to show after the cursor moved: a jump to a file's header (`n`, go to file) puts that header
+ * at the top, so the file reads down from it; any other move follows the cursor (see followCursor).
+ * @example topAfterMove({ top: 0, cursor: 80, height: 20, total: 200, jumpedToFile: true }) // 80
+ */
+export function topAfterMove(input: {
+  readonly top: number;
+  readonly cursor: number;
+  readonly height: number;
+  readonly total: number;
+  readonly jumpedToFile: boolean;
+}): number {
+  if (!input.jumpedToFile) return followCursor(input);
+  return Math.max(0, Math.min(input.cursor, Math.max(0, input.total - Math.max(1, input.height))));
+}

@@ -3,7 +3,7 @@
 // they are on screen. It follows the cursor; a click moves the cursor to the row clicked.
 import { createEffect, createMemo, createSignal, For, Index, Show } from "solid-js";
 import type { Cursor } from "../../state/navigation/cursor.js";
-import { followCursor } from "../../state/navigation/viewport.js";
+import { topAfterMove } from "../../state/navigation/viewport.js";
 import type { Layout } from "../screen-lines.js";
 import type { ScreenLine } from "../screen-text.js";
 import { syntaxTokens } from "../syntax-tokens.js";
@@ -24,11 +24,16 @@ export function DiffWindow(props: {
   readonly theme: Theme;
 }) {
   const [top, setTop] = createSignal(0);
-  // The window follows the cursor's row; a thread block taller than the screen shows from its top.
+  // The window follows the cursor's row; a thread block taller than the screen shows from its top, and a
+  // jump to a file's header (n, go to file) puts the header at the top.
+  let before = -1;
   createEffect(() => {
     const s = props.screen;
-    const at = s.starts[props.cursor.index()] ?? 0;
-    setTop((t) => followCursor({ top: t, cursor: at, height: props.height, total: s.total }));
+    const index = props.cursor.index();
+    const at = s.starts[index] ?? 0;
+    const jumpedToFile = before !== -1 && Math.abs(index - before) > 1 && props.cursor.row()?.kind === "file";
+    before = index;
+    setTop((t) => topAfterMove({ top: t, cursor: at, height: props.height, total: s.total, jumpedToFile }));
   });
   const windowLines = createMemo(() => {
     const s = props.screen;

@@ -134,3 +134,28 @@ describe("the picker's choices", () => {
     expect((await post("/api/bases", { from: "view:nonsense" })).status).toBe(400);
   });
 });
+
+describe("any file of the work tree", () => {
+  it("lists every file git would (tracked and untracked, not ignored), and takes line, range and whole-file comments on one the diff does not show", async () => {
+    await f.repo.write(".gitignore", "build/\n");
+    await f.repo.write("build/out.js", "ignored\n");
+    await f.repo.write("docs/plan.md", "# Plan\n\nStep one.\nStep two.\n");
+    const { json } = await get("/api/files");
+    expect(json.files).toEqual([".gitignore", "a.ts", "b.ts", "c.ts", "d.ts", "docs/plan.md", "e.ts", "w.ts"]);
+    // w.ts is unchanged: not in the diff, and commented on all the same, anchored like any other thread.
+    expect(await paths("")).not.toContain("w.ts");
+    const line = await post("/api/threads", { file: "w.ts", start: 2, end: 2, body: "Why go here?" });
+    expect(line.status).toBe(201);
+    expect(line.json.thread.anchor).toMatchObject({ state: "current", start: 2, end: 2 });
+    expect(line.json.thread.quoted).toEqual(["   go();"]); // a context line: " " before its text
+    const range = await post("/api/threads", { file: "w.ts", start: 1, end: 3, body: "The block" });
+    expect(range.status).toBe(201);
+    const whole = await post("/api/threads", { file: "w.ts", body: "The whole file" });
+    expect(whole.status).toBe(201);
+    expect(whole.json.thread.start).toBeNull();
+    // The agent moves the line: the thread follows it.
+    await f.repo.write("w.ts", "// guard\nif (x) {\n  go();\n}\n");
+    const listed = (await get("/api/threads?file=w.ts")).json.threads as any[];
+    expect(listed.find((t) => t.id === line.json.thread.id).anchor).toMatchObject({ start: 3, end: 3 });
+  });
+});
