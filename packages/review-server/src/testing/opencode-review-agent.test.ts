@@ -60,7 +60,7 @@ function resultOf(request: RecordedRequest | undefined): string {
 
 describe("the agent side in a real opencode serve", () => {
   it(
-    "a release rings the session; the model lists, edits, resolves one thread, is refused on another, and leaves a note",
+    "a release rings the session; the model lists, edits, resolves one thread, is refused on another, leaves a note and a tour",
     async () => {
       const tarball = await packPlugin();
       const file = "src/app.ts";
