@@ -47,6 +47,8 @@ export interface PanelTarget {
   readonly delivered: readonly { readonly sessionId: string | null; readonly text: string }[];
   /** The agent answers a thread through `service.agentReply`, the path of its `review_reply` tool. */
   readonly agentReply: (threadId: string, body: string, resolved?: boolean) => Promise<void>;
+  /** The agent leaves a tour of its change through `service.writeTour`, the path of its `review_tour` tool. */
+  readonly agentTour: (args: Parameters<ReviewService["writeTour"]>[0]) => Promise<void>;
   /** A session appears, as opencode's session.created reaches the plugin: recorded, and releases waiting for one go to it. */
   readonly sessionAppears: (id: string, title: string) => Promise<void>;
   /** Changes a file of the work tree, as the agent would: `edit` gets its text now and returns the new one. */
@@ -147,6 +149,7 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
       },
       agentReply: async (id, text, resolved) =>
         void (await (server ?? first).service.agentReply({ id, text, ...(resolved ? { resolved } : {}) })),
+      agentTour: async (args) => void (await (server ?? first).service.writeTour(args)),
       dbPath: dbPathOf(folder),
       editFile: (path, edit) => writeFileSync(join(dir, path), edit(readFileSync(join(dir, path), "utf8"))),
       writeFile: (path, text) => writeFileSync(join(dir, path), text),

@@ -13,7 +13,7 @@ const placeWords = (place: StepPlace): string =>
     : describePlace({ file: place.file, side: "new", start: place.start, end: place.end }, { for: "web" });
 
 /**
- * The agent's tour above the diff: closed, what it holds and a button to walk it; walking, "Step 3 of 9"
+ * The agent's tour in a bar under the diff: closed, what it holds and a button to walk it; walking, "Step 3 of 9"
  * with the step's lines beside its text, previous and next, a comment on the step (an ordinary thread on
  * those lines), and the hunks no step explains. `onShow` brings a place into the diff below.
  */

@@ -20,7 +20,7 @@ import { eventually } from "./eventually.js";
 import { cleanUpAfterEach } from "./clean-up.js";
 
 // The agent half of the product, proven in the real opencode 1.18.33 with the packed plugin: the doorbell,
-// the system-prompt line, the three tools, opencode's own edit tool, and the checked resolve.
+// the system-prompt line, the four tools, opencode's own edit tool, and the checked resolve.
 // One opencode per test and one packed tarball and plugin cache per run keep this to a few starts.
 const SLOW = 600_000;
 
@@ -58,7 +58,7 @@ function resultOf(request: RecordedRequest | undefined): string {
 
 describe("the agent side in a real opencode serve", () => {
   it(
-    "a release rings the session; the model lists, edits, resolves one thread, is refused on another, and leaves a note",
+    "a release rings the session; the model lists, edits, resolves one thread, is refused on another, leaves a note and a tour",
     async () => {
       const tarball = await packPlugin();
       const file = "src/app.ts";
@@ -94,6 +94,19 @@ describe("the agent side in a real opencode serve", () => {
           {
             kind: "tools",
             calls: [{ name: "review_open", args: { file, from: 1, to: 3, text: "I folded the loop into reduce." } }],
+          },
+          // The agent's tour of its change: one step, on total(), whose hunk is the whole change.
+          {
+            kind: "tools",
+            calls: [
+              {
+                name: "review_tour",
+                args: {
+                  title: "Sum with reduce",
+                  steps: [{ file, from: 1, to: 3, text: "total() folds with reduce now; average() is untouched." }],
+                },
+              },
+            ],
           },
           { kind: "text", text: "All review threads answered." },
         ][index] as FakeTurn | undefined;
@@ -151,16 +164,19 @@ describe("the agent side in a real opencode serve", () => {
       const released = await panel.call("POST", "/review/release", {});
       expect(released.json.review).toMatchObject({ mode: "tools", messages: 2, deliveredTo: sessionId });
 
-      const requests = await model.waitForConversation(7, 300_000);
+      const requests = await model.waitForConversation(8, 300_000);
       await server.waitForEvent((e) => e.type === "session.idle" && e.properties.sessionID === sessionId, 300_000);
 
       // 5. The release arrived in the session as a message, and (1.) the request carried the waiting line.
-      const [rung, afterList, , afterEdit, afterFixed, afterRefused, afterNote] = requests;
+      const [rung, afterList, , afterEdit, afterFixed, afterRefused, afterNote, afterTour] = requests;
       expect(rung!.lastUserText).toMatch(/2 comments?.*src\/app\.ts/s);
       expect(rung!.lastUserText).toContain("review_list");
       expect(rung!.system).toContain("Code review: 2 threads wait for you in src/app.ts (call review_list).");
       expect(rung!.system).toContain("review_reply");
-      expect(rung!.tools).toEqual(expect.arrayContaining(["review_list", "review_reply", "review_open", "edit"]));
+      expect(rung!.tools).toEqual(
+        expect.arrayContaining(["review_list", "review_reply", "review_open", "review_tour", "edit"]),
+      );
+      expect(rung!.system.split("review_tour")).toHaveLength(2);
       for (const title of model.requests.filter((r) => r.kind === "title"))
         expect(title.system).not.toContain("Code review");
 
@@ -194,6 +210,15 @@ describe("the agent side in a real opencode serve", () => {
       expect(note).toMatchObject({ file, start: 1, end: 3, status: "open", awaiting: "human" });
       expect(note.messages[0].body).toBe("I folded the loop into reduce.");
       expect(waiting.map((t) => t.id)).not.toContain(ids.fixed);
+
+      // 6. The tour is the panel's, its one step on the lines the agent named, and the change's one hunk covered.
+      expect(resultOf(afterTour)).toMatch(/^Tour \S+ "Sum with reduce" is shown to the reviewer/);
+      const tour = (await panel.call("GET", "/tour")).json.tour;
+      expect(tour).toMatchObject({
+        title: "Sum with reduce",
+        steps: [{ file, start: 1, end: 3, anchor: { state: "current", start: 1, end: 3 } }],
+        uncovered: [],
+      });
 
       // The session went idle with a changed tree: a round was taken after the release's.
       await eventually(
