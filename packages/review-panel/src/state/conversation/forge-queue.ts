@@ -38,6 +38,8 @@ export interface ForgeQueueStatus {
   } | null;
   readonly waiting: readonly ForgeWaitingReply[];
   readonly posted: number;
+  /** Why the last pull (the automatic one too) failed, one line; the rest is the last good pull's. */
+  readonly pullError?: string | null;
 }
 
 /** What one Pull brought in. */
@@ -141,7 +143,7 @@ export function createForgeQueue(source: ForgeQueueSource) {
       // An older answer arriving after a newer one is dropped.
       if (mine !== loads) return;
       setStatus(next);
-      setProblem(null);
+      setProblem(next.pullError ?? null);
       if (next.waiting.length === 0) setAsking(false);
     } catch (error) {
       if (mine === loads) setProblem(messageOf(error));
