@@ -28,6 +28,20 @@ async function reviewed() {
 }
 
 describe("opencode-review pr on Forgejo", () => {
+  test("pr status says a resolving reply is resolved here only: Forgejo's API has no resolve (its registry entry says so)", async () => {
+    const { f } = await reviewed();
+    await cli(f, ["pr", "pull"]);
+    await f.repo.write(
+      "src/app.ts",
+      (await f.repo.git("show", "HEAD:src/app.ts")).replace("  let sum = 0;", "  let sum = xs[0] ?? 0;"),
+    );
+    expect(await replyAsAgent(f, "Starts from the first item now.", true)).toEqual({ resolved: true });
+    const status = await cli(f, ["pr", "status"]);
+    expect(status.out).toContain(
+      "src/app.ts:2 to alice, resolved here only (the forge's API has no resolve): Starts from the first item now.",
+    );
+  });
+
   test("pull, status and push; the token is in no file of .git and in no output", async () => {
     const { f, thread } = await reviewed();
     const pulled = await cli(f, ["pr", "pull"]);

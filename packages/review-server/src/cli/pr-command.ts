@@ -118,7 +118,7 @@ async function status(service: ReviewService, io: CliIo): Promise<void> {
       const first = w.body.split("\n")[0]!;
       const words = first.length > 72 ? `${first.slice(0, 69)}...` : first;
       io.out(
-        `  ${where}${w.to === null ? "" : ` to ${w.to}`}${w.resolves ? ", resolves the thread" : ""}${w.state === "failed" ? `, failed: ${w.error ?? ""}` : ""}: ${words}`,
+        `  ${where}${w.to === null ? "" : ` to ${w.to}`}${w.resolves ? (s.pull.canResolve === false ? ", resolved here only (the forge's API has no resolve)" : ", resolves the thread") : ""}${w.state === "failed" ? `, failed: ${w.error ?? ""}` : ""}: ${words}`,
       );
     }
   }

@@ -40,6 +40,12 @@ export interface ForgeThread {
   readonly comments: readonly ForgeComment[];
 }
 
+/** Every review thread of a pull request, and one line for each comment left out because of its shape. */
+export interface ForgeThreads {
+  readonly threads: readonly ForgeThread[];
+  readonly skipped: readonly string[];
+}
+
 /** What the cheap first request of a pull finds: the pull request and a fingerprint of its threads. */
 export interface ForgeSurvey {
   readonly pull: ForgePullRequest;
@@ -48,6 +54,8 @@ export interface ForgeSurvey {
   readonly threads: number;
   /** The token's account (GitHub's viewer): replies go under this name; null when the forge does not say. */
   readonly login: string | null;
+  /** The forge's API can resolve a thread (its dialect's ability at its version): else a push resolves here only. */
+  readonly canResolve: boolean;
 }
 
 /** A comment line for a review: where on the pull request's diff, and what it says. */
@@ -70,8 +78,8 @@ export interface ForgeClient {
   readonly repository: ForgeRepository;
   /** The open pull request whose head is `branch`, or the one numbered `number`; null when there is none. */
   survey(target: { readonly branch: string } | { readonly number: number }): Promise<ForgeSurvey | null>;
-  /** Every review thread with all its comments. */
-  threads(pr: number): Promise<readonly ForgeThread[]>;
+  /** Every review thread with all its comments; a comment of the wrong shape is left out with a line saying why. */
+  threads(pr: number): Promise<ForgeThreads>;
   /**
    * The reply carrying `marker` in the thread, if a push whose answer was lost did post it: a comment of the
    * token's account only (anyone can write the marker's text in a comment of their own).

@@ -1,5 +1,6 @@
 import { ReviewError, type ForgeKind } from "@opencode-review/core";
 import { parseLoopbackHost } from "../http/loopback.js";
+import { forgeEntry } from "./forge-registry.js";
 import type { ForgeRepository } from "./forge-remote.js";
 
 /** Where a forge's API answers. */
@@ -9,9 +10,6 @@ export interface ForgeEndpoint {
   /** GitHub's GraphQL endpoint; null for Forgejo, which has none. */
   readonly graphql: string | null;
 }
-
-/** The variables that move the API bases, for a client that hands an MCP server only the variables it is told to. */
-export const ENDPOINT_VARIABLES: readonly string[] = ["GITHUB_API_URL", "GITHUB_GRAPHQL_URL", "FORGEJO_API_URL"];
 
 /**
  * The API bases for a repository's forge: `GITHUB_API_URL` / `GITHUB_GRAPHQL_URL` (GitHub's own variables)
@@ -25,21 +23,10 @@ export function forgeEndpoint(
   repository: ForgeRepository,
   env: Readonly<Record<string, string | undefined>>,
 ): ForgeEndpoint {
-  const host = repository.host;
-  const endpoint: ForgeEndpoint =
-    kind === "github"
-      ? host === "github.com"
-        ? {
-            rest: env.GITHUB_API_URL || "https://api.github.com",
-            graphql: env.GITHUB_GRAPHQL_URL || "https://api.github.com/graphql",
-          }
-        : {
-            rest: env.GITHUB_API_URL || `https://${host}/api/v3`,
-            graphql: env.GITHUB_GRAPHQL_URL || `https://${host}/api/graphql`,
-          }
-      : { rest: env.FORGEJO_API_URL || `https://${host}/api/v1`, graphql: null };
+  const entry = forgeEntry(kind);
+  const endpoint = entry.endpoint(repository.host, env);
   for (const [name, url] of [
-    [kind === "github" ? "GITHUB_API_URL" : "FORGEJO_API_URL", endpoint.rest],
+    [entry.restVariable, endpoint.rest],
     ["GITHUB_GRAPHQL_URL", endpoint.graphql],
   ] as const) {
     if (url !== null) requireSafe(name, url);
@@ -64,3 +51,6 @@ function requireSafe(name: string, url: string): void {
     `${name} is ${parsed.protocol}//${parsed.host}: the token would travel unencrypted; use an https:// address (plain http is allowed only to a loopback address).`,
   );
 }
+
+// Kept here for the modules that import it from this file; the list lives in the registry.
+export { ENDPOINT_VARIABLES } from "./forge-registry.js";

@@ -1,4 +1,5 @@
 import { ReviewError, type ForgeKind } from "@opencode-review/core";
+import { forgeEntry } from "./forge-registry.js";
 import { redactToken } from "./redact-token.js";
 
 /** What was being done, for the one line a failure becomes. */
@@ -30,7 +31,8 @@ export function forgeFailure(error: unknown, context: FailureContext, token: str
   if (error instanceof ReviewError) return error;
   const e = (error ?? {}) as ClientError;
   const headers = e.response?.headers ?? e.headers ?? {};
-  const forgeName = context.kind === "github" ? "GitHub" : context.host;
+  const entry = forgeEntry(context.kind);
+  const forgeName = entry.name(context.host);
   const said = shortMessage(e, token);
   const types = new Set((e.errors ?? []).map((x) => x.type));
 
@@ -49,13 +51,13 @@ export function forgeFailure(error: unknown, context: FailureContext, token: str
   if (e.status === 401) {
     return new ReviewError(
       "forge_auth",
-      `${context.host} refused the token (401${said === "" ? "" : ` ${said}`}): it is wrong, expired or revoked; set a new one in ${context.kind === "github" ? "GH_TOKEN, or run gh auth login again" : "FORGEJO_TOKEN"}.`,
+      `${context.host} refused the token (401${said === "" ? "" : ` ${said}`}): it is wrong, expired or revoked; set a new one in ${entry.newToken}.`,
     );
   }
   if (types.has("INSUFFICIENT_SCOPES") || types.has("FORBIDDEN") || e.status === 403) {
     return new ReviewError(
       "forge_auth",
-      `${context.host} refused the token on ${context.repository} (${e.status ?? "403"}${said === "" ? "" : ` ${said}`}): it lacks a scope; give it ${context.kind === "github" ? '"repo" (classic token) or Pull requests: read and write (fine-grained), or run gh auth refresh -s repo' : "write:repository"}.`,
+      `${context.host} refused the token on ${context.repository} (${e.status ?? "403"}${said === "" ? "" : ` ${said}`}): it lacks a scope; give it ${entry.scope}.`,
     );
   }
   if (e.status === 404 || types.has("NOT_FOUND")) {

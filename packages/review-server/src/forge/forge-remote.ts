@@ -1,4 +1,5 @@
 import type { ForgeKind } from "@opencode-review/core";
+import { FORGES } from "./forge-registry.js";
 
 /** A repository on a forge, as a git remote URL names it. */
 export interface ForgeRepository {
@@ -53,21 +54,12 @@ export function forgeKindOf(
   configured: string | null,
   env: Readonly<Record<string, string | undefined>>,
 ): ForgeKind | null {
-  if (configured === "github" || configured === "forgejo") return configured;
+  const named = FORGES.find((f) => f.kind === configured);
+  if (named !== undefined) return named.kind;
   const name = host.replace(/:\d+$/, "");
-  if (name === "github.com" || name.endsWith(".ghe.com")) return "github";
-  if (hostOf(env.GITHUB_API_URL) === name || hostOf(env.GITHUB_GRAPHQL_URL) === name) return "github";
-  if (hostOf(env.FORGEJO_API_URL) === name) return "forgejo";
-  if (name === "codeberg.org" || name === "gitea.com" || /(^|[.-])(forgejo|gitea)([.-]|$)/.test(name)) return "forgejo";
-  if (/(^|[.-])github([.-]|$)/.test(name)) return "github";
-  return null;
-}
-
-function hostOf(url: string | undefined): string | null {
-  if (url === undefined || url === "") return null;
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
+  return (
+    FORGES.find((f) => f.claims(name, env) === "sure")?.kind ??
+    FORGES.find((f) => f.claims(name, env) === "likely")?.kind ??
+    null
+  );
 }

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { ReviewError, type ForgeKind } from "@opencode-review/core";
+import { forgeEntry } from "./forge-registry.js";
 
 /** Where a token is read from, at the moment a request needs it; nothing here keeps it. */
 export interface TokenSource {
@@ -8,14 +9,6 @@ export interface TokenSource {
   readonly gh?: string | false;
 }
 
-const VARIABLES: Readonly<Record<ForgeKind, readonly string[]>> = {
-  github: ["GH_TOKEN", "GITHUB_TOKEN"],
-  forgejo: ["FORGEJO_TOKEN", "GITEA_TOKEN"],
-};
-
-/** Every variable a token is read from, for a client that hands an MCP server only the variables it is told to. */
-export const TOKEN_VARIABLES: readonly string[] = [...VARIABLES.github, ...VARIABLES.forgejo];
-
 /**
  * The token for a forge, read now: `GH_TOKEN`, then `GITHUB_TOKEN`, then `gh auth token` when gh is
  * installed (GitHub); `FORGEJO_TOKEN`, then `GITEA_TOKEN` (Forgejo, Gitea). Null when there is none.
@@ -23,11 +16,12 @@ export const TOKEN_VARIABLES: readonly string[] = [...VARIABLES.github, ...VARIA
  * @example const token = await readForgeToken("github", "github.com", { env: process.env });
  */
 export async function readForgeToken(kind: ForgeKind, host: string, source: TokenSource): Promise<string | null> {
-  for (const name of VARIABLES[kind]) {
+  const entry = forgeEntry(kind);
+  for (const name of entry.tokenVariables) {
     const value = source.env[name]?.trim();
     if (value !== undefined && value !== "") return value;
   }
-  if (kind !== "github" || source.gh === false) return null;
+  if (!entry.askGh || source.gh === false) return null;
   return ghToken(source.gh ?? "gh", host, source.env);
 }
 
@@ -41,15 +35,7 @@ export async function hasForgeToken(kind: ForgeKind, host: string, source: Token
  * @example throw noTokenError("github", "github.com")
  */
 export function noTokenError(kind: ForgeKind, host: string): ReviewError {
-  return kind === "github"
-    ? new ReviewError(
-        "no_token",
-        `no token for ${host}: set GH_TOKEN or GITHUB_TOKEN to a token that may read and write pull requests (classic scope "repo"), or install gh and run gh auth login.`,
-      )
-    : new ReviewError(
-        "no_token",
-        `no token for ${host}: set FORGEJO_TOKEN or GITEA_TOKEN to a token with repository read and write access (made at https://${host}/user/settings/applications).`,
-      );
+  return new ReviewError("no_token", forgeEntry(kind).noToken(host));
 }
 
 function ghToken(
@@ -70,3 +56,6 @@ function ghToken(
     );
   });
 }
+
+// Kept here for the modules that import it from this file; the list lives in the registry.
+export { TOKEN_VARIABLES } from "./forge-registry.js";

@@ -1,6 +1,8 @@
 import { request } from "@octokit/request";
+import { z } from "zod";
 import type { Side } from "@opencode-review/core";
-import type { ForgeClient, ForgeComment, ForgeReviewEvent, ForgeThread } from "./forge-client.js";
+import type { ForgeClient, ForgeComment, ForgeReviewEvent, ForgeThread, ForgeThreads } from "./forge-client.js";
+import { answerText, eachOf, readAnswer } from "./forge-answer.js";
 import type { ForgeEndpoint } from "./forge-endpoint.js";
 import { forgeFailure } from "./forge-failure.js";
 import type { ForgeRepository } from "./forge-remote.js";
@@ -8,38 +10,40 @@ import { noTokenError } from "./forge-token.js";
 import { diffSideLines } from "./diff-side-lines.js";
 import { forgejoDialect, type ForgejoDialect } from "./forgejo-dialect.js";
 
-// The fields of /api/v1 answers this client reads (Forgejo 15's and Gitea 1.26's swagger descriptions).
-interface ApiUser {
-  readonly login?: string;
-}
-interface ApiPull {
-  readonly number: number;
-  readonly html_url: string;
-  readonly updated_at?: string;
-  readonly head?: { readonly ref?: string; readonly sha?: string };
-}
-interface ApiReview {
-  readonly id: number;
-  readonly state?: string;
-  readonly comments_count?: number;
-  readonly html_url?: string;
-}
-interface ApiReviewComment {
-  readonly id: number;
-  readonly body?: string;
-  readonly path?: string;
-  readonly position?: number;
-  readonly original_position?: number;
+// The fields of /api/v1 answers this client reads (Forgejo 15's and 16's and Gitea 1.26's swagger
+// descriptions), checked as they come in. Go writes an absent pointer as null: optional fields are nullish.
+const apiUser = z.object({ login: z.string().nullish() }).nullish();
+const apiPull = z.object({
+  number: z.number().int(),
+  html_url: z.string(),
+  updated_at: z.string().nullish(),
+  head: z.object({ ref: z.string().nullish(), sha: z.string().nullish() }).nullish(),
+});
+const apiReview = z.object({
+  id: z.number().int(),
+  state: z.string().nullish(),
+  comments_count: z.number().nullish(),
+  html_url: z.string().nullish(),
+});
+const apiReviewComment = z.object({
+  id: z.number().int(),
+  body: z.string().nullish(),
+  path: z.string().nullish(),
+  position: z.number().int().nullish(),
+  original_position: z.number().int().nullish(),
   /** Forgejo 16: the comment covers this many lines after its line too. */
-  readonly extra_lines_count?: number;
-  readonly commit_id?: string;
-  readonly diff_hunk?: string;
-  readonly html_url?: string;
-  readonly created_at?: string;
-  readonly pull_request_review_id?: number;
-  readonly user?: ApiUser | null;
-  readonly resolver?: ApiUser | null;
-}
+  extra_lines_count: z.number().int().nullish(),
+  commit_id: z.string().nullish(),
+  diff_hunk: z.string().nullish(),
+  html_url: z.string().nullish(),
+  created_at: z.string().nullish(),
+  pull_request_review_id: z.number().int().nullish(),
+  user: apiUser,
+  resolver: apiUser,
+});
+type ApiPull = z.infer<typeof apiPull>;
+type ApiReviewComment = z.infer<typeof apiReviewComment>;
+const list = z.array(z.unknown());
 
 // Forgejo answers at most 50 items a page unless its admin raised MAX_RESPONSE_ITEMS.
 const PAGE = 50;
@@ -76,13 +80,16 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
   let account: Promise<string | null> | null = null;
   // The survey reads every thread to fingerprint them (the API has no cheaper summary): the pull's next
   // call takes them from here instead of reading them twice.
-  let surveyed: { readonly pr: number; readonly threads: readonly ForgeThread[] } | null = null;
+  let surveyed: { readonly pr: number; readonly threads: ForgeThreads } | null = null;
 
-  const rest = async <T>(
+  const answering = { ...context, name: "Forgejo", variable: "FORGEJO_API_URL" };
+
+  // The answer's body as text, read by the plain JSON.parse (see answerText): never octokit's parser.
+  const send = async (
     route: string,
     parameters: Record<string, unknown> = {},
     accept = "application/json",
-  ): Promise<T> => {
+  ): Promise<string> => {
     const token = await options.token();
     if (token === null) throw noTokenError("forgejo", repository.host);
     try {
@@ -92,44 +99,66 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
         ...(route.includes("{owner}") ? { owner: repository.owner, repo: repository.repo } : {}),
         ...parameters,
         headers: { authorization: `token ${token}`, accept },
-        request: { signal: AbortSignal.timeout(60_000) },
+        request: { signal: AbortSignal.timeout(60_000), parseSuccessResponseBody: false },
       });
-      return answer.data as T;
+      return await answerText(answer.data);
     } catch (error) {
       throw forgeFailure(error, context, token);
     }
   };
-  const pages = async <T>(route: string, parameters: Record<string, unknown>): Promise<T[]> => {
+  const rest = async <T>(
+    route: string,
+    parameters: Record<string, unknown>,
+    schema: z.ZodType<T>,
+    what: string,
+  ): Promise<T> => readAnswer(await send(route, parameters), schema, answering, what);
+  const pages = async <T>(
+    route: string,
+    parameters: Record<string, unknown>,
+    schema: z.ZodType<T>,
+    what: string,
+  ): Promise<T[]> => {
     const out: T[] = [];
     for (let page = 1; page <= 200; page++) {
-      const items = await rest<T[]>(route, { ...parameters, page, limit: PAGE });
-      out.push(...items);
+      const items = await rest(route, { ...parameters, page, limit: PAGE }, z.array(schema), what);
+      for (const item of items) out.push(item);
       if (items.length < PAGE) break;
     }
     return out;
   };
   // The token's account (GET /user), once per client: replies go under it, and only its comments are ours.
   const accountNow = () =>
-    (account ??= rest<ApiUser>("GET /user").then((u) =>
-      typeof u.login === "string" && u.login !== "" ? u.login : null,
+    (account ??= rest("GET /user", {}, z.object({ login: z.string() }), "the token's account (GET /user)").then((u) =>
+      u.login === "" ? null : u.login,
     ));
   const dialectNow = () =>
-    (dialect ??= rest<{ version?: string }>("GET /version").then((v) => forgejoDialect(v.version ?? "")));
+    (dialect ??= rest("GET /version", {}, z.object({ version: z.string() }), "its version (GET /version)").then((v) =>
+      forgejoDialect(v.version),
+    ));
 
-  async function readThreads(pr: number): Promise<ForgeThread[]> {
+  async function readThreads(pr: number): Promise<ForgeThreads> {
     const { groupByReview } = await dialectNow();
-    const reviews = await pages<ApiReview>("GET /repos/{owner}/{repo}/pulls/{index}/reviews", { index: pr });
+    const reviews = await pages(
+      "GET /repos/{owner}/{repo}/pulls/{index}/reviews",
+      { index: pr },
+      apiReview,
+      "the reviews",
+    );
     const comments: ApiReviewComment[] = [];
+    const skipped: string[] = [];
     for (const review of reviews) {
       // A pending review is its author's draft; a review request carries no comments.
       if (review.state === "PENDING" || review.state === "REQUEST_REVIEW" || (review.comments_count ?? 0) === 0)
         continue;
-      comments.push(
-        ...(await rest<ApiReviewComment[]>("GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", {
-          index: pr,
-          id: review.id,
-        })),
+      const items = await rest(
+        "GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments",
+        { index: pr, id: review.id },
+        list,
+        "a review's comments",
       );
+      const each = eachOf(items, apiReviewComment, (i) => `comment ${i + 1} of review ${review.id}`);
+      for (const c of each.items) comments.push(c);
+      for (const line of each.skipped) skipped.push(line);
     }
     comments.sort((a, b) => (a.created_at ?? "").localeCompare(b.created_at ?? "") || a.id - b.id);
     const groups = new Map<string, ApiReviewComment[]>();
@@ -139,7 +168,7 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
       const key = `${groupByReview ? c.pull_request_review_id : ""}:${place.side}:${place.line}:${c.path}`;
       groups.set(key, [...(groups.get(key) ?? []), c]);
     }
-    return [...groups.values()].map(threadOf);
+    return { threads: [...groups.values()].map(threadOf), skipped };
   }
 
   return {
@@ -149,17 +178,20 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
     async survey(target) {
       let pull: ApiPull | undefined;
       if ("branch" in target) {
-        const open = await pages<ApiPull>("GET /repos/{owner}/{repo}/pulls", { state: "open" });
+        const open = await pages("GET /repos/{owner}/{repo}/pulls", { state: "open" }, apiPull, "the pull requests");
         pull = open
           .filter((p) => p.head?.ref === target.branch)
           .sort((a, b) => (b.updated_at ?? "").localeCompare(a.updated_at ?? ""))[0];
       } else {
-        pull = await rest<ApiPull>("GET /repos/{owner}/{repo}/pulls/{index}", { index: target.number }).catch(
-          (error: unknown) => {
-            if ((error as { code?: string }).code === "not_found") return undefined;
-            throw error;
-          },
-        );
+        pull = await rest(
+          "GET /repos/{owner}/{repo}/pulls/{index}",
+          { index: target.number },
+          apiPull,
+          "the pull request",
+        ).catch((error: unknown) => {
+          if ((error as { code?: string }).code === "not_found") return undefined;
+          throw error;
+        });
       }
       if (pull === undefined) return null;
       const threads = await readThreads(pull.number);
@@ -171,11 +203,12 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
           headRefName: pull.head?.ref ?? "",
           headOid: pull.head?.sha ?? "",
         },
-        fingerprint: threads
+        fingerprint: threads.threads
           .map((t) => `${t.id}:${t.resolved ? 1 : 0}:${t.comments.map((c) => c.id).join(".")}`)
           .join(","),
-        threads: threads.length,
+        threads: threads.threads.length,
         login: await accountNow(),
+        canResolve: (await dialectNow()).resolve,
       };
     },
 
@@ -189,7 +222,7 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
       // Only a comment of the token's account is ours: anyone can write the marker's text.
       const me = await accountNow();
       if (me === null) return null;
-      for (const t of await readThreads(pr)) {
+      for (const t of (await readThreads(pr)).threads) {
         const found = t.comments.find((c) => c.login === me && c.body.includes(marker));
         if (found !== undefined) return { id: found.id, url: found.url };
       }
@@ -201,60 +234,69 @@ export function createForgejoClient(options: ForgejoClientOptions): ForgeClient 
       const position = at.side === "old" ? { old_position: at.line } : { new_position: at.line };
       if ((await dialectNow()).threadedReply) {
         // On the conversation's review, path and line: Forgejo files it in that conversation, as its page does.
-        const posted = await rest<ApiReviewComment>("POST /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", {
-          index: pr,
-          id: at.review,
-          path: at.path,
-          body,
-          ...position,
-        });
+        const posted = await rest(
+          "POST /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments",
+          { index: pr, id: at.review, path: at.path, body, ...position },
+          apiReviewComment,
+          "the posted reply",
+        );
         return { id: String(posted.id), url: posted.html_url ?? "" };
       }
       // No threaded reply: a one-comment review on the same line, quoting the comment it answers.
-      const answered = (
-        await rest<ApiReviewComment[]>("GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", {
-          index: pr,
-          id: at.review,
-        })
-      ).find((c) => String(c.id) === thread.replyTo);
+      const answered = eachOf(
+        await rest(
+          "GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments",
+          { index: pr, id: at.review },
+          list,
+          "a review's comments",
+        ),
+        apiReviewComment,
+        String,
+      ).items.find((c) => String(c.id) === thread.replyTo);
       const quoted = answered === undefined ? body : `${quote(answered)}\n\n${body}`;
-      const review = await rest<ApiReview>("POST /repos/{owner}/{repo}/pulls/{index}/reviews", {
-        index: pr,
-        event: "COMMENT",
-        body: "",
-        comments: [{ path: at.path, body: quoted, ...position }],
-      });
-      const [posted] = await rest<ApiReviewComment[]>("GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments", {
-        index: pr,
-        id: review.id,
-      });
+      const review = await rest(
+        "POST /repos/{owner}/{repo}/pulls/{index}/reviews",
+        { index: pr, event: "COMMENT", body: "", comments: [{ path: at.path, body: quoted, ...position }] },
+        apiReview,
+        "the posted review",
+      );
+      const [posted] = await rest(
+        "GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments",
+        { index: pr, id: review.id },
+        z.array(apiReviewComment),
+        "the posted review's comments",
+      );
       return { id: String(posted?.id ?? review.id), url: posted?.html_url ?? review.html_url ?? "" };
     },
 
     async resolve(_pr, thread) {
       if (!(await dialectNow()).resolve) return false;
       // The forge reads a conversation's resolve from its first comment.
-      await rest("POST /repos/{owner}/{repo}/pulls/comments/{id}/resolve", { id: Number(thread.replyTo) });
+      await send("POST /repos/{owner}/{repo}/pulls/comments/{id}/resolve", { id: Number(thread.replyTo) });
       return true;
     },
 
     async diffLines(pr) {
       // The files route carries no patches here: the pull request's whole diff, split per file.
-      const diff = await rest<string>(`GET /repos/{owner}/{repo}/pulls/${pr}.diff`, {}, "text/plain");
-      return splitDiff(typeof diff === "string" ? diff : "");
+      return splitDiff(await send(`GET /repos/{owner}/{repo}/pulls/${pr}.diff`, {}, "text/plain"));
     },
 
     async submitReview(pr, review) {
-      const submitted = await rest<ApiReview>("POST /repos/{owner}/{repo}/pulls/{index}/reviews", {
-        index: pr,
-        event: EVENTS[review.event],
-        body: review.body,
-        comments: review.comments.map((c) => ({
-          path: c.path,
-          body: c.body,
-          ...(c.side === "old" ? { old_position: c.line } : { new_position: c.line }),
-        })),
-      });
+      const submitted = await rest(
+        "POST /repos/{owner}/{repo}/pulls/{index}/reviews",
+        {
+          index: pr,
+          event: EVENTS[review.event],
+          body: review.body,
+          comments: review.comments.map((c) => ({
+            path: c.path,
+            body: c.body,
+            ...(c.side === "old" ? { old_position: c.line } : { new_position: c.line }),
+          })),
+        },
+        apiReview,
+        "the submitted review",
+      );
       return { id: String(submitted.id), url: submitted.html_url ?? "" };
     },
   };
@@ -276,7 +318,7 @@ function threadOf(comments: readonly ApiReviewComment[]): ForgeThread {
     login: c.user?.login ?? "Ghost",
     body: c.body ?? "",
     diffHunk: c.diff_hunk ?? "",
-    commit: c.commit_id === undefined || c.commit_id === "" ? null : c.commit_id,
+    commit: c.commit_id === undefined || c.commit_id === null || c.commit_id === "" ? null : c.commit_id,
     createdAt: c.created_at ?? "",
     url: c.html_url ?? "",
   }));

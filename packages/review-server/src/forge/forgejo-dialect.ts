@@ -1,5 +1,8 @@
-/** What a Forgejo or Gitea server's API can do for review threads, told by its version. */
+import { forgeEntry, hasAbility } from "./forge-registry.js";
+
+/** What a Forgejo or Gitea server's API can do for review threads, told by its version (see the registry). */
 export interface ForgejoDialect {
+  readonly name: "Forgejo" | "Gitea";
   /** Forgejo: a comment added to a review on a line joins that conversation (`POST .../reviews/{id}/comments`). */
   readonly threadedReply: boolean;
   /** Gitea 1.26+: `POST .../pulls/comments/{id}/resolve`. Forgejo's API has no resolve. */
@@ -9,14 +12,26 @@ export interface ForgejoDialect {
 }
 
 /**
- * The dialect of a server from `GET /version`: Forgejo reports its own major (7 and later, with
- * `+gitea-1.x` after it), Gitea `1.x.y`. Older Forgejo (`1.21.x-N`) and unknown answers get neither a
- * threaded reply nor a resolve: the quoting reply works everywhere.
+ * The dialect of a server from `GET /version`, and its abilities at that version from the registry: Forgejo
+ * reports its own major (7 and later, with `+gitea-1.x` after it), Gitea `1.x.y`. Older Forgejo (`1.21.x-N`)
+ * is Forgejo before its abilities; an unknown answer is Gitea at no version: the quoting reply works everywhere.
  * @example forgejoDialect("15.0.3+gitea-1.22.0").threadedReply // true
  */
 export function forgejoDialect(version: string): ForgejoDialect {
-  const [major = 0, minor = 0] = (/^v?(\d+)\.(\d+)/.exec(version.trim()) ?? []).slice(1).map(Number);
-  if (major >= 7 || version.includes("+gitea-")) return { threadedReply: true, resolve: false, groupByReview: true };
-  const gitea = major === 1 && !/^v?1\.\d+\.\d+-\d+/.test(version.trim());
-  return { threadedReply: false, resolve: gitea && minor >= 26, groupByReview: false };
+  const text = version.trim();
+  const numbers = (/^v?(\d+)\.(\d+)(?:\.(\d+))?/.exec(text) ?? [])
+    .slice(1)
+    .filter((n) => n !== undefined)
+    .map(Number);
+  const forgejo = (numbers[0] ?? 0) >= 7 || text.includes("+gitea-") || /^v?1\.\d+\.\d+-\d+/.test(text);
+  const name = forgejo ? "Forgejo" : "Gitea";
+  // Forgejo before 7 numbered itself as the Gitea it came from: it is before every Forgejo ability.
+  const at = forgejo && (numbers[0] ?? 0) < 7 ? [0] : numbers;
+  const dialect = forgeEntry("forgejo").dialects.find((d) => d.name === name)!;
+  return {
+    name,
+    threadedReply: hasAbility(dialect.threadedReply, at),
+    resolve: hasAbility(dialect.resolve, at),
+    groupByReview: hasAbility(dialect.groupByReview, at),
+  };
 }

@@ -2,8 +2,19 @@
 
 // which forge, where its API is, the token
 export { parseRemoteUrl, forgeKindOf, type ForgeRepository } from "./forge-remote.js";
-export { forgeEndpoint, ENDPOINT_VARIABLES, type ForgeEndpoint } from "./forge-endpoint.js";
-export { readForgeToken, hasForgeToken, noTokenError, TOKEN_VARIABLES, type TokenSource } from "./forge-token.js";
+export { forgeEndpoint, type ForgeEndpoint } from "./forge-endpoint.js";
+export { readForgeToken, hasForgeToken, noTokenError, type TokenSource } from "./forge-token.js";
+// the one table of forge kinds and dialects: clients, token variables, endpoint rules, abilities
+export {
+  FORGES,
+  forgeEntry,
+  hasAbility,
+  TOKEN_VARIABLES,
+  ENDPOINT_VARIABLES,
+  type ForgeEntry,
+  type ForgeDialectEntry,
+  type ForgeAbility,
+} from "./forge-registry.js";
 export { openForge, type BranchForge } from "./open-forge.js";
 
 // the clients

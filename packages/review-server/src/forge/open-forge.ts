@@ -4,8 +4,7 @@ import type { ForgeClient } from "./forge-client.js";
 import { forgeEndpoint } from "./forge-endpoint.js";
 import { forgeKindOf, parseRemoteUrl } from "./forge-remote.js";
 import { readForgeToken, type TokenSource } from "./forge-token.js";
-import { createForgejoClient } from "./forgejo-client.js";
-import { createGitHubClient } from "./github-client.js";
+import { forgeEntry } from "./forge-registry.js";
 
 /** The forge of a branch: its client, and the branch's name there (the pull request's head). */
 export interface BranchForge {
@@ -46,9 +45,6 @@ export async function openForge(repo: Repository, source: TokenSource): Promise<
   }
   const endpoint = forgeEndpoint(kind, repository, source.env);
   const token = () => readForgeToken(kind, repository.host, source);
-  const client =
-    kind === "forgejo"
-      ? createForgejoClient({ repository, endpoint, token })
-      : createGitHubClient({ repository, endpoint, token });
+  const client = forgeEntry(kind).createClient({ repository, endpoint, token });
   return { client, upstream };
 }

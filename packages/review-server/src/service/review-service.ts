@@ -123,11 +123,21 @@ export function createReviewService(options: ReviewServiceOptions) {
     pushForgeReplies(ctx, await openForge(await ctx.repository(), forgeSource), target);
   // The pulls under way (the one on start above all): the agent's review_list waits for them a while.
   const pulling = new Set<Promise<unknown>>();
+  // Why the last pull failed (one line), until a pull succeeds: the panels' forge bar shows it over the
+  // last good state, which a failed pull leaves as it was.
+  let pullError: string | null = null;
   const pullForge = (target: { readonly number?: number } = {}) => {
     const pull = (async () => pullForgeThreads(ctx, await openForge(await ctx.repository(), forgeSource), target))();
     const tracked = pull.then(
-      () => undefined,
-      () => undefined,
+      () => {
+        pullError = null;
+      },
+      (error: unknown) => {
+        const code = (error as { code?: string }).code;
+        // No forge, no token, no pull request: nothing is wrong with the last good state.
+        if (code !== "no_token" && code !== "no_pull_request" && code !== "invalid_input")
+          pullError = error instanceof Error ? error.message : String(error);
+      },
     );
     pulling.add(tracked);
     void tracked.then(() => pulling.delete(tracked));
@@ -243,7 +253,7 @@ export function createReviewService(options: ReviewServiceOptions) {
     /** The pulls under way now, each settling (never rejecting) when it ends; empty when none is. */
     forgePullsUnderWay: (): readonly Promise<unknown>[] => [...pulling],
     pushForge: (target: { readonly number?: number } = {}) => pushForge(target),
-    forgeStatus: () => forgeStatus(ctx),
+    forgeStatus: async () => ({ ...(await forgeStatus(ctx)), pullError }),
     releaseToPullRequest: async (input: Parameters<typeof releaseToPullRequest>[2]) =>
       releaseToPullRequest(ctx, await openForge(await ctx.repository(), forgeSource), input),
     // every branch in one panel

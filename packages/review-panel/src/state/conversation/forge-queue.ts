@@ -95,7 +95,7 @@ export function createForgeQueue(source: ForgeQueueSource) {
       // An older answer arriving after a newer one is dropped.
       if (mine !== loads) return;
       setStatus(next);
-      setProblem(null);
+      setProblem(next.pullError ?? null);
       if (next.waiting.length === 0) setAsking(false);
     } catch (error) {
       if (mine === loads) setProblem(messageOf(error));

@@ -70,8 +70,12 @@ describe("the Forgejo stand-in", () => {
 
 describe("forgejoDialect", () => {
   test("Forgejo replies in the conversation and cannot resolve; Gitea 1.26 resolves and quotes; older servers only quote", () => {
-    expect(forgejoDialect("15.0.3+gitea-1.22.0")).toEqual({ threadedReply: true, resolve: false, groupByReview: true });
-    expect(forgejoDialect("1.26.3")).toEqual({ threadedReply: false, resolve: true, groupByReview: false });
+    expect(forgejoDialect("15.0.3+gitea-1.22.0")).toMatchObject({
+      threadedReply: true,
+      resolve: false,
+      groupByReview: true,
+    });
+    expect(forgejoDialect("1.26.3")).toMatchObject({ threadedReply: false, resolve: true, groupByReview: false });
     expect(forgejoDialect("1.25.1")).toMatchObject({ threadedReply: false, resolve: false });
     expect(forgejoDialect("1.21.11-1")).toMatchObject({ threadedReply: false, resolve: false });
   });

@@ -56,7 +56,9 @@ export type ForgejoStandInFault =
       readonly headers?: Readonly<Record<string, string>>;
     }
   /** Does the work, then drops the connection before answering: a response lost on the way. */
-  | { readonly kind: "drop" };
+  | { readonly kind: "drop" }
+  /** Answers these bytes as they are (an HTML page, broken JSON): something in front of the forge, or a broken one. */
+  | { readonly kind: "raw"; readonly status: number; readonly contentType: string; readonly text: string };
 
 export interface ForgejoStandInOptions {
   readonly flavor: ForgejoFlavor;
@@ -118,6 +120,10 @@ export async function startForgejoStandIn(options: ForgejoStandInOptions) {
     if (fault >= 0) {
       const f = faults.splice(fault, 1)[0]!.fault;
       if (f.kind === "status") return send(res, f.status, f.body, f.headers);
+      if (f.kind === "raw") {
+        res.writeHead(f.status, { "content-type": f.contentType });
+        return void res.end(f.text);
+      }
       drop = true;
     }
     const auth = /^token\s+(.+)$/i.exec(req.headers.authorization ?? "");

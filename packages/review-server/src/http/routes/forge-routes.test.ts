@@ -64,7 +64,7 @@ function serve(fixture: GitHubFixture | ForgejoFixture) {
 describe("/api/forge", () => {
   it("pulls, lists what will be posted and to whom, and sends it; no answer carries the token", async () => {
     const { f, thread, send, answers } = await setup();
-    expect((await send("GET", "/api/forge")).json).toEqual({ pull: null, waiting: [], posted: 0 });
+    expect((await send("GET", "/api/forge")).json).toEqual({ pull: null, waiting: [], posted: 0, pullError: null });
     const pulled = await send("POST", "/api/forge/pull");
     expect(pulled).toMatchObject({ status: 200, json: { pull: { pr: 7, newThreads: 1, newComments: 1 } } });
 

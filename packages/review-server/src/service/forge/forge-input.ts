@@ -48,7 +48,7 @@ export async function checkForgeThreads(
       comments.push({
         ...c,
         login: cleanLogin(c.login),
-        body: cleanForgeText(c.body),
+        body: cleanForgeText(boundedBody(c.body, webUrl(c.url))),
         url: webUrl(c.url),
         createdAt: isoTime(c.createdAt) ?? now,
       });
@@ -67,6 +67,24 @@ export async function checkForgeThreads(
 /** Text from a forge without control characters (but tab and newline) or bidi overrides. */
 export function cleanForgeText(text: string): string {
   return text.replace(UNSAFE_TEXT, "");
+}
+
+/** How much of a forge comment comes in as written: 64 KB of UTF-8 (GitHub's own limit is 65,536 characters). */
+export const FORGE_BODY_BYTES = 64 * 1024;
+
+/**
+ * A forge comment as written up to 64 KB of UTF-8; past that, cut (at a whole character) with a note of its
+ * full size and its link, so no single comment can make a pull or the store heavy.
+ * @example boundedBody("x".repeat(70_000), "https://github.com/o/r/pull/7#discussion_r1").endsWith("#discussion_r1).") // true
+ */
+export function boundedBody(body: string, url: string): string {
+  // A string of n UTF-16 units has at most 3n bytes of UTF-8: most bodies need no count at all.
+  if (body.length * 3 <= FORGE_BODY_BYTES || Buffer.byteLength(body, "utf8") <= FORGE_BODY_BYTES) return body;
+  const note = `\n\n… (cut here: the comment has ${Buffer.byteLength(body, "utf8").toLocaleString("en-US")} bytes; read it whole ${url === "" ? "on the forge" : `at ${url}`}.)`;
+  const room = new Uint8Array(FORGE_BODY_BYTES - Buffer.byteLength(note, "utf8"));
+  // encodeInto writes whole characters only: the cut never splits one.
+  const { read } = new TextEncoder().encodeInto(body, room);
+  return `${body.slice(0, read)}${note}`;
 }
 
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)$/;

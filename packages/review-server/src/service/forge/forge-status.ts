@@ -34,9 +34,13 @@ export interface ForgeStatus {
     readonly comments: number;
     /** The token's account as the last pull found it: the replies go under this name (null before a pull that saw it). */
     readonly login: string | null;
+    /** The forge's API can resolve a thread (false: a push resolves it here only); null before a pull saw it. */
+    readonly canResolve: boolean | null;
   } | null;
   readonly waiting: readonly WaitingReply[];
   readonly posted: number;
+  /** Why the last pull failed, one line (null: it did not); what is shown is the last good pull's. */
+  readonly pullError?: string | null;
 }
 
 /**
@@ -99,6 +103,7 @@ export async function forgeStatus(ctx: ServiceContext): Promise<ForgeStatus> {
       threads: pull.threads,
       comments: pull.comments,
       login: pull.login,
+      canResolve: pull.can_resolve === null ? null : pull.can_resolve === 1,
     },
     waiting: rows.map((r, i) => ({
       messageId: r.message_id,

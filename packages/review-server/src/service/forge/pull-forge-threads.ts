@@ -93,7 +93,12 @@ export async function pullForgeThreads(
   const base = { pr: survey.pull.number, url: survey.pull.url };
   if (stored !== undefined && stored.fingerprint === survey.fingerprint && stored.branch === repo.branchKey) {
     await writeTransaction(ctx.db, (trx) =>
-      markForgePulled(trx, stored.id, { ...stored, pulled_at: ctx.now(), login: survey.login ?? stored.login }),
+      markForgePulled(trx, stored.id, {
+        ...stored,
+        pulled_at: ctx.now(),
+        login: survey.login ?? stored.login,
+        can_resolve: survey.canResolve ? 1 : 0,
+      }),
     );
     return {
       ...base,
@@ -108,7 +113,11 @@ export async function pullForgeThreads(
     };
   }
 
-  const { threads, skipped } = await checkForgeThreads(repo, await client.threads(survey.pull.number), ctx.now());
+  const listed = await client.threads(survey.pull.number);
+  const checked = await checkForgeThreads(repo, listed.threads, ctx.now());
+  const threads = checked.threads;
+  // Comments of the wrong shape, then threads whose path may not be stored: each left out with why.
+  const skipped = [...listed.skipped, ...checked.skipped];
   const known = stored === undefined ? new Map() : await forgeThreadsOfPull(ctx.db, stored.id);
   const fresh = threads.filter((t) => !known.has(t.id));
   // Git work first, outside the transaction: which commits are here, and the files the new threads read.
@@ -237,6 +246,7 @@ export async function pullForgeThreads(
       threads: threads.length,
       comments,
       login: survey.login,
+      can_resolve: survey.canResolve ? 1 : 0,
     });
   });
 

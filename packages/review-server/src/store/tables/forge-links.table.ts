@@ -21,6 +21,8 @@ export interface ForgePullsTable {
   comments: number;
   /** The token's account when the last pull ran (migration 0016); null before. */
   login: string | null;
+  /** 1 when the forge's API can resolve a thread, as the last pull found it (migration 0018); null before. */
+  can_resolve: number | null;
 }
 
 /** `forge_threads`: the pull-request thread a thread came from. */
@@ -121,7 +123,8 @@ export async function forgePullsOfBranch(db: Kysely<Database>, branch: string): 
 export async function markForgePulled(
   db: Kysely<Database>,
   id: string,
-  seen: Pick<ForgePullRow, "fingerprint" | "pulled_at" | "threads" | "comments" | "login">,
+  seen: Pick<ForgePullRow, "fingerprint" | "pulled_at" | "threads" | "comments" | "login"> &
+    Partial<Pick<ForgePullRow, "can_resolve">>,
 ): Promise<void> {
   requireWriteTransaction(db, "markForgePulled");
   await db.updateTable("forge_pulls").set(seen).where("id", "=", id).execute();
