@@ -151,7 +151,8 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
         },
       ];
     case "hunk":
-      return [{ pieces: [{ text: fit(row.header, width), tone: "hunk" }] }];
+      // A kept hunk says so, its lines folded as a viewed file's are.
+      return [{ pieces: [{ text: fit(row.kept ? `${row.header}  kept · folded` : row.header, width), tone: "hunk" }] }];
     case "line":
       return [codeLine(row.line, width)];
     case "pair":
