@@ -172,22 +172,11 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
           ],
         },
       ];
-    case "hunk":
-      return [
-        {
-          pieces: [
-            {
-              text: fit(
-                row.at && options.sinceReview?.hunk(row.file, row.at)
-                  ? `${row.header}  ● new since your review`
-                  : row.header,
-                width,
-              ),
-              tone: "hunk",
-            },
-          ],
-        },
-      ];
+    case "hunk": {
+      // A kept hunk says so, its lines folded as a viewed file's are; one changed since the last release says that.
+      const marks = `${row.kept ? "  kept · folded" : ""}${row.at && options.sinceReview?.hunk(row.file, row.at) ? "  ● new since your review" : ""}`;
+      return [{ pieces: [{ text: fit(`${row.header}${marks}`, width), tone: "hunk" }] }];
+    }
     case "line":
       return [codeLine(row.line, width)];
     case "pair":
