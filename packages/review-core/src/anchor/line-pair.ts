@@ -1,4 +1,4 @@
-import { diffInternedRanges } from "../diff/line-diff.js";
+import { diffAnchoredRanges } from "../diff/anchored-diff.js";
 import type { HunkRange } from "../diff/types.js";
 import { isWhitespace } from "./ignore-whitespace.js";
 import type { TextLines } from "./text-lines.js";
@@ -48,7 +48,7 @@ export function preparePair(thenText: string, nowText: string): LinePair {
   // An untouched file (most of a review's files between two rounds) reads as its old self: no second
   // split, no diff.
   const now = nowText === thenText ? { lines: then.lines, ids: then.ids } : internNow(nowText, then, interner);
-  const hunks = now.ids === then.ids ? [] : diffInternedRanges(then.ids, now.ids);
+  const hunks = now.ids === then.ids ? [] : diffAnchoredRanges(then.ids, now.ids);
   // Most pairs are never searched ignoring whitespace (only a thread whose lines were edited asks), and
   // the old side only when the new one has exactly one copy.
   let looseThen: Int32Array | undefined;
