@@ -35,6 +35,13 @@ export function weight(pair: LinePair, hash: number): number {
 }
 
 /**
+ * How much a quoted line that reads at a place counts against a context line that stands around it: a
+ * thread is about a place in the code, and the context says where that place is; the quote says what
+ * was there, so it counts half.
+ */
+const QUOTE = 0.5;
+
+/**
  * The evidence that a place now is the recorded lines' place: the weight of the quote's lines that the
  * place holds, in order, plus the weight of each context line found at its own distance above or below
  * the place. An empty place holds no quote; its context is read around the gap. A line kept by the diff
@@ -44,7 +51,7 @@ export function weight(pair: LinePair, hash: number): number {
 export function evidence(pair: LinePair, recorded: Recorded, place: Place): number {
   const now = pair.loose("now");
   const { before, after } = recorded;
-  let found = quoteReading(pair, recorded.quote, place);
+  let found = QUOTE * quoteReading(pair, recorded.quote, place);
   for (let k = 1; k <= before.length; k++) {
     const at = place.first - k;
     if (at < 0) break;

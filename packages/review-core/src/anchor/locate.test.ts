@@ -473,7 +473,10 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
       expected: { state: "moved", start: 18, end: 18 },
     },
     {
-      name: "three lines edited, their copy added with the lines after it: moved onto the copy",
+      // Issue 44 changed this answer (was moved onto the copy at 15-17): the rewrite at 3-5 has both sides
+      // of the context standing around it, the copy only the after side. Rule (1): only a copy whose own
+      // surroundings match the context better takes the thread; these match it less.
+      name: "three lines edited, their copy added with the lines after it: changed in place (rule 1)",
       then: PROGRAM,
       start: 3,
       end: 5,
@@ -487,7 +490,7 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
         "export function tally(rows) {",
         ...PROGRAM.slice(2, 8),
       ],
-      expected: { state: "moved", start: 15, end: 17 },
+      expected: { state: "changed", start: 3, end: 5 },
     },
     {
       name: "two lines cut out, nothing in their place, and pasted into added code: moved onto the copy",
@@ -501,7 +504,7 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
     expect(locateThread(then, start, end, now)).toEqual(expected);
   });
 
-  test("lines whose text reads once elsewhere, among lines that say nothing, are moved there (FC_SEED=58)", () => {
+  test("lines rewritten in place, both sides' nearest lines standing around a line the file never had, are changed there (FC_SEED=58)", () => {
     const then = [
       "{",
       "  i++;",
@@ -524,10 +527,9 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
     // `}`: nothing written over the quote's place. A diff as short keeps `{` `}` instead and writes
     // `}` `  i += 2;` where the quote stood; the copy has no side of the context, so it does not take the
     // thread. Read as the diff reads it, the quote's lines are gone.
-    // Issue 44 changed this answer (was outdated): the quote's three lines read exactly, once, at 10-12,
-    // where the anchored diff keeps them; the lines around the old place are `{`, `}` and `  i++;`, found
-    // four to seven times each, so they are next to no evidence that 3-4 is the quote's place. "Gone"
-    // was the one reading a reader could not give: the lines are there.
+    // Issue 44 changed this answer (was outdated): `}` `  i += 2;` stand where the quote stood, between the
+    // nearest lines of both sides of its context (`  i++;` above, `{` below), and `  i += 2;` is a line the
+    // file never had: the quote rewritten in place, rule (1). The copy at 10-12 has no side of its context.
     const now = [
       "{",
       "  i++;",
@@ -546,7 +548,7 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
       "}",
       "  i++;",
     ];
-    expect(locateThread(then, 3, 5, now)).toEqual({ state: "moved", start: 10, end: 12 });
+    expect(locateThread(then, 3, 5, now)).toEqual({ state: "changed", start: 3, end: 4 });
   });
 });
 
@@ -1423,7 +1425,7 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
     expect(locateThread(then, 6, 6, now)).toEqual({ state: "changed", start: 6, end: 6 });
   });
 
-  test("a new statement added right above a quote whose after side repeats it reads as the quote rewritten, as FC_SEED=13 does (edits-away property, FC_SEED=164)", () => {
+  test("a new statement added right above a quote leaves it moved below the statement (edits-away property, FC_SEED=164)", () => {
     const then = ["}", "", "call();", "}", "call();", "}", "call();"];
     // `  return null;` added above the quote (3-4) and a `}` further down. The shortest diff keeps the
     // quote at lines 4-5, 2 lines changed; the quote's before side stands at lines 1-2 and its after side
@@ -1431,8 +1433,11 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
     // rewritten there changes 6 lines, but the text has the shape of FC_SEED=13's rewrite whose old text
     // went elsewhere, and the CONTRACT's rule (1) asks for surroundings and new text, not for the
     // shortest reading: changed there. The edits-away property accepts this reading, and only this.
+    // Issue 44 changed this answer (was changed at 3): a line was added above the quote, which the diff
+    // keeps whole and which reads exactly at 4-5; the line added is not the quote rewritten (the quote is
+    // still there), so it is moved, as a `}` with a statement added above it is (issue 44's examples).
     const now = ["}", "", "  return null;", "call();", "}", "call();", "}", "}", "call();"];
-    expect(locateThread(then, 3, 4, now)).toEqual({ state: "changed", start: 3, end: 3 });
+    expect(locateThread(then, 3, 4, now)).toEqual({ state: "moved", start: 4, end: 5 });
   });
 });
 
@@ -1588,6 +1593,84 @@ describe("locate, issue 44's three cases (one principle: the evidence picks the 
       "}",
     ];
     expect(locateThread(then, 3, 4, now)).toEqual({ state: "changed", start: 3, end: 4 });
+  });
+
+  test("a unique call cut from one function into the same-shaped `if` of another is moved there, though its old `if` closes up around nothing", () => {
+    const then = [
+      "function load() {", // 1
+      "  const r = fetch();", // 2
+      "  if (!r.ok) {", // 3
+      "    retry();", // 4
+      "  }", // 5
+      "  return r;", // 6
+      "}", // 7
+      "function save() {", // 8
+      "  const r = post();", // 9
+      "  if (!r.ok) {", // 10
+      "  }", // 11
+      "  return r;", // 12
+      "}", // 13
+    ];
+    const now = [...then.slice(0, 3), ...then.slice(4, 10), "    retry();", ...then.slice(10)];
+    expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 10, end: 10 });
+  });
+
+  test("a quote at a file's end edited in place, its old text pasted below followed by `  }`, is changed in place: the context's one line after, `}`, says little", () => {
+    const then = [
+      'import { log } from "./log.js";', // 1
+      "", // 2
+      "export function greet(name) {", // 3
+      "  const who = name.trim();", // 4
+      "  console.log(`Hello, ${who}`);", // 5
+      '  console.log("done");', // 6
+      "}", // 7
+    ];
+    const now = [
+      ...then.slice(0, 4),
+      "  logger.info(`Hello, ${who}`);",
+      '  logger.info("done");',
+      "}",
+      "",
+      "export function legacyGreet(who) {",
+      "  if (who) {",
+      "  console.log(`Hello, ${who}`);",
+      '  console.log("done");',
+      "  }",
+      "}",
+    ];
+    expect(locateThread(then, 5, 6, now)).toEqual({ state: "changed", start: 5, end: 6 });
+  });
+
+  test("a closing `}` with a statement added right above it is moved below the statement, not changed onto it", () => {
+    const then = ["function a() {", "  const x = 1;", "  call(x);", "}", "", "function b() {", "  return 2;", "}"];
+    const now = [
+      "function a() {",
+      "  const x = 1;",
+      "  call(x);",
+      "  log(x);",
+      "}",
+      "",
+      "function b() {",
+      "  return 2;",
+      "}",
+    ];
+    expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 5, end: 5 });
+  });
+
+  test("a line with a statement added right below it is current, the statement not taken for it", () => {
+    const then = ["function a() {", "  const x = 1;", "  call(x);", "}", "", "function b() {", "  return 2;", "}"];
+    const now = [
+      "function a() {",
+      "  const x = 1;",
+      "  call(x);",
+      "  log(x);",
+      "}",
+      "",
+      "function b() {",
+      "  return 2;",
+      "}",
+    ];
+    expect(locateThread(then, 3, 3, now)).toEqual({ state: "current", start: 3, end: 3 });
   });
 
   test("a block wrapped in a new `if` and re-indented is changed, whitespace only, where its lines went", () => {

@@ -5,12 +5,9 @@ import { evidence, type Recorded } from "./evidence.js";
 import { equalIgnoringWhitespace } from "./ignore-whitespace.js";
 import { looseHash, preparePair, type LinePair, type PairMaker } from "./line-pair.js";
 import { lineIs, lineIsIgnoringWhitespace } from "./text-lines.js";
-import type { AnchorContext, LocateInput, Location } from "./types.js";
+import { type AnchorContext, CONTEXT_LINES, type LocateInput, type Location } from "./types.js";
 
 const OUTDATED: Location = { state: "outdated", start: null, end: null };
-
-/** How many lines of context a thread records each side (CONTRACT, "Thread"). */
-export const CONTEXT_LINES = 3;
 
 /**
  * Evidence lost per line of distance from the place the diff maps the lines to: a thousand lines weigh
@@ -79,10 +76,10 @@ function locateDeletion(start: number, end: number, then: string, now: string | 
 }
 
 /**
- * Scores every candidate place (the mapped place, each run of lines the diff wrote, each copy of the
- * quote among them), keeps those that are the quote's (they hold the whole quote, or are the mapped
- * place with lines written in it, or have evidence enough) and takes the best: most evidence less its
- * distance from the mapped place. Its text decides the state.
+ * Scores every candidate place (candidatePlaces), keeps those that can be the quote's (they hold the whole
+ * quote, or pass isTheQuotes) and takes the best: most evidence less its distance from the mapped place.
+ * Its text decides the state; an empty best place (the context's sides next to each other) is a cut, and
+ * the thread goes where the quote reads whole.
  */
 function weigh(
   pair: LinePair,
@@ -94,8 +91,9 @@ function weigh(
   const recorded = record(pair, start, end, quote, context);
   const home = mappedPlace(pair, start - 1, end - 1);
   const candidates = candidatePlaces(pair, recorded, home);
-  // The best place, and the best that holds the whole quote (where a cut quote went).
+  // The best place, the mapped place when it counts, and the best place that holds the whole quote.
   let best: Scored | null = null;
+  let mappedScored: Scored | null = null;
   let bestReading: Scored | null = null;
   for (const { place, mapped } of candidates) {
     const empty = place.first > place.last;
@@ -104,10 +102,12 @@ function weigh(
     if (reading === null && !isTheQuotes(pair, recorded, place, mapped, found)) continue;
     const scored = { score: found - DISTANCE * Math.abs(place.first - home.first), place, reading };
     if (best === null || scored.score > best.score) best = scored;
+    if (mapped && !empty) mappedScored = scored;
     if (reading !== null && (bestReading === null || scored.score > bestReading.score)) bestReading = scored;
   }
-  // The sides standing next to each other say the lines were cut from there: they are where they read whole.
-  if (best !== null && best.place.first > best.place.last) best = bestReading;
+  // The sides standing next to each other say the lines were cut from there: they are where they read
+  // whole; when they read whole nowhere, the cut explains nothing, and the diff's own reading stands.
+  if (best !== null && best.place.first > best.place.last) best = bestReading ?? mappedScored;
   if (best === null) return OUTDATED;
   const { place, reading } = best;
   if (reading === null) return { state: "changed", start: place.first + 1, end: place.last + 1 };
@@ -211,12 +211,14 @@ function contextStands(
 }
 
 /**
- * Whether a place that does not hold the whole quote is still the quote's: it holds text the file did not
- * have (the quote rewritten) or lines of the quote the diff kept, with evidence enough; the mapped place
- * holding new text is the quote's whatever its evidence (the diff wrote over the quote there). An empty
- * place (the sides next to each other) needs evidence enough.
+ * Whether a place that does not hold the whole quote can still be the quote's: its context's two sides
+ * stand right around it, it has evidence enough, and it holds text the file did not have (the quote
+ * rewritten) or lines of the quote the diff kept, or it is empty (the sides next to each other: a cut).
+ * The mapped place needs no sides; holding text the file did not have, it counts whatever its evidence
+ * (the diff wrote over the quote there).
  */
 function isTheQuotes(pair: LinePair, recorded: Recorded, place: Place, mapped: boolean, found: number): boolean {
+  if (!mapped && !sidesStand(pair, recorded, place)) return false;
   if (place.first > place.last) return found >= ENOUGH;
   let fresh = false;
   let kept = false;
@@ -227,6 +229,26 @@ function isTheQuotes(pair: LinePair, recorded: Recorded, place: Place, mapped: b
     else if (!thenHas.has(loose[at] as number)) fresh = true;
   }
   return (mapped && fresh) || ((fresh || kept) && found >= ENOUGH);
+}
+
+/**
+ * Whether the context's two sides stand right around a place, by their nearest lines (a side with no
+ * line, at the file's edge, stands where the place touches that edge).
+ */
+function sidesStand(pair: LinePair, recorded: Recorded, place: Place): boolean {
+  const now = pair.loose("now");
+  const { before, after } = recorded;
+  const above = place.first - 1;
+  const below = place.last + 1;
+  const beforeStands =
+    before.length === 0
+      ? above === -1
+      : above >= 0 && now[above] === before[before.length - 1] && !recorded.quotes(above);
+  const afterStands =
+    after.length === 0
+      ? below === now.length
+      : below < now.length && now[below] === after[0] && !recorded.quotes(below);
+  return beforeStands && afterStands;
 }
 
 // Each pair's then lines (ignoring whitespace), worked out on first use.
