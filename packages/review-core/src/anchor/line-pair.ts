@@ -65,17 +65,6 @@ function looseHashes(lines: TextLines): Int32Array {
   for (let i = 0; i < lines.count; i++) hashes[i] = looseHash(lines.text, lines.starts[i], lines.ends[i]);
   return hashes;
 }
-/**
- * How many lines the pair's diff changes (deleted plus added): what any other reading of the edit must
- * not exceed to be as short as the diff.
- * @example diffCost(preparePair("a\nb\n", "a\nc\n")) // 2
- */
-export function diffCost(pair: LinePair): number {
-  let cost = 0;
-  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
-  return cost;
-}
-
 /** Makes the line pair of a then and a now text (`preparePair`, or one that shares pairs). */
 export type PairMaker = (thenText: string, nowText: string) => LinePair;
 

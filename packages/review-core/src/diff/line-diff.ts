@@ -50,21 +50,6 @@ export function diffInternedRanges(aIds: Int32Array, bIds: Int32Array): HunkRang
   return changeRanges(aChanged, bChanged);
 }
 
-/**
- * How many lines a shortest diff of two interned line lists deletes plus inserts (so the longest
- * common subsequence has (a.length + b.length - count) / 2 lines). Takes views (`subarray`) as they are.
- * @example countChangedLines(Int32Array.of(1, 2, 3), Int32Array.of(1, 3, 4)) // 2
- */
-export function countChangedLines(aIds: Int32Array, bIds: Int32Array): number {
-  const aChanged = new Uint8Array(aIds.length);
-  const bChanged = new Uint8Array(bIds.length);
-  markShortestChanges(aIds, bIds, aChanged, bChanged);
-  let count = 0;
-  for (const mark of aChanged) count += mark;
-  for (const mark of bChanged) count += mark;
-  return count;
-}
-
 function internAll(lines: readonly string[], ids: Map<string, number>): Int32Array {
   const out = new Int32Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
