@@ -37,8 +37,8 @@ function thread(start: number, end: number, now: readonly string[] | null): Loca
  * recorded. When a change to locate makes any of them differ, raise LOCATE_RULES_VERSION (places kept
  * under the old rules are located again) and record the new answers here under it.
  */
-const RECORDED: { readonly version: number; readonly answers: readonly [string, LocateInput, Location][] } = {
-  version: 2,
+const RECORDED: { readonly version: string; readonly answers: readonly [string, LocateInput, Location][] } = {
+  version: "2",
   answers: [
     ["untouched", thread(4, 4, THEN), { state: "current", start: 4, end: 4 }],
     ["shifted by a line above", thread(4, 4, ["// total", ...THEN]), { state: "moved", start: 5, end: 5 }],
