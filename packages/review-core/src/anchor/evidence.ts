@@ -16,8 +16,9 @@ export interface Recorded {
   readonly quotes: (at: number) => boolean;
 }
 
-// Each pair's count of every line now (ignoring whitespace), worked out on first use and kept as long as the pair.
-const countsOf = new WeakMap<LinePair, Map<number, number>>();
+// Each pair's lines now (ignoring whitespace), sorted, worked out on first use and kept as long as the pair:
+// counting by binary search costs less than building a map of a whole file for the few threads that ask.
+const sortedNow = new WeakMap<LinePair, Int32Array>();
 
 /**
  * How informative a line (by its loose hash) is in the text now: 1 / the number of times it occurs
@@ -25,13 +26,31 @@ const countsOf = new WeakMap<LinePair, Map<number, number>>();
  * @example weight(pair, looseHash("}")) // 0.05 in a file of twenty `}`
  */
 export function weight(pair: LinePair, hash: number): number {
-  let counts = countsOf.get(pair);
-  if (counts === undefined) {
-    counts = new Map();
-    for (const line of pair.loose("now")) counts.set(line, (counts.get(line) ?? 0) + 1);
-    countsOf.set(pair, counts);
+  let sorted = sortedNow.get(pair);
+  if (sorted === undefined) {
+    sorted = Int32Array.from(pair.loose("now")).sort();
+    sortedNow.set(pair, sorted);
   }
-  return 1 / Math.max(1, counts.get(hash) ?? 0);
+  return 1 / Math.max(1, countIn(sorted, hash));
+}
+
+/**
+ * How many times `value` occurs in a sorted array.
+ * @example countIn(Int32Array.of(1, 2, 2, 3), 2) // 2
+ */
+export function countIn(sorted: Int32Array, value: number): number {
+  return firstAtLeast(sorted, value + 1) - firstAtLeast(sorted, value);
+}
+
+function firstAtLeast(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**

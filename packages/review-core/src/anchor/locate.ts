@@ -1,7 +1,7 @@
 import { mapLine, mapRange } from "../diff/map-line.js";
 import { alignmentOf, mappedPlace, type Place } from "./alignment.js";
 import { candidatePlaces } from "./candidate-places.js";
-import { evidence, type Recorded } from "./evidence.js";
+import { countIn, evidence, type Recorded } from "./evidence.js";
 import { equalIgnoringWhitespace } from "./ignore-whitespace.js";
 import { looseHash, preparePair, type LinePair, type PairMaker } from "./line-pair.js";
 import { lineIs, lineIsIgnoringWhitespace } from "./text-lines.js";
@@ -223,10 +223,9 @@ function isTheQuotes(pair: LinePair, recorded: Recorded, place: Place, mapped: b
   let fresh = false;
   let kept = false;
   const loose = pair.loose("now");
-  const thenHas = thenLines(pair);
   for (let at = place.first; at <= place.last; at++) {
     if (recorded.quotes(at)) kept = true;
-    else if (!thenHas.has(loose[at] as number)) fresh = true;
+    else if (!thenHas(pair, loose[at] as number)) fresh = true;
   }
   return (mapped && fresh) || ((fresh || kept) && found >= ENOUGH);
 }
@@ -251,15 +250,15 @@ function sidesStand(pair: LinePair, recorded: Recorded, place: Place): boolean {
   return beforeStands && afterStands;
 }
 
-// Each pair's then lines (ignoring whitespace), worked out on first use.
-const thenSets = new WeakMap<LinePair, Set<number>>();
-function thenLines(pair: LinePair): Set<number> {
-  let set = thenSets.get(pair);
-  if (set === undefined) {
-    set = new Set(pair.loose("then"));
-    thenSets.set(pair, set);
+// Each pair's then lines (ignoring whitespace), sorted, worked out on first use.
+const sortedThen = new WeakMap<LinePair, Int32Array>();
+function thenHas(pair: LinePair, hash: number): boolean {
+  let sorted = sortedThen.get(pair);
+  if (sorted === undefined) {
+    sorted = Int32Array.from(pair.loose("then")).sort();
+    sortedThen.set(pair, sorted);
   }
-  return set;
+  return countIn(sorted, hash) > 0;
 }
 
 /** The quote, read exactly at now line `at` (0-based): `current` at its own line, else `moved`. */
