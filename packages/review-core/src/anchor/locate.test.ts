@@ -1543,7 +1543,7 @@ describe("locate, a file untouched since", () => {
   });
 });
 
-describe("locate, issue 44's three cases (one principle: the evidence picks the place, the text decides the state)", () => {
+describe("locate, issue 44's three cases and their neighbours (one principle: the evidence picks the place, the text decides the state)", () => {
   test("a unique call cut from one function and pasted into another, its surroundings closing up, is moved there (rule 2)", () => {
     const then = [
       "export function load(url) {", // 1
