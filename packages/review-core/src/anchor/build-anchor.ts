@@ -1,10 +1,10 @@
+import { CONTEXT_LINES } from "./types.js";
 import { mapLine } from "../diff/map-line.js";
 import { splitLines } from "../diff/split-lines.js";
 import type { Hunk } from "../diff/types.js";
 import type { Anchor, Side } from "./types.js";
 
 /** How many lines before and after a range a thread keeps to break ties later. */
-const CONTEXT_LINES = 3;
 
 export interface BuildAnchorInput {
   readonly side: Side;

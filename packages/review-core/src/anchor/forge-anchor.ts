@@ -1,7 +1,6 @@
+import { CONTEXT_LINES } from "./types.js";
 import { splitLines } from "../diff/split-lines.js";
 import type { Anchor, Side } from "./types.js";
-
-const CONTEXT_LINES = 3;
 
 export interface ForgeAnchorInput {
   readonly side: Side;

@@ -1,4 +1,4 @@
-import { diffInternedRanges } from "../diff/line-diff.js";
+import { diffAnchoredRanges } from "../diff/anchored-diff.js";
 import type { HunkRange } from "../diff/types.js";
 import { isWhitespace } from "./ignore-whitespace.js";
 import type { TextLines } from "./text-lines.js";
@@ -48,7 +48,7 @@ export function preparePair(thenText: string, nowText: string): LinePair {
   // An untouched file (most of a review's files between two rounds) reads as its old self: no second
   // split, no diff.
   const now = nowText === thenText ? { lines: then.lines, ids: then.ids } : internNow(nowText, then, interner);
-  const hunks = now.ids === then.ids ? [] : diffInternedRanges(then.ids, now.ids);
+  const hunks = now.ids === then.ids ? [] : diffAnchoredRanges(then.ids, now.ids);
   // Most pairs are never searched ignoring whitespace (only a thread whose lines were edited asks), and
   // the old side only when the new one has exactly one copy.
   let looseThen: Int32Array | undefined;
@@ -65,17 +65,6 @@ function looseHashes(lines: TextLines): Int32Array {
   for (let i = 0; i < lines.count; i++) hashes[i] = looseHash(lines.text, lines.starts[i], lines.ends[i]);
   return hashes;
 }
-/**
- * How many lines the pair's diff changes (deleted plus added): what any other reading of the edit must
- * not exceed to be as short as the diff.
- * @example diffCost(preparePair("a\nb\n", "a\nc\n")) // 2
- */
-export function diffCost(pair: LinePair): number {
-  let cost = 0;
-  for (const hunk of pair.hunks) cost += hunk.oldLines + hunk.newLines;
-  return cost;
-}
-
 /** Makes the line pair of a then and a now text (`preparePair`, or one that shares pairs). */
 export type PairMaker = (thenText: string, nowText: string) => LinePair;
 

@@ -204,7 +204,9 @@ describe("locate, side new", () => {
       expected: { state: "moved", start: 21, end: 22 },
     },
     {
-      name: "a short block pasted far below with only the lines after it is not trusted: its lines are gone",
+      // Issue 44 changed this answer (was outdated): the two lines went to the end of the file together
+      // with the three lines after them, which are unique; a reader says the block moved there.
+      name: "a short block pasted far below with the lines after it is moved there",
       then: [...FILE.slice(0, 9), ...SHORT_BLOCK_WITH_CONTEXT, ...FILE.slice(9)],
       start: 13,
       end: 14,
@@ -214,7 +216,7 @@ describe("locate, side new", () => {
         ...FILE.slice(9),
         ...SHORT_BLOCK_WITH_CONTEXT.slice(3),
       ],
-      expected: { state: "outdated", start: null, end: null },
+      expected: { state: "moved", start: 21, end: 22 },
     },
     {
       // Found by the property test (seed -502854187): lines 10-12 were already there, one blank line
@@ -266,8 +268,11 @@ describe("locate, side new", () => {
     },
     {
       // Found by the property test (seed 937155168): the quoted lines were deleted and pasted higher up,
-      // and four lines inserted at the top bring the pasted copy back to the quoted line number.
-      name: "a block pasted elsewhere that lands on its old line number is moved, not current",
+      // and four lines inserted at the top bring the pasted copy back to the quoted line number. Issue 44
+      // changed this answer (was moved): lines 14-16 read exactly as quoted at the quoted line numbers,
+      // which is what `current` says; which of the file's many `  return null;` lines a diff calls new is
+      // nothing a reader sees (the anchored diff keeps two of the three quoted lines there).
+      name: "a block whose text reads again at its own line numbers is current",
       then: [
         "{",
         "{",
@@ -311,7 +316,7 @@ describe("locate, side new", () => {
         "}",
         "  return null;",
       ],
-      expected: { state: "moved", start: 14, end: 16 },
+      expected: { state: "current", start: 14, end: 16 },
     },
     {
       name: "an edit inside the lines is changed at the same place",
@@ -468,7 +473,10 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
       expected: { state: "moved", start: 18, end: 18 },
     },
     {
-      name: "three lines edited, their copy added with the lines after it: moved onto the copy",
+      // Issue 44 changed this answer (was moved onto the copy at 15-17): the rewrite at 3-5 has both sides
+      // of the context standing around it, the copy only the after side. Rule (1): only a copy whose own
+      // surroundings match the context better takes the thread; these match it less.
+      name: "three lines edited, their copy added with the lines after it: changed in place (rule 1)",
       then: PROGRAM,
       start: 3,
       end: 5,
@@ -482,7 +490,7 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
         "export function tally(rows) {",
         ...PROGRAM.slice(2, 8),
       ],
-      expected: { state: "moved", start: 15, end: 17 },
+      expected: { state: "changed", start: 3, end: 5 },
     },
     {
       name: "two lines cut out, nothing in their place, and pasted into added code: moved onto the copy",
@@ -496,7 +504,7 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
     expect(locateThread(then, start, end, now)).toEqual(expected);
   });
 
-  test("lines rewritten in place do not move onto their copy when only an equally short diff writes over their place (FC_SEED=58)", () => {
+  test("lines rewritten in place, both sides' nearest lines standing around a line the file never had, are changed there (FC_SEED=58)", () => {
     const then = [
       "{",
       "  i++;",
@@ -519,6 +527,9 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
     // `}`: nothing written over the quote's place. A diff as short keeps `{` `}` instead and writes
     // `}` `  i += 2;` where the quote stood; the copy has no side of the context, so it does not take the
     // thread. Read as the diff reads it, the quote's lines are gone.
+    // Issue 44 changed this answer (was outdated): `}` `  i += 2;` stand where the quote stood, between the
+    // nearest lines of both sides of its context (`  i++;` above, `{` below), and `  i += 2;` is a line the
+    // file never had: the quote rewritten in place, rule (1). The copy at 10-12 has no side of its context.
     const now = [
       "{",
       "  i++;",
@@ -537,7 +548,7 @@ describe("locate, a short quote edited in place beside one identical copy elsewh
       "}",
       "  i++;",
     ];
-    expect(locateThread(then, 3, 5, now)).toEqual({ state: "outdated", start: null, end: null });
+    expect(locateThread(then, 3, 5, now)).toEqual({ state: "changed", start: 3, end: 4 });
   });
 });
 
@@ -686,7 +697,7 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 3, end: 3 });
   });
 
-  test("a quote rewritten in place whose text reads again across its after side is where the diff keeps it (FC_SEED=15)", () => {
+  test("a quote rewritten in place, with both sides of its context standing around the rewrite, is changed there (FC_SEED=15)", () => {
     const then = [
       "export function f0(x) {",
       "",
@@ -705,6 +716,10 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     // keeps `    return null;` `}` whole at lines 6-7, taking the last line of the after side for the
     // quote: the surroundings do not stand on their own, rule (1) does not decide, and the diff's
     // reading stands (as the "edits away" property needs for the same shape of text).
+    // Issue 44 changed this answer (was moved to 6-7): lines 6-7 are then's lines 7-8, the quote's twin
+    // further down, not the quote. `rewritten();` stands where the quote stood, between the whole before
+    // side (`export function f0(x) {`, blank) and the whole after side: rule (1), changed there. The
+    // helper's copy has two lines of the after side and no before side: less evidence.
     const now = [
       "export function f0(x) {",
       "",
@@ -726,10 +741,10 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
       "  attempts += 1;",
       "}",
     ];
-    expect(locateThread(then, 3, 4, now)).toEqual({ state: "moved", start: 6, end: 7 });
+    expect(locateThread(then, 3, 4, now)).toEqual({ state: "changed", start: 3, end: 3 });
   });
 
-  test("a block cut from one function and pasted past two lines is moved there, though the diff reads those two lines moved instead (FC_SEED=39)", () => {
+  test("three common lines that two unique lines moved across are changed where they stand, with those two lines inside (FC_SEED=39)", () => {
     const then = [
       "export function f0(x) {",
       "  }",
@@ -754,6 +769,12 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     // `export function f1(x) {` `  }` moved three lines down, which splits the quote's before side; the
     // diff still reads every line of the quote's surroundings, standing next to each other at lines 9-14,
     // as new or as equal lines left alone, and the quote's text is in the file once: rule (2).
+    // Issue 44 changed this answer (was moved to 4-6): the texts read equally as lines 9-11 moved up or
+    // as `export function f1(x) {` `  }` moved down; the quote is `}`, a blank line and `  if (x) {`,
+    // each found twice to four times, while the two lines that moved the other way are unique, so the
+    // anchored diff (and a reader) follows them. Then the quote's three lines stand at 7, 8 and 11, in
+    // order, with the two moved lines between, and both sides of the context around them: changed at
+    // 7-11. Lines 4-6 are then's lines 4, 5 and 8, the quote's text pieced together from other lines.
     const now = [
       "export function f0(x) {",
       "  }",
@@ -774,10 +795,10 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
       "  total += x;",
       "}",
     ];
-    expect(locateThread(then, 9, 11, now)).toEqual({ state: "moved", start: 4, end: 6 });
+    expect(locateThread(then, 9, 11, now)).toEqual({ state: "changed", start: 7, end: 11 });
   });
 
-  test("a block cut and pasted into the next function past two lines is moved there (FC_SEED=48)", () => {
+  test("three common lines that two unique lines moved into are changed where they stand (FC_SEED=48)", () => {
     const then = [
       "export function f0(x) {",
       "}",
@@ -794,6 +815,9 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     ];
     // Lines 3-5 pasted below line 10; the shortest diff reads `export function f1(x) {` and its first
     // line as moved three lines up, into the quote's place.
+    // Issue 44 changed this answer (was moved to 8-10), as at FC_SEED=39: the quote (`}`, a blank line,
+    // `    return null;`) is common lines, the two lines that read as moved are unique, and with them
+    // moved the quote's lines stand at 3, 4 and 7 with both sides of its context around: changed at 3-7.
     const now = [
       "export function f0(x) {",
       "}",
@@ -808,7 +832,7 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
       "  const v1_115 = g115(x);",
       "}",
     ];
-    expect(locateThread(then, 3, 5, now)).toEqual({ state: "moved", start: 8, end: 10 });
+    expect(locateThread(then, 3, 5, now)).toEqual({ state: "changed", start: 3, end: 7 });
   });
 
   test("a quote rewritten in place with both sides standing around it is not cut to a copy of its context that the rewrite made (guards the FC_SEED=39 rule, found at FC_SEED=7)", () => {
@@ -882,6 +906,10 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     // stand next to each other, but only by taking the copy's `{` for the before side's last line: the
     // copy cannot be both the quote moved and the sign that its place was emptied. The diff keeps the
     // quote's lines where they were, with `  i += 2;` among them.
+    // Issue 44 changed this answer (was changed at 6-9): then's lines 8-9 are both `{`; the anchored diff
+    // keeps the first and reads the quoted one (line 9) rewritten into `  i += 2;`, so the quote's three
+    // lines are 7-9. Which of two equal `{` went is nothing the texts say; three lines for three is the
+    // tighter answer.
     const now = [
       "}",
       "}",
@@ -898,7 +926,7 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
       "call();",
       "  i++;",
     ];
-    expect(locateThread(then, 9, 11, now)).toEqual({ state: "changed", start: 6, end: 9 });
+    expect(locateThread(then, 9, 11, now)).toEqual({ state: "changed", start: 7, end: 9 });
   });
 
   test("a quote rewritten in place does not move onto a copy added at the top when an equally short diff reads its place emptied and the new line two lines up (FC_SEED=61)", () => {
@@ -955,7 +983,7 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     expect(locateThread(then, 14, 16, now)).toEqual({ state: "changed", start: 18, end: 20 });
   });
 
-  test("a quote rewritten into lines the diff takes for the ones above its context is changed there, not moved onto a copy (edits-in-place property, FC_SEED=61)", () => {
+  test("a quote whose lines read in order only where the diff keeps them, among lines that all repeat, is moved there (edits-in-place property, FC_SEED=61)", () => {
     const then = [
       "call();",
       "",
@@ -980,6 +1008,10 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     // `` and `  i++;` (now 14-15) as lines 10-11, so the quote reads intact at the paste (now 7-9), which
     // has no side of its context. Lines 11-13 stand right above now 13-15 and line 17 right below: a
     // rewrite in place, across the line the diff kept.
+    // Issue 44 changed this answer (was changed at 13-15): every line of this file occurs four or five
+    // times, so its context says almost nothing (its six lines standing around 13-15 weigh 0.8, less
+    // than one unique line). The quote's three lines read in order only at 7-9, where the anchored diff
+    // keeps them: moved there.
     const now = [
       "call();",
       "",
@@ -998,7 +1030,7 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
       "  i++;",
       "  i++;",
     ];
-    expect(locateThread(then, 14, 16, now)).toEqual({ state: "changed", start: 13, end: 15 });
+    expect(locateThread(then, 14, 16, now)).toEqual({ state: "moved", start: 7, end: 9 });
   });
 
   test("a quote cut from the end of the file and pasted elsewhere is moved there when the diff reads two lines traded instead (cut-and-paste property, FC_SEED=93)", () => {
@@ -1177,12 +1209,16 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     expect(locateThread(then, 9, 11, now)).toEqual({ state: "changed", start: 9, end: 9 });
   });
 
-  test("a quote rewritten into lines that read as its after side is not cut to a bare copy of it (edits-in-place property, FC_SEED=79)", () => {
+  test("a quote whose two sides stand next to each other, its text once among the new lines, is moved there, though the edit was a rewrite that reads as its after side (edits-in-place property, FC_SEED=79)", () => {
     const then = ["call();", "call();", "call();", "call();", "{", "  return null;", "  i++;", "{", "call();"];
     // The quote (4-5) becomes `  return null;` `  i++;` `{` `  i += 2;`, and `call();` `{` is pasted
     // between lines 7 and 8. Lines 1-3 then 4-6 read as its two sides next to each other, as if it was
     // cut, but line 6 is the `{` the diff keeps as the quote's own and line 7 a line the file never had:
     // the after side there is the rewrite's text. The copy has no side of its context: changed in place.
+    // Issue 44 changed this answer (was changed at 4-6): the texts cannot tell this rewrite from a cut
+    // (lines 1-3 and 4-6 read as the context's two sides next to each other, and `call();` `{` reads
+    // once, as new lines, at 10-11); that is rule (2) as the contract words it, and the evidence for the
+    // closed-up place (both sides) outweighs any place holding the rewrite.
     const now = [
       "call();",
       "call();",
@@ -1198,10 +1234,10 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
       "{",
       "call();",
     ];
-    expect(locateThread(then, 4, 5, now)).toEqual({ state: "changed", start: 4, end: 6 });
+    expect(locateThread(then, 4, 5, now)).toEqual({ state: "moved", start: 10, end: 11 });
   });
 
-  test("a quote rewritten into lines that read as its before side is not cut to a bare copy of it (edits-in-place property, FC_SEED=101)", () => {
+  test("a quote the diff keeps whole is moved with it, though lines that read as its sides stand next to each other elsewhere (edits-in-place property, FC_SEED=101)", () => {
     const then = [
       "",
       "  return null;",
@@ -1222,6 +1258,8 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
     // and 7. Lines 12-14 and 15-17 read as its sides next to each other, but line 14 is the `}` the diff
     // keeps as the quote's own and line 11 a line the file never had. The copy (7-8) has no side of its
     // context, and the diff reads the quote's lines gone.
+    // Issue 44 changed this answer (was outdated): the anchored diff keeps the quote's two lines whole at
+    // 7-8, and they read exactly as quoted there; "gone" is the one answer a reader could not give.
     const now = [
       "",
       "  return null;",
@@ -1242,7 +1280,7 @@ describe("locate, counterexamples the misleading-edit properties found", () => {
       "}",
       "  return null;",
     ];
-    expect(locateThread(then, 9, 10, now)).toEqual({ state: "outdated", start: null, end: null });
+    expect(locateThread(then, 9, 10, now)).toEqual({ state: "moved", start: 7, end: 8 });
   });
 });
 
@@ -1387,7 +1425,7 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
     expect(locateThread(then, 6, 6, now)).toEqual({ state: "changed", start: 6, end: 6 });
   });
 
-  test("a new statement added right above a quote whose after side repeats it reads as the quote rewritten, as FC_SEED=13 does (edits-away property, FC_SEED=164)", () => {
+  test("a new statement added right above a quote leaves it moved below the statement (edits-away property, FC_SEED=164)", () => {
     const then = ["}", "", "call();", "}", "call();", "}", "call();"];
     // `  return null;` added above the quote (3-4) and a `}` further down. The shortest diff keeps the
     // quote at lines 4-5, 2 lines changed; the quote's before side stands at lines 1-2 and its after side
@@ -1395,8 +1433,11 @@ describe("locate, surroundings that lend the quote's lines to themselves", () =>
     // rewritten there changes 6 lines, but the text has the shape of FC_SEED=13's rewrite whose old text
     // went elsewhere, and the CONTRACT's rule (1) asks for surroundings and new text, not for the
     // shortest reading: changed there. The edits-away property accepts this reading, and only this.
+    // Issue 44 changed this answer (was changed at 3): a line was added above the quote, which the diff
+    // keeps whole and which reads exactly at 4-5; the line added is not the quote rewritten (the quote is
+    // still there), so it is moved, as a `}` with a statement added above it is (issue 44's examples).
     const now = ["}", "", "  return null;", "call();", "}", "call();", "}", "}", "call();"];
-    expect(locateThread(then, 3, 4, now)).toEqual({ state: "changed", start: 3, end: 3 });
+    expect(locateThread(then, 3, 4, now)).toEqual({ state: "moved", start: 4, end: 5 });
   });
 });
 
@@ -1499,5 +1540,160 @@ describe("locate, a file untouched since", () => {
     expect(
       locate({ side: "new", start: 2, end: 2, quoted: ["b"], then: "a\nb", now: "a\nb", context: undefined }),
     ).toEqual({ state: "current", start: 2, end: 2 });
+  });
+});
+
+describe("locate, issue 44's three cases and their neighbours (one principle: the evidence picks the place, the text decides the state)", () => {
+  test("a unique call cut from one function and pasted into another, its surroundings closing up, is moved there (rule 2)", () => {
+    const then = [
+      "export function load(url) {", // 1
+      "  const response = fetch(url);", // 2
+      "  if (!response.ok) {", // 3
+      "    retry();", // 4
+      "  }", // 5
+      "  return response.json();", // 6
+      "}", // 7
+      "", // 8
+      "export function save(url, body) {", // 9
+      "  const response = post(url, body);", // 10
+      "  if (response.status >= 500) {", // 11
+      "  }", // 12
+      "  return response.ok;", // 13
+      "}", // 14
+    ];
+    const now = [...then.slice(0, 3), ...then.slice(4, 11), "    retry();", ...then.slice(11)];
+    expect(now[10]).toBe("    retry();");
+    expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 11, end: 11 });
+  });
+
+  test("a two-line quote edited in place while its old text is pasted into a new function below is changed in place, though the copy's `  }` reads as the context's `}`", () => {
+    const then = [
+      "function greet(name) {", // 1
+      "  const who = name.trim();", // 2
+      "  console.log(`Hello, ${who}`);", // 3
+      '  console.log("done");', // 4
+      "}", // 5
+      "", // 6
+      'greet("world");', // 7
+    ];
+    const now = [
+      "function greet(name) {",
+      "  const who = name.trim();",
+      "  logger.info(`Hello, ${who}`);",
+      '  logger.info("done");',
+      "}",
+      "",
+      'greet("world");',
+      "",
+      "function legacyGreet(who) {",
+      "  if (who) {",
+      "  console.log(`Hello, ${who}`);",
+      '  console.log("done");',
+      "  }",
+      "}",
+    ];
+    expect(locateThread(then, 3, 4, now)).toEqual({ state: "changed", start: 3, end: 4 });
+  });
+
+  test("a unique call cut from one function into the same-shaped `if` of another is moved there, though its old `if` closes up around nothing", () => {
+    const then = [
+      "function load() {", // 1
+      "  const r = fetch();", // 2
+      "  if (!r.ok) {", // 3
+      "    retry();", // 4
+      "  }", // 5
+      "  return r;", // 6
+      "}", // 7
+      "function save() {", // 8
+      "  const r = post();", // 9
+      "  if (!r.ok) {", // 10
+      "  }", // 11
+      "  return r;", // 12
+      "}", // 13
+    ];
+    const now = [...then.slice(0, 3), ...then.slice(4, 10), "    retry();", ...then.slice(10)];
+    expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 10, end: 10 });
+  });
+
+  test("a quote at a file's end edited in place, its old text pasted below followed by `  }`, is changed in place: the context's one line after, `}`, says little", () => {
+    const then = [
+      'import { log } from "./log.js";', // 1
+      "", // 2
+      "export function greet(name) {", // 3
+      "  const who = name.trim();", // 4
+      "  console.log(`Hello, ${who}`);", // 5
+      '  console.log("done");', // 6
+      "}", // 7
+    ];
+    const now = [
+      ...then.slice(0, 4),
+      "  logger.info(`Hello, ${who}`);",
+      '  logger.info("done");',
+      "}",
+      "",
+      "export function legacyGreet(who) {",
+      "  if (who) {",
+      "  console.log(`Hello, ${who}`);",
+      '  console.log("done");',
+      "  }",
+      "}",
+    ];
+    expect(locateThread(then, 5, 6, now)).toEqual({ state: "changed", start: 5, end: 6 });
+  });
+
+  test("a closing `}` with a statement added right above it is moved below the statement, not changed onto it", () => {
+    const then = ["function a() {", "  const x = 1;", "  call(x);", "}", "", "function b() {", "  return 2;", "}"];
+    const now = [
+      "function a() {",
+      "  const x = 1;",
+      "  call(x);",
+      "  log(x);",
+      "}",
+      "",
+      "function b() {",
+      "  return 2;",
+      "}",
+    ];
+    expect(locateThread(then, 4, 4, now)).toEqual({ state: "moved", start: 5, end: 5 });
+  });
+
+  test("a line with a statement added right below it is current, the statement not taken for it", () => {
+    const then = ["function a() {", "  const x = 1;", "  call(x);", "}", "", "function b() {", "  return 2;", "}"];
+    const now = [
+      "function a() {",
+      "  const x = 1;",
+      "  call(x);",
+      "  log(x);",
+      "}",
+      "",
+      "function b() {",
+      "  return 2;",
+      "}",
+    ];
+    expect(locateThread(then, 3, 3, now)).toEqual({ state: "current", start: 3, end: 3 });
+  });
+
+  test("a block wrapped in a new `if` and re-indented is changed, whitespace only, where its lines went", () => {
+    const then = [
+      "function save(record) {", // 1
+      "  validate(record);", // 2
+      "  const row = toRow(record);", // 3
+      "  db.insert(row);", // 4
+      '  log("saved");', // 5
+      "  return row;", // 6
+      "}", // 7
+    ];
+    const now = [
+      "function save(record) {",
+      "  validate(record);",
+      "  if (record.ok) {",
+      "    const row = toRow(record);",
+      "    db.insert(row);",
+      '    log("saved");',
+      "  }",
+      "  return row;",
+      "}",
+    ];
+    expect(locateThread(then, 3, 5, now)).toEqual({ state: "changed", start: 4, end: 6, whitespaceOnly: true });
   });
 });

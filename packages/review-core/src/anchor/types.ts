@@ -18,7 +18,10 @@ export type Location =
     }
   | { readonly state: "outdated"; readonly start: null; readonly end: null };
 
-/** Up to 3 lines before and after the quoted range, as they read when the thread was written. */
+/** How many lines of context a thread records each side of its range (CONTRACT, "Thread"). */
+export const CONTEXT_LINES = 3;
+
+/** Up to CONTEXT_LINES lines before and after the quoted range, as they read when the thread was written. */
 export interface AnchorContext {
   readonly before: readonly string[];
   readonly after: readonly string[];

@@ -46,23 +46,8 @@ export function diffInternedLines(
 export function diffInternedRanges(aIds: Int32Array, bIds: Int32Array): HunkRange[] {
   const aChanged = new Uint8Array(aIds.length);
   const bChanged = new Uint8Array(bIds.length);
-  markChanges(aIds, bIds, aChanged, bChanged);
-  return toRanges(aChanged, bChanged);
-}
-
-/**
- * How many lines a shortest diff of two interned line lists deletes plus inserts (so the longest
- * common subsequence has (a.length + b.length - count) / 2 lines). Takes views (`subarray`) as they are.
- * @example countChangedLines(Int32Array.of(1, 2, 3), Int32Array.of(1, 3, 4)) // 2
- */
-export function countChangedLines(aIds: Int32Array, bIds: Int32Array): number {
-  const aChanged = new Uint8Array(aIds.length);
-  const bChanged = new Uint8Array(bIds.length);
-  markChanges(aIds, bIds, aChanged, bChanged);
-  let count = 0;
-  for (const mark of aChanged) count += mark;
-  for (const mark of bChanged) count += mark;
-  return count;
+  markShortestChanges(aIds, bIds, aChanged, bChanged);
+  return changeRanges(aChanged, bChanged);
 }
 
 function internAll(lines: readonly string[], ids: Map<string, number>): Int32Array {
@@ -80,11 +65,12 @@ function internAll(lines: readonly string[], ids: Map<string, number>): Int32Arr
 }
 
 /**
- * Marks every deleted line of a and inserted line of b. A line with no equal on the other side is
+ * Marks every deleted line of a and inserted line of b, by a shortest diff (views made by `subarray`
+ * mark in place). A line with no equal on the other side is
  * changed in every diff, so those are marked first and left out of the search: the shortest diff of
  * what remains, plus them, is still a shortest diff, and edited lines (usually unique) cost nothing.
  */
-function markChanges(a: Int32Array, b: Int32Array, aChanged: Uint8Array, bChanged: Uint8Array): void {
+export function markShortestChanges(a: Int32Array, b: Int32Array, aChanged: Uint8Array, bChanged: Uint8Array): void {
   let maxId = 0;
   for (let i = 0; i < a.length; i++) if ((a[i] as number) > maxId) maxId = a[i] as number;
   for (let i = 0; i < b.length; i++) if ((b[i] as number) > maxId) maxId = b[i] as number;
@@ -302,8 +288,8 @@ function furthestForward(
   return best;
 }
 
-/** One range per run of changed lines. */
-function toRanges(aChanged: Uint8Array, bChanged: Uint8Array): HunkRange[] {
+/** One range per run of changed lines, from the marks of both sides. */
+export function changeRanges(aChanged: Uint8Array, bChanged: Uint8Array): HunkRange[] {
   const ranges: HunkRange[] = [];
   const aCount = aChanged.length;
   const bCount = bChanged.length;
