@@ -21,6 +21,7 @@ async function reviewProject(
   fakeModelUrl: string,
   plugin: string,
   halves: "both" | "tui",
+  options: { readonly tour?: boolean } = {},
 ): Promise<{ project: OpencodeProject; seeded: string }> {
   const project = makeOpencodeProject({
     fakeModelUrl,
@@ -50,6 +51,15 @@ async function reviewProject(
     body: "Seeded: is line8 still needed?",
   });
   await service.release({});
+  // The agent's tour, as its review_tour writes it: the new line, then lines it did not change; the new file unexplained.
+  if (options.tour)
+    await service.writeTour({
+      title: "Doubling",
+      steps: [
+        { file: "src/app.ts", from: 6, text: "The doubled value is new." },
+        { file: "src/app.ts", from: 1, to: 2, text: "These stay as they were." },
+      ],
+    });
   await store.close();
   return { project, seeded: thread.id };
 }
@@ -190,7 +200,7 @@ describe.skipIf(!hasTmux())("the review in opencode's terminal (real opencode un
 
   it("the rest of the keys: split view, a range comment, edit and delete a draft, a whole-file comment, a suggestion, folding, the rounds filter, a round, mark seen, the web panel's link", async () => {
     const model = await startFakeModel([{ kind: "text", text: "Hi there." }]);
-    const { project } = await reviewProject(model.url, plugin, "both");
+    const { project } = await reviewProject(model.url, plugin, "both", { tour: true });
     const screen = startOpencode("tui-keys", project, 160, 48);
     const step = async (keys: string[], expected: string | ((s: string) => boolean), label: string) => {
       screen.keys(...keys);
@@ -242,6 +252,17 @@ describe.skipIf(!hasTmux())("the review in opencode's terminal (real opencode un
       const link = await step(["o"], "http://127.0.0.1:", "link");
       expect(link).toMatch(/token=/);
       await step(["N", "N", "m"], "Marked seen", "seen");
+
+      // The agent's tour: w walks it, the cursor on the step's line (c comments there), q leaves the tour first.
+      expect(screen.capture()).toContain('The agent\'s tour "Doubling": 2 steps, 1 hunk not explained. w walks it.');
+      const first = await step(["w"], "Tour · Step 1 of 2 · src/app.ts:6: The doubled value is new.", "tour-step-1");
+      expect(first).toContain("Not explained by any step: src/util/new.ts:1");
+      await step(["w"], "Tour · Step 2 of 2 · src/app.ts:1-2: These stay as they were.", "tour-step-2");
+      await step(["W"], "Tour · Step 1 of 2", "tour-back");
+      await step(["c"], "Comment on src/app.ts:6", "tour-comment-editor");
+      screen.type("Tour words");
+      await step(["Enter"], "you (draft): Tour words", "tour-commented");
+      await step(["q"], (s) => !s.includes("Tour · Step") && s.includes("w walks it"), "tour-closed");
     } finally {
       screen.save("last");
       screen.kill();
