@@ -55,6 +55,7 @@ function fakeBackend(calls: Partial<ReviewBackend>): ReviewBackend {
       review: async () => ok({ drafts: { threads: [], messages: [] }, session: null }),
       reviews: async () => ok({ reviews: [] }),
       viewed: async () => ok({ files: [] }),
+      tour: async () => ok({ tour: null }),
       waitingForTurn: async () => ok(null),
       events: (on: (event: ServerEvent) => void) => ((emit = on), () => {}),
       ...calls,
