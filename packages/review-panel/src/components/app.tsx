@@ -298,6 +298,8 @@ export function App(props: { readonly api: Api }) {
     landed = true;
     focus.setFile(linked!.file);
     if (linked!.kind === "thread") focus.setThread(linked!.id);
+    // The line is marked, as GitHub marks a line address, so the eye finds it on the screen.
+    if (linked!.kind === "line") focus.markLine({ file: linked!.file, side: linked!.side, line: linked!.line });
     queueMicrotask(() => scroll?.toRow(index));
   });
 
