@@ -30,6 +30,7 @@ import { NoticeList } from "./notice-list.js";
 import { ReleaseBar } from "./release-bar.js";
 import { createForgeQueue, ForgeQueueContext } from "../state/conversation/forge-queue.js";
 import { RoundPicker } from "./round-picker.js";
+import { ThemeChoice } from "./theme-choice.js";
 import { ViewedProgress } from "./viewed-toggle.js";
 import "./app.css";
 
@@ -454,6 +455,7 @@ export function App(props: { readonly api: Api }) {
                                           Split
                                         </button>
                                       </span>
+                                      <ThemeChoice />
                                       <button
                                         type="button"
                                         data-slot="action help"
