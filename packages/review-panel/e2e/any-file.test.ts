@@ -49,5 +49,19 @@ describe("any file, in Chromium", () => {
     );
     expect(threads.map((t) => [t.file, t.start, t.anchor.state])).toEqual([["docs/plan.md", 4, "current"]]);
     await page.screenshot({ path: `${screenshotDir}any-file-commented.png` });
+
+    // The theme: system, then light, then dark, kept in this browser across a reload.
+    const themeButton = page.locator('[data-slot~="theme"]');
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme ?? "system");
+    expect(await theme()).toBe("system");
+    await themeButton.click();
+    expect(await theme()).toBe("light");
+    await themeButton.click();
+    expect(await theme()).toBe("dark");
+    await page.reload();
+    await page.locator('[data-component="file-header"]').first().waitFor(slow);
+    expect(await theme()).toBe("dark");
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(13, 17, 23)");
+    await page.screenshot({ path: `${screenshotDir}theme-dark.png` });
   }, 180_000);
 });

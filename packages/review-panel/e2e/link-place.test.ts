@@ -37,6 +37,8 @@ describe("a panel link with a place, in Chromium", () => {
     expect(
       await other.locator(`[data-component="file-header"][data-path="${last.path}"]`).getAttribute("data-focused"),
     ).toBe("true");
+    // The line the address names is marked.
+    await expect.poll(() => row(other).getAttribute("data-selected"), { timeout: 15_000 }).toBe("true");
     // The token left the address bar; the place stays (a reload lands there again).
     expect(other.url()).not.toContain("token=");
     expect(other.url()).toContain(`line=${line}`);

@@ -242,6 +242,10 @@ function FileThreads(props: {
       </Show>
       <Show when={hidden().length > 0}>
         <div data-slot="title">Comments on lines this diff does not show</div>
+        <div data-slot="why">
+          These threads sit on lines of this file outside the changes shown here (their code moved, or was never changed
+          in this diff); each one's quote is below, and Show lines unfolds them.
+        </div>
         <For each={hidden()}>
           {(id) => (
             <Show when={threads.shown(id)}>

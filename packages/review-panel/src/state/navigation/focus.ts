@@ -37,6 +37,11 @@ export function createFocus() {
     setHelp,
     setDrawer,
     setReplyTo,
+    /** The line a link names (`#file=…&line=19`): marked as the selection, no composer opened. */
+    markLine: (p: Omit<LinePick, "extend">) => {
+      setSelection(pickLines(null, { ...p, extend: false }));
+      setFile(p.file);
+    },
     /** A pick from the keyboard (or a reopened box): the range, and the composer on it at once. */
     pick: (p: LinePick) => {
       const next = pickLines(selection(), p);
