@@ -485,6 +485,7 @@ export function App(props: { readonly api: Api }) {
                                               Split
                                             </button>
                                           </span>
+                                          <ThemeChoice />
                                           <button
                                             type="button"
                                             data-slot="action help"
@@ -520,7 +521,6 @@ export function App(props: { readonly api: Api }) {
                                       <Show when={focus.help()}>
                                         <HelpOverlay onClose={() => focus.setHelp(false)} />
                                       </Show>
-<<<<<<< HEAD
                                       <Show when={finding()}>
                                         <FileFinder
                                           paths={finderPaths(
@@ -535,103 +535,6 @@ export function App(props: { readonly api: Api }) {
                                     </TourContext.Provider>
                                   </SinceReviewContext.Provider>
                                 </ChangesContext.Provider>
-=======
-                                      <ViewedProgress current={focus.file()} onOpen={openFile} />
-                                      <button
-                                        type="button"
-                                        data-slot="action prev-thread"
-                                        aria-label="Previous thread"
-                                        title="Previous thread (P)"
-                                        onClick={() => moveThread(-1)}
-                                      >
-                                        ↑<span data-slot="word"> thread</span>
-                                      </button>
-                                      <button
-                                        type="button"
-                                        data-slot="action next-thread"
-                                        aria-label="Next thread"
-                                        title="Next thread (N)"
-                                        onClick={() => moveThread(1)}
-                                      >
-                                        ↓<span data-slot="word"> thread</span>
-                                      </button>
-                                      <button
-                                        type="button"
-                                        data-slot="action rounds-button"
-                                        aria-label={`${describeRange(rounds.range(), rounds.label, bases.commits())}: choose the diff`}
-                                        aria-expanded={roundsOpen()}
-                                        onClick={() => setRoundsOpen(!roundsOpen())}
-                                      >
-                                        {rounds.range().view?.replace(/^commit:(.{7}).*$/, "$1") ??
-                                          `${short(rounds.range().from)}→${short(rounds.range().to)}`}{" "}
-                                        {roundsOpen() ? "▴" : "▾"}
-                                      </button>
-                                      <span data-slot="view-toggle" role="group" aria-label="View">
-                                        <button
-                                          type="button"
-                                          data-slot="action"
-                                          aria-pressed={view() === "unified"}
-                                          onClick={() => diff.setView("unified")}
-                                        >
-                                          Unified
-                                        </button>{" "}
-                                        <button
-                                          type="button"
-                                          data-slot="action"
-                                          aria-pressed={view() === "split"}
-                                          onClick={() => diff.setView("split")}
-                                        >
-                                          Split
-                                        </button>
-                                      </span>
-                                      <ThemeChoice />
-                                      <button
-                                        type="button"
-                                        data-slot="action help"
-                                        aria-label="Keyboard shortcuts"
-                                        onClick={() => focus.setHelp(true)}
-                                      >
-                                        ?
-                                      </button>
-                                    </header>
-                                    <RoundPicker
-                                      state={roundsOpen() ? "open" : "closed"}
-                                      onPicked={() => setRoundsOpen(false)}
-                                    />
-                                    <div data-slot="body">
-                                      <div
-                                        data-slot="scrim"
-                                        data-state={focus.drawer() ? "open" : "closed"}
-                                        onClick={() => focus.setDrawer(false)}
-                                      />
-                                      <FileList onOpen={openFile} />
-                                      <DiffView
-                                        rows={rows()}
-                                        files={diff.files()}
-                                        phone={narrow()}
-                                        cursor={cursorShown() ? (cursor.row()?.key ?? null) : null}
-                                        onReady={(s) => (scroll = s)}
-                                      />
-                                    </div>
-                                    <ReviewerBar />
-                                    <ReleaseBar />
-                                  </main>
-                                  <Show when={focus.help()}>
-                                    <HelpOverlay onClose={() => focus.setHelp(false)} />
-                                  </Show>
-                                  <Show when={finding()}>
-                                    <FileFinder
-                                      paths={finderPaths(
-                                        diff.files().map((f) => f.path),
-                                        worktreePaths(),
-                                      )}
-                                      onOpen={openAnyFile}
-                                      onClose={() => setFinding(false)}
-                                    />
-                                  </Show>
-                                  <NoticeList />
-                                </SinceReviewContext.Provider>
->>>>>>> wave/viewer
                               </BranchBasesContext.Provider>
                             </ViewedContext.Provider>
                           </UnsentTextContext.Provider>
