@@ -188,3 +188,4 @@ export {
   type ForgeMessageRow,
   type ForgePullKey,
 } from "./tables/forge-links.table.js";
+export { dropBranchReview } from "./drop-branch.js";
