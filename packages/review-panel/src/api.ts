@@ -5,6 +5,7 @@ import { createParser } from "eventsource-parser";
 import { hc, type ClientResponse } from "hono/client";
 import type { AppType, Health } from "opencode-review/http";
 import type { ForgePullOutcome, ForgePushOutcome, ForgeQueueStatus } from "./state/conversation/forge-queue.js";
+import type { BranchInfo } from "./state/branches/branches.js";
 import type {
   ApiError,
   Change,
@@ -36,6 +37,7 @@ import type {
 } from "./state/review-client.js";
 
 export * from "./state/review-client.js";
+export type { BranchInfo } from "./state/branches/branches.js";
 /** What `GET /api/health` answers, as the server declares it. */
 export type { Health };
 
@@ -45,6 +47,10 @@ export type { Health };
  */
 export interface WebClient extends ReviewClient {
   health(): Promise<Outcome<Health>>;
+  /** Every branch of the repository with a review or a changed work tree (the branch list). */
+  branches(): Promise<Outcome<{ readonly branches: readonly BranchInfo[] }>>;
+  /** The diff between two branches' work trees: `a` the old side, `b` the new. */
+  compare(a: string, b: string): Promise<Outcome<{ readonly files: readonly DiffFile[] }>>;
   /** A file's bytes at `ref`, for images and binaries; null when the file is not there at that ref. */
   fileBytes(path: string, ref: FileRef): Promise<Outcome<FileBytes | null>>;
 }
@@ -55,6 +61,8 @@ export interface ApiOptions {
   /** Sent as `Authorization: Bearer` on every call, the event stream included; the server takes no cookie. */
   readonly token?: string | null;
   readonly fetch?: typeof fetch;
+  /** The branch whose review every call is about (`branch=` on each `/api` request); absent: the server's own. */
+  readonly branch?: string | null;
 }
 
 export type Api = WebClient;
@@ -93,6 +101,18 @@ export function takeToken(location: Location, storage: Storage | null): string |
   }
 }
 
+/**
+ * The address with `branch=` added to an `/api` call's query (the route answers for that branch's review).
+ * @example withBranch("http://127.0.0.1:4000/api/diff?from=base", "agent-a") // "...?from=base&branch=agent-a"
+ */
+export function withBranch(input: RequestInfo | URL, branch: string): RequestInfo | URL {
+  const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const url = new URL(href, typeof location === "undefined" ? "http://localhost" : location.href);
+  if (!url.pathname.startsWith("/api/") || url.searchParams.has("branch")) return input;
+  url.searchParams.set("branch", branch);
+  return typeof input === "string" || input instanceof URL ? url.href : new Request(url.href, input);
+}
+
 /** The server's own words for a refusal, or a sentence naming the request when it sent none. */
 async function refusal(response: Response, label: string): Promise<ApiError> {
   let error: { code?: unknown; message?: unknown; details?: { kept?: unknown } } | undefined;
@@ -123,7 +143,11 @@ function diffQuery(range: DiffRange): { from?: string; to?: string; view?: strin
  */
 export function createApi(options: ApiOptions = {}): WebClient {
   const base = options.base ?? (typeof location === "undefined" ? "" : location.origin);
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const sendFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  // One place names the branch for every call, the event stream included: each route answers for it.
+  const branch = options.branch ?? null;
+  const doFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
+    sendFetch(branch === null ? input : withBranch(input, branch), init);
   const authorization: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
   const client = hc<AppType>(base, {
     fetch: doFetch,
@@ -166,6 +190,20 @@ export function createApi(options: ApiOptions = {}): WebClient {
 
   return {
     health: (): Promise<Outcome<Health>> => call("GET /api/health", () => api.health.$get()),
+    branches: (): Promise<Outcome<{ readonly branches: readonly BranchInfo[] }>> =>
+      call(
+        "GET /api/branches",
+        () => api.branches.$get() as unknown as Promise<ClientResponse<{ branches: BranchInfo[] }>>,
+      ),
+    compare: (a: string, b: string): Promise<Outcome<{ readonly files: readonly DiffFile[] }>> =>
+      call(
+        "GET /api/compare",
+        () =>
+          doFetch(`${base}/api/compare?${new URLSearchParams({ a, b }).toString()}`, {
+            headers: authorization,
+            credentials: "omit",
+          }) as unknown as Promise<ClientResponse<{ files: DiffFile[] }>>,
+      ),
     rounds: (): Promise<Outcome<{ readonly rounds: readonly Round[] }>> =>
       call("GET /api/rounds", () => api.rounds.$get()),
     takeRound: (): Promise<Outcome<{ readonly round: Round }>> => call("POST /api/rounds", () => api.rounds.$post()),
@@ -391,6 +429,8 @@ export function createApi(options: ApiOptions = {}): WebClient {
       const dispatch = (name: string | undefined, raw: string): void => {
         const value = parse(raw);
         if (name === "viewed" || name === "base" || name === "change") return void onEvent({ type: name });
+        if (name === "branch" && typeof value?.branch === "string")
+          return void onEvent({ type: "branch", branch: value as unknown as BranchInfo });
         if (name === "worktree" && Array.isArray(value?.paths))
           return void onEvent({
             type: "worktree",

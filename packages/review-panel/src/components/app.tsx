@@ -1,4 +1,5 @@
 import { createEffect, createMemo, createSignal, on, onCleanup, onMount, Show } from "solid-js";
+import { BranchSwitcher } from "./branch-switcher.js";
 import type { Api, Health, LiveState } from "../api.js";
 import { applyLiveChange } from "../state/live-changes.js";
 import { ApiContext } from "../state/api-context.js";
@@ -418,7 +419,7 @@ export function App(props: { readonly api: Api }) {
                                               title={live() === "open" ? "Live" : "Not connected"}
                                             />
                                             {health()?.repo ? health()!.repo.split("/").pop() : "opencode-review"}
-                                            <small>{health()?.branch ?? ""}</small>
+                                            <BranchSwitcher current={health()?.branch ?? ""} />
                                           </span>
                                           {/* A stopped server must not look like a quiet one: say so, while the stream keeps retrying. */}
                                           <Show when={live() === "lost" || live() === "refused"}>

@@ -102,3 +102,45 @@ describe("opencode-review remove", () => {
     expect(result.err).toMatch(/^opencode-review remove: /);
   });
 });
+
+describe("opencode-review remove --branch", () => {
+  it("drops one branch's review (threads, rounds, refs) and leaves the other branches' as they were", async () => {
+    const { opened, store } = await reviewedRepository();
+    // A second branch with its own review, in its own work tree.
+    const other = join(dirname(repo!.dir), `${repo!.dir.split("/").pop()}-agent-b`);
+    await repo!.git("worktree", "add", "-q", "-b", "agent-b", other);
+    try {
+      const { writeFile } = await import("node:fs/promises");
+      await writeFile(join(other, "a.ts"), "attempt b\n");
+      const serviceB = createReviewService({
+        now: systemClock,
+        dir: other,
+        store,
+        bus: createEventBus(),
+        delivery: { mode: "prose", deliver: async () => null },
+      });
+      await serviceB.draftThread({ file: "a.ts", start: 1, end: 1, body: "B's" });
+      await store.close();
+
+      const result = await run(["remove", "--branch", "agent-b"], repo!.dir);
+      expect(result).toMatchObject({ code: 0, err: "" });
+      expect(result.out).toBe("Removed the review of agent-b: 1 thread, 1 round and 1 round ref.");
+      const refs = await repo!.git("for-each-ref", "--format=%(refname)", "refs/opencode-review/");
+      expect(refs).not.toContain("agent-b");
+      expect(refs.trim().split("\n")).toHaveLength(2);
+
+      const again = await openStore({ path: defaultDbPath(opened) });
+      try {
+        const left = await again.db.selectFrom("threads").select(["branch"]).execute();
+        expect(left.map((t) => t.branch)).toEqual(["main"]);
+        const rounds = await again.db.selectFrom("rounds").select(["branch"]).execute();
+        expect(rounds.map((r) => r.branch)).toEqual(["main", "main"]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      const { rm } = await import("node:fs/promises");
+      await rm(other, { recursive: true, force: true });
+    }
+  });
+});

@@ -209,3 +209,4 @@ export {
   type ChangeRow,
 } from "./tables/changes.table.js";
 export { keepHunks, keptHunksOfBranch, type KeptHunksTable, type KeptHunkRow } from "./tables/kept-hunks.table.js";
+export { dropBranchReview } from "./drop-branch.js";

@@ -166,6 +166,8 @@ export function branchFeed(options: BranchFeedOptions): BranchFeed {
           const first = listStamp === null;
           listStamp = stampNow;
           if (!first) options.scopes.refresh();
+          // The first list is read while the watches are placed, not after: a panel sees it sooner.
+          if (first) schedule();
           await place();
           if (!first) {
             for (const path of [...watches.keys(), ...polled.keys()]) forget(path);
