@@ -82,7 +82,7 @@ describe("migration 0005: no token in the servers table", () => {
     // Every later migration is undone too, so the file reads exactly as 0004 left it.
     await sql`DELETE FROM kysely_migration WHERE name >= '0005'`.execute(old.db);
     await sql`DROP TRIGGER threads_drop_located`.execute(old.db);
-    for (const table of ["forge_messages", "forge_threads", "forge_pulls"])
+    for (const table of ["tours", "kept_hunks", "changes", "forge_messages", "forge_threads", "forge_pulls"])
       await sql.raw(`DROP TABLE ${table}`).execute(old.db);
     await sql`ALTER TABLE threads DROP COLUMN then_rev`.execute(old.db);
     for (const table of [
