@@ -39,6 +39,7 @@ const pull = {
   threads: 1,
   comments: 1,
   login: "person",
+  canResolve: true,
 } as const;
 
 /** A source over a status the test changes, recording each push. */
