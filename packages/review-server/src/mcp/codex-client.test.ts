@@ -1,6 +1,6 @@
 // A real client: Codex CLI, set up by `opencode-review setup codex`, driven headless by a scripted model
 // on loopback. The person releases two comments over HTTP; the Stop hook rings; the model lists them,
-// edits one place with Codex's own shell tool, and claims both resolved: one refused, one accepted.
+// edits one place with Codex's own shell tool, and claims both resolved: one refused, one accepted; then it leaves its tour.
 import { mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -120,6 +120,12 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
         case 4:
           return call("review_reply", { id: threads.edited, text: "Now a reduce.", resolved: true });
         case 5:
+          // The agent's tour of its change, through the same MCP server: one step, the other file unexplained.
+          return call("review_tour", {
+            title: "Reading order",
+            steps: [{ file: "src/app.ts", from: 1, to: 3, text: "The sum is now a reduce." }],
+          });
+        case 6:
           return { kind: "text", text: "Both comments are answered." };
         default:
           return undefined;
@@ -131,7 +137,7 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     const run = await runCodex(home, repo.dir, "Tidy up src/app.ts.");
     const trace = codexTrace(run);
     expect(run.code, trace).toBe(0);
-    expect(step, trace).toBeGreaterThanOrEqual(6);
+    expect(step, trace).toBeGreaterThanOrEqual(7);
 
     // Codex ended its MCP server with the run: its panel is gone from the list. Codex closes the server's
     // stdin and exits without waiting for it, so the server may still be shutting down for a moment (CI saw
@@ -178,6 +184,10 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     expect(accepted).toContain('"resolved":true');
     expect(accepted).not.toContain('"refusal"');
     expect(await readFile(join(repo.dir, "src", "app.ts"), "utf8")).toBe(FIXED_APP);
+    // The tour reached the model as the tool's answer, and names what no step explains.
+    const toured = model.requests[6]!.toolOutputs.at(-1)!.output;
+    expect(toured).toContain("The sum is now a reduce.");
+    expect(toured).toContain("src/other.ts");
 
     // What the person sees afterwards, from the same store.
     const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
@@ -193,6 +203,17 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
       expect(all.find((t) => t.id === threads.edited)).toMatchObject({ status: "resolved", resolvedBy: "agent" });
       expect(all.find((t) => t.id === threads.untouched)).toMatchObject({ status: "open", awaiting: "human" });
       expect(all.find((t) => t.id === threads.untouched)!.messages.map((m) => m.body)).toEqual(["Why 3?", "Fixed."]);
+      // The person's panels read the same tour: its step current on the lines it names, the other file uncovered.
+      const tour = await service.tour();
+      expect(tour).toMatchObject({
+        title: "Reading order",
+        steps: [
+          { file: "src/app.ts", start: 1, end: 3, text: "The sum is now a reduce.", anchor: { state: "current" } },
+        ],
+      });
+      // (set-up's own .codex files are new in the work tree too, and no step explains them either)
+      expect(tour!.uncovered.map((h) => h.file)).toContain("src/other.ts");
+      expect(tour!.uncovered.map((h) => h.file)).not.toContain("src/app.ts");
     } finally {
       await store.close();
     }
