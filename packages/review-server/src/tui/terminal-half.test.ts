@@ -243,7 +243,14 @@ describe.skipIf(!hasTmux())("the review in opencode's terminal (real opencode un
       // Every draft took a round of the work tree as it is, so nothing changed since the last one.
       await step(["T"], "No changes in since last round", "since-last");
       await step(["T"], "last round only", "last-round");
-      await step(["T"], "all changes", "all");
+      // Then the views of GET /api/diff, each parent branch and each commit of the branch, and round again.
+      let seen = await step(["T"], "· uncommitted ·", "uncommitted");
+      const header = (screenText: string) => screenText.split("\n")[0] ?? "";
+      for (let presses = 0; !header(seen).includes("· all changes ·"); presses++) {
+        expect(presses, header(seen)).toBeLessThan(60);
+        const before = header(seen);
+        seen = await step(["T"], (s) => header(s) !== before && header(s).startsWith("Review ·"), `view-${presses}`);
+      }
       await step(["R"], /Round \d+ taken\./.test.bind(/Round \d+ taken\./), "round");
 
       await step(["n", "]", "j", "j", "j", "S"], "Suggest for src/app.ts:6", "suggest-editor");
