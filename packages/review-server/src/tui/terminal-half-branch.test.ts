@@ -56,7 +56,15 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
         30_000,
       );
       screen.save("opened");
-      for (const label of ["since last round", "last round only", "against main"]) {
+      // The rounds' views, then the views of GET /api/diff, then the parent branches (the which-diff picker).
+      for (const label of [
+        "since last round",
+        "last round only",
+        "· uncommitted ·",
+        "· staged ·",
+        "· since my last review ·",
+        "against main",
+      ]) {
         screen.keys("T");
         await screen.waitFor(label, 15_000);
       }
