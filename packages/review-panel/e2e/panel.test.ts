@@ -121,6 +121,8 @@ describe("review panel in Chromium", () => {
   it("comments on a range, a whole file and a deleted line (one of a renamed file too), and suggests a change", async () => {
     const { page, target } = await open();
     await openFile(page, "src/app.ts");
+    // Rows off screen are not in the DOM: below the file's header, line 26 may need a scroll to be drawn.
+    await scrollTo(page, '[data-component="diff-line"][data-file="src/app.ts"][data-side="new"][data-line="26"]');
     await lineNumber(page, "src/app.ts", "new", 24).click();
     await lineNumber(page, "src/app.ts", "new", 26).click({ modifiers: ["Shift"] });
     await composer(page).locator('[data-slot="target"]', { hasText: "Comment on lines 24–26" }).waitFor();
