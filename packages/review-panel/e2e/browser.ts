@@ -12,7 +12,7 @@ export const screenshotDir = fileURLToPath(new URL("../.screenshots/", import.me
  * @example const { context, close } = await launchBrowser({ width: 390, height: 844 })
  */
 export async function launchBrowser(
-  viewport = { width: 1280, height: 860 },
+  viewport = { width: 1280, height: 1000 },
   mobile = false,
 ): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   mkdirSync(screenshotDir, { recursive: true });
