@@ -12,6 +12,9 @@ describe("renderChangeNotice", () => {
     expect(renderChangeNotice({ kind: "undo", file: "gone.txt", start: null, end: null })).toBe(
       "The person undid your change to gone.txt: leave it undone unless asked.",
     );
+    expect(renderChangeNotice({ kind: "undo", file: "src/b.ts", oldPath: "src/a.ts", start: null, end: null })).toBe(
+      "The person undid your renaming of src/a.ts to src/b.ts and its edits (src/a.ts is back as it was): leave it undone unless asked.",
+    );
     expect(renderChangeNotice({ kind: "apply", file: "b.ts", start: 2, end: 4 })).toBe(
       "The person applied a suggestion to b.ts lines 2–4: keep it unless asked.",
     );

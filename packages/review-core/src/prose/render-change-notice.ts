@@ -5,6 +5,8 @@ export interface ChangeNotice {
   /** The lines of the agent's text the change touched (null: the whole file). */
   readonly start: number | null;
   readonly end: number | null;
+  /** An undone rename: the path the file is back at (`file` is gone). */
+  readonly oldPath?: string;
 }
 
 /**
@@ -13,6 +15,9 @@ export interface ChangeNotice {
  * // "The person undid your change to src/a.ts lines 10–14: leave it undone unless asked."
  */
 export function renderChangeNotice(change: ChangeNotice): string {
+  if (change.oldPath !== undefined) {
+    return `The person undid your renaming of ${change.oldPath} to ${change.file} and its edits (${change.oldPath} is back as it was): leave it undone unless asked.`;
+  }
   const place =
     change.start === null || change.end === null
       ? change.file

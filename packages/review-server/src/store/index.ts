@@ -200,6 +200,7 @@ export {
 export {
   insertChange,
   changeById,
+  changesByIds,
   changesOfBranch,
   markChangeRestored,
   deleteChange,

@@ -182,6 +182,50 @@ describe("POST /api/changes/undo", () => {
     await expect(stat(join(f.repo.dir, "gone.txt"))).rejects.toThrow();
   });
 
+  it("undoes a renamed and edited file whole: the old path back with its old text, the new gone; restore puts back both", async () => {
+    // The agent renamed src/a.ts to src/moved.ts and edited it (the edits of beforeEach, and one more line).
+    const moved = Buffer.from((await text("src/a.ts")).replace("line 12\n", "agent 12\n"), "utf8");
+    await rm(join(f.repo.dir, "src/a.ts"));
+    await writeFile(join(f.repo.dir, "src/moved.ts"), moved);
+    const read = (await send("GET", "/api/diff")).json.files.find(
+      (file: { path: string }) => file.path === "src/moved.ts",
+    );
+    expect(read).toMatchObject({ oldPath: "src/a.ts" });
+    const undo = await send("POST", "/api/changes/undo", { file: "src/moved.ts", blob: read.blob });
+    expect(undo.status).toBe(200);
+    expect(undo.json.change).toMatchObject({ kind: "undo", file: "src/moved.ts", oldPath: "src/a.ts", start: null });
+    expect(undo.json.file).toBeNull();
+    expect((await bytes("src/a.ts")).equals(Buffer.from(BASE, "utf8"))).toBe(true);
+    await expect(stat(join(f.repo.dir, "src/moved.ts"))).rejects.toThrow();
+    const after = (await send("GET", "/api/diff")).json.files.map((file: { path: string }) => file.path);
+    expect(after).not.toContain("src/moved.ts");
+    expect(after).not.toContain("src/a.ts");
+
+    const restored = await send("POST", `/api/changes/${undo.json.change.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect((await bytes("src/moved.ts")).equals(moved)).toBe(true);
+    await expect(stat(join(f.repo.dir, "src/a.ts"))).rejects.toThrow();
+    expect(
+      (await send("GET", "/api/diff")).json.files.find((file: { path: string }) => file.path === "src/moved.ts"),
+    ).toMatchObject({ oldPath: "src/a.ts" });
+  });
+
+  it("refuses to restore an undone rename once the old path was edited, and writes neither path", async () => {
+    const moved = await bytes("src/a.ts");
+    await rm(join(f.repo.dir, "src/a.ts"));
+    await writeFile(join(f.repo.dir, "src/moved.ts"), moved);
+    const read = await diffFile("src/moved.ts");
+    const undo = await send("POST", "/api/changes/undo", { file: "src/moved.ts", blob: read?.blob });
+    expect(undo.status).toBe(200);
+    const edited = `${BASE}person's line\n`;
+    await writeFile(join(f.repo.dir, "src/a.ts"), edited);
+    const refused = await send("POST", `/api/changes/${undo.json.change.id}/restore`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("stale");
+    expect(await text("src/a.ts")).toBe(edited);
+    await expect(stat(join(f.repo.dir, "src/moved.ts"))).rejects.toThrow();
+  });
+
   it("undoes a hunk that only deletes by its old-side lines", async () => {
     await f.repo.write("keep.txt", "");
     await f.repo.write("src/a.ts", BASE.replace("line 10\nline 11\n", ""));

@@ -2,6 +2,12 @@ import { renderChangeNotice, type ChangeNotice } from "@opencode-review/core";
 import { markChangesTold, untoldChanges, writeTransaction } from "../../store/index.js";
 import type { ServiceContext } from "../service-context.js";
 
+/** A stored change as the agent is told of it. */
+function notice(row: Awaited<ReturnType<typeof untoldChanges>>[number]): ChangeNotice {
+  const { kind, file, start, end } = row;
+  return row.old_file === null ? { kind, file, start, end } : { kind, file, start, end, oldPath: row.old_file };
+}
+
 /**
  * The person's changes the agent has not been told of yet (restored ones left out), oldest first: what the
  * system prompt's waiting line names until a review_list has told it. One query, no git.
@@ -9,12 +15,7 @@ import type { ServiceContext } from "../service-context.js";
  */
 export async function untoldNotices(ctx: ServiceContext): Promise<ChangeNotice[]> {
   const repo = await ctx.repository();
-  return (await untoldChanges(ctx.db, repo.branchKey)).map(({ kind, file, start, end }) => ({
-    kind,
-    file,
-    start,
-    end,
-  }));
+  return (await untoldChanges(ctx.db, repo.branchKey)).map(notice);
 }
 
 /**
@@ -29,7 +30,7 @@ export async function withChangeNotices<L extends { readonly output: string }>(
   const repo = await ctx.repository();
   const untold = await untoldChanges(ctx.db, repo.branchKey);
   if (untold.length === 0) return { ...listed, changes: [] };
-  const changes = untold.map(({ kind, file, start, end }) => ({ kind, file, start, end }));
+  const changes = untold.map(notice);
   await writeTransaction(ctx.db, (trx) =>
     markChangesTold(
       trx,

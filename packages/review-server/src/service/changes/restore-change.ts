@@ -1,5 +1,5 @@
 import { ReviewError } from "@opencode-review/core";
-import { readWorktreeBytes, writeWorktreeFile } from "../../git/index.js";
+import { readWorktreeBytes, writeWorktreeFile, type Repository } from "../../git/index.js";
 import { changeById, markChangeRestored, writeTransaction, type ChangeRow } from "../../store/index.js";
 import { blobId } from "../files/file-bytes.js";
 import { takeServiceRound } from "../rounds/record-round.js";
@@ -28,7 +28,10 @@ export async function restoreChange(ctx: ServiceContext, id: string): Promise<{ 
   const path = row.file;
   const mode = await writableMode(repo, path);
   const now = await readWorktreeBytes(repo, path);
-  const target = await restoreTarget(row, now);
+  // An undone rename: the old path the undo wrote back goes again, unless someone changed it since.
+  const oldPath = row.old_file;
+  const oldTarget = oldPath === null ? "already" : await renamedBackTarget(repo, oldPath, row.written);
+  const target = oldTarget === "stale" ? "stale" : await restoreTarget(row, now);
   if (target === "stale") {
     const kept = row.before === null ? "" : Buffer.from(linesBytes(row.before, beforeSpan(row))).toString("utf8");
     throw new ReviewError(
@@ -37,8 +40,8 @@ export async function restoreChange(ctx: ServiceContext, id: string): Promise<{ 
       { file: path, kept, start: row.start, end: row.end },
     );
   }
+  if (target !== "already" || oldTarget === "remove") await takeServiceRound(ctx, repo);
   if (target !== "already") {
-    await takeServiceRound(ctx, repo);
     if (!sameBytes(await readWorktreeBytes(repo, path), now)) {
       throw new ReviewError("stale", `${path} changed while it was being restored: nothing was written. Try again.`, {
         file: path,
@@ -47,11 +50,24 @@ export async function restoreChange(ctx: ServiceContext, id: string): Promise<{ 
     const keptMode = row.before_mode === null ? undefined : Number.parseInt(row.before_mode, 8);
     await writeWorktreeFile(repo, path, target, { mode: mode ?? keptMode ?? 0o644 });
   }
+  if (oldPath !== null && oldTarget === "remove") await writeWorktreeFile(repo, oldPath, null);
   const at = ctx.now();
   await writeTransaction(ctx.db, (trx) => markChangeRestored(trx, row.id, at));
   const change = changeJson({ ...row, restored_at: at });
   ctx.bus.publish({ type: "change", change });
   return { change };
+}
+
+/** Whether the old path an undone rename wrote back still reads as written (`remove`), is gone, or changed. */
+async function renamedBackTarget(
+  repo: Repository,
+  oldPath: string,
+  written: Uint8Array,
+): Promise<"remove" | "already" | "stale"> {
+  await writableMode(repo, oldPath);
+  const now = await readWorktreeBytes(repo, oldPath);
+  if (now === null) return "already";
+  return sameBytes(now, written) ? "remove" : "stale";
 }
 
 const beforeSpan = (row: ChangeRow) => ({ start: row.before_start, lines: row.before_lines });

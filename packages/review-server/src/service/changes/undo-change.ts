@@ -51,13 +51,8 @@ export async function undoChange(
   const oldMode = shown.oldMode === null ? 0o644 : Number.parseInt(shown.oldMode.slice(-4), 8);
 
   if (input.start === undefined) {
-    if (shown.oldPath !== null && shown.oldPath !== path) {
-      throw new ReviewError(
-        "conflict",
-        `${path} was renamed from ${shown.oldPath}; undo its hunks one by one, or rename it back in your editor.`,
-        { file: path },
-      );
-    }
+    // A renamed file (edited or not) goes back to its old path with its old text, and the new path goes.
+    const renamed = shown.oldPath !== null && shown.oldPath !== path && old !== null;
     const beforeLines = now === null ? 0 : lineOffsets(now).length - 1;
     const afterLines = old === null ? 0 : lineOffsets(old).length - 1;
     const change = await writeChange(
@@ -67,13 +62,14 @@ export async function undoChange(
         kind: "undo",
         path,
         read: now,
-        write: old,
+        write: renamed ? null : old,
         mode: oldMode,
         beforeSpan: { start: 0, lines: beforeLines },
         afterSpan: { start: 0, lines: afterLines },
         written: old ?? EMPTY,
         start: null,
         end: null,
+        ...(renamed ? { oldPath } : {}),
       },
       round,
     );

@@ -22,6 +22,11 @@ export interface ChangePlan {
   readonly written: Uint8Array;
   readonly start: number | null;
   readonly end: number | null;
+  /**
+   * An undo of a renamed file: the old path written back (with `written`, in `mode`) where no file is, while
+   * `path` is removed (`write` null). One change: restore puts back both.
+   */
+  readonly oldPath?: string;
 }
 
 /**
@@ -62,6 +67,20 @@ export async function writableMode(repo: Repository, path: string): Promise<numb
 }
 
 /**
+ * Refuses (409, nothing written) to write a renamed file back at its old path where a file is now: the person
+ * or the agent made one there since, and it is not the review's to overwrite.
+ * @example await freePath(repo, "src/old-name.ts")
+ */
+async function freePath(repo: Repository, path: string): Promise<void> {
+  if ((await writableMode(repo, path)) === null) return;
+  throw new ReviewError(
+    "conflict",
+    `${path} exists again, so the rename cannot be undone without overwriting it; move it aside in your editor, then try again.`,
+    { file: path },
+  );
+}
+
+/**
  * Writes a change so that nothing is lost: a round first (unless the caller took it: `taken`) (so the file as it read is in a snapshot too), then
  * the change with the bytes it replaces kept in the store, then the file itself through a temporary file;
  * refused (stale) when the file no longer reads as the change was computed against.
@@ -74,6 +93,7 @@ export async function writeChange(
   taken?: RoundRow,
 ): Promise<ChangeJson> {
   const mode = await writableMode(repo, plan.path);
+  if (plan.oldPath !== undefined) await freePath(repo, plan.oldPath);
   // A caller that took the round already (to read its diff from that very snapshot) passes it.
   const round = taken ?? (await takeServiceRound(ctx, repo)).round;
   if (!sameBytes(await readWorktreeBytes(repo, plan.path), plan.read)) throw staleFile(plan.path);
@@ -84,6 +104,7 @@ export async function writeChange(
       branch: repo.branchKey,
       kind: plan.kind,
       file: plan.path,
+      old_file: plan.oldPath ?? null,
       start: plan.start,
       end: plan.end,
       at: ctx.now(),
@@ -101,7 +122,14 @@ export async function writeChange(
     }),
   );
   try {
-    await writeWorktreeFile(repo, plan.path, plan.write, { mode: plan.mode });
+    // The old path first: should the removal fail, the new one is still there and the change is undone whole.
+    if (plan.oldPath !== undefined) await writeWorktreeFile(repo, plan.oldPath, plan.written, { mode: plan.mode });
+    try {
+      await writeWorktreeFile(repo, plan.path, plan.write, { mode: plan.mode });
+    } catch (error) {
+      if (plan.oldPath !== undefined) await writeWorktreeFile(repo, plan.oldPath, null, { mode: plan.mode });
+      throw error;
+    }
   } catch (error) {
     await writeTransaction(ctx.db, (trx) => deleteChange(trx, row.id));
     throw error;

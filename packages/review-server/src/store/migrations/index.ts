@@ -20,6 +20,7 @@ import { forgeReplyClaims } from "./0018-forge-reply-claims.js";
 import { changes } from "./0020-changes.js";
 import { branchWorktrees } from "./0021-branch-worktrees.js";
 import { tours } from "./0022-tours.js";
+import { changeLogAndRenames } from "./0023-change-log-and-renames.js";
 
 /**
  * Every migration, in order. Names sort in the order they run and are never renamed: a database
@@ -48,4 +49,5 @@ export const migrations: readonly { readonly name: string; readonly up: Migratio
   { name: "0020_changes", up: changes.up },
   { name: "0021_branch_worktrees", up: branchWorktrees.up },
   { name: "0022_tours", up: tours.up },
+  { name: "0023_change_log_and_renames", up: changeLogAndRenames.up },
 ];

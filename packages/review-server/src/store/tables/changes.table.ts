@@ -12,6 +12,8 @@ export interface ChangesTable {
   branch: string;
   kind: "undo" | "apply";
   file: string;
+  /** For an undo of a renamed file (migration 0023): the old path it wrote back; `file` was removed. */
+  old_file: string | null;
   /** The agent's lines the change touched, 1-based inclusive (null: the whole file). */
   start: number | null;
   end: number | null;
@@ -59,6 +61,26 @@ export async function changeById(db: Kysely<Database>, branch: string, id: strin
 }
 
 /**
+ * Changes of a branch by id (ids of other things, or of no change, are skipped), without the kept bytes.
+ * @example await changesByIds(db, "main", ["c_…"])
+ */
+export async function changesByIds(
+  db: Kysely<Database>,
+  branch: string,
+  ids: readonly string[],
+): Promise<Pick<ChangeRow, "id" | "kind" | "file" | "old_file" | "start" | "end" | "at" | "restored_at">[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("changes")
+    .select(["id", "kind", "file", "old_file", "start", "end", "at", "restored_at"])
+    .where("branch", "=", branch)
+    .where("id", "in", ids)
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+}
+
+/**
  * A branch's changes, newest first, without the kept bytes.
  * @example await changesOfBranch(db, "main")
  */
@@ -71,6 +93,7 @@ export async function changesOfBranch(db: Kysely<Database>, branch: string): Pro
       "branch",
       "kind",
       "file",
+      "old_file",
       "start",
       "end",
       "at",
@@ -112,10 +135,10 @@ export async function markChangeRestored(db: Kysely<Database>, id: string, at: s
 export async function untoldChanges(
   db: Kysely<Database>,
   branch: string,
-): Promise<Pick<ChangeRow, "id" | "kind" | "file" | "start" | "end">[]> {
+): Promise<Pick<ChangeRow, "id" | "kind" | "file" | "old_file" | "start" | "end">[]> {
   return db
     .selectFrom("changes")
-    .select(["id", "kind", "file", "start", "end"])
+    .select(["id", "kind", "file", "old_file", "start", "end"])
     .where("branch", "=", branch)
     .where("told_at", "is", null)
     .where("restored_at", "is", null)
