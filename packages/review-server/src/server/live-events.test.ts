@@ -190,6 +190,55 @@ describe("GET /api/events on a listening server", () => {
     expect(panelA.events.filter((e) => e.event === "thread" && e.data.messages.length === 2)).toHaveLength(1);
   });
 
+  it("shows a panel on server A an undo, its restore and a kept hunk made through server B, on the same SQLite file", async () => {
+    const repo = await repository();
+    const dbDir = await mkdtemp(join(tmpdir(), "ocr-shared-db-"));
+    onCleanup(() => rm(dbDir, { recursive: true, force: true }));
+    const dbPath = join(dbDir, "review.sqlite");
+    // A is the agent's opencode process (its terminal half reads the same log); B serves the person's web panel.
+    const a = await start(repo.dir, dbPath);
+    const b = await start(repo.dir, dbPath);
+    const panelA = await subscribe(a);
+    const panelB = await subscribe(b);
+
+    const read = (await call(b, "GET", "/api/diff")).files.find(
+      (file: { path: string }) => file.path === "src/calc.ts",
+    );
+    const { change } = await call(b, "POST", "/api/changes/undo", {
+      file: "src/calc.ts",
+      start: 1,
+      end: 1,
+      blob: read.blob,
+    });
+    const undone = await panelA.until(() => panelA.events.find((e) => e.event === "change"));
+    expect(undone.data).toMatchObject({
+      id: change.id,
+      kind: "undo",
+      file: "src/calc.ts",
+      start: 1,
+      end: 1,
+      restoredAt: null,
+    });
+
+    await call(b, "POST", `/api/changes/${change.id}/restore`);
+    const restored = await panelA.until(() =>
+      panelA.events.find((e) => e.event === "change" && e.data.restoredAt !== null),
+    );
+    expect(restored.data.id).toBe(change.id);
+
+    const again = (await call(b, "GET", "/api/diff")).files.find(
+      (file: { path: string }) => file.path === "src/calc.ts",
+    );
+    await call(b, "POST", "/api/changes/keep", { file: "src/calc.ts", start: 1, end: 1, blob: again.blob });
+    await panelA.until(() => panelA.events.find((e) => e.event === "viewed"));
+    // B saw its own undo and restore from its bus, once each, not again from the log.
+    expect(panelB.events.filter((e) => e.event === "change").map((e) => e.data.restoredAt === null)).toEqual([
+      true,
+      false,
+    ]);
+    expect(panelA.events.filter((e) => e.event === "change")).toHaveLength(2);
+  });
+
   it("shows a panel on server B a reviewer run, its released findings and their triage written through server A", async () => {
     const repo = await repository();
     const dbDir = await mkdtemp(join(tmpdir(), "ocr-shared-db-"));

@@ -14,7 +14,8 @@ export interface StorePosition {
   readonly round: number;
   readonly review: number;
   /**
-   * The branch's viewed marks and base pick as they read (paths, blob ids and times; the picked ref and when):
+   * The branch's viewed marks (with how many hunks are kept, and when last: a kept hunk folds as a viewed
+   * file does) and base pick as they read (paths, blob ids and times; the picked ref and when):
    * these tables keep no change log, and a branch holds few rows, so what they read is compared whole.
    */
   readonly viewed: string;
@@ -48,8 +49,10 @@ export async function storePosition(db: Kysely<Database>, scope: PositionScope):
            (select seq from sqlite_sequence where name = 'reviewer_changes') as reviewer_change,
            (select max(rowid) from rounds) as round,
            (select max(rowid) from reviews) as review,
-           (select group_concat(path || char(0) || content_hash || char(0) || viewed_at, char(1))
-              from (select * from viewed_files where branch = ${scope.branch} order by path)) as viewed,
+           coalesce((select group_concat(path || char(0) || content_hash || char(0) || viewed_at, char(1))
+              from (select * from viewed_files where branch = ${scope.branch} order by path)), '')
+             || coalesce((select char(2) || count(*) || char(0) || max(kept_at) from kept_hunks
+              where branch = ${scope.branch} having count(*) > 0), '') as viewed,
            (select from_ref || char(0) || picked_at from branch_bases where repository = ${scope.repository} and branch = ${scope.branch}) as base,
            (select id from tours where branch = ${scope.branch}) as tour`.execute(db);
   const row = rows[0];
