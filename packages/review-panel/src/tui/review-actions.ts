@@ -99,13 +99,23 @@ export function createReviewActions(input: ReviewActionsInput) {
   const changes = model.slices.changes;
   const undoHunk = () => {
     if (!changes.canChange()) return setStatus("Undo works on a diff that ends at the work tree (T picks one).");
-    const place = hunkPlaceAt(rows(), cursor.index());
+    // A V selection: the hunks its lines touch, as the web panel's "Undo selection"; else the hunk here.
+    const selection = cursor.mark() === null ? null : selectedLines();
+    const place = selection ?? hunkPlaceAt(rows(), cursor.index());
     if (!place) return setStatus("Move onto a hunk to undo it.");
     void act("Undo", async () => {
       if (!(await changes.undo(place))) return false;
+      if (selection) cursor.clearMark();
       const newest = changes.list()[0];
       return `Undid ${newest ? changePlace(newest) : place.file}: Z restores it, H lists your changes.`;
     });
+  };
+  /** The lines between the V mark and the cursor, one side of one file; null when they are not. */
+  const selectedLines = () => {
+    const action = cursor.action();
+    if (action?.kind !== "comment" || action.target.start === null) return null;
+    const { file, side, start, end } = action.target;
+    return { file, side, start, end: end ?? start };
   };
   const keepHunk = () => {
     const place = hunkPlaceAt(rows(), cursor.index());
@@ -285,7 +295,11 @@ export function createReviewActions(input: ReviewActionsInput) {
   };
   const mark = () => {
     cursor.toggleMark();
-    setStatus(cursor.mark() === null ? "Range cleared." : "Range started: move, then c comments on the lines between.");
+    setStatus(
+      cursor.mark() === null
+        ? "Range cleared."
+        : "Range started: move, then c comments on the lines between (U undoes the hunks they touch).",
+    );
   };
   const loadAnyway = () => {
     const path = fileHere();

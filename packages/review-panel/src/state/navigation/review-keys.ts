@@ -165,7 +165,7 @@ export const REVIEW_KEYS: readonly ReviewKey[] = [
   },
   {
     action: "undoHunk",
-    does: "undo the hunk under the cursor: its lines go back to the diff's start (Z restores)",
+    does: "undo the hunk under the cursor, or the hunks a V range touches: their lines go back to the diff's start (Z restores)",
     terminal: { keys: ["shift+u"], label: "U" },
   },
   {
