@@ -20,7 +20,8 @@ import { eventually } from "./eventually.js";
 import { cleanUpAfterEach } from "./clean-up.js";
 
 // The agent half of the product, proven in the real opencode 1.18.33 with the packed plugin: the doorbell,
-// the system-prompt line, the four tools, opencode's own edit tool, and the checked resolve.
+// the system-prompt line, the four tools, opencode's own edit tool, the checked resolve, and the notice of
+// the person's undo at the top of the next review_list.
 // One opencode per test and one packed tarball and plugin cache per run keep this to a few starts.
 const SLOW = 600_000;
 
@@ -109,6 +110,9 @@ describe("the agent side in a real opencode serve", () => {
             ],
           },
           { kind: "text", text: "All review threads answered." },
+          // 7. Asked again after the person undid its hunk from the panel: it lists, and reads the notice first.
+          { kind: "tools", calls: [{ name: "review_list", args: {} }] },
+          { kind: "text", text: "Leaving that undone." },
         ][index] as FakeTurn | undefined;
       const model = track(await startFakeModel(script));
       const project = track(
@@ -224,6 +228,28 @@ describe("the agent side in a real opencode serve", () => {
       await eventually(
         async () => ((await panel.call("GET", "/rounds")).json.rounds.length >= 2 ? true : null),
         "a round on idle",
+      );
+
+      // 7. The person undoes the agent's hunk from the panel (HTTP on the plugin's own server); the next
+      // turn's system prompt says so, and so does the top of the model's next review_list, in plain words.
+      const shown = (await panel.call("GET", "/diff")).json.files.find((f: { path: string }) => f.path === file);
+      const undo = await panel.call("POST", "/changes/undo", { file, start: 2, end: 2, blob: shown.blob });
+      expect(undo.status).toBe(200);
+      const notice = /^The person undid your change to src\/app\.ts lines? \d+(–\d+)?: leave it undone unless asked\./;
+      const seenBefore = server.events.length;
+      await server.client.session.promptAsync({
+        path: { id: sessionId },
+        body: { parts: [{ type: "text", text: "I changed something in the review; have a look." }] },
+      });
+      const [, , , , , , , , asked, afterUndoList] = await model.waitForConversation(10, 300_000);
+      expect(asked!.system).toMatch(/The person undid your change to src\/app\.ts/);
+      expect(resultOf(afterUndoList)).toMatch(notice);
+      // Told once: the system prompt of the model call after that review_list no longer names it.
+      expect(afterUndoList!.system).not.toMatch(/The person undid/);
+      await server.waitForEvent(
+        (e) =>
+          e.type === "session.idle" && e.properties.sessionID === sessionId && server.events.indexOf(e) >= seenBefore,
+        300_000,
       );
       expect(server.pluginErrors()).toEqual([]);
       expect(
