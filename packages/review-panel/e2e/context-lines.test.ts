@@ -126,10 +126,9 @@ describe("hidden context lines in Chromium", () => {
 
     // A long file's header stays at the top of the pane while its middle is read, and its Viewed box works there.
     await page.locator('[data-component="gap"][data-file="x-long.ts"] [data-slot~="expand-all"]').first().click();
-    await syntaxLine(80)
-      .first()
-      .waitFor({ state: "attached" })
-      .catch(() => undefined);
+    await page
+      .locator('[data-component="gap"][data-file="x-long.ts"][data-gap-start="28"]')
+      .waitFor({ state: "detached" });
     await page.evaluate(() => {
       const scroller = document.querySelector('[data-component="diff-view"] [data-slot="scroller"]')!;
       const line = document.querySelector('[data-component="diff-line"][data-file="x-long.ts"][data-line="40"]');
