@@ -85,8 +85,10 @@ export function DiffView(props: {
   const [scrollbar, setScrollbar] = createSignal(0);
   // A jump to a row inside a file stops below the header pinned over the top of the pane, not under it; a
   // jump to a file's own header goes to the very top (no header is pinned over it there).
+  // The pinned header's height as last drawn (two rows on a phone, where its controls wrap).
+  let headerHeight = pinnedHeight;
   const [padStart, setPadStart] = createSignal(pinnedHeight);
-  const aimAt = (index: number) => setPadStart(props.rows.rows[index]?.kind === "file" ? 0 : pinnedHeight);
+  const aimAt = (index: number) => setPadStart(props.rows.rows[index]?.kind === "file" ? 0 : headerHeight);
   const virtualizer = createVirtualizer({
     get scrollPaddingStart() {
       return padStart();
@@ -148,6 +150,9 @@ export function DiffView(props: {
           {(file) => (
             <div
               data-slot="pinned"
+              ref={(el) =>
+                requestAnimationFrame(() => el.isConnected && (headerHeight = el.offsetHeight || pinnedHeight))
+              }
               style={{ "--scrollbar": `${scrollbar()}px`, transform: `translateY(${pinned()?.shift ?? 0}px)` }}
             >
               <FileHeaderBar file={file} pinned />
