@@ -76,10 +76,12 @@ describe("hardening in the web panel", () => {
     // This test server has no agent session yet: the release waits for one, and the panel says so (never "failed").
     expect(
       await page.locator('[data-component="release-result"] [data-slot="head"] span').first().textContent(),
-    ).toMatch(/^Released \d+ messages?: no session yet: it goes to the next session you open\.$/);
+    ).toMatch(/^Released \d+ messages?: no session yet in \/.+\/repo: it goes to the next session you open there\.$/);
     const waiting = page.locator(`[data-component="delivery-waiting"][data-review-id="${released.id}"]`);
     await waiting.waitFor();
-    expect(await waiting.textContent()).toMatch(/no session yet: it goes to the next session you open/);
+    expect(await waiting.textContent()).toMatch(
+      /no session yet in \/.+\/repo: it goes to the next session you open there/,
+    );
     expect(await page.locator('[data-component="delivery-failed"]').count()).toBe(0);
     await page.screenshot({ path: `${screenshotDir}delivery-waiting.png` });
     expect(released.delivery).toMatchObject({ state: "pending", waitsFor: "session" });

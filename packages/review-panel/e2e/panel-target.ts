@@ -77,6 +77,8 @@ export interface PanelTargetOptions {
    * `"refuses"`: it is known but takes nothing (closed), so every delivery fails.
    */
   readonly agentSession?: boolean | "refuses";
+  /** Nobody on the other end, as `serve` without `--opencode` and the demo: a release is prose to copy, never sent. */
+  readonly noAgent?: boolean;
 }
 
 export const panelDir = fileURLToPath(new URL("../../review-server/dist/panel/", import.meta.url));
@@ -119,7 +121,7 @@ export async function startPanelTarget(options: PanelTargetOptions = {}): Promis
         now: () => new Date().toISOString(),
         dir,
         dbPath: dbPathOf(folder),
-        delivery: { mode: tools ? "tools" : "prose", deliver },
+        delivery: { mode: tools ? "tools" : "prose", deliver, ...(options.noAgent ? { noAgent: true } : {}) },
         tools,
         panelDir,
         feedIntervalMs: 200,

@@ -12,10 +12,17 @@ afterEach(async () => {
 });
 
 async function open(
-  options: { tools?: boolean; phone?: boolean; bigDiff?: number; before?: (target: PanelTarget) => void } = {},
+  options: {
+    tools?: boolean;
+    noAgent?: boolean;
+    phone?: boolean;
+    bigDiff?: number;
+    before?: (target: PanelTarget) => void;
+  } = {},
 ): Promise<{ page: Page; target: PanelTarget; context: BrowserContext }> {
   const target = await startPanelTarget({
     tools: options.tools ?? true,
+    ...(options.noAgent ? { noAgent: true } : {}),
     ...(options.bigDiff ? { bigDiff: options.bigDiff } : {}),
   });
   cleanups.push(target.close);
@@ -259,21 +266,49 @@ describe("review panel in Chromium", () => {
     await card.locator('[data-slot="where"]', { hasText: new RegExp(`line ${inRound2}\\b`, "i") }).waitFor();
   });
 
-  it("in prose mode shows the text that was sent, with a copy button", async () => {
-    const { page } = await open({ tools: false });
+  // Prose mode with nobody on the other end, as `serve` and the demo run (one panel for both: CI time).
+  it("in prose mode with nobody on the other end (serve, the demo) shows the text to copy, says nothing was sent, and covers no thread", async () => {
+    const { page, target } = await open({ tools: false, noAgent: true });
     await openFile(page, "src/app.ts");
     await lineNumber(page, "src/app.ts", "new", 21).click();
     await composer(page).locator('textarea[data-slot="body"]').fill("Do not exit the process from a library.");
     await composer(page).locator('[data-slot="submit"]').click();
-    await thread(page, "Do not exit the process from a library.").waitFor();
+    const card = thread(page, "Do not exit the process from a library.");
+    await card.waitFor();
     await page.locator('[data-component="release-bar"] [data-slot="release"]').click();
     const result = page.locator('[data-component="release-result"][data-mode="prose"]');
     await result.waitFor();
+    // Truthful: nothing was sent and nothing waits for a session (the old words promised the next session).
+    expect(await result.locator('[data-slot="head"] span').first().textContent()).toMatch(
+      /^Released \d+ messages? as this text: no agent is attached here, so nothing was sent: copy this text to your agent\.$/,
+    );
+    expect(await result.textContent()).not.toContain("next session");
     const prose = await result.locator('[data-slot="prose"]').textContent();
     expect(prose).toContain("src/app.ts, line 21");
     expect(prose).toContain("Do not exit the process from a library.");
     expect(await result.locator('[data-slot~="copy"]').isVisible()).toBe(true);
-    await page.screenshot({ path: `${screenshotDir}desktop-prose.png` });
+    expect(await page.locator('[data-component="delivery-waiting"]').count()).toBe(0);
+    const { reviews } = await (
+      await fetch(`${target.origin}/api/reviews`, { headers: { authorization: `Bearer ${target.token}` } })
+    ).json();
+    expect(reviews[0].delivery).toMatchObject({ state: "delivered", copyOnly: true });
+    expect(reviews[0].delivery.waitsFor).toBeUndefined();
+
+    // The text sits above the release bar, not over the diff: the next click on a thread's button is the thread's.
+    await card.locator('[data-slot~="resolve"]').scrollIntoViewIfNeeded();
+    const [box, diffBox] = [
+      await result.boundingBox(),
+      await page.locator('[data-component="diff-view"]').boundingBox(),
+    ];
+    expect(box!.y).toBeGreaterThanOrEqual(diffBox!.y + diffBox!.height - 1);
+    await page.screenshot({ path: `${screenshotDir}desktop-copy-only.png` });
+    await card.locator('[data-slot~="resolve"]').click({ timeout: 5000 });
+    await expect
+      .poll(
+        async () => (await threadsOf(target, "all")).find((t) => t.messages[0]?.body.startsWith("Do not exit"))?.status,
+      )
+      .toBe("resolved");
+    expect(await result.isVisible()).toBe(true);
   });
 
   it("does the whole flow on a 390x844 phone, with the file list as a drawer", async () => {

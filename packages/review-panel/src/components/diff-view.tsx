@@ -1,5 +1,17 @@
 import { createVirtualizer } from "@tanstack/solid-virtual";
-import { createEffect, createMemo, For, Match, on, onCleanup, onMount, Show, Switch, type JSX } from "solid-js";
+import {
+  createEffect,
+  createMemo,
+  createSignal,
+  For,
+  Match,
+  on,
+  onCleanup,
+  onMount,
+  Show,
+  Switch,
+  type JSX,
+} from "solid-js";
 import { describePlace, type DiffLine } from "@opencode-review/core";
 import type { DiffFile, Thread } from "../api.js";
 import {
@@ -10,6 +22,7 @@ import {
   type CodeWidth,
 } from "../state/navigation/code-scroll.js";
 import { useDiff } from "../state/diff/diff.js";
+import { lineCounts } from "../state/diff/line-counts.js";
 import { gapsOf, placeOf, type Row, type Rows } from "../state/diff/diff-rows.js";
 import { useFocus } from "../state/navigation/focus.js";
 import { useHighlight, type Token } from "../state/diff/highlight.js";
@@ -47,6 +60,9 @@ const estimates: Readonly<Record<Row["kind"], number>> = {
   composer: 170,
 };
 
+/** About the height of a file header pinned at the top of the pane (one row of controls). */
+const pinnedHeight = 42;
+
 /**
  * The whole diff as one virtualized list: only the rows on screen (and a few around) are in the DOM.
  * On a phone (`phone`) lines keep one line-number column and their code scrolls sideways per file instead of wrapping.
@@ -64,7 +80,19 @@ export function DiffView(props: {
   const byPath = createMemo(() => new Map(props.files.map((f) => [f.path, f] as const)));
   const widths = createMemo(() => (props.phone ? codeWidths(props.rows.rows) : new Map<string, CodeWidth>()));
   const codeScroll = createCodeScroll(() => scroller);
+  // The scroll position as a signal (the virtualizer keeps its own, not reactive): the pinned header follows it.
+  const [scrollTop, setScrollTop] = createSignal(0);
+  const [scrollbar, setScrollbar] = createSignal(0);
+  // A jump to a row inside a file stops below the header pinned over the top of the pane, not under it; a
+  // jump to a file's own header goes to the very top (no header is pinned over it there).
+  // The pinned header's height as last drawn (two rows on a phone, where its controls wrap).
+  let headerHeight = pinnedHeight;
+  const [padStart, setPadStart] = createSignal(pinnedHeight);
+  const aimAt = (index: number) => setPadStart(props.rows.rows[index]?.kind === "file" ? 0 : headerHeight);
   const virtualizer = createVirtualizer({
+    get scrollPaddingStart() {
+      return padStart();
+    },
     get count() {
       return props.rows.rows.length;
     },
@@ -85,10 +113,26 @@ export function DiffView(props: {
       );
     }),
   );
+  // The file whose rows fill the top of the pane, once its own header has scrolled above it: its header is
+  // pinned there. None while a real header is at the top (no copy over the real one).
+  // As on GitHub, the next file's header pushes it up as it reaches it (`shift`, 0 or less).
+  const pinned = createMemo((): { readonly file: DiffFile; readonly shift: number } | null => {
+    const top = scrollTop();
+    const items = virtualizer.getVirtualItems();
+    const item = items.find((v) => v.end > top);
+    const row = item ? props.rows.rows[item.index] : undefined;
+    if (!item || !row || top <= 0) return null;
+    if (row.kind === "file" && item.start >= top) return null;
+    const file = byPath().get(rowFile(row));
+    if (!file) return null;
+    const next = items.find((v) => v.start > top && props.rows.rows[v.index]?.kind === "file");
+    return { file, shift: next ? Math.min(0, next.start - top - pinnedHeight) : 0 };
+  });
+  const pinnedFile = createMemo(() => pinned()?.file ?? null);
   onMount(() =>
     props.onReady({
-      toRow: (index) => virtualizer.scrollToIndex(index, { align: "start" }),
-      showRow: (index) => virtualizer.scrollToIndex(index, { align: "auto" }),
+      toRow: (index) => (aimAt(index), virtualizer.scrollToIndex(index, { align: "start" })),
+      showRow: (index) => (aimAt(index), virtualizer.scrollToIndex(index, { align: "auto" })),
       firstVisibleRow: () => virtualizer.getVirtualItems().find((v) => v.end > (scroller?.scrollTop ?? 0))?.index ?? 0,
     }),
   );
@@ -102,7 +146,27 @@ export function DiffView(props: {
         <Show when={!diff.loaded()}>
           <div data-slot="empty">Loading the diff…</div>
         </Show>
-        <div data-slot="scroller" ref={scroller}>
+        <Show when={pinnedFile()} keyed>
+          {(file) => (
+            <div
+              data-slot="pinned"
+              ref={(el) =>
+                requestAnimationFrame(() => el.isConnected && (headerHeight = el.offsetHeight || pinnedHeight))
+              }
+              style={{ "--scrollbar": `${scrollbar()}px`, transform: `translateY(${pinned()?.shift ?? 0}px)` }}
+            >
+              <FileHeaderBar file={file} pinned />
+            </div>
+          )}
+        </Show>
+        <div
+          data-slot="scroller"
+          ref={scroller}
+          onScroll={() => {
+            setScrollTop(scroller.scrollTop);
+            setScrollbar(scroller.offsetWidth - scroller.clientWidth);
+          }}
+        >
           <div style={{ height: `${virtualizer.getTotalSize()}px`, position: "relative", width: "100%" }}>
             <For each={virtualizer.getVirtualItems()}>
               {(item) => {
@@ -294,22 +358,17 @@ function FileHeader(props: { readonly file: DiffFile }) {
   );
 }
 
-function FileHeaderBar(props: { readonly file: DiffFile }) {
+/** A file's header; `pinned`: the copy held at the top of the pane, named apart so it is never taken for the row. */
+function FileHeaderBar(props: { readonly file: DiffFile; readonly pinned?: boolean }) {
   const diff = useDiff();
   const since = useSinceReview();
   const focus = useFocus();
-  const stats = createMemo(() => {
-    let adds = 0;
-    let dels = 0;
-    for (const h of props.file.hunks)
-      for (const l of h.lines) l.kind === "add" ? adds++ : l.kind === "del" ? dels++ : 0;
-    return { adds, dels };
-  });
+  const stats = createMemo(() => lineCounts(props.file));
   const status = () =>
     props.file.unchanged ? "unchanged" : props.file.binary ? `${props.file.status}, binary` : props.file.status;
   return (
     <header
-      data-component="file-header"
+      data-component={props.pinned ? "sticky-file-header" : "file-header"}
       data-path={props.file.path}
       data-focused={focus.file() === props.file.path ? "true" : "false"}
     >
@@ -350,7 +409,10 @@ function FileHeaderBar(props: { readonly file: DiffFile }) {
 function Code(props: { readonly path: string; readonly side: "new" | "old"; readonly line: DiffLine }) {
   const highlight = useHighlight();
   const codeScroll = useCodeScroll();
-  const tokens = () => highlight.tokens(props.path, props.side, props.side === "new" ? props.line.new : props.line.old);
+  // A context line is the same text on both sides: one revealed beside the diff is coloured on the new side only.
+  const tokens = () =>
+    highlight.tokens(props.path, props.side, props.side === "new" ? props.line.new : props.line.old) ??
+    (props.side === "old" && props.line.kind === "ctx" ? highlight.tokens(props.path, "new", props.line.new) : null);
   // The changed words of a paired line, cut over the syntax colours (or the plain text until they are ready).
   const pieces = createMemo(() =>
     cutAtWords<Token>(tokens() ?? [{ text: props.line.text, light: undefined, dark: undefined }], props.line.words),
@@ -405,8 +467,10 @@ function LineRow(props: {
 }) {
   const focus = useFocus();
   const highlight = useHighlight();
-  // Again when the file changes under the open panel: its lines are new, and so are their colours.
-  createEffect(() => props.file && highlight.request(props.file));
+  const diff = useDiff();
+  // Again when the file changes under the open panel: its lines are new, and so are their colours; and with
+  // the file's whole text once context was revealed, so revealed lines are coloured like the rest.
+  createEffect(() => props.file && highlight.request(props.file, diff.texts().get(props.path)));
   // A deleted line is commented on its old side; context and added lines on the new side.
   const side = () => (props.line.kind === "del" ? "old" : "new");
   const n = () => (side() === "old" ? props.line.old : props.line.new);
@@ -503,7 +567,8 @@ function PairRow(props: {
   readonly right: DiffLine | null;
 }) {
   const highlight = useHighlight();
-  createEffect(() => props.file && highlight.request(props.file));
+  const diff = useDiff();
+  createEffect(() => props.file && highlight.request(props.file, diff.texts().get(props.path)));
   return (
     <div data-component="diff-pair">
       <Half path={props.path} side="old" line={props.left} />

@@ -1,17 +1,22 @@
 import { createVirtualizer } from "@tanstack/solid-virtual";
-import { createMemo, For, Show } from "solid-js";
+import { createMemo, createSignal, For, Show } from "solid-js";
 import { useDiff } from "../state/diff/diff.js";
-import { fileTree } from "../state/diff/file-tree.js";
+import { fileTree, pathMatches } from "../state/diff/file-tree.js";
 import { useFocus } from "../state/navigation/focus.js";
 import { useThreads } from "../state/conversation/threads.js";
 import "./file-list.css";
 
-/** The changed files by folder, with open-thread counts; a drawer on phones. Virtualized like the diff. */
+/**
+ * The changed files by folder, with each file's added and deleted lines and open-thread counts, narrowed by a
+ * filter box (a path substring); a drawer on phones. Virtualized like the diff.
+ */
 export function FileList(props: { readonly onOpen: (path: string) => void }) {
   const diff = useDiff();
   const threads = useThreads();
   const focus = useFocus();
-  const entries = createMemo(() => fileTree(diff.files(), threads.inRange()));
+  const [filter, setFilter] = createSignal("");
+  const shown = createMemo(() => diff.files().filter((f) => pathMatches(f.path, filter())));
+  const entries = createMemo(() => fileTree(shown(), threads.inRange()));
   let scroller!: HTMLDivElement;
   const virtualizer = createVirtualizer({
     get count() {
@@ -35,6 +40,31 @@ export function FileList(props: { readonly onOpen: (path: string) => void }) {
           Close
         </button>
       </div>
+      <div data-slot="filter">
+        <input
+          type="search"
+          data-slot="filter-input"
+          placeholder="Filter files"
+          aria-label="Filter files by path"
+          value={filter()}
+          onInput={(e) => setFilter(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            // Escape empties the box (and goes no further: it would close what the panel has open).
+            if (e.key !== "Escape") return;
+            e.preventDefault();
+            e.stopPropagation();
+            setFilter("");
+          }}
+        />
+        <Show when={filter().trim() !== ""}>
+          <span data-slot="filter-count" role="status">
+            {shown().length} of {diff.files().length} file{diff.files().length === 1 ? "" : "s"}
+          </span>
+        </Show>
+      </div>
+      <Show when={filter().trim() !== "" && shown().length === 0}>
+        <div data-slot="filter-empty">No file path contains “{filter().trim()}”.</div>
+      </Show>
       <div data-slot="scroller" ref={scroller}>
         <div style={{ height: `${virtualizer.getTotalSize()}px`, position: "relative" }}>
           <For each={virtualizer.getVirtualItems()}>
@@ -72,6 +102,10 @@ export function FileList(props: { readonly onOpen: (path: string) => void }) {
                         >
                           <span data-slot="status-dot" data-status={value.file.status} />
                           <span data-slot="name">{value.name}</span>
+                          <span data-slot="lines" aria-label={`${value.adds} added, ${value.dels} deleted lines`}>
+                            <span data-slot="adds">+{value.adds}</span>
+                            <span data-slot="dels">−{value.dels}</span>
+                          </span>
                           <Show when={value.unread}>
                             <span data-slot="unread-dot" aria-label="new reply" />
                           </Show>

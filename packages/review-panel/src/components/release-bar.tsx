@@ -3,7 +3,7 @@ import type { ReleaseResult, Verdict } from "../api.js";
 import { useFocus } from "../state/navigation/focus.js";
 import { useForgeQueue } from "../state/conversation/forge-queue.js";
 import { useReview } from "../state/conversation/review.js";
-import { NO_SESSION_YET } from "../state/conversation/past-review-text.js";
+import { COPY_ONLY, noSessionYet } from "../state/conversation/past-review-text.js";
 import { ForgeBar } from "./forge-bar.js";
 import { PastReviews } from "./past-reviews.js";
 import { ChangeList } from "./change-list.js";
@@ -72,8 +72,10 @@ export function ReleaseBar() {
           : r.verdict === "changes"
             ? "Requested changes"
             : "Sent the overall comment";
+    // Said as the server recorded it: nothing sent at all, or waiting for a session of a named work tree.
+    if (r.delivery?.copyOnly) return `${what} as this text: ${COPY_ONLY}.`;
     if (r.delivery?.waitsFor === "session")
-      return `${what}${r.mode === "prose" ? " as this text" : ""}: ${NO_SESSION_YET}.`;
+      return `${what}${r.mode === "prose" ? " as this text" : ""}: ${noSessionYet(r.delivery.worktree)}.`;
     if (r.mode === "prose") return `${what} as this text${r.deliveredTo ? ` to ${r.deliveredTo}` : ""}:`;
     // An MCP client's agent cannot be told at once: the release waits for its next turn.
     if (review.summary()?.waiting !== undefined && r.deliveredTo === null)
@@ -84,205 +86,84 @@ export function ReleaseBar() {
   const newestFailures = () => review.failedDeliveries().slice(0, 1);
   const olderFailures = () => Math.max(0, review.failedDeliveries().length - 1);
   return (
-    <>
-      <div data-component="release-area">
-        <Show when={showingPast()}>
-          <PastReviews />
-        </Show>
-        <Show when={showingChanges()}>
-          <ChangeList />
-        </Show>
-        <ForgeBar />
-        <Show when={finishing()}>
-          <section data-component="finish-review" aria-label="Finish your review">
-            <textarea
-              data-slot="summary"
-              placeholder="Leave an overall comment (optional)"
-              aria-label="Overall comment"
-              maxLength={4000}
-              rows={2}
-              value={review.overall()}
-              onInput={(e) => review.setOverall(e.currentTarget.value)}
-            />
-            <div data-slot="verdicts" role="radiogroup" aria-label="Verdict">
-              <For each={verdicts}>
-                {(option) => (
-                  <label data-slot="verdict" data-value={option.value} title={option.hint}>
-                    <input
-                      type="radio"
-                      name="verdict"
-                      value={option.value}
-                      checked={review.verdict() === option.value}
-                      onChange={() => review.setVerdict(option.value)}
-                    />
-                    {option.label}
-                  </label>
-                )}
-              </For>
-            </div>
-            <Show when={pullRequest()}>
-              {(pull) => (
-                <div data-slot="targets" role="radiogroup" aria-label="Send to">
-                  <label data-slot="target" data-value="agent">
-                    <input
-                      type="radio"
-                      name="target"
-                      value="agent"
-                      checked={!toPr()}
-                      onChange={() => review.setTarget("agent")}
-                    />
-                    to the agent
-                  </label>
-                  <label
-                    data-slot="target"
-                    data-value="pr"
-                    title="As a review on the forge: the verdict its event, the overall comment its body, each comment at its line."
-                  >
-                    <input
-                      type="radio"
-                      name="target"
-                      value="pr"
-                      checked={toPr()}
-                      onChange={() => review.setTarget("pr")}
-                    />
-                    to pull request #{pull().number}
-                  </label>
-                </div>
+    <div data-component="release-area">
+      <Show when={showingPast()}>
+        <PastReviews />
+      </Show>
+      <Show when={showingChanges()}>
+        <ChangeList />
+      </Show>
+      <ForgeBar />
+      <Show when={finishing()}>
+        <section data-component="finish-review" aria-label="Finish your review">
+          <textarea
+            data-slot="summary"
+            placeholder="Leave an overall comment (optional)"
+            aria-label="Overall comment"
+            maxLength={4000}
+            rows={2}
+            value={review.overall()}
+            onInput={(e) => review.setOverall(e.currentTarget.value)}
+          />
+          <div data-slot="verdicts" role="radiogroup" aria-label="Verdict">
+            <For each={verdicts}>
+              {(option) => (
+                <label data-slot="verdict" data-value={option.value} title={option.hint}>
+                  <input
+                    type="radio"
+                    name="verdict"
+                    value={option.value}
+                    checked={review.verdict() === option.value}
+                    onChange={() => review.setVerdict(option.value)}
+                  />
+                  {option.label}
+                </label>
               )}
-            </Show>
-            <Show when={!review.canRelease()}>
-              <span data-slot="nothing" role="note">
-                Nothing to release: write a comment, or approve or request changes.
-              </span>
-            </Show>
-            <Show when={review.canRelease()}>
-              <span data-slot="confirm-hint" role="note">
-                Enter on the release button sends it · Esc closes this
-              </span>
-            </Show>
-          </section>
-        </Show>
-        <footer data-component="release-bar">
-          <span data-slot="count" data-state={review.drafts() > 0 ? "some" : "none"}>
-            {countText()}
-          </span>
-          <span data-slot="session">
-            {review.summary()?.session
-              ? `to session “${review.summary()!.session!.title}”`
-              : "no agent session attached"}
-          </span>
-          <Show when={review.summary()?.waiting}>
-            {(waiting) => (
-              <span data-slot="waiting" role="status">
-                {waiting().text}
-              </span>
-            )}
-          </Show>
-          <Show when={review.waitingForSession()[0]}>
-            {(waiting) => (
-              <span data-component="delivery-waiting" data-review-id={waiting().id} role="status">
-                <span data-slot="text">
-                  Review of {new Date(waiting().releasedAt).toLocaleTimeString()}: {NO_SESSION_YET}
-                </span>
-                <Show when={review.summary()?.session}>
-                  {(session) => (
-                    <button
-                      type="button"
-                      data-slot="action retry"
-                      onClick={() => void review.retryDelivery(waiting().id)}
-                    >
-                      Send to “{session().title}”
-                    </button>
-                  )}
-                </Show>
-              </span>
-            )}
-          </Show>
-          <For each={newestFailures()}>
-            {(failed) => (
-              <span
-                data-component="delivery-failed"
-                data-review-id={failed.id}
-                role="alert"
-                title={`Your review of ${new Date(failed.releasedAt).toLocaleTimeString()} (${failed.messages} message${failed.messages === 1 ? "" : "s"}) has not reached the agent${failed.delivery.attempts ? ` after ${failed.delivery.attempts} attempt${failed.delivery.attempts === 1 ? "" : "s"}` : ""}: ${failed.delivery.error ?? "the delivery failed"}${olderFailures() > 0 ? ` (${olderFailures()} earlier release${olderFailures() === 1 ? "" : "s"} too)` : ""}`}
-              >
-                <span data-slot="text">
-                  Review of {new Date(failed.releasedAt).toLocaleTimeString()} not delivered:{" "}
-                  {failed.delivery.error ?? "the delivery failed"}
-                  {olderFailures() > 0 ? ` (+${olderFailures()} earlier)` : ""}
-                </span>
-                <button type="button" data-slot="action retry" onClick={() => void review.retryDelivery(failed.id)}>
-                  Retry
-                </button>
-                <button
-                  type="button"
-                  data-slot="action dismiss-delivery"
-                  onClick={() => void review.dismissDelivery(failed.id)}
+            </For>
+          </div>
+          <Show when={pullRequest()}>
+            {(pull) => (
+              <div data-slot="targets" role="radiogroup" aria-label="Send to">
+                <label data-slot="target" data-value="agent">
+                  <input
+                    type="radio"
+                    name="target"
+                    value="agent"
+                    checked={!toPr()}
+                    onChange={() => review.setTarget("agent")}
+                  />
+                  to the agent
+                </label>
+                <label
+                  data-slot="target"
+                  data-value="pr"
+                  title="As a review on the forge: the verdict its event, the overall comment its body, each comment at its line."
                 >
-                  Dismiss
-                </button>
-                <Show when={olderFailures() > 0}>
-                  <button
-                    type="button"
-                    data-slot="action dismiss-all-deliveries"
-                    onClick={() => void review.dismissAllDeliveries()}
-                  >
-                    Dismiss all
-                  </button>
-                </Show>
-              </span>
-            )}
-          </For>
-          <button
-            type="button"
-            data-slot="action past"
-            aria-label={`Past reviews (${review.past().length})`}
-            aria-expanded={showingPast()}
-            onClick={() => setShowingPast(!showingPast())}
-          >
-            Past<span data-slot="word"> reviews</span> ({review.past().length})
-          </button>
-          <Show when={changes}>
-            {(c) => (
-              <button
-                type="button"
-                data-slot="action changes"
-                aria-label={`Your changes (${c().list().length})`}
-                aria-expanded={showingChanges()}
-                onClick={() => setShowingChanges(!showingChanges())}
-              >
-                Changes ({c().list().length})
-              </button>
+                  <input
+                    type="radio"
+                    name="target"
+                    value="pr"
+                    checked={toPr()}
+                    onChange={() => review.setTarget("pr")}
+                  />
+                  to pull request #{pull().number}
+                </label>
+              </div>
             )}
           </Show>
-          <button
-            type="button"
-            data-slot="action finish"
-            aria-expanded={finishing()}
-            onClick={() => setFinishing(!finishing())}
-          >
-            {finishing() ? (
-              "Hide summary"
-            ) : (
-              <>
-                Finish<span data-slot="word"> your review</span>…
-              </>
-            )}
-          </button>
-          <button
-            type="button"
-            data-variant="primary"
-            data-slot="release"
-            disabled={!review.canRelease() || review.releasing()}
-            title={
-              review.canRelease() ? undefined : "Nothing to release: write a comment, or approve or request changes."
-            }
-            onClick={() => void review.release()}
-          >
-            {releaseLabel()}
-          </button>
-        </footer>
-      </div>
+          <Show when={!review.canRelease()}>
+            <span data-slot="nothing" role="note">
+              Nothing to release: write a comment, or approve or request changes.
+            </span>
+          </Show>
+          <Show when={review.canRelease()}>
+            <span data-slot="confirm-hint" role="note">
+              Enter on the release button sends it · Esc closes this
+            </span>
+          </Show>
+        </section>
+      </Show>
+      {/* In the flow above the bar, never over the diff: the threads' buttons stay where they are, clickable. */}
       <Show when={review.released()}>
         {(result) => (
           <section data-component="release-result" data-mode={result().review.mode} role="status">
@@ -314,6 +195,125 @@ export function ReleaseBar() {
           </section>
         )}
       </Show>
-    </>
+      <footer data-component="release-bar">
+        <span data-slot="count" data-state={review.drafts() > 0 ? "some" : "none"}>
+          {countText()}
+        </span>
+        <span data-slot="session">
+          {review.summary()?.session ? `to session “${review.summary()!.session!.title}”` : "no agent session attached"}
+        </span>
+        <Show when={review.summary()?.waiting}>
+          {(waiting) => (
+            <span data-slot="waiting" role="status">
+              {waiting().text}
+            </span>
+          )}
+        </Show>
+        <Show when={review.waitingForSession()[0]}>
+          {(waiting) => (
+            <span data-component="delivery-waiting" data-review-id={waiting().id} role="status">
+              <span data-slot="text">
+                Review of {new Date(waiting().releasedAt).toLocaleTimeString()}:{" "}
+                {noSessionYet(waiting().delivery.worktree)}
+              </span>
+              <Show when={review.summary()?.session}>
+                {(session) => (
+                  <button
+                    type="button"
+                    data-slot="action retry"
+                    onClick={() => void review.retryDelivery(waiting().id)}
+                  >
+                    Send to “{session().title}”
+                  </button>
+                )}
+              </Show>
+            </span>
+          )}
+        </Show>
+        <For each={newestFailures()}>
+          {(failed) => (
+            <span
+              data-component="delivery-failed"
+              data-review-id={failed.id}
+              role="alert"
+              title={`Your review of ${new Date(failed.releasedAt).toLocaleTimeString()} (${failed.messages} message${failed.messages === 1 ? "" : "s"}) has not reached the agent${failed.delivery.attempts ? ` after ${failed.delivery.attempts} attempt${failed.delivery.attempts === 1 ? "" : "s"}` : ""}: ${failed.delivery.error ?? "the delivery failed"}${olderFailures() > 0 ? ` (${olderFailures()} earlier release${olderFailures() === 1 ? "" : "s"} too)` : ""}`}
+            >
+              <span data-slot="text">
+                Review of {new Date(failed.releasedAt).toLocaleTimeString()} not delivered:{" "}
+                {failed.delivery.error ?? "the delivery failed"}
+                {olderFailures() > 0 ? ` (+${olderFailures()} earlier)` : ""}
+              </span>
+              <button type="button" data-slot="action retry" onClick={() => void review.retryDelivery(failed.id)}>
+                Retry
+              </button>
+              <button
+                type="button"
+                data-slot="action dismiss-delivery"
+                onClick={() => void review.dismissDelivery(failed.id)}
+              >
+                Dismiss
+              </button>
+              <Show when={olderFailures() > 0}>
+                <button
+                  type="button"
+                  data-slot="action dismiss-all-deliveries"
+                  onClick={() => void review.dismissAllDeliveries()}
+                >
+                  Dismiss all
+                </button>
+              </Show>
+            </span>
+          )}
+        </For>
+        <button
+          type="button"
+          data-slot="action past"
+          aria-label={`Past reviews (${review.past().length})`}
+          aria-expanded={showingPast()}
+          onClick={() => setShowingPast(!showingPast())}
+        >
+          Past<span data-slot="word"> reviews</span> ({review.past().length})
+        </button>
+        <Show when={changes}>
+          {(c) => (
+            <button
+              type="button"
+              data-slot="action changes"
+              aria-label={`Your changes (${c().list().length})`}
+              aria-expanded={showingChanges()}
+              onClick={() => setShowingChanges(!showingChanges())}
+            >
+              Changes ({c().list().length})
+            </button>
+          )}
+        </Show>
+        <button
+          type="button"
+          data-slot="action finish"
+          aria-expanded={finishing()}
+          onClick={() => setFinishing(!finishing())}
+        >
+          {finishing() ? (
+            "Hide summary"
+          ) : (
+            <>
+              Finish<span data-slot="word"> your review</span>…
+            </>
+          )}
+        </button>
+        <button
+          type="button"
+          data-variant="primary"
+          data-slot="release"
+          disabled={!review.canRelease() || review.releasing()}
+          title={
+            review.canRelease() ? undefined : "Nothing to release: write a comment, or approve or request changes."
+          }
+          onClick={() => void review.release()}
+        >
+          {releaseLabel()}
+        </button>
+      </footer>
+    </div>
   );
 }

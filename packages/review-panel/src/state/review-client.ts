@@ -79,6 +79,10 @@ export interface Delivery {
   readonly dismissed?: boolean;
   /** Set while a release waits for a session to go to: the next one that appears gets it. */
   readonly waitsFor?: "session";
+  /** With `waitsFor`: the work tree whose next session gets it. */
+  readonly worktree?: string;
+  /** Nobody was on the other end (`serve` without `--opencode`, the demo): the prose is to copy; nothing was sent. */
+  readonly copyOnly?: true;
 }
 
 export interface Release {

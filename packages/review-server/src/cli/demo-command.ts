@@ -32,7 +32,7 @@ async function demo(flags: FlagValues, io: CliIo): Promise<number> {
       dir: built.workTree,
       port: port.value,
       // Nobody is on the other end: a release is shown in the panel as text to copy.
-      delivery: { mode: "prose", deliver: async () => null, target: async () => null },
+      delivery: { mode: "prose", deliver: async () => null, target: async () => null, noAgent: true },
       now: systemClock,
       tools: false,
     });

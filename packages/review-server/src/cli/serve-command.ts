@@ -29,7 +29,8 @@ function serveDelivery(
   opencode: string | undefined,
 ): ReleaseDelivery & { probe?(): Promise<string | null> } {
   // Without an opencode server a release goes nowhere but the panel: it names no session.
-  if (opencode === undefined) return { mode: "prose", deliver: async () => null, target: async () => null };
+  if (opencode === undefined)
+    return { mode: "prose", deliver: async () => null, target: async () => null, noAgent: true };
   const session = typeof flags.session === "string" ? flags.session : undefined;
   return opencodeDelivery({ baseUrl: opencode, ...(session === undefined ? {} : { sessionId: session }) });
 }

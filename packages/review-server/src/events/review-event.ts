@@ -27,6 +27,8 @@ export interface ReleasedReview {
     readonly to?: string;
     readonly dismissed?: boolean;
     readonly waitsFor?: "session";
+    readonly worktree?: string;
+    readonly copyOnly?: true;
   };
 }
 

@@ -35,6 +35,12 @@ export interface ReleaseDelivery {
    */
   readonly waitsForAgentTurn?: boolean;
   /**
+   * True when nobody is on the other end (`serve` without `--opencode`, the demo): a release is the prose the
+   * panel shows to copy, and it is never sent, now or later (no later session picks it up, and it does not
+   * wait as if one would).
+   */
+  readonly noAgent?: boolean;
+  /**
    * The work tree whose agent a release goes to when this process cannot reach it (a panel opened on
    * another branch): the release waits in the store, and a process working there delivers it.
    */

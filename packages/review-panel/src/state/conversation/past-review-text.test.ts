@@ -35,4 +35,11 @@ describe("a past review as lines of text", () => {
       `Changes requested · 2026-12-01 13:05 · 3 messages · sent to the pull request: ${url}`,
     ]);
   });
+  it("says a release made with nobody on the other end was text to copy, not delivered", () => {
+    expect(
+      pastReviewLines(review({ mode: "prose", messages: 1, delivery: { state: "delivered", copyOnly: true } }))[0],
+    ).toBe(
+      "Commented · 2026-12-01 13:05 · 1 message · shown as text to copy (no agent was attached; nothing was sent)",
+    );
+  });
 });

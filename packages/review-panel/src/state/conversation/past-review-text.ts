@@ -11,9 +11,21 @@ export const verdictLabel: Readonly<Record<Verdict, string>> = {
 /** What a release made with no session open says, in the confirmation and wherever it is listed. */
 export const NO_SESSION_YET = "no session yet: it goes to the next session you open";
 
+/**
+ * NO_SESSION_YET naming the work tree whose next session gets the release, when the server said which.
+ * @example noSessionYet("/src/app") // "no session yet in /src/app: it goes to the next session you open there"
+ */
+export function noSessionYet(worktree: string | undefined): string {
+  return worktree ? `no session yet in ${worktree}: it goes to the next session you open there` : NO_SESSION_YET;
+}
+
+/** What a release made with nobody on the other end says (`serve` without `--opencode`, the demo). */
+export const COPY_ONLY = "no agent is attached here, so nothing was sent: copy this text to your agent";
+
 /** @example deliveryText(review) // "delivered to ses_1", "waiting for the agent", "not delivered: ..." */
 export function deliveryText(review: PastReview): string {
   if (review.pullRequest) return `sent to the pull request: ${review.pullRequest.url}`;
+  if (review.delivery.copyOnly) return "shown as text to copy (no agent was attached; nothing was sent)";
   if (review.delivery.state === "delivered")
     return review.delivery.to ? `delivered to ${review.delivery.to}` : "delivered";
   if (review.delivery.state === "pending")

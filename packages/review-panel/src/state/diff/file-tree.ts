@@ -1,5 +1,6 @@
 // The file list as flat rows (folders, then files), so it can be virtualized like the diff.
 import type { DiffFile, Thread } from "../review-client.js";
+import { lineCounts } from "./line-counts.js";
 
 export type TreeEntry =
   | {
@@ -16,6 +17,9 @@ export type TreeEntry =
       readonly name: string;
       readonly depth: number;
       readonly file: DiffFile;
+      /** Lines the file's diff adds and deletes (the tree's green and red figures). */
+      readonly adds: number;
+      readonly dels: number;
       /** Threads not resolved yet, drafts included. */
       readonly open: number;
       readonly unread: boolean;
@@ -77,8 +81,19 @@ export function fileTree(files: readonly DiffFile[], threads: readonly Thread[])
       name: parts[parts.length - 1]!,
       depth: folders.length,
       file,
+      ...lineCounts(file),
       ...c,
     });
   }
   return entries;
+}
+
+/**
+ * Whether a path matches the file tree's filter: a substring of it, in any case; an empty filter matches all.
+ * The tree is built from the matching files, so a folder stays exactly when one of its files matches.
+ * @example pathMatches("src/Store.ts", "store") // true
+ */
+export function pathMatches(path: string, filter: string): boolean {
+  const wanted = filter.trim().toLowerCase();
+  return wanted === "" || path.toLowerCase().includes(wanted);
 }

@@ -60,4 +60,22 @@ describe("syntax colours of a diff", () => {
     highlight.request(appFile("const b = 20;"));
     expect(highlight.tokens("src/app.ts", "new", 2)).toBe(first);
   });
+
+  it("colours lines revealed beside the diff once the file's whole text is given, keeping the diff's colours meanwhile", async () => {
+    const highlight = createHighlight();
+    const file = appFile("const b = 20;");
+    highlight.request(file);
+    await until(() => spelled(highlight.tokens("src/app.ts", "new", 2)), "const b = 20;");
+    // Line 5 is not in the diff: no colours for it yet.
+    expect(highlight.tokens("src/app.ts", "new", 5)).toBeNull();
+    const text = ["const a = 1;", "const b = 20;", "const c = 3;", "", "export function later() {}"];
+    highlight.request(file, text);
+    // The same lines asked for again with more around them: the diff's lines keep their colours meanwhile.
+    expect(spelled(highlight.tokens("src/app.ts", "new", 2))).toBe("const b = 20;");
+    const line5 = () => spelled(highlight.tokens("src/app.ts", "new", 5));
+    await until(line5, "export function later() {}");
+    expect(line5()).toBe("export function later() {}");
+    const keyword = highlight.tokens("src/app.ts", "new", 5)!.find((t) => t.text.trim() === "export");
+    expect(keyword?.light).toBeDefined();
+  });
 });

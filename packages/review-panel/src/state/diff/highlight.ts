@@ -127,42 +127,56 @@ export type Highlight = ReturnType<typeof createHighlight>;
  */
 export function createHighlight() {
   const [done, setDone] = createSignal<ReadonlyMap<string, FileTokens>>(new Map());
-  // Per path, the lines last asked for: a file the agent writes while the panel is open keeps its path but
-  // not its lines, and tokens are found by line number, so colours of the old text would show on the new.
-  const asked = new Map<string, string>();
-  // Every row of a file asks with the same object (a changed file is a new one): its key is worked out once.
-  const keys = new WeakMap<DiffFile, string>();
+  // Per path, the lines last asked for (`key`) and the diff's own lines among them (`hunks`): a file the agent
+  // writes while the panel is open keeps its path but not its lines, and tokens are found by line number, so
+  // colours of the old text would show on the new.
+  const asked = new Map<string, { readonly key: string; readonly hunks: string }>();
+  // Every row of a file asks with the same objects (a changed file is a new one): its key is worked out once.
+  const keys = new WeakMap<
+    DiffFile,
+    { readonly text: readonly string[] | undefined; readonly key: string; readonly hunks: string }
+  >();
   return {
     tokens: (path: string, side: "new" | "old", line: number | null): readonly Token[] | null =>
       line === null ? null : (done().get(path)?.[side].get(line) ?? null),
-    request: (file: DiffFile) => {
+    /**
+     * Colours a file's lines. With `text` (the file's whole text at the diff's end, read once context was
+     * revealed) the new side is coloured whole, so revealed lines get colours like the diff's own (and a
+     * comment opened above a hunk colours its lines right); without it, the hunks' lines.
+     */
+    request: (file: DiffFile, text?: readonly string[]) => {
+      if (file.binary) return;
+      const whole = text !== undefined && text.length <= maxLines ? text : undefined;
       const known = keys.get(file);
-      if (file.binary || (known !== undefined && asked.get(file.path) === known)) return;
-      const newLines: { n: number; text: string }[] = [];
+      if (known !== undefined && known.text === whole && asked.get(file.path)?.key === known.key) return;
+      const hunkNew: { n: number; text: string }[] = [];
       const oldLines: { n: number; text: string }[] = [];
       for (const hunk of file.hunks)
         for (const line of hunk.lines) {
-          if (line.kind !== "del" && line.new !== null) newLines.push({ n: line.new, text: line.text });
+          if (line.kind !== "del" && line.new !== null) hunkNew.push({ n: line.new, text: line.text });
           if (line.kind !== "add" && line.old !== null) oldLines.push({ n: line.old, text: line.text });
         }
-      const key = JSON.stringify([newLines, oldLines]);
-      keys.set(file, key);
-      if (asked.get(file.path) === key) return;
+      const newLines = whole ? whole.map((t, i) => ({ n: i + 1, text: t })) : hunkNew;
+      const hunks = JSON.stringify([hunkNew, oldLines]);
+      const key = whole ? JSON.stringify([newLines, oldLines]) : hunks;
+      keys.set(file, { text: whole, key, hunks });
       const before = asked.get(file.path);
-      asked.set(file.path, key);
-      // Until the new colours are ready the file shows plain, never with the old text's colours.
-      if (before !== undefined && done().has(file.path))
+      if (before?.key === key) return;
+      asked.set(file.path, { key, hunks });
+      // Until the new colours are ready the file shows plain, never with the old text's colours; the same
+      // lines asked for again with the whole text keep theirs meanwhile (they are right, only more come).
+      if (before !== undefined && before.hunks !== hunks && done().has(file.path))
         setDone((m) => {
           const next = new Map(m);
           next.delete(file.path);
           return next;
         });
       const lang = languageOf(file.path);
-      const count = file.hunks.reduce((n, h) => n + h.lines.length, 0);
+      const count = whole ? whole.length : file.hunks.reduce((n, h) => n + h.lines.length, 0);
       if (!lang || count > maxLines) return;
       void loadHighlighter().then((h) => {
         // A later request for other lines of the file won: these colours are for text no longer shown.
-        if (asked.get(file.path) !== key) return;
+        if (asked.get(file.path)?.key !== key) return;
         try {
           const tokens: FileTokens = { new: tokenize(h, lang, newLines), old: tokenize(h, lang, oldLines) };
           setDone((m) => new Map(m).set(file.path, tokens));

@@ -18,7 +18,7 @@ const TOKEN = "reviews-routes-token";
 const onCleanup = cleanUpAfterEach();
 
 /** A real server over a real repository and store, whose doorbell answers as `deliver` says. */
-async function start(mode: "tools" | "prose", deliver: ReleaseDelivery["deliver"]) {
+async function start(mode: "tools" | "prose", deliver: ReleaseDelivery["deliver"], extra: { noAgent?: true } = {}) {
   const repo: TempRepository = await makeTempRepository();
   await repo.write("src/a.ts", "export const a = 1;\nexport const b = 2;\n");
   await repo.commitAll("base");
@@ -31,7 +31,7 @@ async function start(mode: "tools" | "prose", deliver: ReleaseDelivery["deliver"
     dir: repo.dir,
     store,
     bus,
-    delivery: { mode, deliver },
+    delivery: { mode, deliver, ...extra },
     deliveryRetry: { attempts: 3, firstDelayMs: 50, maxDelayMs: 100 },
   });
   let hosts: readonly string[] = [];
@@ -200,7 +200,8 @@ describe("GET /api/reviews", () => {
     );
     expect((await call("POST", "/threads", { file: "src/a.ts", start: 2, end: 2, body: "Why 3?" })).status).toBe(201);
     const released = (await call("POST", "/review/release", {})).json.review;
-    expect(released.delivery).toMatchObject({ state: "pending", attempts: 1, waitsFor: "session" });
+    // It names the work tree whose next session gets it, for the panel to say so.
+    expect(released.delivery).toMatchObject({ state: "pending", attempts: 1, waitsFor: "session", worktree: repo.dir });
     expect(released.delivery.error).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await call("GET", "/reviews")).json.reviews[0].delivery).toMatchObject({
@@ -216,6 +217,29 @@ describe("GET /api/reviews", () => {
     const after = (await call("GET", "/reviews")).json.reviews[0];
     expect(after.delivery).toMatchObject({ state: "delivered", to: "ses_late", attempts: 2 });
     expect(after.delivery.waitsFor).toBeUndefined();
+  });
+
+  it("with nobody on the other end (serve without --opencode, the demo) is the prose to copy: never waiting, never sent later", async () => {
+    const rung: string[] = [];
+    const { call, service, repo } = await start(
+      "prose",
+      async ({ sessionId }) => (sessionId === null ? null : (rung.push(sessionId), { sessionId })),
+      { noAgent: true },
+    );
+    expect((await call("POST", "/threads", { file: "src/a.ts", start: 2, end: 2, body: "Why 3?" })).status).toBe(201);
+    const answer = (await call("POST", "/review/release", {})).json;
+    expect(answer.prose).toContain("Why 3?");
+    expect(answer.review.delivery).toMatchObject({ state: "delivered", copyOnly: true });
+    expect(answer.review.delivery.waitsFor).toBeUndefined();
+    expect(answer.review.deliveredTo).toBeNull();
+    // A session that appears later does not get it: the person has the text.
+    await service.recordSession({ id: "ses_late", title: "Late", directory: repo.dir });
+    expect(await service.deliverWaiting("ses_late")).toEqual([]);
+    expect(rung).toEqual([]);
+    expect((await call("GET", "/reviews")).json.reviews[0].delivery).toMatchObject({
+      state: "delivered",
+      copyOnly: true,
+    });
   });
 
   it("Retry tries the session the panel names (GET /api/review's session, or the one it sends), not the one the release first had", async () => {

@@ -51,6 +51,21 @@ export async function deliverReview(
   // Nothing can be pushed into an MCP client's chat: the review waits, pending, for the agent's next turn and
   // becomes delivered when a tool returns its comments (markReviewsRead), never "failed" for having waited.
   if (ctx.delivery.waitsForAgentTurn === true) return review;
+  // Nobody to send it to: the prose shown in the panel is the delivery. Recorded as handed over to no session
+  // (see copyOnly in review-json.ts), so neither a later session nor a process starting later sends it again.
+  if (ctx.delivery.noAgent === true) {
+    const row = (await writeTransaction(ctx.db, (trx) =>
+      updateReview(trx, id, {
+        delivery_state: "delivered",
+        delivered_to: null,
+        session_id: null,
+        delivery_error: null,
+        delivery_attempts: review.delivery_attempts + 1,
+      }),
+    ))!;
+    ctx.bus.publish({ type: "review", review: await reviewJson(ctx, row) });
+    return row;
+  }
 
   // A release made before any session named none: the session a release would go to now is its target.
   const sessionId = to ?? review.session_id ?? (await releaseTarget(ctx, review.branch))?.id ?? null;

@@ -23,6 +23,13 @@ export interface ReviewJson {
     readonly dismissed: boolean;
     /** Set while a release waits for a session to go to (none was open): the next one that appears gets it. */
     readonly waitsFor?: "session";
+    /** The work tree whose next session a release waiting for one goes to (with `waitsFor`). */
+    readonly worktree?: string;
+    /**
+     * Nobody was on the other end (`serve` without `--opencode`, the demo): the review is its prose, shown to
+     * copy; it was not sent and never will be.
+     */
+    readonly copyOnly?: true;
   };
 }
 
@@ -49,7 +56,10 @@ export async function reviewJson(ctx: ServiceContext, row: ReviewRow, count?: nu
       ...(row.delivered_to === null ? {} : { to: row.delivered_to }),
       attempts: row.delivery_attempts,
       dismissed: row.dismissed_at !== null,
-      ...(waitsForSession(row) ? { waitsFor: "session" as const } : {}),
+      ...(waitsForSession(row)
+        ? { waitsFor: "session" as const, worktree: row.worktree ?? (await ctx.repository()).workTree }
+        : {}),
+      ...(copyOnly(row) ? { copyOnly: true as const } : {}),
     },
   };
 }
@@ -63,4 +73,12 @@ export function waitsForSession(row: ReviewRow): boolean {
     row.delivery_attempts > 0 &&
     row.dismissed_at === null
   );
+}
+
+/**
+ * A release with nobody to send it to (`ReleaseDelivery.noAgent`): delivered to no session and to no pull
+ * request. Every other delivery names where it went (a session, an MCP client, a pull request's address).
+ */
+export function copyOnly(row: ReviewRow): boolean {
+  return row.delivery_state === "delivered" && row.delivered_to === null && row.forge_url === null;
 }
