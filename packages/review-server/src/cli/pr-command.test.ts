@@ -79,7 +79,7 @@ async function githubReviewed() {
         body: { errors: [{ type: "RATE_LIMITED", message: "API rate limit exceeded for user ID 1." }] },
         headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1796126400" },
       }),
-  } satisfies Reviewed;
+  };
 }
 
 const github: ForgeCase = {
@@ -124,7 +124,7 @@ async function forgejoReviewed() {
         body: { message: "rate limit exceeded" },
         headers: { "retry-after": "120" },
       }),
-  } satisfies Reviewed;
+  };
 }
 
 const forgejo: ForgeCase = {
