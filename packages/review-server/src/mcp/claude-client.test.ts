@@ -1,7 +1,7 @@
 // A real client: Claude Code, set up by `opencode-review setup claude`, driven headless by a scripted model
 // on loopback. The person releases two comments over HTTP; the Stop hook rings; the model lists them,
 // edits one place with Claude Code's own Edit tool, and claims both resolved: one refused, one accepted.
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCli, runCliToEnd } from "../cli/testing/cli-process.js";
@@ -23,21 +23,23 @@ import {
   personReleasesTwo,
   RELEASE_NOTICE,
   WAITING_LINE,
+  type ClientReview,
   type ReleasedThreads,
 } from "./testing/client-review.js";
 
 describe("Claude Code 2.1.328 with opencode-review over MCP", () => {
+  let review: ClientReview | undefined;
   let repo: TempRepository;
   let home: string;
   let model: FakeAnthropicModel | undefined;
   beforeAll(async () => {
     await buildCli();
-    ({ repo, home } = await makeClientReview("claude"));
+    review = await makeClientReview("claude");
+    ({ repo, home } = review);
   }, 180_000);
   afterAll(async () => {
     await model?.close();
-    await repo?.remove();
-    if (home) await rm(home, { recursive: true, force: true });
+    await review?.remove();
   });
 
   it("the Stop hook rings with the release notice; a refused and an accepted checked resolve reach the model", async () => {

@@ -1,7 +1,7 @@
 // A real client: Codex CLI, set up by `opencode-review setup codex`, driven headless by a scripted model
 // on loopback. The person releases two comments over HTTP; the Stop hook rings; the model lists them,
 // edits one place with Codex's own shell tool, and claims both resolved: one refused, one accepted; then it leaves its tour.
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCli, runCliToEnd } from "../cli/testing/cli-process.js";
@@ -24,23 +24,25 @@ import {
   personReleasesTwo,
   RELEASE_NOTICE,
   WAITING_LINE,
+  type ClientReview,
   type ReleasedThreads,
 } from "./testing/client-review.js";
 import { codexTrace, runCodex, writeCodexConfig } from "./testing/codex-cli.js";
 
 describe("Codex CLI 0.169 with opencode-review over MCP", () => {
+  let review: ClientReview | undefined;
   let repo: TempRepository;
   let home: string;
   let model: FakeResponsesModel;
   beforeAll(async () => {
     await buildCli();
     // The agent's earlier change is in the work tree, so there is a diff to review.
-    ({ repo, home } = await makeClientReview("codex"));
+    review = await makeClientReview("codex");
+    ({ repo, home } = review);
   }, 180_000);
   afterAll(async () => {
     await model?.close();
-    await repo?.remove();
-    if (home) await rm(home, { recursive: true, force: true });
+    await review?.remove();
   });
 
   it("the Stop hook rings with the release notice; a refused and an accepted checked resolve reach the model", async () => {

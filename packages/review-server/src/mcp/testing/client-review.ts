@@ -1,4 +1,4 @@
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
@@ -45,12 +45,19 @@ export interface ReleasedThreads {
   untouched?: string;
 }
 
+/** The repository under review and the client's home folder; `remove` deletes both. */
+export interface ClientReview {
+  readonly repo: TempRepository;
+  readonly home: string;
+  remove(): Promise<void>;
+}
+
 /**
  * A repository with a base commit and the agent's earlier change on it (so there is a diff to review), and
  * an empty home folder for the client.
- * @example const { repo, home } = await makeClientReview("claude");
+ * @example const review = await makeClientReview("claude"); ...; await review.remove();
  */
-export async function makeClientReview(client: string): Promise<{ repo: TempRepository; home: string }> {
+export async function makeClientReview(client: string): Promise<ClientReview> {
   const repo = await makeTempRepository();
   await repo.write("src/app.ts", APP);
   await repo.write("src/other.ts", OTHER);
@@ -58,7 +65,14 @@ export async function makeClientReview(client: string): Promise<{ repo: TempRepo
   await repo.write("src/app.ts", APP.replace("  let sum = 0;\n", "  let sum = 0; // start\n"));
   await repo.write("src/other.ts", OTHER.replace("size = 2", "size = 3"));
   const home = await mkdtemp(join(tmpdir(), `opencode-review-${client}-home-`));
-  return { repo, home };
+  return {
+    repo,
+    home,
+    remove: async () => {
+      await repo.remove();
+      await rm(home, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The person, on the panel the running MCP server serves. */
