@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository } from "../git/index.js";
-import { createReviewService, type ReviewService } from "../service/index.js";
+import { createReviewService, type ForgeOperations } from "../service/index.js";
 import { openStore } from "../store/index.js";
 import { EXIT_OK, EXIT_USAGE, type CliCommand } from "./cli-command.js";
 import type { CliIo } from "./cli-io.js";
@@ -60,7 +60,7 @@ async function pr(flags: FlagValues, io: CliIo, subcommand?: string): Promise<nu
   }
 }
 
-async function pull(service: ReviewService, io: CliIo, target: { readonly number?: number }): Promise<void> {
+async function pull(service: ForgeOperations, io: CliIo, target: { readonly number?: number }): Promise<void> {
   const result = await service.pullForge(target);
   if (result.unchanged) {
     io.out(`PR #${result.pr}: nothing new since the last pull (${result.url})`);
@@ -82,7 +82,7 @@ async function pull(service: ReviewService, io: CliIo, target: { readonly number
   }
 }
 
-async function push(service: ReviewService, io: CliIo, target: { readonly number?: number }): Promise<void> {
+async function push(service: ForgeOperations, io: CliIo, target: { readonly number?: number }): Promise<void> {
   const result = await service.pushForge(target);
   if (result.posted === 0 && result.resolved === 0 && result.failed.length === 0) {
     io.out(`PR #${result.pr}: nothing to push.`);
@@ -100,7 +100,7 @@ async function push(service: ReviewService, io: CliIo, target: { readonly number
   for (const f of result.failed) io.err(`not posted: ${f.error} (kept; pr push tries it again)`);
 }
 
-async function status(service: ReviewService, io: CliIo): Promise<void> {
+async function status(service: ForgeOperations, io: CliIo): Promise<void> {
   const s = await service.forgeStatus();
   if (s.pull === null) {
     io.out("No pull request pulled for this branch yet; run opencode-review pr pull.");

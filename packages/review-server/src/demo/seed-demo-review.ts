@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Thread } from "@opencode-review/core";
-import type { ReviewService } from "../service/index.js";
+import type { AgentOperations, ReleaseOperations, RoundOperations, ThreadOperations } from "../service/index.js";
 import { layDemoRound } from "./lay-demo-round.js";
 
 /** The demo's threads by what they show, so tests and the printed summary can name them. */
@@ -30,7 +30,7 @@ export interface DemoThreads {
  * @example const threads = await seedDemoReview(service, repoDir, findDemoRepoFolder()); threads.refused.anchor.state // "moved"
  */
 export async function seedDemoReview(
-  service: ReviewService,
+  service: RoundOperations & ThreadOperations & AgentOperations & ReleaseOperations,
   workTree: string,
   demoFolder: string,
 ): Promise<DemoThreads> {

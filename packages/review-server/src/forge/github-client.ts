@@ -152,8 +152,8 @@ export interface GitHubClientOptions {
 }
 
 /**
- * GitHub through its well-kept clients: `@octokit/graphql` for threads, resolves and the pull request,
- * `@octokit/request` for REST replies and reviews (resolve state lives in GraphQL only; replies in REST).
+ * GitHub through its well-kept client `@octokit/request`: GraphQL (a plain POST) for threads, resolves and the
+ * pull request, REST for replies and reviews (resolve state lives in GraphQL only; replies in REST).
  * @example const gh = createGitHubClient({ repository, endpoint, token: () => readForgeToken("github", host, { env }) });
  */
 export function createGitHubClient(options: GitHubClientOptions): ForgeClient {

@@ -1,62 +1,48 @@
 // A real client: Codex CLI, set up by `opencode-review setup codex`, driven headless by a scripted model
 // on loopback. The person releases two comments over HTTP; the Stop hook rings; the model lists them,
 // edits one place with Codex's own shell tool, and claims both resolved: one refused, one accepted; then it leaves its tour.
-import { mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCli, runCliToEnd } from "../cli/testing/cli-process.js";
-import { createEventBus } from "../events/event-bus.js";
-import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
-import { createReviewService } from "../service/index.js";
-import { openStore } from "../store/index.js";
+import type { TempRepository } from "../git/testing/temp-repository.js";
 import {
   startFakeResponsesModel,
   type FakeResponsesModel,
   type ResponsesTurn,
 } from "../testing/fake-responses-model.js";
 import { eventually } from "../testing/eventually.js";
-import { panelApi } from "../testing/panel-link.js";
+import {
+  api,
+  expectListedTwo,
+  expectRefusedThenAccepted,
+  expectVerdictsStored,
+  FIXED_APP,
+  makeClientReview,
+  onTheStore,
+  personAnswersRefused,
+  personReleasesTwo,
+  RELEASE_NOTICE,
+  WAITING_LINE,
+  type ClientReview,
+  type ReleasedThreads,
+} from "./testing/client-review.js";
 import { codexTrace, runCodex, writeCodexConfig } from "./testing/codex-cli.js";
-import { systemClock } from "../service/clock.js";
-
-const APP = [
-  "export function total(xs: number[]) {",
-  "  let sum = 0;",
-  "  for (const x of xs) sum += x;",
-  "  return sum;",
-  "}",
-  "",
-].join("\n");
-const OTHER = ["export const name = 'demo';", "export const size = 2;", ""].join("\n");
-const FIXED_APP = ["export function total(xs: number[]) {", "  return xs.reduce((a, b) => a + b, 0);", "}", ""].join(
-  "\n",
-);
-
-/** The person, on the panel the running MCP server serves. */
-async function api(panelUrl: string, path: string, body?: unknown): Promise<any> {
-  return (await panelApi(panelUrl).call(body === undefined ? "GET" : "POST", path.replace(/^\/api/, ""), body)).json;
-}
 
 describe("Codex CLI 0.169 with opencode-review over MCP", () => {
+  let review: ClientReview | undefined;
   let repo: TempRepository;
   let home: string;
   let model: FakeResponsesModel;
   beforeAll(async () => {
     await buildCli();
-    repo = await makeTempRepository();
-    await repo.write("src/app.ts", APP);
-    await repo.write("src/other.ts", OTHER);
-    await repo.commitAll("base");
-    // The agent's earlier change, so there is a diff to review.
-    await repo.write("src/app.ts", APP.replace("  let sum = 0;\n", "  let sum = 0; // start\n"));
-    await repo.write("src/other.ts", OTHER.replace("size = 2", "size = 3"));
-    home = await mkdtemp(join(tmpdir(), "opencode-review-codex-home-"));
+    // The agent's earlier change is in the work tree, so there is a diff to review.
+    review = await makeClientReview("codex");
+    ({ repo, home } = review);
   }, 180_000);
   afterAll(async () => {
     await model?.close();
-    await repo?.remove();
-    if (home) await rm(home, { recursive: true, force: true });
+    await review?.remove();
   });
 
   it("the Stop hook rings with the release notice; a refused and an accepted checked resolve reach the model", async () => {
@@ -70,31 +56,15 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     expect(again.stdout).toContain("Already set up for Codex; nothing changed.");
     expect(await readFile(join(repo.dir, ".codex", "config.toml"), "utf8")).toBe(configured);
 
-    const threads: { untouched?: string; edited?: string } = {};
+    const threads: ReleasedThreads = {};
     let waitingAfterRelease: unknown;
     let step = 0;
     model = await startFakeResponsesModel(async (request): Promise<ResponsesTurn | undefined> => {
       const review = request.namespaces.find((n) => n.tools.includes("review_list"));
       if (step === 0) {
-        // The person reviews while the agent works, on the panel of this Codex's MCP server, and releases.
-        // (Codex may send this first request before the server's tools are listed: the panel is found as
-        // the person finds it, with opencode-review url.)
-        const panelUrl = (await runCliToEnd(["url", "--repo", repo.dir])).stdout.trim().split("\n")[0]!;
-        const edited = await api(panelUrl, "/api/threads", {
-          file: "src/app.ts",
-          start: 2,
-          end: 4,
-          body: "Use reduce instead of the loop.",
-        });
-        const untouched = await api(panelUrl, "/api/threads", {
-          file: "src/other.ts",
-          start: 2,
-          end: 2,
-          body: "Why 3?",
-        });
-        threads.edited = edited.thread.id;
-        threads.untouched = untouched.thread.id;
-        await api(panelUrl, "/api/review/release", {});
+        // The person reviews and releases while the agent works. (Codex may send this first request before
+        // the server's tools are listed: the panel is found as the person finds it, with opencode-review url.)
+        const panelUrl = await personReleasesTwo(repo.dir, threads);
         waitingAfterRelease = (await api(panelUrl, "/api/review")).waiting;
         step++;
         return { kind: "text", text: "I finished the change." };
@@ -158,31 +128,21 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
       text: "2 released comments on src/app.ts, src/other.ts: waiting for the agent's next turn.",
     });
     // The agent's turn ended; the Stop hook blocked with the notice, and Codex went on with it as the next instruction.
-    const notice =
-      "The reviewer released 2 comments on src/app.ts, src/other.ts. Call review_list to read them, fix the code, then review_reply to each.";
     expect(
-      model.requests[1]!.userTexts.some((text) => text.includes(notice)),
+      model.requests[1]!.userTexts.some((text) => text.includes(RELEASE_NOTICE)),
       trace,
     ).toBe(true);
-    expect(model.requests[0]!.userTexts.some((text) => text.includes(notice))).toBe(false);
+    expect(model.requests[0]!.userTexts.some((text) => text.includes(RELEASE_NOTICE))).toBe(false);
     // Codex hands the model a tool's structuredContent as JSON (after its own "Wall time" lines) and drops the
     // text: the prose reaches it there, under prose, before the metadata.
     const listed = model.requests[2]!.toolOutputs.at(-1)!.output;
     const listedJson = JSON.parse(listed.slice(listed.indexOf("{")));
-    expect(Object.keys(listedJson)[0]).toBe("prose");
-    expect(listedJson.prose).toMatch(/^2 threads in 2 files: 2 waiting for you\./);
-    expect(listedJson.prose).toContain(`## ${threads.edited} · src/app.ts:2-4 · `);
-    expect(listedJson.prose).toContain("reviewer: Use reduce instead of the loop.");
-    expect(listedJson.prose).toContain(`## ${threads.untouched} · src/other.ts:2 · `);
-    expect(listedJson.prose).toContain("reviewer: Why 3?");
+    expectListedTwo(listedJson, threads);
     expect(listedJson.threads.every((t: any) => t.messages[0].delivery === "delivered")).toBe(true);
-    // The untouched thread's resolve was refused, and the model was told why.
+    // The untouched thread's resolve was refused, and the model was told why; the edited one's accepted.
     const refused = model.requests[4]!.toolOutputs.at(-1)!.output;
-    expect(refused).toMatch(/"refusal":"Replied, but not resolved: /);
-    expect(refused).toContain('"resolved":false');
     const accepted = model.requests[5]!.toolOutputs.at(-1)!.output;
-    expect(accepted).toContain('"resolved":true');
-    expect(accepted).not.toContain('"refusal"');
+    expectRefusedThenAccepted(refused, accepted);
     expect(await readFile(join(repo.dir, "src", "app.ts"), "utf8")).toBe(FIXED_APP);
     // The tour reached the model as the tool's answer, and names what no step explains.
     const toured = model.requests[6]!.toolOutputs.at(-1)!.output;
@@ -190,19 +150,9 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
     expect(toured).toContain("src/other.ts");
 
     // What the person sees afterwards, from the same store.
-    const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
-    try {
-      const service = createReviewService({
-        now: systemClock,
-        dir: repo.dir,
-        store,
-        bus: createEventBus(),
-        delivery: { mode: "tools", deliver: async () => null },
-      });
-      const all = await service.listThreads({ status: "all" });
-      expect(all.find((t) => t.id === threads.edited)).toMatchObject({ status: "resolved", resolvedBy: "agent" });
-      expect(all.find((t) => t.id === threads.untouched)).toMatchObject({ status: "open", awaiting: "human" });
-      expect(all.find((t) => t.id === threads.untouched)!.messages.map((m) => m.body)).toEqual(["Why 3?", "Fixed."]);
+    const all = await expectVerdictsStored(repo.dir, threads);
+    expect(all.find((t) => t.id === threads.untouched)!.messages.map((m) => m.body)).toEqual(["Why 3?", "Fixed."]);
+    await onTheStore(repo.dir, async (service) => {
       // The person's panels read the same tour: its step current on the lines it names, the other file uncovered.
       const tour = await service.tour();
       expect(tour).toMatchObject({
@@ -214,29 +164,11 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
       // (set-up's own .codex files are new in the work tree too, and no step explains them either)
       expect(tour!.uncovered.map((h) => h.file)).toContain("src/other.ts");
       expect(tour!.uncovered.map((h) => h.file)).not.toContain("src/app.ts");
-    } finally {
-      await store.close();
-    }
+    });
   }, 200_000);
 
   it("the prompt hook puts the waiting line before the prompt; after one block the Stop hook lets the agent stop", async () => {
-    // The person answers the refused thread from another panel on the same store, and releases.
-    const store = await openStore({ path: join(repo.dir, ".git", "opencode-review", "review.sqlite") });
-    let untouched: string;
-    try {
-      const service = createReviewService({
-        now: systemClock,
-        dir: repo.dir,
-        store,
-        bus: createEventBus(),
-        delivery: { mode: "tools", deliver: async () => null },
-      });
-      untouched = (await service.listThreads({ status: "waiting" })).find((t) => t.file === "src/other.ts")!.id;
-      await service.draftReply(untouched, { body: "It is not fixed: size is still 3." });
-      await service.release({});
-    } finally {
-      await store.close();
-    }
+    await personAnswersRefused(repo.dir);
     await model?.close();
     // This time the agent ignores the doorbell: the Stop hook must not hold it in a loop.
     model = await startFakeResponsesModel(() => ({ kind: "text", text: "Later." }));
@@ -244,9 +176,8 @@ describe("Codex CLI 0.169 with opencode-review over MCP", () => {
 
     const run = await runCodex(home, repo.dir, "Anything else?");
     expect(run.code).toBe(0);
-    const waitingLine = "Code review: 1 thread waits for you in src/other.ts (call review_list).";
     // Codex adds a UserPromptSubmit hook's output as a developer message right after the prompt.
-    expect(model.requests[0]!.developerTexts).toContain(waitingLine);
+    expect(model.requests[0]!.developerTexts).toContain(WAITING_LINE);
     expect(
       model.requests[1]!.userTexts.some((text) => text.includes("The reviewer released 1 comment on src/other.ts.")),
     ).toBe(true);

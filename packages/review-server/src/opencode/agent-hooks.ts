@@ -2,7 +2,7 @@ import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { ReviewError } from "@opencode-review/core";
 import { z } from "zod";
 import { startReviewServer, type RunningReviewServer } from "../server/index.js";
-import type { ReviewService } from "../service/index.js";
+import type { AgentOperations, ReviewService } from "../service/index.js";
 import { createPluginNotice } from "./plugin-notice.js";
 import { parsePluginOptions } from "./plugin-options.js";
 import { createReviewTools } from "../tools/review-tools.js";
@@ -145,7 +145,10 @@ export function createAgentHooks(
  * Tells the service when the agent calls a tool other than the review tools (it counts its own), so
  * the same reply or note after that is taken as a new message, not a retry. Never waits for the server.
  */
-function otherToolHook(source: ServiceSource, started: Promise<unknown>): NonNullable<Hooks["tool.execute.before"]> {
+function otherToolHook(
+  source: ServiceSource<AgentOperations>,
+  started: Promise<unknown>,
+): NonNullable<Hooks["tool.execute.before"]> {
   let ready = false;
   started.then(
     () => (ready = true),

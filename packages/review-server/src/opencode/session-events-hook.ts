@@ -1,5 +1,6 @@
 import type { Hooks } from "@opencode-ai/plugin";
 import type { PluginNotice } from "./plugin-notice.js";
+import type { ReleaseOperations, RoundOperations } from "../service/index.js";
 import type { ServiceSource } from "../tools/service-source.js";
 
 type EventHook = NonNullable<Hooks["event"]>;
@@ -20,7 +21,7 @@ const SAME_SIGHTING_MS = 5_000;
  * @example hooks.event = sessionEventsHook(source, notice);
  */
 export function sessionEventsHook(
-  source: ServiceSource,
+  source: ServiceSource<ReleaseOperations & RoundOperations>,
   notice: PluginNotice,
   clock: () => number = Date.now,
 ): EventHook {
@@ -39,7 +40,7 @@ export function sessionEventsHook(
     });
   };
 
-  const run = async (what: string, work: (service: Awaited<ReturnType<ServiceSource>>) => Promise<unknown>) => {
+  const run = async (what: string, work: (service: ReleaseOperations & RoundOperations) => Promise<unknown>) => {
     // No server (not a git repository): already said once at start-up.
     const service = await source().catch(() => null);
     if (service === null) return;

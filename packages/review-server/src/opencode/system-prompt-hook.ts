@@ -1,5 +1,6 @@
 import type { Hooks } from "@opencode-ai/plugin";
 import { renderSystemGuidance, renderWaitingLine } from "@opencode-review/core";
+import type { ChangeOperations, ReleaseOperations, ReviewerOperations } from "../service/index.js";
 import type { ServiceSource } from "../tools/service-source.js";
 
 type SystemTransform = NonNullable<Hooks["experimental.chat.system.transform"]>;
@@ -17,7 +18,10 @@ export const PROSE_GUIDANCE =
  * on the agent or the person changed its code from the review, one line saying so (cheap queries, no git). Title requests are skipped.
  * @example hooks["experimental.chat.system.transform"] = systemPromptHook(source, { tools: true });
  */
-export function systemPromptHook(source: ServiceSource, options: { readonly tools: boolean }): SystemTransform {
+export function systemPromptHook(
+  source: ServiceSource<ReviewerOperations & ReleaseOperations & ChangeOperations>,
+  options: { readonly tools: boolean },
+): SystemTransform {
   return async (input, output) => {
     // Without a session it is not a conversation (opencode's agent generator, for one).
     if (input.sessionID === undefined) return;

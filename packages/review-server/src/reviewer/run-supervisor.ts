@@ -1,5 +1,5 @@
 import { ReviewError, type Run } from "@opencode-review/core";
-import type { ReviewService } from "../service/index.js";
+import type { ContextOperations, ReleaseOperations, ReviewerOperations } from "../service/index.js";
 import { LIVE_RUN_STATUSES, runBySession, runsByBranch } from "../store/index.js";
 import type { ReviewerLauncher } from "./reviewer-launcher.js";
 import { NUDGE_TEXT, runPrompt } from "./run-prompt.js";
@@ -8,7 +8,7 @@ import { NUDGE_TEXT, runPrompt } from "./run-prompt.js";
 export const RUN_TIMEOUT_MS = 10 * 60_000;
 
 export interface RunSupervisorOptions {
-  readonly service: ReviewService;
+  readonly service: ContextOperations & ReviewerOperations & ReleaseOperations;
   /** null: no opencode here (or `reviewer: false`); `because` says why, for the refusal. */
   readonly launcher: ReviewerLauncher | null;
   readonly because?: string;

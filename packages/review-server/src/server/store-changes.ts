@@ -1,5 +1,5 @@
 import type { StoreChanges } from "../events/data-version-feed.js";
-import type { ReviewService } from "../service/index.js";
+import type { ContextOperations } from "../service/index.js";
 import type { StorePosition } from "../store/index.js";
 
 /**
@@ -7,7 +7,7 @@ import type { StorePosition } from "../store/index.js";
  * redraws from (the service's `changesSince`, from the position of the last look).
  * @example dataVersionFeed({ db: store.db, changes: storeChanges(service) })
  */
-export function storeChanges(service: ReviewService): StoreChanges {
+export function storeChanges(service: ContextOperations): StoreChanges {
   let position: StorePosition | null = null;
   return {
     async mark() {

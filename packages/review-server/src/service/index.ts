@@ -1,6 +1,18 @@
 // The review service: the one place core and store meet. A table of contents; no logic lives here.
 export { createReviewService, type ReviewService, type ReviewServiceOptions } from "./review-service.js";
 export { createServiceCaches, type ServiceCaches } from "./service-caches.js";
+// the service's parts: a caller names the ones it uses
+export type { ContextOperations } from "./context-operations.js";
+export type { RoundOperations } from "./rounds/index.js";
+export type { FileOperations } from "./files/index.js";
+export type { ThreadOperations } from "./threads/index.js";
+export type { ReleaseOperations } from "./review/index.js";
+export type { ChangeOperations } from "./changes/index.js";
+export type { AgentOperations } from "./agent/index.js";
+export type { TourOperations } from "./tour/index.js";
+export type { ReviewerOperations } from "./reviewer/index.js";
+export type { ForgeOperations } from "./forge/index.js";
+export type { BranchOperations } from "./branches/index.js";
 export { systemClock, fixedClock, type Clock } from "./clock.js";
 export type { ReleaseDelivery, ServiceContext } from "./service-context.js";
 export type { RoundJson } from "./rounds/round-json.js";

@@ -36,7 +36,6 @@ export { storePosition, roundsAfter, reviewsAfter, type StorePosition, type Posi
 export {
   insertThread,
   updateThread,
-  markThreadSeen,
   deleteThread,
   threadById,
   threadsByBranch,
@@ -68,7 +67,7 @@ export {
   type ReviewerChangesTable,
   type ReviewerChanged,
 } from "./tables/reviewer-changes.table.js";
-export { draftsOfBranch, releaseDrafts, type Drafts, type Released } from "./drafts.js";
+export { draftsOfBranch, type Drafts } from "./drafts.js";
 export {
   insertReview,
   updateReview,

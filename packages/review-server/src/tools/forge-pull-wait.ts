@@ -1,4 +1,4 @@
-import type { ReviewService } from "../service/index.js";
+import type { ForgeOperations } from "../service/index.js";
 
 /**
  * How long `review_list` waits for a forge pull under way before it lists without it. The pull on start
@@ -17,7 +17,7 @@ export const STILL_FETCHING =
  * running after it. A pull that fails counts as ended: the listing shows what is there.
  * @example if (await forgePullStillRunning(service, FORGE_PULL_WAIT_MS)) output = `${STILL_FETCHING}\n\n${output}`;
  */
-export async function forgePullStillRunning(service: ReviewService, limitMs: number): Promise<boolean> {
+export async function forgePullStillRunning(service: ForgeOperations, limitMs: number): Promise<boolean> {
   const pulls = service.forgePullsUnderWay();
   if (pulls.length === 0) return false;
   let timer: ReturnType<typeof setTimeout> | undefined;

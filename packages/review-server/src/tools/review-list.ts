@@ -1,7 +1,7 @@
 import { reviewListArgsSchema } from "@opencode-review/core";
 import { FORGE_PULL_WAIT_MS, forgePullStillRunning, STILL_FETCHING } from "./forge-pull-wait.js";
 import { parseToolArgs } from "./parse-tool-args.js";
-import type { AgentCall, ReviewService } from "../service/index.js";
+import type { AgentCall, AgentOperations, ForgeOperations } from "../service/index.js";
 import type { ToolResult } from "./tool-result.js";
 
 /**
@@ -11,7 +11,7 @@ import type { ToolResult } from "./tool-result.js";
  * @example const { output, metadata } = await reviewList(service, { cursor }, { session: "ses_1" });
  */
 export async function reviewList(
-  service: ReviewService,
+  service: AgentOperations & ForgeOperations,
   raw: unknown,
   call: AgentCall = {},
   pullWaitMs = FORGE_PULL_WAIT_MS,

@@ -1,6 +1,6 @@
 import { describePlace, reviewOpenArgsSchema } from "@opencode-review/core";
 import { parseToolArgs } from "./parse-tool-args.js";
-import type { AgentCall, ReviewService } from "../service/index.js";
+import type { AgentCall, AgentOperations } from "../service/index.js";
 import type { ToolResult } from "./tool-result.js";
 
 /**
@@ -9,7 +9,7 @@ import type { ToolResult } from "./tool-result.js";
  * between) returns the first note and opens no second thread.
  * @example await reviewOpen(service, { file: "src/a.ts", line: 3, text: "Kept the old API." }, { session: "ses_1" });
  */
-export async function reviewOpen(service: ReviewService, raw: unknown, call: AgentCall = {}): Promise<ToolResult> {
+export async function reviewOpen(service: AgentOperations, raw: unknown, call: AgentCall = {}): Promise<ToolResult> {
   const args = parseToolArgs(reviewOpenArgsSchema, raw);
   const thread = await service.agentNote(
     {

@@ -1,6 +1,6 @@
 import { describePlace, reviewReplyArgsSchema } from "@opencode-review/core";
 import { parseToolArgs } from "./parse-tool-args.js";
-import type { AgentCall, ReviewService } from "../service/index.js";
+import type { AgentCall, AgentOperations } from "../service/index.js";
 import type { ToolResult } from "./tool-result.js";
 
 /**
@@ -9,7 +9,7 @@ import type { ToolResult } from "./tool-result.js";
  * with nothing between) returns the first result and stores nothing more.
  * @example await reviewReply(service, { id: "t_1", text: "Renamed it.", resolved: true }, { session: "ses_1", turn: "msg_4" });
  */
-export async function reviewReply(service: ReviewService, raw: unknown, call: AgentCall = {}): Promise<ToolResult> {
+export async function reviewReply(service: AgentOperations, raw: unknown, call: AgentCall = {}): Promise<ToolResult> {
   const args = parseToolArgs(reviewReplyArgsSchema, raw);
   const result = await service.agentReply(
     {

@@ -1,5 +1,5 @@
 import { describePlace, reviewTourArgsSchema, type Tour } from "@opencode-review/core";
-import type { AgentCall, ReviewService } from "../service/index.js";
+import type { AgentCall, TourOperations } from "../service/index.js";
 import { parseToolArgs } from "./parse-tool-args.js";
 import type { ToolResult } from "./tool-result.js";
 
@@ -8,7 +8,7 @@ import type { ToolResult } from "./tool-result.js";
  * tools: stores the tour (replacing the branch's previous one) and answers it, with the hunks no step touches.
  * @example await reviewTour(service, { steps: [{ file: "src/a.ts", from: 3, to: 9, text: "Start here: the new retry loop." }] });
  */
-export async function reviewTour(service: ReviewService, raw: unknown, _call: AgentCall = {}): Promise<ToolResult> {
+export async function reviewTour(service: TourOperations, raw: unknown, _call: AgentCall = {}): Promise<ToolResult> {
   const args = parseToolArgs(reviewTourArgsSchema, raw);
   const tour = await service.writeTour(args);
   return {

@@ -14,6 +14,7 @@ import {
   REVIEW_DIFF_DESCRIPTION,
   REVIEW_RELEASE_DESCRIPTION,
 } from "./reviewer-tools.description.js";
+import type { ReviewerOperations } from "../service/index.js";
 import type { ServiceSource } from "./service-source.js";
 
 export type ReviewerToolName = "review_diff" | "review_comment" | "review_release";
@@ -24,7 +25,9 @@ export const REVIEWER_TOOL_NAMES: readonly ReviewerToolName[] = ["review_diff", 
  * session must be the reviewer session of a live run, checked before its arguments are even read.
  * @example hooks.tool = { ...createReviewerTools(source) };
  */
-export function createReviewerTools(source: ServiceSource): Readonly<Record<ReviewerToolName, ToolDefinition>> {
+export function createReviewerTools(
+  source: ServiceSource<ReviewerOperations>,
+): Readonly<Record<ReviewerToolName, ToolDefinition>> {
   return {
     review_diff: tool({
       description: REVIEW_DIFF_DESCRIPTION,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ReviewService } from "../../service/index.js";
+import type { RoundOperations } from "../../service/index.js";
 import { validJson } from "./valid-input.js";
 
 /** `POST /bases`: `{ from }`, a parent branch as `branch:<name>`, or null for the review's base. */
@@ -19,7 +19,7 @@ export const pickBaseBodySchema = z.object({
  * `POST /bases` keeps a pick (or forgets it) in the store; `GET /diff?from=branch:<name>` diffs from there.
  * @example api.route("/", basesRoutes(service))
  */
-export function basesRoutes(service: ReviewService) {
+export function basesRoutes(service: RoundOperations) {
   return new Hono()
     .get("/bases", async (c) => c.json(await service.reviewBases(), 200))
     .post("/bases", validJson(pickBaseBodySchema), async (c) =>

@@ -1,7 +1,7 @@
 import { ReviewError } from "@opencode-review/core";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import type { ReviewService } from "../../service/index.js";
+import type { BranchOperations } from "../../service/index.js";
 
 /**
  * `GET /branches`: every branch with a review or a changed work tree, those waiting on the person first.
@@ -9,7 +9,7 @@ import type { ReviewService } from "../../service/index.js";
  * shaped like `GET /diff` (`a` the old side, `b` the new).
  * @example api.route("/", branchesRoutes(service))
  */
-export function branchesRoutes(service: ReviewService) {
+export function branchesRoutes(service: BranchOperations) {
   return new Hono()
     .get("/branches", async (c) => c.json(await service.listBranches(), 200))
     .get("/compare", compress({ encoding: "gzip" }), async (c) => {

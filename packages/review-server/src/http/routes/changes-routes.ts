@@ -1,7 +1,7 @@
 import { filePath, idText, lineNumber } from "@opencode-review/core";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ReviewService } from "../../service/index.js";
+import type { ChangeOperations } from "../../service/index.js";
 import { pathId, validJson } from "./valid-input.js";
 
 const blob = z
@@ -42,7 +42,7 @@ export const applyBodySchema = z.object({ messageId: idText("messageId", "a mess
  * suggestion; `GET /changes` lists the branch's changes, newest first.
  * @example api.route("/", changesRoutes(service))
  */
-export function changesRoutes(service: ReviewService) {
+export function changesRoutes(service: ChangeOperations) {
   return new Hono()
     .get("/changes", async (c) => c.json({ changes: await service.listChanges() }, 200))
     .post("/changes/undo", validJson(undoBodySchema), async (c) => {

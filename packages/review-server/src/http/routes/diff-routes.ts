@@ -1,7 +1,7 @@
 import { diffQuerySchema } from "@opencode-review/core";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import type { DiffView, ReviewService } from "../../service/index.js";
+import type { DiffView, RoundOperations } from "../../service/index.js";
 import { validQuery } from "./valid-input.js";
 
 /**
@@ -11,7 +11,7 @@ import { validQuery } from "./valid-input.js";
  * and `file=<path>&full=1` loads it anyway, up to a hard ceiling.
  * @example api.route("/", diffRoutes(service))
  */
-export function diffRoutes(service: ReviewService) {
+export function diffRoutes(service: RoundOperations) {
   // A big agent change is megabytes of JSON; gzipped it is a tenth of that, and the panel's first paint waits on it.
   return new Hono().get("/diff", compress({ encoding: "gzip" }), validQuery(diffQuerySchema), async (c) => {
     const { from, to, file, full, view, ignoreWhitespace } = c.req.valid("query");

@@ -1,7 +1,7 @@
 import { filePath, idText } from "@opencode-review/core";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ReviewService } from "../../service/index.js";
+import type { FileOperations } from "../../service/index.js";
 import { validQuery } from "./valid-input.js";
 
 /** `GET /file?path=&ref=`: `ref` is `base`, a round id, or `worktree` (the default). */
@@ -18,7 +18,7 @@ export const fileQuerySchema = z.object({
  * `GET /files`: every file git would list in the work tree (tracked, and untracked not ignored), for go-to-file.
  * @example api.route("/", fileRoutes(service))
  */
-export function fileRoutes(service: ReviewService) {
+export function fileRoutes(service: FileOperations) {
   return new Hono()
     .get("/file", validQuery(fileQuerySchema), async (c) => {
       const { path, ref } = c.req.valid("query");

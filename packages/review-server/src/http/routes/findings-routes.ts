@@ -1,7 +1,7 @@
 import { acceptFindingBodySchema, idText } from "@opencode-review/core";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ReviewService } from "../../service/index.js";
+import type { ReviewerOperations } from "../../service/index.js";
 import { pathId, validJson, validQuery } from "./valid-input.js";
 
 const findingsQuerySchema = z.object({
@@ -14,7 +14,7 @@ const findingsQuerySchema = z.object({
  * same place), dismiss. Resolve, reopen and reply go through the thread routes, which hand a finding's id here.
  * @example api.route("/", findingsRoutes(service))
  */
-export function findingsRoutes(service: ReviewService) {
+export function findingsRoutes(service: ReviewerOperations) {
   return new Hono()
     .get("/findings", validQuery(findingsQuerySchema), async (c) => {
       const { status, at } = c.req.valid("query");

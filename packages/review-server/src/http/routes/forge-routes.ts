@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ReviewService } from "../../service/index.js";
+import type { ForgeOperations } from "../../service/index.js";
 import { validJson } from "./valid-input.js";
 
 /** `POST /forge/pull` and `POST /forge/push`: `{ pr? }`, another pull request than the branch's. */
@@ -18,7 +18,7 @@ export const forgeBodySchema = z.object({
  * queued replies (the person's Send). Forge failures answer with their one line and code, never a token.
  * @example api.route("/", forgeRoutes(service))
  */
-export function forgeRoutes(service: ReviewService) {
+export function forgeRoutes(service: ForgeOperations) {
   return new Hono()
     .get("/forge", async (c) => c.json(await service.forgeStatus(), 200))
     .post("/forge/pull", validJson(forgeBodySchema), async (c) => {

@@ -1,6 +1,6 @@
 import { patchMessageBodySchema } from "@opencode-review/core";
 import { Hono } from "hono";
-import type { ReviewService } from "../../service/index.js";
+import type { ThreadOperations } from "../../service/index.js";
 import { pathId, validJson } from "./valid-input.js";
 
 /**
@@ -8,7 +8,7 @@ import { pathId, validJson } from "./valid-input.js";
  * Deleting the only message of a draft thread deletes the thread, answered as `{ thread: null }`.
  * @example api.route("/", messagesRoutes(service))
  */
-export function messagesRoutes(service: ReviewService) {
+export function messagesRoutes(service: ThreadOperations) {
   return new Hono()
     .patch("/messages/:id", validJson(patchMessageBodySchema), async (c) => {
       const body = c.req.valid("json");

@@ -1,7 +1,7 @@
 import { filePath, idText } from "@opencode-review/core";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ReviewService } from "../../service/index.js";
+import type { FileOperations } from "../../service/index.js";
 import { validQuery } from "./valid-input.js";
 
 /** `GET /raw?path=&ref=`: `ref` is `base`, a round id, or `worktree` (the default). */
@@ -22,7 +22,7 @@ const rawPolicy = "default-src 'none'; img-src data:; style-src 'unsafe-inline';
  * work tree are refused (400), missing files too (404).
  * @example api.route("/", rawRoutes(service))
  */
-export function rawRoutes(service: ReviewService) {
+export function rawRoutes(service: FileOperations) {
   return new Hono().get("/raw", validQuery(rawQuerySchema), async (c) => {
     const { path, ref } = c.req.valid("query");
     const file = await service.fileBytes({ path, ...(ref === undefined ? {} : { ref }) });

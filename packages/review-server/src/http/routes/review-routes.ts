@@ -1,6 +1,6 @@
 import { releaseReviewBodySchema } from "@opencode-review/core";
 import { Hono } from "hono";
-import type { ReviewService } from "../../service/index.js";
+import type { ForgeOperations, ReleaseOperations } from "../../service/index.js";
 import { validJson } from "./valid-input.js";
 
 /**
@@ -8,7 +8,7 @@ import { validJson } from "./valid-input.js";
  * `POST /review/release`: sends every draft at once (409 when there is none).
  * @example api.route("/", reviewRoutes(service))
  */
-export function reviewRoutes(service: ReviewService) {
+export function reviewRoutes(service: ReleaseOperations & ForgeOperations) {
   return new Hono()
     .get("/review", async (c) => {
       const { drafts, session, waiting } = await service.pendingReview();

@@ -1,6 +1,6 @@
 import { retryDeliveryBodySchema } from "@opencode-review/core";
 import { Hono } from "hono";
-import type { ReviewService } from "../../service/index.js";
+import type { ReleaseOperations } from "../../service/index.js";
 import { pathId, validJson } from "./valid-input.js";
 
 /**
@@ -10,7 +10,7 @@ import { pathId, validJson } from "./valid-input.js";
  * (and retrying) a failed one.
  * @example api.route("/", reviewsRoutes(service))
  */
-export function reviewsRoutes(service: ReviewService) {
+export function reviewsRoutes(service: ReleaseOperations) {
   return new Hono()
     .get("/reviews", async (c) => c.json({ reviews: await service.pastReviews() }, 200))
     .post("/reviews/:id/retry", validJson(retryDeliveryBodySchema), async (c) =>

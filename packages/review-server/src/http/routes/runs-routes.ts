@@ -1,7 +1,7 @@
 import { ReviewError, startRunBodySchema } from "@opencode-review/core";
 import { Hono } from "hono";
 import type { RunSupervisor } from "../../reviewer/run-supervisor.js";
-import type { ReviewService } from "../../service/index.js";
+import type { ReviewerOperations } from "../../service/index.js";
 import { pathId, validJson } from "./valid-input.js";
 
 /**
@@ -9,7 +9,7 @@ import { pathId, validJson } from "./valid-input.js";
  * Without a supervisor (a server with no opencode behind it) runs are listed but cannot start.
  * @example api.route("/", runsRoutes(service, supervisor))
  */
-export function runsRoutes(service: ReviewService, runs: RunSupervisor | null) {
+export function runsRoutes(service: ReviewerOperations, runs: RunSupervisor | null) {
   const supervisor = () => {
     if (runs === null)
       throw new ReviewError(

@@ -7,7 +7,7 @@ import {
 import type { Thread } from "@opencode-review/core";
 import { Hono } from "hono";
 import type { TypedResponse } from "hono";
-import type { ReviewService } from "../../service/index.js";
+import type { ReviewerOperations, ThreadOperations } from "../../service/index.js";
 import { isFindingId } from "../../service/reviewer/triage-finding.js";
 import { createSharedBodies } from "./listing-bodies.js";
 import { pathId, validJson, validQuery } from "./valid-input.js";
@@ -16,7 +16,7 @@ import { pathId, validJson, validQuery } from "./valid-input.js";
  * The person's side of threads: list them, start one (a draft), draft a reply, resolve, reopen, mark seen.
  * @example api.route("/", threadsRoutes(service))
  */
-export function threadsRoutes(service: ReviewService) {
+export function threadsRoutes(service: ThreadOperations & ReviewerOperations) {
   const bodies = createSharedBodies();
   return new Hono()
     .get("/threads", validQuery(threadsQuerySchema), async (c) => {

@@ -1,7 +1,7 @@
 import { filePath, idText } from "@opencode-review/core";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ReviewService } from "../../service/index.js";
+import type { RoundOperations } from "../../service/index.js";
 import { validJson, validQuery } from "./valid-input.js";
 
 const ref = idText("ref", '"base", a round id or "worktree"', {
@@ -23,7 +23,7 @@ export const viewedBodySchema = z.object({
  * file reads otherwise than when it was marked); `POST /viewed` sets or clears one.
  * @example api.route("/", viewedRoutes(service))
  */
-export function viewedRoutes(service: ReviewService) {
+export function viewedRoutes(service: RoundOperations) {
   return new Hono()
     .get("/viewed", validQuery(viewedQuerySchema), async (c) => {
       const { ref } = c.req.valid("query");

@@ -11,3 +11,4 @@ export {
 export { listBranches, type BranchEntry, type BranchAgent, type ListBranchesInput } from "./list-branches.js";
 export { deliverHandedOff } from "./deliver-handed-off.js";
 export { compareBranches } from "./compare-branches.js";
+export { branchOperations, type BranchOperations, type BranchDeps } from "./branch-operations.js";

@@ -11,3 +11,4 @@ export type { ShownFile } from "./shown-file.js";
 export { lineOffsets, byteLines, spliceLines, linesBytes, type LineSpan } from "./file-lines.js";
 export { changeBlocks, revertBlocks, type ChangeBlock, type Reverted } from "./revert-hunks.js";
 export { restoredBytes, writtenFile, type KeptChange } from "./restore-bytes.js";
+export { changeOperations, type ChangeOperations } from "./change-operations.js";

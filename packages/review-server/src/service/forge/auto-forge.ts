@@ -1,4 +1,5 @@
-import type { ReviewService } from "../review-service.js";
+import type { ContextOperations } from "../context-operations.js";
+import type { ForgeOperations } from "./forge-operations.js";
 import { releaseTarget } from "../review/sessions.js";
 import { forgeNotice } from "./forge-notice.js";
 
@@ -25,7 +26,7 @@ const QUIET = new Set(["no_token", "no_pull_request", "invalid_input", "not_foun
  * @example const auto = startAutoForge(service, { pull: "auto" }, console.error); auto.stop();
  */
 export function startAutoForge(
-  service: ReviewService,
+  service: ContextOperations & ForgeOperations,
   options: ForgeOptions,
   reportError: (error: unknown) => void,
 ): AutoForge {

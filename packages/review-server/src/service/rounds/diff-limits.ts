@@ -1,12 +1,6 @@
 import { fileWithWords, parseGitDiff, ReviewError, type FileDiff, type FileStatus } from "@opencode-review/core";
-import {
-  changedLineCounts,
-  diffEntries,
-  diffText,
-  treeBlobs,
-  type DiffEntry,
-  type Repository,
-} from "../../git/index.js";
+import { changedLineCounts, diffEntries, diffText, type DiffEntry, type Repository } from "../../git/index.js";
+import { withWorktreeBlobs } from "../files/worktree-blobs.js";
 import { withNewLineCounts } from "./new-line-counts.js";
 
 /**
@@ -178,12 +172,7 @@ export async function limitedDiff(
   const withCounts = await withNewLineCounts(repo, to, parsed);
 
   const counts = await changedLineCounts(repo, from, to, [...held.keys()]);
-  const blobs =
-    query.worktree === undefined || query.worktree === to
-      ? new Map(entries.map((e) => [e.path, e.newBlob] as const))
-      : await treeBlobs(repo, query.worktree);
-  const blobOf = (path: string): string | null => blobs.get(path) ?? null;
-  const out: DiffFileJson[] = [];
+  const out: Omit<DiffFileJson, "blob">[] = [];
   for (const file of withCounts) {
     const lines = changedLines(file);
     if (!query.full && lines > limits.fileLines) {
@@ -191,7 +180,6 @@ export async function limitedDiff(
       const additions = file.hunks.reduce((n, h) => n + h.lines.filter((l) => l.kind === "add").length, 0);
       out.push({
         ...file,
-        blob: blobOf(file.path),
         hunks: [],
         tooLarge: tooLarge(
           "lines",
@@ -200,11 +188,11 @@ export async function limitedDiff(
           limits,
         ),
       });
-    } else out.push({ ...file, blob: blobOf(file.path) });
+    } else out.push(file);
   }
   for (const { entry, reason } of held.values()) {
-    out.push({
-      ...stub(
+    out.push(
+      stub(
         entry,
         tooLarge(
           reason,
@@ -213,9 +201,13 @@ export async function limitedDiff(
           limits,
         ),
       ),
-      blob: blobOf(entry.path),
-    });
+    );
   }
   // git lists files by path; the held-back ones go back in their place.
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Each file's blob in the work tree: the diff's own new side when it ends at the work tree (no git call),
+  // else read from the work tree's tree, as a single file's undo or keep reads it (withWorktreeBlobs).
+  if (query.worktree !== undefined && query.worktree !== to) return withWorktreeBlobs(repo, query.worktree, out);
+  const newBlobs = new Map(entries.map((e) => [e.path, e.newBlob] as const));
+  return out.map((file) => ({ ...file, blob: newBlobs.get(file.path) ?? null }));
 }

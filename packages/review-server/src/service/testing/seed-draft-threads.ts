@@ -11,7 +11,7 @@ import { diffText } from "../../git/index.js";
 import { newId, writeTransaction, type ThreadRow } from "../../store/index.js";
 import { createFileReader, textOf } from "../files/file-reader.js";
 import { insertNewThread } from "../threads/insert-new-thread.js";
-import type { ReviewService } from "../review-service.js";
+import type { ContextOperations } from "../context-operations.js";
 import { takeServiceRound } from "../rounds/record-round.js";
 
 /** Where one seeded draft thread goes and what it says. */
@@ -29,7 +29,7 @@ export interface SeedPlace {
  * processes, and the tests and the benchmark need hundreds of threads as setup, not as the thing measured.
  * @example const rows = await seedDraftThreads(service, [{ file: "src/a.ts", start: 3, body: "Why?" }]);
  */
-export async function seedDraftThreads(service: ReviewService, places: readonly SeedPlace[]): Promise<ThreadRow[]> {
+export async function seedDraftThreads(service: ContextOperations, places: readonly SeedPlace[]): Promise<ThreadRow[]> {
   const ctx = service.context;
   const repo = await ctx.repository();
   const { round } = await takeServiceRound(ctx, repo);

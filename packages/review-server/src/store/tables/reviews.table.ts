@@ -97,7 +97,7 @@ export type ReviewPatch = Partial<
 >;
 
 /**
- * Records a released review (insert it before releaseDrafts, which points messages at it).
+ * Records a released review (insert it before the released messages, which point at it).
  * @example const review = await insertReview(trx, { branch: "main", mode: "tools", round_id })
  */
 export async function insertReview(db: Kysely<Database>, review: NewReview): Promise<ReviewRow> {

@@ -122,21 +122,6 @@ export async function updateThread(
 }
 
 /**
- * Records that the person looked at the thread, without counting as a change to it (`updated_at` stays).
- * @example await markThreadSeen(trx, id, ctx.now())
- */
-export async function markThreadSeen(db: Kysely<Database>, id: string, at: string): Promise<ThreadRow | undefined> {
-  requireWriteTransaction(db, "markThreadSeen");
-  const row = await db
-    .updateTable("threads")
-    .set({ human_seen_at: at })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-  return row === undefined ? undefined : decodeThread(row);
-}
-
-/**
  * Deletes a thread and, by cascade, its messages; true when it existed.
  * @example await deleteThread(trx, id) // a draft thread whose only message was deleted
  */

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { ReviewError } from "@opencode-review/core";
 import type { Database } from "../database.js";
-import { draftsOfBranch, releaseDrafts } from "../drafts.js";
+import { draftsOfBranch } from "../drafts.js";
+import { releaseDraftsForTest } from "./release-drafts.js";
 import {
   deleteMessageRow,
   insertMessage,
@@ -28,7 +29,6 @@ import { latestSession, sessionById, upsertSession } from "../tables/sessions.ta
 import {
   deleteThread,
   insertThread,
-  markThreadSeen,
   threadById,
   threadsByBranch,
   updateThread,
@@ -297,7 +297,8 @@ export const storeCases: readonly StoreCase[] = [
         // 10,001 more changes: the oldest fall out of the log, and a reader from before them is told to read everything.
         const old = await latestThreadChange(db);
         await writeTransaction(db, async (trx) => {
-          for (let i = 0; i < 10_001; i++) await markThreadSeen(trx, b!.id, new Date(i).toISOString());
+          for (let i = 0; i < 10_001; i++)
+            await updateThread(trx, b!.id, { human_seen_at: new Date(i).toISOString(), updated_at: b!.updated_at });
         });
         assert.equal(await latestThreadChange(db), old + 10_001);
         const kept = await sql<{ n: number }>`select count(*) as n from thread_changes`.execute(db);
@@ -729,10 +730,6 @@ export const storeCases: readonly StoreCase[] = [
           undefined,
         );
 
-        const seen = await writeTransaction(store.db, (trx) => markThreadSeen(trx, one.id, "2030-01-01T00:00:00.000Z"));
-        assert.equal(seen?.human_seen_at, "2030-01-01T00:00:00.000Z");
-        assert.equal(seen?.updated_at, updated?.updated_at, "looking at a thread does not change it");
-
         const ids = async (filter: Parameters<typeof threadsByBranch>[2]) =>
           (await threadsByBranch(store.db, "main", filter)).map((t) => t.id);
         assert.deepEqual(await ids({}), [one.id, whole.id, old.id]);
@@ -897,7 +894,7 @@ export const storeCases: readonly StoreCase[] = [
       }),
   },
   {
-    name: "drafts: the pending review lists draft threads and unsent replies; release sends them all at once",
+    name: "drafts: the pending review lists draft threads and unsent replies, the branch's own",
     run: () =>
       withStore(async (store) => {
         const round = await seedRound(store.db);
@@ -958,46 +955,12 @@ export const storeCases: readonly StoreCase[] = [
           [setup.draftMessage.id, setup.reply.id],
         );
 
-        const at = "2031-05-05T05:05:05.000Z";
-        const { review, released } = await writeTransaction(store.db, async (trx) => {
-          const review = await insertReview(trx, {
-            released_at: new Date().toISOString(),
-            branch: "main",
-            mode: "tools",
-            round_id: round.id,
-            session_id: "ses_1",
-          });
-          return { review, released: await releaseDrafts(trx, { branch: "main", reviewId: review.id, at }) };
-        });
-        assert.deepEqual([...released.messageIds].sort(), [setup.draftMessage.id, setup.reply.id].sort());
-        assert.deepEqual([...released.threadIds].sort(), [setup.draft.id, setup.resolved.id].sort());
-
-        const draft = await threadById(store.db, setup.draft.id);
-        assert.equal(draft?.status, "open");
-        assert.equal(draft?.awaiting, "agent");
-        assert.equal(draft?.updated_at, at);
-        const reopened = await threadById(store.db, setup.resolved.id);
-        assert.equal(reopened?.status, "open", "a released reply reopens a resolved thread");
-        assert.equal(reopened?.awaiting, "agent");
-        assert.equal(reopened?.resolved_at, null);
-        assert.equal(reopened?.resolved_by, null);
-        assert.deepEqual(
-          await threadById(store.db, setup.waiting.id),
-          setup.waiting,
-          "a thread without drafts is untouched",
-        );
-        for (const id of released.messageIds) {
-          const message = await messageById(store.db, id);
-          assert.equal(message?.delivery, "sent");
-          assert.equal(message?.review_id, review.id);
-        }
-        assert.deepEqual(await draftsOfBranch(store.db, "main"), { threads: [], messages: [] });
+        // The release itself is the service's (release-review.ts writes each thread's core transition).
         assert.equal(
           (await draftsOfBranch(store.db, "other")).messages.length,
           1,
-          "another branch's drafts stay drafts",
+          "another branch's drafts are its own",
         );
-        assert.equal((await threadById(store.db, setup.otherBranch.id))?.status, "draft");
       }),
   },
   {
@@ -1135,7 +1098,7 @@ export const storeCases: readonly StoreCase[] = [
             round_id: round.id,
             released_at: "2000-01-01T00:00:00.000Z",
           });
-          await releaseDrafts(trx, { branch: "main", reviewId: review.id, at: "2000-01-01T00:00:00.000Z" });
+          await releaseDraftsForTest(trx, { branch: "main", reviewId: review.id, at: "2000-01-01T00:00:00.000Z" });
           return review;
         });
         await writeTransaction(store.db, (trx) =>
@@ -1386,7 +1349,7 @@ export const storeCases: readonly StoreCase[] = [
       ),
   },
   {
-    name: "a process killed inside releaseDrafts over 500 drafts leaves none of it",
+    name: "a process killed inside a release of 500 drafts leaves none of it",
     run: () =>
       inTempDir(async (dir) => {
         const path = join(dir, "review.sqlite");
@@ -1400,7 +1363,7 @@ export const storeCases: readonly StoreCase[] = [
       }),
   },
   {
-    name: "a process killed right after releaseDrafts committed keeps all of it",
+    name: "a process killed right after a release of 500 drafts committed keeps all of it",
     run: () =>
       inTempDir(async (dir) => {
         const path = join(dir, "review.sqlite");

@@ -15,7 +15,7 @@ import { insertMessage } from "../tables/messages.table.js";
 import { updateThread } from "../tables/threads.table.js";
 import { insertReview } from "../tables/reviews.table.js";
 import { latestRound } from "../tables/rounds.table.js";
-import { releaseDrafts } from "../drafts.js";
+import { releaseDraftsForTest } from "./release-drafts.js";
 import { writeTransaction } from "../write-transaction.js";
 import { say, waitForever, waitForGo } from "../../testing/line-child.js";
 
@@ -96,8 +96,8 @@ async function main(): Promise<void> {
         mode: "tools",
         round_id: round.id,
       });
-      const released = await releaseDrafts(trx, { at: new Date().toISOString(), branch, reviewId: review.id });
-      say(`released ${released.messageIds.length}`);
+      const released = await releaseDraftsForTest(trx, { at: new Date().toISOString(), branch, reviewId: review.id });
+      say(`released ${released}`);
       if (when === "hang") {
         say("inside");
         await waitForever(store, trx);
