@@ -3,11 +3,17 @@ import { idText } from "./id-text.js";
 
 // Query strings of the HTTP GET routes (docs/http.md). Values arrive as strings; a missing one is undefined.
 
-/** `GET /api/threads?status=&file=&at=`; `at` (a round id) locates anchors in that round instead of the work tree. */
+/**
+ * `GET /api/threads?status=&file=&at=`; `at` (a round id, or `view:staged` / `view:commit:<sha>`, the ends of
+ * those diff views) locates anchors there instead of the work tree.
+ */
 export const threadsQuery = {
   status: z.enum(["waiting", "all", "draft"], { error: 'status must be "waiting", "all" or "draft".' }).optional(),
   file: z.string().min(1, { error: "file is empty; leave it out for every file." }).optional(),
-  at: idText("at", "a round id", { empty: "give a round id, or leave it out for the work tree." }).optional(),
+  at: idText("at", "a round id, view:staged or view:commit:<sha>", {
+    empty: "give a round id, or leave it out for the work tree.",
+    orElse: (value) => value === "view:staged" || /^view:commit:[0-9a-f]{4,64}$/i.test(value),
+  }).optional(),
 };
 
 /**

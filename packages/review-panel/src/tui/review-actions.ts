@@ -288,7 +288,7 @@ export function createReviewActions(input: ReviewActionsInput) {
   const toggleWhitespace = () => {
     const ignoring = !rounds.ignoreWhitespace();
     rounds.setIgnoreWhitespace(ignoring);
-    setStatus(ignoring ? "Whitespace changes left out (w shows them)." : "Whitespace changes shown.");
+    setStatus(ignoring ? "Whitespace changes left out (i shows them)." : "Whitespace changes shown.");
   };
   const toggleView = () => {
     model.diff.setView(view() === "split" ? "unified" : "split");

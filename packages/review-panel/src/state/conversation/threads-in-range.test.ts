@@ -71,3 +71,35 @@ describe("threadsInRange", () => {
     expect(asked).toEqual(["r2", "r2"]);
   });
 });
+
+describe("threadsInRange in a diff view", () => {
+  it("asks where the threads are at the end of the staged and one-commit views, and nowhere for the work-tree views", async () => {
+    const asked: string[] = [];
+    const api = {
+      threads: async (filter: { at?: string } = {}) => {
+        asked.push(filter.at ?? "now");
+        return { ok: true, value: { threads: [thread("t1", { anchor: { state: "current", start: 2, end: 2 } })] } };
+      },
+    } as unknown as Api;
+    const [list] = createSignal<readonly Thread[]>([thread("t1")]);
+    const [range, setRange] = createSignal<DiffRange>({ from: "base", to: "worktree", view: "uncommitted" });
+    const shown = createRoot(() => threadsInRange(api, list, range, createNotices()));
+    await settle();
+    expect(asked).toEqual([]);
+    expect(shown()[0]?.anchor.start).toBe(13);
+
+    setRange({ from: "base", to: "worktree", view: "staged" });
+    await settle();
+    expect(asked).toEqual(["view:staged"]);
+    expect(shown()[0]?.anchor.start).toBe(2);
+
+    setRange({ from: "base", to: "worktree", view: "commit:abc123" });
+    await settle();
+    expect(asked).toEqual(["view:staged", "view:commit:abc123"]);
+
+    setRange({ from: "base", to: "worktree", view: "since-review" });
+    await settle();
+    expect(asked).toEqual(["view:staged", "view:commit:abc123"]);
+    expect(shown()[0]?.anchor.start).toBe(13);
+  });
+});

@@ -159,8 +159,8 @@ function firstOld(hunk: Hunk): number {
 }
 
 /**
- * Whether the diff's new side is the work tree as it is now: threads sit on its lines and hidden context is
- * read from it. The staged and one-commit views end elsewhere, so their threads are listed above each file.
+ * Whether the diff's new side is the work tree as it is now: hidden context is read from it. The staged and
+ * one-commit views end elsewhere (their threads are located there, see `locatedAt`), so they offer none.
  * @example readsWorktree({ from: "base", to: "worktree", view: "staged" }) // false
  */
 export function readsWorktree(range: DiffRange): boolean {
@@ -234,7 +234,7 @@ export function buildRows(input: RowsInput): Rows {
     for (const t of threads) {
       if (t.anchor.state === "outdated") continue;
       const place = placeOf(t, input.range);
-      if (place.start === null || place.end === null || !inWorktree) {
+      if (place.start === null || place.end === null) {
         unplaced.push(t);
         continue;
       }

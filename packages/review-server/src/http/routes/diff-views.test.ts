@@ -90,6 +90,38 @@ describe("which diff", () => {
   });
 });
 
+describe("threads in a view that does not end at the work tree", () => {
+  it("sit on their lines of the index (staged) and of the commit (one commit), not where the work tree has them", async () => {
+    // The work tree has two lines more above each commented line than the view's end has.
+    const staged = await post("/api/threads", { file: "d.ts", start: 1, end: 1, body: "why d?" });
+    const committed = await post("/api/threads", { file: "b.ts", start: 1, end: 1, body: "why b?" });
+    expect(staged.status).toBe(201);
+    expect(committed.status).toBe(201);
+    await f.repo.write("d.ts", "// one\n// two\nexport const d = 1;\n");
+    await f.repo.write("b.ts", "// one\n// two\nexport const b = 1;\n");
+    const anchorOf = async (query: string, id: string) =>
+      ((await get(`/api/threads${query}`)).json.threads as any[]).find((t) => t.id === id).anchor;
+    // Now: line 3 in the work tree.
+    expect(await anchorOf("", staged.json.thread.id)).toMatchObject({ start: 3, end: 3 });
+    expect(await anchorOf("", committed.json.thread.id)).toMatchObject({ start: 3, end: 3 });
+    // The staged diff shows d.ts as the index has it, and the thread on its line 1 there.
+    const dLines = ((await get("/api/diff?view=staged")).json.files as any[])[0].hunks[0].lines;
+    expect(dLines.map((l: any) => [l.new, l.text])).toEqual([[1, "export const d = 1;"]]);
+    expect(await anchorOf("?at=view:staged", staged.json.thread.id)).toMatchObject({ start: 1, end: 1 });
+    // One commit: b.ts as that commit has it (short sha too).
+    expect(await anchorOf(`?at=view:commit:${first}`, committed.json.thread.id)).toMatchObject({ start: 1, end: 1 });
+    expect(await anchorOf(`?at=view:commit:${first.slice(0, 8)}`, committed.json.thread.id)).toMatchObject({
+      start: 1,
+    });
+    // A commit off the branch, or a view with no end of its own, is refused.
+    await f.repo.git("checkout", "-q", "-b", "side");
+    const side = await f.repo.commitAll("side");
+    await f.repo.git("checkout", "-q", "main");
+    expect((await get(`/api/threads?at=view:commit:${side}`)).status).toBe(404);
+    expect((await get("/api/threads?at=view:uncommitted")).status).toBe(400);
+  });
+});
+
 describe("each file's blob", () => {
   it("is the work tree file's git blob id, also in a diff that ends elsewhere, and null once the file is gone", async () => {
     const blobOfE = (await f.repo.git("hash-object", "e.ts")).trim();

@@ -1,6 +1,6 @@
 import { matchesPathSuffix, ReviewError, type Thread, type ThreadStatus } from "@opencode-review/core";
 import { messagesByThreadIds, roundById, threadsByBranch, threadsByIds, type ThreadRow } from "../../store/index.js";
-import { worktreeStamp, type Repository } from "../../git/index.js";
+import { branchCommit, indexTree, worktreeStamp, type Repository } from "../../git/index.js";
 import type { ChangedThreads, Listing, ListingMemo } from "./listing-memo.js";
 import type { ServiceContext } from "../service-context.js";
 import { threadsJson } from "../threads/thread-list-json.js";
@@ -8,7 +8,10 @@ import { threadsJson } from "../threads/thread-list-json.js";
 /** `waiting`: open threads; `all`: every thread (drafts too, for the person); `draft`: threads with something unsent. */
 export type HumanListStatus = "waiting" | "all" | "draft";
 
-/** `at`: a round id; the anchors are then where the threads' lines were in that round's snapshot. */
+/**
+ * `at`: a round id, the anchors then where the threads' lines were in that round's snapshot; or the end of a
+ * diff view that is not the work tree, `view:staged` (the index) or `view:commit:<sha>` (that commit).
+ */
 type HumanQuery = { readonly status?: HumanListStatus; readonly file?: string; readonly at?: string };
 
 /**
@@ -37,6 +40,7 @@ export async function threadListing(
   memo?: ListingMemo,
 ): Promise<{ readonly threads: readonly Thread[]; readonly version: Listing["version"] | null }> {
   const repo = await ctx.repository();
+  if (query.at?.startsWith("view:")) return { threads: await listingAtView(ctx, repo, query, query.at), version: null };
   if (query.at !== undefined) return { threads: await listingAtRound(ctx, repo, query, query.at), version: null };
   if (memo === undefined) return { threads: (await computeListing(ctx, repo, query)).threads, version: null };
   const key = JSON.stringify([query.status ?? "all", query.file ?? ""]);
@@ -76,6 +80,17 @@ async function listingAtRound(
     );
   }
   return threadsJson(ctx, repo, await rowsOf(ctx, repo, query), "human", undefined, { at: round.snapshot });
+}
+
+/**
+ * The listing located at the end of the staged or one-commit view (the index's tree, or the commit), the
+ * texts that view shows: a thread on lines it shows sits on them, not above the file as outside the diff.
+ */
+async function listingAtView(ctx: ServiceContext, repo: Repository, query: HumanQuery, at: string): Promise<Thread[]> {
+  const view = at.slice("view:".length);
+  const rev =
+    view === "staged" ? await indexTree(repo) : (await branchCommit(repo, view.slice("commit:".length))).commit;
+  return threadsJson(ctx, repo, await rowsOf(ctx, repo, query), "human", undefined, { at: rev });
 }
 
 /** The branch's rows the query shows. */
