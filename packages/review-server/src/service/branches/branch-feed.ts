@@ -93,7 +93,8 @@ export function branchFeed(options: BranchFeedOptions): BranchFeed {
             if (!stopped) publish({ type: "branch", branch: entry });
           }
         } catch (error) {
-          options.onError?.(error);
+          // A list under way when the last panel left may find the store closed: nobody hears it any more.
+          if (!stopped) options.onError?.(error);
         } finally {
           computing = false;
           if (again) {
