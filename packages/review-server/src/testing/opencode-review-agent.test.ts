@@ -350,13 +350,10 @@ describe("every branch in one panel, each release to its own agent", () => {
           XDG_STATE_HOME: join(worktreeB, "..", "home-b", "state"),
         },
       };
-      const [serverA, serverB] = [track(await serveOpencode(project)), track(await serveOpencode(projectB))];
-      const mcp = await startMcp(["--repo", worktreeC]);
-      onCleanup(() => mcp.close());
-
+      // One after the other: the second start finds the plugin installed in the run's cache (two installs at
+      // once wait on each other's lock).
+      const serverA = track(await serveOpencode(project));
       const sessionA = (await serverA.client.session.create({ body: { title: "Attempt main" } })).data?.id ?? "";
-      const sessionB = (await serverB.client.session.create({ body: { title: "Attempt B" } })).data?.id ?? "";
-      expect([sessionA, sessionB]).not.toContain("");
       // The person's one panel: the first opencode's.
       const panel = await eventually(
         async () => {
@@ -367,6 +364,11 @@ describe("every branch in one panel, each release to its own agent", () => {
         "the first opencode's panel is registered",
         300_000,
       );
+      const serverB = track(await serveOpencode(projectB));
+      const sessionB = (await serverB.client.session.create({ body: { title: "Attempt B" } })).data?.id ?? "";
+      expect([sessionA, sessionB]).not.toContain("");
+      const mcp = await startMcp(["--repo", worktreeC]);
+      onCleanup(() => mcp.close());
       // Every branch is in its list, each with its agent.
       const listed = await eventually(async () => {
         const { branches } = (await panel.call("GET", "/branches")).json as {
