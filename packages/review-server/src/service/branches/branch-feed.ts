@@ -145,6 +145,10 @@ export function branchFeed(options: BranchFeedOptions): BranchFeed {
           else {
             watches.set(w.path, watch);
             used += w.path === own.workTree ? watch.folders() * 2 : watch.folders();
+            // The first list was read while the watches were placed: an edit made before this one was in place
+            // reached no watch, so this work tree's size is read once more now that it is watched.
+            forget(w.path);
+            schedule();
           }
           if (stopped) watch?.close();
         }
@@ -185,10 +189,9 @@ export function branchFeed(options: BranchFeedOptions): BranchFeed {
             const now = await worktreeStatusStamp(path).catch(() => null);
             if (now !== before) {
               polled.set(path, now);
-              if (before !== null) {
-                forget(path);
-                schedule();
-              }
+              // The first stamp too: an edit between the first list and it would otherwise be missed.
+              forget(path);
+              schedule();
             }
           }
       };
