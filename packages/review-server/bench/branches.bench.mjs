@@ -81,6 +81,9 @@ try {
   });
   while (seen.size < WORKTREES) await new Promise((resolve) => setTimeout(resolve, 5));
   const startTime = lastEvent - feedStart;
+  // The first list is published while the watches are placed: their count is known once placing is done.
+  while (feed.state().watches === 0 && feed.state().polled.length === 0)
+    await new Promise((resolve) => setTimeout(resolve, 5));
   const state = feed.state();
   const written = now();
   await writeFile(join(trees[7], "new-file-from-agent.ts"), "export const more = true;\n");

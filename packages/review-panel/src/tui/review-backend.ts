@@ -5,6 +5,7 @@ import type { ImageDifference } from "@opencode-review/core";
 import type { DiffFile, DiffRange, Outcome, ReviewClient, ServerEvent } from "../state/review-client.js";
 import type { BinarySideFacts } from "../state/diff/binary-summary.js";
 import type { UnsentStorage } from "../state/conversation/unsent-text.js";
+import type { BranchInfo } from "../state/branches/branches.js";
 
 /** One side of a changed binary file as the backend read it, without decoding it. */
 export interface BinarySide extends BinarySideFacts {
@@ -68,6 +69,13 @@ export interface ReviewBackend extends ReviewClient {
   ownPanelUrl(): Promise<string | null>;
   /** Opens a link in the person's browser where one can be opened (never waited for), or says why not. */
   openInBrowser(url: string): Promise<{ readonly opened: true } | { readonly opened: false; readonly reason: string }>;
+  /** Every branch of the repository with a review or a changed work tree, what waits on the person first (`B`). */
+  branches(): Promise<Outcome<{ readonly branches: readonly BranchInfo[] }>>;
+  /**
+   * The review of another branch, for the same view: its work tree, threads and rounds; a release goes to
+   * the agent working there. The server's own branch answers this backend itself.
+   */
+  forBranch(branch: string): Promise<Outcome<ReviewBackend>>;
   close(): Promise<void>;
 }
 

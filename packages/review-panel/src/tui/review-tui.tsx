@@ -110,16 +110,47 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
     const log = (level: "error" | "warn" | "info", text: string) =>
       void api.client.app.log({ service: "opencode-review", level, message: text }).catch(() => {});
 
+    // The diff's layout, kept between views and runs in opencode's key-value store.
+    const viewStorage = {
+      read: () => (api.kv.get<string>("opencode-review.view", "unified") === "split" ? "split" : "unified"),
+      write: (mode: "split" | "unified") => api.kv.set("opencode-review.view", mode),
+    } as const;
+    // Another branch's review open in the view (`B`), with its own model; null: this work tree's, whose model
+    // the sidebar line and the toasts follow.
+    const [other, setOther] = createSignal<{
+      readonly backend: ReviewBackend;
+      readonly model: ReviewModel;
+      readonly dispose: () => void;
+    } | null>(null);
+    const dropOther = (previous: ReturnType<typeof other>) => {
+      if (previous === null) return;
+      previous.model.close();
+      previous.dispose();
+      void previous.backend.close().catch(() => {});
+    };
+    const openBranch = async (branch: string) => {
+      const own = backend();
+      if (own === null) return;
+      const answer = await own.forBranch(branch);
+      if (!answer.ok)
+        return api.ui.toast({ variant: "error", title: "opencode-review", message: errorText(answer.error) });
+      const previous = other();
+      if (answer.value === own) setOther(null);
+      else {
+        const b = answer.value;
+        const shown = createRoot((dispose) => ({ backend: b, model: createReviewModel(b, { viewStorage }), dispose }));
+        setOther(shown);
+        void shown.model.refresh();
+      }
+      dropOther(previous);
+    };
+
     const opened = open({ api, dir, options: (options ?? {}) as Record<string, unknown> }).then(
       (b) => {
         createRoot((dispose) => {
           disposeRoot = dispose;
           model = createReviewModel(b, {
-            // The diff's layout, kept between views and runs in opencode's key-value store.
-            viewStorage: {
-              read: () => (api.kv.get<string>("opencode-review.view", "unified") === "split" ? "split" : "unified"),
-              write: (mode) => api.kv.set("opencode-review.view", mode),
-            },
+            viewStorage,
             onAgentMessage: ({ thread, body }) => {
               if (api.route.current.name === ROUTE) return;
               const where = describePlace(thread, { for: "terminal" });
@@ -199,7 +230,18 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
                   return <ReviewUnavailable api={api} text={`the view failed: ${message(error)}`} close={close} />;
                 }}
               >
-                <ReviewView api={api} backend={b()} model={model!} session={latestSession} close={close} />
+                <Show when={other() ?? { backend: b(), model: model! }} keyed>
+                  {(shown) => (
+                    <ReviewView
+                      api={api}
+                      backend={shown.backend}
+                      model={shown.model}
+                      session={latestSession}
+                      close={close}
+                      openBranch={(branch) => void openBranch(branch)}
+                    />
+                  )}
+                </Show>
               </ErrorBoundary>
             )}
           </Show>
@@ -321,6 +363,7 @@ function installReviewTui(open: OpenTuiBackend, keysOf: OpenCommandKeysOf | unde
 
     api.lifecycle.onDispose(async () => {
       disposed = true;
+      dropOther(other());
       model?.close();
       offSessions?.();
       offCommands();

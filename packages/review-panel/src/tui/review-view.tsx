@@ -17,6 +17,7 @@ import type { MarkdownLine } from "./markdown-lines.js";
 import { createReleaseConfirm } from "./release-confirm.js";
 import { createReviewActions } from "./review-actions.js";
 import type { ReviewBackend } from "./review-backend.js";
+import { errorText } from "../state/review-client.js";
 import { finderPaths } from "../state/diff/file-finder.js";
 import { createReviewEditing, editorHint } from "./review-editing.js";
 import type { ReviewModel } from "./review-model.js";
@@ -45,6 +46,8 @@ export interface ReviewViewProps {
   /** The session a release goes to: the one the person came from, else the latest. */
   readonly session: () => Promise<string | null>;
   readonly close: () => void;
+  /** Opens another branch's review in this view (`B`, then Enter); the own branch's too. */
+  readonly openBranch?: (branch: string) => void;
 }
 
 /**
@@ -77,6 +80,12 @@ export function ReviewView(props: ReviewViewProps) {
     keyHelp: () => keys.help,
     screen: dims,
     top: () => overlayTop(),
+    branch: () => props.backend.where.branch,
+    openBranch: (branch) => {
+      if (branch.branch === props.backend.where.branch) return;
+      setStatus(`Opening ${branch.branch}…`);
+      props.openBranch?.(branch.branch);
+    },
   });
   let editor: TextareaRenderable | undefined;
   const editing = createReviewEditing({
@@ -224,6 +233,12 @@ export function ReviewView(props: ReviewViewProps) {
     keepHunk: actions.keepHunk,
     restoreChange: actions.restoreNewest,
     changeList: () => list.open("changes"),
+    // Every branch, as the web's switcher lists them: read when the list opens.
+    branches: () =>
+      void props.backend.branches().then((answer) => {
+        if (answer.ok) list.openBranches(answer.value.branches);
+        else setStatus(errorText(answer.error));
+      }),
   });
   registerKeyLayers(props.api, {
     view: keys.bindings,
@@ -241,7 +256,7 @@ export function ReviewView(props: ReviewViewProps) {
         if (words !== null) editing.open({ kind: "summary", initial: words });
       },
     },
-    list: { close: list.close, down: list.down, up: list.up },
+    list: { close: list.close, down: list.down, up: list.up, choose: list.choose },
   });
 
   // While the view is open the work tree may change under it: the diff is re-read with the change log.

@@ -14,7 +14,8 @@ export interface StoreChanges {
 
 export interface DataVersionFeedOptions {
   readonly db: Kysely<Database>;
-  readonly changes: StoreChanges;
+  /** Made at each start: the feed starts once per branch heard, and each keeps its own place in the store. */
+  readonly changes: () => StoreChanges;
   /** How often to read the counter while someone listens; default 1000 ms. */
   readonly intervalMs?: number;
   /** Told when a look fails (the store closing under it, mostly); the feed keeps polling. */
@@ -35,7 +36,7 @@ export async function readDataVersion(db: Kysely<Database>): Promise<number> {
  * A feed that polls `PRAGMA data_version` while a panel listens and, when another process has
  * committed, publishes what `changes` finds. Reading the counter is a few microseconds and touches
  * no table, so polling every second costs nothing measurable; writes of this process never trigger it.
- * @example createEventBus({ feeds: [dataVersionFeed({ db: store.db, changes })] })
+ * @example createEventBus({ branchFeeds: [dataVersionFeed({ db: store.db, changes: () => storeChanges(service) })] })
  */
 export function dataVersionFeed(options: DataVersionFeedOptions): EventFeed {
   const intervalMs = options.intervalMs ?? 1000;
@@ -45,19 +46,20 @@ export function dataVersionFeed(options: DataVersionFeedOptions): EventFeed {
       let stopped = false;
       let busy = false;
       let seen: number | null = null;
+      const changes = options.changes();
 
       const look = async (): Promise<void> => {
         if (seen === null) {
           // The baseline first, then mark: a commit between the two is collected by the next look.
           const version = await readDataVersion(options.db);
-          await options.changes.mark();
+          await changes.mark();
           seen = version;
           return;
         }
         const version = await readDataVersion(options.db);
         if (version === seen) return;
         seen = version;
-        const events = await options.changes.collect();
+        const events = await changes.collect();
         if (stopped) return;
         for (const event of events) publish(event);
       };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { currentBranchScope, inBranchScope, type BranchScope } from "../service/branches/branch-scope.js";
 import { createEventBus, type EventFeed } from "./event-bus.js";
 import type { ReviewEvent, RoundInfo } from "./review-event.js";
 
@@ -74,5 +75,40 @@ describe("createEventBus", () => {
     expect(log).toEqual(["start", "stop"]);
     bus.subscribe(() => {});
     expect(log).toEqual(["start", "stop", "start"]);
+  });
+
+  it("runs a branch feed once per branch heard, in that branch's scope, and its events reach that branch's listeners only", () => {
+    const log: string[] = [];
+    const publishers = new Map<string, (event: ReviewEvent) => void>();
+    const feed: EventFeed = {
+      start(publish) {
+        const branch = currentBranchScope()?.branch ?? "own";
+        log.push(`start ${branch}`);
+        // As a timer's callback would: the scope the feed started in is the one it publishes in.
+        publishers.set(branch, (event) => {
+          const scope = currentBranchScope();
+          return scope === undefined ? publish(event) : inBranchScope(scope, () => publish(event));
+        });
+        return () => log.push(`stop ${branch}`);
+      },
+    };
+    const bus = createEventBus({ branchFeeds: [feed] });
+    const scopeB: BranchScope = { branch: "agent-b", worktree: "/b", repository: async () => ({}) as never };
+    const own: ReviewEvent[] = [];
+    const onB: ReviewEvent[] = [];
+    const stopOwn = bus.subscribe((event) => own.push(event));
+    const stopB1 = inBranchScope(scopeB, () => bus.subscribe((event) => onB.push(event)));
+    const stopB2 = inBranchScope(scopeB, () => bus.subscribe(() => {}));
+    expect(log).toEqual(["start own", "start agent-b"]);
+    inBranchScope(scopeB, () => publishers.get("agent-b")!({ type: "round", round: round(7) }));
+    publishers.get("own")!({ type: "round", round: round(1) });
+    expect(onB).toEqual([{ type: "round", round: round(7) }]);
+    expect(own).toEqual([{ type: "round", round: round(1) }]);
+    stopB1();
+    expect(log).toEqual(["start own", "start agent-b"]);
+    stopB2();
+    expect(log).toEqual(["start own", "start agent-b", "stop agent-b"]);
+    stopOwn();
+    expect(log).toEqual(["start own", "start agent-b", "stop agent-b", "stop own"]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Thread } from "@opencode-review/core";
@@ -43,10 +43,11 @@ interface SseEvent {
   readonly data: any;
 }
 
-/** A real streaming client of `GET /api/events`: resolves once the server says the listener is attached. */
-async function subscribe(server: RunningReviewServer) {
+/** A real streaming client of `GET /api/events` (of `branch`'s review when named): resolves once the server says the listener is attached. */
+async function subscribe(server: RunningReviewServer, branch?: string) {
   const abort = new AbortController();
-  const response = await fetch(`${server.url}/api/events`, {
+  const query = branch === undefined ? "" : `?branch=${encodeURIComponent(branch)}`;
+  const response = await fetch(`${server.url}/api/events${query}`, {
     headers: { authorization: `Bearer ${server.token}` },
     signal: abort.signal,
   });
@@ -237,6 +238,48 @@ describe("GET /api/events on a listening server", () => {
       false,
     ]);
     expect(panelA.events.filter((e) => e.event === "change")).toHaveLength(2);
+  });
+
+  it("shows a panel open on another branch (branch=) the reply the agent in that branch's work tree wrote through its own process", async () => {
+    const repo = await repository();
+    const dbDir = await mkdtemp(join(tmpdir(), "ocr-shared-db-"));
+    onCleanup(() => rm(dbDir, { recursive: true, force: true }));
+    const dbPath = join(dbDir, "review.sqlite");
+    // The agent's work tree, on its own branch, with its own change.
+    const worktreeB = join(dbDir, "agent-b");
+    await repo.git("worktree", "add", "-q", "-b", "agent-b", worktreeB);
+    await writeFile(join(worktreeB, "src/calc.ts"), "export const rate = 3;\nexport const limit = 10;\n");
+    // The person's panel is served by the process in the main work tree; the agent's opencode runs in agent-b's.
+    const panelServer = await start(repo.dir, dbPath);
+    const agentServer = await start(worktreeB, dbPath);
+
+    const { thread } = (await call(panelServer, "POST", "/api/threads?branch=agent-b", {
+      file: "src/calc.ts",
+      start: 1,
+      end: 1,
+      body: "Why 3?",
+    })) as { thread: Thread };
+    await call(panelServer, "POST", "/api/review/release?branch=agent-b", {});
+    const onB = await subscribe(panelServer, "agent-b");
+    const own = await subscribe(panelServer);
+
+    await agentServer.service.agentReply({ id: thread.id, text: "Three is the new tariff." });
+
+    const seen = await onB.until(() =>
+      onB.events.find(
+        (e) => e.event === "thread" && e.data.messages.some((m: { author: string }) => m.author === "agent"),
+      ),
+    );
+    expect(seen.data).toMatchObject({ id: thread.id, awaiting: "human" });
+    expect(seen.data.messages.map((m: { author: string; body: string }) => [m.author, m.body])).toEqual([
+      ["human", "Why 3?"],
+      ["agent", "Three is the new tariff."],
+    ]);
+    // The panel on the server's own branch hears nothing of agent-b's threads (only the branch list's entries).
+    await call(panelServer, "POST", "/api/threads", { file: "src/calc.ts", start: 2, end: 2, body: "On main" });
+    await own.until(() => own.events.find((e) => e.event === "thread"));
+    expect(own.events.filter((e) => e.event === "thread").map((e) => e.data.messages[0].body)).toEqual(["On main"]);
+    expect(onB.events.filter((e) => e.event === "thread").map((e) => e.data.id)).toEqual([thread.id]);
   });
 
   it("shows a panel on server B a reviewer run, its released findings and their triage written through server A", async () => {

@@ -133,19 +133,18 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       onError: reportError,
     });
     const bus = createEventBus({
-      feeds: [
+      // Another process's writes, for each branch a panel has open (this server's own, or one named by branch=):
+      // each start reads the change log in that branch's scope, from where it stood when the first panel listened.
+      branchFeeds: [
         dataVersionFeed({
           db: store.db,
-          changes: {
-            mark: () => changes().mark(),
-            collect: () => changes().collect(),
-          },
+          // Called only once a panel subscribes, after `ready` exists.
+          changes: () => storeChanges(ready),
           ...(options.feedIntervalMs === undefined ? {} : { intervalMs: options.feedIntervalMs }),
           onError: reportError,
         }),
-        worktreeFeed({ repo, onError: reportError }),
-        branches,
       ],
+      feeds: [worktreeFeed({ repo, onError: reportError }), branches],
       onListenerError: reportError,
     });
     const ready = createReviewService({
@@ -161,9 +160,6 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
       ...(options.forge?.push === undefined ? {} : { forgePush: options.forge.push }),
     });
     options.onService?.(ready);
-    let changeSource: ReturnType<typeof storeChanges> | null = null;
-    // Called only once a panel subscribes, after `ready` exists.
-    const changes = () => (changeSource ??= storeChanges(ready));
 
     // Runs a previous process left live read cancelled: nothing drives them any more. Releases it left
     // pending (stopped before its doorbell rang) are delivered from here.

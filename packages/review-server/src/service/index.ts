@@ -40,6 +40,7 @@ export type { ForgeStatus, WaitingReply } from "./forge/forge-status.js";
 export {
   inBranchScope,
   currentBranchScope,
+  readOnlyBranch,
   branchFeed,
   type BranchScope,
   type BranchEntry,

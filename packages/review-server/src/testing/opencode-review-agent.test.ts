@@ -1,5 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildCli } from "../cli/testing/cli-process.js";
+import { startMcp } from "../mcp/testing/mcp-process.js";
 import { livePanelLinks } from "../cli/live-panels.js";
 import { openRepository } from "../git/index.js";
 import {
@@ -319,6 +323,148 @@ describe("the agent side under opencode run", () => {
       expect(waiting).toEqual([
         expect.objectContaining({ origin: "agent", file: "src/app.ts", start: 10, end: 10, awaiting: "human" }),
       ]);
+    },
+    SLOW,
+  );
+});
+
+// Issue 43's proof: every agent's work in one panel. Two real opencode processes in two work trees of one
+// repository and an MCP client in a third; the person comments on each branch from one web panel (the first
+// opencode's, over its HTTP API with branch=, as the panel's switcher calls it) and releases each; each
+// agent reads its own comments and none of another's.
+describe("every branch in one panel, each release to its own agent", () => {
+  it(
+    "two opencode serve in two work trees and an MCP client in a third: each agent's requests hold its own branch's comments only",
+    async () => {
+      const tarball = await packPlugin();
+      await buildCli();
+      const file = "src/app.ts";
+      // Each release rings its session: the model lists its comments, then says it read them.
+      const model = track(
+        await startFakeModel((request) =>
+          request.messages.at(-1)?.role === "tool"
+            ? { kind: "text", text: "Read them." }
+            : { kind: "tools", calls: [{ name: "review_list", args: {} }] },
+        ),
+      );
+      const project = track(
+        makeOpencodeProject({
+          fakeModelUrl: model.url,
+          plugins: [`opencode-review@file:${tarball}`],
+          files: { [file]: APP },
+          changes: { [file]: CHANGED },
+        }),
+      );
+      // Two more attempts at the task, each in a work tree of its own (as `claude --worktree` makes them).
+      const git = (...args: string[]) => execFileSync("git", args, { cwd: project.dir, stdio: "pipe" });
+      const worktree = (name: string) => {
+        const path = join(project.dir, "..", name);
+        git("worktree", "add", "-q", "-b", name, path);
+        writeFileSync(join(path, file), APP.replace("  return sum;", `  return sum; // ${name}`));
+        return path;
+      };
+      const worktreeB = worktree("agent-b");
+      const worktreeC = worktree("agent-c");
+      // The second opencode: its own data and state (as a second person's machine would have), the run's cache.
+      const projectB: OpencodeProject = {
+        ...project,
+        dir: worktreeB,
+        env: {
+          ...project.env,
+          PWD: worktreeB,
+          XDG_DATA_HOME: join(worktreeB, "..", "home-b", "data"),
+          XDG_STATE_HOME: join(worktreeB, "..", "home-b", "state"),
+        },
+      };
+      // One after the other: the second start finds the plugin installed in the run's cache (two installs at
+      // once wait on each other's lock).
+      const serverA = track(await serveOpencode(project));
+      const sessionA = (await serverA.client.session.create({ body: { title: "Attempt main" } })).data?.id ?? "";
+      // The person's one panel: the first opencode's.
+      const panel = await eventually(
+        async () => {
+          const links = await livePanelLinks(await openRepository(project.dir)).catch(() => []);
+          const mine = links.find((l) => l.row.pid === serverA.pid && l.token !== null);
+          return mine === undefined ? null : panelApi(mine.link);
+        },
+        "the first opencode's panel is registered",
+        300_000,
+      );
+      const serverB = track(await serveOpencode(projectB));
+      const sessionB = (await serverB.client.session.create({ body: { title: "Attempt B" } })).data?.id ?? "";
+      expect([sessionA, sessionB]).not.toContain("");
+      const mcp = await startMcp(["--repo", worktreeC]);
+      onCleanup(() => mcp.close());
+      // Every branch is in its list, each with its agent.
+      const listed = await eventually(async () => {
+        const { branches } = (await panel.call("GET", "/branches")).json as {
+          branches: { branch: string; agents: { kind: string; session?: { id: string }; live: boolean }[] }[];
+        };
+        const agentsOf = (name: string) => branches.find((b) => b.branch === name)?.agents ?? [];
+        return agentsOf("agent-b").some((a) => a.session?.id === sessionB) &&
+          agentsOf("agent-c").some((a) => a.kind === "mcp") &&
+          agentsOf("main").some((a) => a.session?.id === sessionA)
+          ? branches
+          : null;
+      }, "every branch listed with its agent");
+      expect(listed.map((b) => b.branch).sort()).toEqual(["agent-b", "agent-c", "main"]);
+
+      const words = {
+        main: "Main: why a comment line?",
+        "agent-b": "B: why a trailing note?",
+        "agent-c": "C: same here?",
+      };
+      for (const [branch, body] of Object.entries(words)) {
+        const query = branch === "main" ? "" : `?branch=${branch}`;
+        const made = await panel.call("POST", `/threads${query}`, { file, start: 4, end: 4, body });
+        expect(made.status).toBe(201);
+        const released = await panel.call("POST", `/review/release${query}`, {});
+        expect(released.status).toBe(200);
+      }
+
+      // Each opencode's session is rung and its model lists the comments: wait for both answers' tool results.
+      const listedBy = async (session: string) =>
+        eventually(
+          async () => {
+            const done = model.conversation().find((r) => r.sessionId === session && r.toolResults.length > 0);
+            return done ?? null;
+          },
+          `the model of session ${session} read its comments`,
+          300_000,
+        );
+      const [readA, readB] = await Promise.all([listedBy(sessionA), listedBy(sessionB)]);
+      const heardBy = (session: string) =>
+        model
+          .conversation()
+          .filter((r) => r.sessionId === session)
+          .map((r) => JSON.stringify(r.messages))
+          .join("\n");
+      expect(resultOf(readA)).toContain(words.main);
+      expect(resultOf(readB)).toContain(words["agent-b"]);
+      for (const [session, own] of [
+        [sessionA, "main"],
+        [sessionB, "agent-b"],
+      ] as const) {
+        const heard = heardBy(session);
+        for (const [branch, body] of Object.entries(words))
+          expect(heard.includes(body), `${branch}'s comment in the ${own} agent's requests`).toBe(branch === own);
+      }
+      // The MCP client's agent, at its next turn in agent-c's work tree, reads agent-c's comment alone.
+      const mcpListed = (await mcp.call("review_list", {})).text;
+      expect(mcpListed).toContain(words["agent-c"]);
+      expect(mcpListed).not.toContain(words.main);
+      expect(mcpListed).not.toContain(words["agent-b"]);
+      // Each release reads delivered in the one panel.
+      for (const branch of Object.keys(words)) {
+        const query = branch === "main" ? "" : `?branch=${branch}`;
+        await eventually(async () => {
+          const [review] = (await panel.call("GET", `/reviews${query}`)).json.reviews as {
+            delivery: { state: string };
+          }[];
+          return review?.delivery.state === "delivered" ? true : null;
+        }, `${branch}'s release delivered`);
+      }
+      expect([...serverA.pluginErrors(), ...serverB.pluginErrors()]).toEqual([]);
     },
     SLOW,
   );

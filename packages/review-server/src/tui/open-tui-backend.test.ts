@@ -71,6 +71,73 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     );
   });
 
+  it("opens another work tree's branch in the same view: its diff and threads, a comment and a release for its agent (never this session), another process's reply live; a branch checked out nowhere is read-only", async () => {
+    const repo = await repository({ "a.ts": "one\ntwo\n" }, {});
+    const worktreeB = join(await mkdtemp(join(tmpdir(), "ocr-tui-branch-")), "agent-b");
+    onCleanup(() => rm(join(worktreeB, ".."), { recursive: true, force: true }));
+    await repo.git("worktree", "add", "-q", "-b", "agent-b", worktreeB);
+    await writeFile(join(worktreeB, "a.ts"), "one\nB's two\n");
+    await repo.git("branch", "agent-gone");
+    const sent: string[] = [];
+    const backend = await openTuiBackend({
+      dir: repo.dir,
+      options: {},
+      send: async (sessionId) => (sent.push(sessionId), true),
+      pid: -1,
+    });
+    onCleanup(() => backend.close());
+
+    const { branches } = await outcomeValue(backend.branches());
+    expect(branches.map((b) => [b.branch, b.worktree])).toEqual(
+      expect.arrayContaining([
+        ["agent-b", worktreeB],
+        ["main", repo.dir],
+      ]),
+    );
+    expect(await outcomeValue(backend.forBranch("main"))).toBe(backend);
+    const onB = await outcomeValue(backend.forBranch("agent-b"));
+    expect(onB.where).toEqual({ workTree: worktreeB, branch: "agent-b" });
+    const { files } = await outcomeValue(onB.diff({ from: "base", to: "worktree" }));
+    expect(JSON.stringify(files)).toContain("B's two");
+    expect((await outcomeValue(backend.diff({ from: "base", to: "worktree" }))).files).toEqual([]);
+
+    const { thread } = await outcomeValue(
+      onB.createThread({ file: "a.ts", side: "new", start: 2, end: 2, body: "Why B's?" }),
+    );
+    expect((await outcomeValue(onB.threads())).threads.map((t) => t.id)).toEqual([thread.id]);
+    expect((await outcomeValue(backend.threads())).threads).toEqual([]);
+    // Released with the person's own session at hand: it still waits for the agent in agent-b's work tree.
+    const released = await outcomeValue(onB.release("ses_person"));
+    expect(released.review.delivery).toMatchObject({ state: "pending" });
+    expect(sent).toEqual([]);
+    await outcomeValue(onB.readChanges());
+
+    // The agent there (another process on the same store) answers: the branch's view hears it from the change log.
+    const store = await openStore({ path: defaultDbPath(await openRepository(worktreeB)) });
+    onCleanup(() => store.close());
+    const agentB = createReviewService({
+      now: systemClock,
+      dir: worktreeB,
+      store,
+      bus: createEventBus(),
+      delivery: { mode: "tools", deliver: async () => null },
+    });
+    await agentB.agentReply({ id: thread.id, text: "B's way is faster." });
+    const heard = await outcomeValue(onB.readChanges());
+    expect(heard.flatMap((e) => (e.type === "thread" ? e.thread.messages.map((m) => m.body) : []))).toContain(
+      "B's way is faster.",
+    );
+    expect(changesOf(await outcomeValue(backend.readChanges())).threads).toBe(false);
+
+    // A branch checked out nowhere reads, and refuses writes saying why.
+    const gone = await outcomeValue(backend.forBranch("agent-gone"));
+    expect((await outcomeValue(gone.threads())).threads).toEqual([]);
+    const refused = await gone.createThread({ file: "a.ts", body: "no" });
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? "" : refused.error.message).toContain("checked out in no work tree");
+    expect((await backend.forBranch("no-such-branch")).ok).toBe(false);
+  });
+
   it("keeps the branch view the person picks in the store, where the web panel's GET /api/bases reads it", async () => {
     const repo = await repository({ "a.ts": "one\ntwo\n" }, {});
     await repo.git("checkout", "-q", "-b", "work");

@@ -11,7 +11,15 @@ import { livePanelLinks } from "../cli/live-panels.js";
 import { createEventBus } from "../events/event-bus.js";
 import { defaultDbPath, openRepository, watchWorktree } from "../git/index.js";
 import { parsePluginOptions } from "../opencode/plugin-options.js";
-import { createReviewService, createServiceCaches, systemClock, type ReleaseDelivery } from "../service/index.js";
+import {
+  createReviewService,
+  createServiceCaches,
+  inBranchScope,
+  readOnlyBranch,
+  systemClock,
+  type BranchScope,
+  type ReleaseDelivery,
+} from "../service/index.js";
 import { openStore, unsentTextFile, type StorePosition } from "../store/index.js";
 import { binaryVersions } from "./binary-versions.js";
 import { createImageComparer } from "./image-comparer.js";
@@ -167,7 +175,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
   const compareImages = createImageComparer();
 
   // Every call of the port answers an Outcome, as the web panel's HTTP client does (`outcomeOf`).
-  const client = {
+  const own = {
     where: { workTree: repo.workTree, branch: repo.branch ?? repo.branchKey },
     rounds: () => outcomeOf(async () => ({ rounds: await service.listRounds() })),
     takeRound: () => outcomeOf(async () => ({ round: await service.takeRound() })),
@@ -289,25 +297,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
         return next.events.map(panelEvent);
       }),
     // What the web's event stream pushes, read from the change log: another process's writes reach no bus here.
-    events: (onEvent, onState) => {
-      let stopped = false;
-      let reading = false;
-      const read = async () => {
-        if (reading || stopped) return;
-        reading = true;
-        const changes = await client.readChanges();
-        reading = false;
-        if (stopped) return;
-        onState?.(changes.ok ? "open" : "lost");
-        if (changes.ok) for (const event of changes.value) onEvent(event);
-      };
-      void read();
-      const timer = setInterval(() => void read(), CHANGE_LOG_POLL_MS);
-      return () => {
-        stopped = true;
-        clearInterval(timer);
-      };
-    },
+    events: (onEvent, onState): (() => void) => pollChanges(() => own.readChanges(), onEvent, onState),
     deliverWaiting: (sessionId: string) => outcomeOf(() => service.deliverWaiting(sessionId)),
     // Only an MCP server's own service knows its releases wait for a turn: its panel is asked, as the web panel asks it.
     waitingForTurn: () => outcomeOf(async () => (await agentTurnPanels()).text),
@@ -333,12 +323,141 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
           null,
       ),
     openInBrowser: (url: string) => openInBrowser(url),
+    // Every branch of the repository, as the web's switcher lists them (B).
+    branches: () => outcomeOf(() => service.listBranches()),
     close: async () => {
       await service.context.anchors.written();
       await store.close();
     },
   } satisfies ReviewClient & Record<string, unknown>;
+  const client: BranchReviews<typeof own> = {
+    ...own,
+    // The review of another branch in the same view (its scope's client), or this one for the own branch.
+    forBranch: (branch: string) =>
+      outcomeOf(async () => {
+        const scope = await service.branchScopes.scopeFor(branch);
+        return scope === null ? client : branchClient(scope);
+      }),
+  };
+
+  /**
+   * Another branch's review for the same view, as the web panel's `branch=` gives it: every call runs in the
+   * branch's scope (its work tree, threads and rounds; a release waits in the store for the agent working
+   * there, never this process's session), with its own place in the change log. Checked out nowhere, its
+   * review is read-only: each write is refused in the middleware's words.
+   */
+  const branchClient = async (scope: BranchScope): Promise<BranchReviews<typeof own>> => {
+    const inScope = <T>(work: () => T): T => inBranchScope(scope, work);
+    let at: StorePosition | null = (await inScope(() => service.changesSince(null))).position;
+    const scoped = Object.fromEntries(
+      Object.entries(own).map(([name, member]) => [
+        name,
+        typeof member !== "function"
+          ? member
+          : scope.worktree === null && BRANCH_WRITES.has(name)
+            ? () => outcomeOf(async () => Promise.reject(readOnlyBranch(scope.branch)))
+            : (...args: unknown[]) => inScope(() => (member as (...a: unknown[]) => unknown)(...args)),
+      ]),
+    ) as typeof own;
+    const readChanges = (): Promise<Outcome<readonly ServerEvent[]>> =>
+      outcomeOf(() =>
+        inScope(async () => {
+          const next = await service.changesSince(at);
+          at = next.position;
+          return next.events.map(panelEvent);
+        }),
+      );
+    return {
+      ...scoped,
+      where: { workTree: scope.worktree ?? repo.workTree, branch: scope.branch },
+      readChanges,
+      events: (onEvent: (event: ServerEvent) => void, onState?: (state: "open" | "lost") => void) =>
+        pollChanges(readChanges, onEvent, onState),
+      // Not to this process's session: to the agent working in the branch's work tree (see handOffDelivery).
+      release: (_sessionId?: string, finish: Parameters<typeof own.release>[1] = {}) =>
+        scope.worktree === null || finish.pr === true
+          ? scoped.release(undefined, finish)
+          : outcomeOf(() =>
+              inScope(() => {
+                mode = parsed.settings.tools ? "tools" : "prose";
+                return service.release({ ...finish });
+              }),
+            ),
+      retryDelivery: (reviewId: string) => scoped.retryDelivery(reviewId),
+      watchWorktree: (onChange: (paths: readonly string[]) => void) => {
+        if (scope.worktree === null) return () => {};
+        let stop = () => {};
+        let stopped = false;
+        void watchWorktree({ workTree: scope.worktree }, { onChange }).then(
+          (watch) => (stopped ? watch.close() : (stop = () => watch.close())),
+          () => {},
+        );
+        return () => {
+          stopped = true;
+          stop();
+        };
+      },
+      forBranch: client.forBranch,
+      // The store and the service are the backend's: the branch's view only stops reading.
+      close: async () => {},
+    };
+  };
   return client;
+}
+
+/** A client that opens another branch's review as a client of the same kind (the panel's `ReviewBackend.forBranch`). */
+type BranchReviews<T> = T & { forBranch(branch: string): Promise<Outcome<BranchReviews<T>>> };
+
+/** The calls that write: refused on a branch checked out nowhere, as the HTTP middleware refuses them. */
+const BRANCH_WRITES: ReadonlySet<string> = new Set([
+  "takeRound",
+  "createThread",
+  "reply",
+  "editMessage",
+  "deleteMessage",
+  "resolve",
+  "reopen",
+  "seen",
+  "accept",
+  "dismiss",
+  "release",
+  "retryDelivery",
+  "dismissDelivery",
+  "pickBase",
+  "setViewed",
+  "undo",
+  "restoreChange",
+  "keepHunks",
+  "applySuggestion",
+  "startRun",
+  "cancelRun",
+  "pullForge",
+  "pushForge",
+]);
+
+/** Reads the change log every second while the view listens (what the web's event stream pushes); returns the stop. */
+function pollChanges(
+  read: () => Promise<Outcome<readonly ServerEvent[]>>,
+  onEvent: (event: ServerEvent) => void,
+  onState?: (state: "open" | "lost") => void,
+): () => void {
+  let stopped = false;
+  let reading = false;
+  const tick = async () => {
+    if (reading || stopped) return;
+    reading = true;
+    const changes = await read();
+    reading = false;
+    if (stopped) return;
+    onState?.(changes.ok ? "open" : "lost");
+    if (changes.ok) for (const event of changes.value) onEvent(event);
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), CHANGE_LOG_POLL_MS);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }
 
 /** The service's diff query for a panel's range: its view alone, or its two ends (as the web's GET /api/diff). */

@@ -114,6 +114,63 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
       expect(past).toContain("The branch view reads right.");
       screen.keys("Escape");
       await screen.waitFor((s) => !s.includes("Past reviews") && s.includes("against main"), 15_000);
+
+      // Another agent's attempt in a work tree of its own: B lists every branch, Enter opens agent-b's review
+      // in this view, where a comment and a release are agent-b's (handed to the agent working there).
+      const worktreeB = join(p.dir, "..", "agent-b");
+      git("worktree", "add", "-q", "-b", "agent-b", worktreeB, "main");
+      writeFileSync(join(worktreeB, "src", "app.ts"), base.replace("const line2 = 2;", "const line2 = 22; // B"));
+      screen.keys("B");
+      const listed = await screen.waitFor(
+        (s) => s.includes("Branches · j / k pick") && s.includes("agent-b") && s.includes("work (open)"),
+        30_000,
+      );
+      screen.save("branches");
+      expect(listed).toMatch(/agent-b · .*agent-b/);
+      for (let i = 0; i < 5 && !/› agent-b/.test(screen.capture()); i++) {
+        screen.keys("j");
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      expect(screen.capture()).toMatch(/› agent-b/);
+      screen.keys("Enter");
+      await screen.waitFor(
+        (s) => s.includes("Review · agent-b") && s.includes("const line2 = 22; // B") && !s.includes("Branches ·"),
+        30_000,
+      );
+      screen.save("agent-b-open");
+      screen.keys("C");
+      await screen.waitFor("Enter saves the draft", 10_000);
+      screen.type("Why 22 on B?");
+      screen.keys("Enter");
+      await screen.waitFor("you (draft): Why 22 on B?", 10_000);
+      screen.keys("s");
+      await screen.waitFor("Release 1 draft to the agent?", 10_000);
+      screen.keys("Enter");
+      await screen.waitFor((s) => !s.includes("Release 1 draft to the agent?"), 15_000);
+      screen.save("agent-b-released");
+      // In the store: agent-b's thread, its release waiting for the agent in agent-b's work tree; none on work.
+      const after = await openStore({ path: defaultDbPath(await openRepository(p.dir)) });
+      try {
+        const threads = await after.db.selectFrom("threads").select(["branch", "status"]).execute();
+        expect(threads).toEqual([{ branch: "agent-b", status: "open" }]);
+        const releases = await after.db
+          .selectFrom("reviews")
+          .select(["branch", "worktree", "delivery_state"])
+          .where("branch", "=", "agent-b")
+          .execute();
+        expect(releases).toEqual([{ branch: "agent-b", worktree: worktreeB, delivery_state: "pending" }]);
+      } finally {
+        await after.close();
+      }
+      // And back: B, the own branch, Enter.
+      screen.keys("B");
+      await screen.waitFor((s) => s.includes("Branches · j / k pick") && s.includes("agent-b (open)"), 30_000);
+      for (let i = 0; i < 5 && !/› work/.test(screen.capture()); i++) {
+        screen.keys("j");
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      screen.keys("Enter");
+      await screen.waitFor((s) => s.includes("Review · work") && s.includes("against main"), 30_000);
     } finally {
       screen.save("last");
       screen.kill();

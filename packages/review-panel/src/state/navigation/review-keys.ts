@@ -9,7 +9,9 @@
 // draft here; u, tig's and vim's undo, retries a delivery, so its capital, as vim's U undoes a line); Z
 // restores the newest change (the key beside U's undo on most keyboards' z row, capital as U is); w keeps a
 // hunk ("waved through": CodeCompanion's ga is a chord and a accepts a finding here); H lists the changes,
-// beside h's past reviews, as the web panel puts the change list beside Past reviews.
+// beside h's past reviews, as the web panel puts the change list beside Past reviews. B lists every branch
+// of the repository and opens one: the capital of b (the file tree: where you are among the files; B, where
+// you are among the branches), as H stands beside h; lowercase l, the last free letter, names nothing here.
 
 export type ReviewAction =
   | "down"
@@ -58,7 +60,8 @@ export type ReviewAction =
   | "undoHunk"
   | "keepHunk"
   | "restoreChange"
-  | "changeList";
+  | "changeList"
+  | "branches";
 
 /** How one panel binds an action: its keys (opencode's keymap names, or the browser's `KeyboardEvent.key`) and the label `?` shows. */
 export interface PanelBinding {
@@ -183,6 +186,11 @@ export const REVIEW_KEYS: readonly ReviewKey[] = [
     action: "changeList",
     does: "your changes: each undo and applied suggestion, restored or not",
     terminal: { keys: ["shift+h"], label: "H" },
+  },
+  {
+    action: "branches",
+    does: "every branch and work tree: what waits on you and on its agent; Enter opens its review here",
+    terminal: { keys: ["shift+b"], label: "B" },
   },
   {
     action: "forge",

@@ -31,7 +31,13 @@ export function registerKeyLayers(
       readonly overall: () => void;
       readonly togglePullRequest: () => void;
     };
-    readonly list: { readonly close: () => void; readonly down: () => void; readonly up: () => void };
+    readonly list: {
+      readonly close: () => void;
+      readonly down: () => void;
+      readonly up: () => void;
+      /** Enter: opens the pick of a list that has one (the branches), closes any other. */
+      readonly choose: () => void;
+    };
   },
 ): void {
   const pops: (() => void)[] = [api.mode.push(VIEW_MODE)];
@@ -76,7 +82,8 @@ export function registerKeyLayers(
     api.keymap.registerLayer({
       mode: HELP_MODE,
       bindings: [
-        ...["escape", "q", "?", "h", "return"].map((key) => ({ key, cmd: keys.list.close, desc: "Close the list" })),
+        ...["escape", "q", "?", "h"].map((key) => ({ key, cmd: keys.list.close, desc: "Close the list" })),
+        { key: "return", cmd: keys.list.choose, desc: "Open the branch picked / close the list" },
         ...["j", "down"].map((key) => ({ key, cmd: keys.list.down, desc: "Scroll the list" })),
         ...["k", "up"].map((key) => ({ key, cmd: keys.list.up, desc: "Scroll the list" })),
       ],

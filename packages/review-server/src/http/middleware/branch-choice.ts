@@ -1,6 +1,5 @@
-import { ReviewError } from "@opencode-review/core";
 import type { MiddlewareHandler } from "hono";
-import { inBranchScope, type BranchScopes } from "../../service/index.js";
+import { inBranchScope, readOnlyBranch, type BranchScopes } from "../../service/index.js";
 
 /** The query parameter every `/api` route takes: the branch whose review the request is about. */
 export const branchQueryParameter = "branch";
@@ -20,11 +19,7 @@ export function branchChoice(scopes: BranchScopes): MiddlewareHandler {
     if (branch === undefined || branch === "") return next();
     const scope = await scopes.scopeFor(branch);
     if (scope === null) return next();
-    if (scope.worktree === null && !READS.has(c.req.method))
-      throw new ReviewError(
-        "conflict",
-        `Branch ${branch} is checked out in no work tree, so its review is read-only (its last round is shown). Check it out (git worktree add <folder> ${branch}) to comment, release or change its files.`,
-      );
+    if (scope.worktree === null && !READS.has(c.req.method)) throw readOnlyBranch(branch);
     await inBranchScope(scope, () => next());
   };
 }

@@ -93,7 +93,8 @@ export function branchFeed(options: BranchFeedOptions): BranchFeed {
             if (!stopped) publish({ type: "branch", branch: entry });
           }
         } catch (error) {
-          options.onError?.(error);
+          // A list under way when the last panel left may find the store closed: nobody hears it any more.
+          if (!stopped) options.onError?.(error);
         } finally {
           computing = false;
           if (again) {
@@ -144,6 +145,10 @@ export function branchFeed(options: BranchFeedOptions): BranchFeed {
           else {
             watches.set(w.path, watch);
             used += w.path === own.workTree ? watch.folders() * 2 : watch.folders();
+            // The first list was read while the watches were placed: an edit made before this one was in place
+            // reached no watch, so this work tree's size is read once more now that it is watched.
+            forget(w.path);
+            schedule();
           }
           if (stopped) watch?.close();
         }
@@ -184,10 +189,9 @@ export function branchFeed(options: BranchFeedOptions): BranchFeed {
             const now = await worktreeStatusStamp(path).catch(() => null);
             if (now !== before) {
               polled.set(path, now);
-              if (before !== null) {
-                forget(path);
-                schedule();
-              }
+              // The first stamp too: an edit between the first list and it would otherwise be missed.
+              forget(path);
+              schedule();
             }
           }
       };

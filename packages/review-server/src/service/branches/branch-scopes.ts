@@ -32,6 +32,18 @@ export interface BranchScopes {
   refresh(): void;
 }
 
+/**
+ * The refusal of a write on a branch checked out in no work tree (its review is read-only), in one set of words
+ * for both panels: the HTTP middleware and the terminal's branch view.
+ * @example throw readOnlyBranch("agent-a")
+ */
+export function readOnlyBranch(branch: string): ReviewError {
+  return new ReviewError(
+    "conflict",
+    `Branch ${branch} is checked out in no work tree, so its review is read-only (its last round is shown). Check it out (git worktree add <folder> ${branch}) to comment, release or change its files.`,
+  );
+}
+
 /** The name a work tree's line of work goes by: its branch, or `detached:<sha>` (as Repository.branchKey). */
 export function worktreeBranch(entry: WorktreeEntry): string | null {
   return entry.branch ?? (entry.head === null ? null : `detached:${entry.head}`);
@@ -44,7 +56,10 @@ export function worktreeBranch(entry: WorktreeEntry): string | null {
  */
 export function handOffDelivery(own: ReleaseDelivery, worktree: string): ReleaseDelivery {
   return {
-    mode: own.mode,
+    // Read at each release: the terminal half sets its mode just before releasing.
+    get mode() {
+      return own.mode;
+    },
     deliver: async () => null,
     target: async () => null,
     handsOffTo: worktree,

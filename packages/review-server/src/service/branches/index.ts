@@ -4,6 +4,7 @@ export { branchFeed, DEFAULT_WATCH_BUDGET, type BranchFeed, type BranchWatchStat
 export {
   createBranchScopes,
   handOffDelivery,
+  readOnlyBranch,
   worktreeBranch,
   type BranchScopes,
   type BranchScopesOptions,
