@@ -7,7 +7,7 @@ import { defaultDbPath, openRepository } from "../git/index.js";
 import { makeTempRepository, type TempRepository } from "../git/testing/temp-repository.js";
 import { createReviewService } from "../service/index.js";
 import { openStore } from "../store/index.js";
-import { openTuiBackend } from "./open-tui-backend.js";
+import { openTuiBackend, withBranch } from "./open-tui-backend.js";
 import { changesOf, outcomeValue } from "./testing/backend-answers.js";
 import { systemClock } from "../service/clock.js";
 import { cleanUpAfterEach } from "../testing/clean-up.js";
@@ -136,6 +136,13 @@ describe("the terminal half's backend (real git, real SQLite)", () => {
     expect(refused.ok).toBe(false);
     expect(refused.ok ? "" : refused.error.message).toContain("checked out in no work tree");
     expect((await backend.forBranch("no-such-branch")).ok).toBe(false);
+  });
+
+  it("opens the web panel on the branch the view shows (o): the link's fragment names it beside the token", () => {
+    const link = withBranch("http://127.0.0.1:4321/#token=ab", "agent-b");
+    expect(link).toBe("http://127.0.0.1:4321/#token=ab&branch=agent-b");
+    // The panel reads the branch from the same fragment it takes the token from (see addressOf in the panel).
+    expect(new URLSearchParams(new URL(link).hash.slice(1)).get("branch")).toBe("agent-b");
   });
 
   it("keeps the branch view the person picks in the store, where the web panel's GET /api/bases reads it", async () => {

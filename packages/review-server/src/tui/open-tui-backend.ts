@@ -384,6 +384,13 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
               }),
             ),
       retryDelivery: (reviewId: string) => scoped.retryDelivery(reviewId),
+      // `o` opens the web panel on this branch's review, not on the server's own branch.
+      panelUrl: async () => {
+        const answer = await own.panelUrl();
+        return answer.ok && answer.value !== null
+          ? { ok: true, value: withBranch(answer.value, scope.branch) }
+          : answer;
+      },
       watchWorktree: (onChange: (paths: readonly string[]) => void) => {
         if (scope.worktree === null) return () => {};
         let stop = () => {};
@@ -403,6 +410,18 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     };
   };
   return client;
+}
+
+/**
+ * The panel's link with the branch it opens named in its fragment (`#token=…&branch=name`).
+ * @example withBranch("http://127.0.0.1:4321/#token=ab", "agent-a") // "http://127.0.0.1:4321/#token=ab&branch=agent-a"
+ */
+export function withBranch(link: string, branch: string): string {
+  const url = new URL(link);
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ""));
+  fragment.set("branch", branch);
+  url.hash = fragment.toString();
+  return url.href;
 }
 
 /** A client that opens another branch's review as a client of the same kind (the panel's `ReviewBackend.forBranch`). */
