@@ -31,7 +31,8 @@ export function createReviewScreen(input: ReviewScreenInput): Accessor<Layout> {
       collapsed: input.collapsed(),
       binaryLines: model.binaryLines(),
       bodies,
-      sinceReview: { file: (path) => model.since.file(path) !== null, hunk: model.since.hunk },
+      // Read here: marks that arrive after the diff (their own read follows it) make the layout again.
+      sinceReview: model.since.changed(),
     });
   });
 }
