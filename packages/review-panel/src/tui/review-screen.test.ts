@@ -20,6 +20,8 @@ afterEach(async () => {
 });
 
 const NEW = "new since your review";
+/** Waits for what the screen shows: real git and SQLite answers take their time on a busy machine. */
+const poll = <T>(read: () => T) => expect.poll(read, { timeout: 15_000 });
 
 /**
  * The backend, with the since-review answers held while `hold` is on, until `let go`: the marks then land
@@ -109,18 +111,18 @@ describe("the terminal's screen and the marks since the last review", () => {
     // Before any release the whole change is new, also after i left space.ts out and brought it back.
     gate.hold();
     await model.refresh();
-    await expect.poll(() => header("src/space.ts")).not.toBe("");
+    await poll(() => header("src/space.ts")).not.toBe("");
     actions.toggleWhitespace();
-    await expect.poll(() => header("src/space.ts")).toBe("");
+    await poll(() => header("src/space.ts")).toBe("");
     gate.letGo();
-    await expect.poll(() => header("src/price.ts")).toContain(NEW);
+    await poll(() => header("src/price.ts")).toContain(NEW);
     gate.hold();
     actions.toggleWhitespace();
-    await expect.poll(() => header("src/space.ts")).not.toBe("");
-    await expect.poll(() => gate.held()).toBe(1);
-    await expect.poll(() => model.texts().size).toBe(2);
+    await poll(() => header("src/space.ts")).not.toBe("");
+    await poll(() => gate.held()).toBe(1);
+    await poll(() => model.texts().size).toBe(2);
     gate.letGo();
-    await expect.poll(() => header("src/space.ts")).toContain(NEW);
+    await poll(() => header("src/space.ts")).toContain(NEW);
     expect(header("src/price.ts")).toContain(NEW);
     expect(hunkMarks()).toBe(2);
 
@@ -129,16 +131,16 @@ describe("the terminal's screen and the marks since the last review", () => {
     expect(released.ok).toBe(true);
     writeFileSync(join(dir, "src", "price.ts"), "export const total = price * quantity * 2;\n");
     model.setPreset("view:since-review");
-    await expect.poll(() => drawn().some((line) => line.includes("quantity * 2"))).toBe(true);
+    await poll(() => drawn().some((line) => line.includes("quantity * 2"))).toBe(true);
     expect(header("src/space.ts")).toBe("");
     // ... and back on all changes, price.ts and its hunk are new since the review, space.ts is not.
     gate.hold();
     model.setPreset("all");
-    await expect.poll(() => header("src/space.ts")).not.toBe("");
-    await expect.poll(() => gate.held()).toBe(1);
-    await expect.poll(() => model.texts().size).toBe(2);
+    await poll(() => header("src/space.ts")).not.toBe("");
+    await poll(() => gate.held()).toBe(1);
+    await poll(() => model.texts().size).toBe(2);
     gate.letGo();
-    await expect.poll(() => header("src/price.ts")).toContain(NEW);
+    await poll(() => header("src/price.ts")).toContain(NEW);
     expect(header("src/space.ts")).not.toContain(NEW);
     expect(hunkMarks()).toBe(1);
   }, 60_000);
