@@ -105,5 +105,10 @@ describe("which diff, in Chromium", () => {
     await expect.poll(marked, slow).toEqual(["src/space.ts"]);
     expect(await page.locator('[data-component="hunk-header"][data-since="new"]').count()).toBe(1);
     await page.screenshot({ path: `${screenshotDir}which-diff-since-review-marks.png` });
+    // Another release (an approval, made elsewhere): nothing is new since it, at once, with no edit in between.
+    await callApi(target, "POST", "/api/review/release", { verdict: "approve" });
+    await expect.poll(marked, slow).toEqual([]);
+    expect(await page.locator('[data-component="hunk-header"][data-since="new"]').count()).toBe(0);
+    await page.screenshot({ path: `${screenshotDir}which-diff-since-review-released.png` });
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 // The state slices both panels hold, wired once over one ReviewClient: the web App and the terminal's model
 // call this, so a slice added or rewired is added or rewired for both.
-import type { Accessor } from "solid-js";
+import { createEffect, createMemo, on, type Accessor } from "solid-js";
 import { createNotices } from "./conversation/notices.js";
 import { createReview } from "./conversation/review.js";
 import { createReviewer } from "./conversation/reviewer.js";
@@ -51,6 +51,10 @@ export function createReviewSlices(
       void since.refresh();
     },
   });
+  // A release (here, in the other panel, by another process) moves "my last review": the marks follow at once,
+  // not at the next diff read. Once the past releases are first listed it reads again too; that costs one read.
+  const newestRelease = createMemo(() => review.past()[0]?.id);
+  createEffect(on(newestRelease, () => void since.refresh(), { defer: true }));
   const viewed = createViewed(client, range, diff.files, diff.setFolded, notices);
   const bases = createBranchBases(client, notices);
   const reviewer = createReviewer(client, notices);

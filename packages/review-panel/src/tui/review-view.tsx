@@ -13,7 +13,6 @@ import { fileTree } from "../state/diff/file-tree.js";
 import { FileFinderOverlay } from "./file-finder-overlay.js";
 import { ForgeSendOverlay } from "./forge-send-overlay.js";
 import { createListOverlay } from "./list-overlay.js";
-import type { MarkdownLine } from "./markdown-lines.js";
 import { createReleaseConfirm } from "./release-confirm.js";
 import { createReviewActions } from "./review-actions.js";
 import type { ReviewBackend } from "./review-backend.js";
@@ -21,9 +20,9 @@ import { errorText } from "../state/review-client.js";
 import { finderPaths } from "../state/diff/file-finder.js";
 import { createReviewEditing, editorHint } from "./review-editing.js";
 import type { ReviewModel } from "./review-model.js";
+import { createReviewScreen } from "./review-screen.js";
 import { emptyLine, failedLine, headerText, runLine, sessionWaitLine } from "./review-notices.js";
 import { chooseRunModel } from "./run-model-pick.js";
-import { layout } from "./screen-lines.js";
 import { terminalKeys } from "./terminal-keys.js";
 import { DiffWindow } from "./view/diff-window.js";
 import { EDITOR_ROWS, EditorBox } from "./view/editor-box.js";
@@ -165,19 +164,7 @@ export function ReviewView(props: ReviewViewProps) {
   const showTree = () => dims().width >= SPLIT_WIDTH || treeOpen();
   const diffWidth = () => Math.max(20, dims().width - (showTree() ? TREE_WIDTH + 1 : 0) - 2);
 
-  // Bodies read as Markdown once per text while the view is open, not once per layout (`pnpm bench tui`).
-  const bodies = new Map<string, MarkdownLine[]>();
-  const screen = createMemo(() => {
-    if (bodies.size > 5000) bodies.clear();
-    return layout(rows(), {
-      width: diffWidth(),
-      view: view(),
-      collapsed: collapsed(),
-      binaryLines: model.binaryLines(),
-      bodies,
-      sinceReview: { file: (path) => model.since.file(path) !== null, hunk: model.since.hunk },
-    });
-  });
+  const screen = createReviewScreen({ model, rows, width: diffWidth, view, collapsed });
   const tree = createMemo(() => fileTree(model.files(), model.threads()));
 
   const keys = terminalKeys({

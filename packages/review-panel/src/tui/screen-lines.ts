@@ -2,6 +2,7 @@
 // layout (numbers, markers, thread states, drafts) is tested as text and only the visible lines get drawn.
 import type { DiffLine } from "@opencode-review/core";
 import { buildRows, type Row, type RowsInput } from "../state/diff/diff-rows.js";
+import { type ChangedSince, hunkChangedSince } from "../state/diff/since-review.js";
 import { cutAtWords } from "../state/diff/word-pieces.js";
 import type { MarkdownLine } from "./markdown-lines.js";
 import { fit, NUMBER, pad, type Piece, type ScreenLine } from "./screen-text.js";
@@ -18,11 +19,12 @@ export interface LayoutOptions {
    * thread lays every row out again, and lexing every body each time is most of that work (`pnpm bench tui`).
    */
   readonly bodies?: Map<string, MarkdownLine[]>;
-  /** Files and hunks changed since the person's last review, marked on their header lines. */
-  readonly sinceReview?: {
-    readonly file: (path: string) => boolean;
-    readonly hunk: (path: string, at: { readonly newStart: number; readonly newLines: number }) => boolean;
-  };
+  /**
+   * What changed since the person's last review (`since.changed()`), marked on file and hunk header lines.
+   * Data, not a getter: lines are made when first drawn, after the layout, and a getter read then is read
+   * outside whatever made the layout, so marks that arrive later would never reach lines already made.
+   */
+  readonly sinceReview?: ChangedSince | null;
 }
 
 function num(n: number | null): string {
@@ -102,7 +104,7 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
         : big
           ? ` +${big.additions ?? "?"} -${big.deletions ?? "?"} · too large`
           : ` +${adds} -${dels}`;
-      const tail = `  ${f.unchanged ? "unchanged" : f.status}${stats}${options.sinceReview?.file(f.path) ? " · new since your review" : ""}`;
+      const tail = `  ${f.unchanged ? "unchanged" : f.status}${stats}${options.sinceReview?.has(f.path) ? " · new since your review" : ""}`;
       // The name keeps the width the status leaves; a long path loses its start, where folders repeat.
       const room = Math.max(8, width - 2 - tail.length);
       const shown = name.length <= room ? name : `…${name.slice(name.length - room + 1)}`;
@@ -174,7 +176,9 @@ export function rowLines(row: Row, options: LayoutOptions): ScreenLine[] {
       ];
     case "hunk": {
       // A kept hunk says so, its lines folded as a viewed file's are; one changed since the last release says that.
-      const marks = `${row.kept ? "  kept · folded" : ""}${row.at && options.sinceReview?.hunk(row.file, row.at) ? "  ● new since your review" : ""}`;
+      const spans = options.sinceReview?.get(row.file);
+      const fresh = row.at !== undefined && spans !== undefined && hunkChangedSince(row.at, spans);
+      const marks = `${row.kept ? "  kept · folded" : ""}${fresh ? "  ● new since your review" : ""}`;
       return [{ pieces: [{ text: fit(`${row.header}${marks}`, width), tone: "hunk" }] }];
     }
     case "line":

@@ -247,6 +247,15 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
       expect(ignoring).toContain("Whitespace changes left out (i shows them).");
       screen.keys("i");
       await screen.waitFor((s) => s.includes("src/space.ts") && s.includes("src/price.ts"), 15_000);
+      // Before any release the whole change is new since the person's review: both files say so, space.ts
+      // too (its marks are read after the diff, with whitespace counted again).
+      const NEW = "new since your review";
+      const headerOf = (s: string, path: string) =>
+        s.split("\n").find((l) => l.includes(path) && l.includes("modified")) ?? "";
+      await screen.waitFor(
+        (s) => headerOf(s, "src/space.ts").includes(NEW) && headerOf(s, "src/price.ts").includes(NEW),
+        15_000,
+      );
 
       // T: the round views, then uncommitted (the work tree against HEAD: not the commit)...
       for (const label of ["since last round", "last round only", "· uncommitted ·"]) {
@@ -305,6 +314,15 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
       screen.save("since-review");
       expect(since).not.toContain("src/space.ts");
       expect(since).toContain("- export const total = price * quantity;");
+      // T on to against main: price.ts, changed since the release, is marked; space.ts, unchanged since, is not.
+      screen.keys("T");
+      const against = await screen.waitFor(
+        (s) => s.includes("against main") && headerOf(s, "src/price.ts").includes(NEW),
+        15_000,
+      );
+      screen.save("against-main-since-marks");
+      expect(headerOf(against, "src/space.ts")).not.toBe("");
+      expect(headerOf(against, "src/space.ts")).not.toContain(NEW);
       // Go to file: docs/plan.md, which nothing changed, opens whole; a comment on its line 3 stays on it.
       screen.keys("t");
       await screen.waitFor((s) => s.includes("docs/plan.md") || s.includes("Go to file"), 10_000);

@@ -72,6 +72,11 @@ export function createSinceReview(client: ReviewClient, range: Accessor<DiffRang
       if (mine !== asked) return;
       setChanged(outcome.ok ? changedSince(outcome.value.files) : null);
     },
+    /**
+     * Every file's changed spans, or null when nothing is known: for a layout made once and drawn later, which
+     * must read this where it is made (the terminal's screen memo) to be made again when the marks change.
+     */
+    changed,
     /** The file's changed spans since the last review, or null when it is unchanged since (or nothing is known). */
     file: (path: string): readonly (readonly [number, number])[] | null => changed()?.get(path) ?? null,
     known: () => changed() !== null,
