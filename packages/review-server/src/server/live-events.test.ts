@@ -280,6 +280,13 @@ describe("GET /api/events on a listening server", () => {
     await own.until(() => own.events.find((e) => e.event === "thread"));
     expect(own.events.filter((e) => e.event === "thread").map((e) => e.data.messages[0].body)).toEqual(["On main"]);
     expect(onB.events.filter((e) => e.event === "thread").map((e) => e.data.id)).toEqual([thread.id]);
+
+    // The agent edits a file in agent-b's work tree: the panel open on agent-b is told (its diff is read again),
+    // the panel on the server's own branch is not.
+    await writeFile(join(worktreeB, "src/calc.ts"), "export const rate = 4;\nexport const limit = 10;\n");
+    const edited = await onB.until(() => onB.events.find((e) => e.event === "worktree"));
+    expect(edited.data.paths).toEqual(["src/calc.ts"]);
+    expect(own.events.filter((e) => e.event === "worktree")).toEqual([]);
   });
 
   it("shows a panel on server B a reviewer run, its released findings and their triage written through server A", async () => {

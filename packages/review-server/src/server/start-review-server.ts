@@ -143,8 +143,10 @@ export async function startReviewServer(options: StartReviewServerOptions): Prom
           ...(options.feedIntervalMs === undefined ? {} : { intervalMs: options.feedIntervalMs }),
           onError: reportError,
         }),
+        // The agent's edits in the work tree of each branch a panel has open: its diff is read again at once.
+        worktreeFeed({ repo, onError: reportError }),
       ],
-      feeds: [worktreeFeed({ repo, onError: reportError }), branches],
+      feeds: [branches],
       onListenerError: reportError,
     });
     const ready = createReviewService({
