@@ -146,7 +146,14 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
       screen.keys("s");
       await screen.waitFor("Release 1 draft to the agent?", 10_000);
       screen.keys("Enter");
-      await screen.waitFor((s) => !s.includes("Release 1 draft to the agent?"), 15_000);
+      // Released once the draft reads as a sent comment (the confirmation closes before the release is written).
+      await screen.waitFor(
+        (s) =>
+          !s.includes("Release 1 draft to the agent?") &&
+          !s.includes("(draft): Why 22 on B?") &&
+          s.includes("Why 22 on B?"),
+        15_000,
+      );
       screen.save("agent-b-released");
       // In the store: agent-b's thread, its release waiting for the agent in agent-b's work tree; none on work.
       const after = await openStore({ path: defaultDbPath(await openRepository(p.dir)) });
