@@ -269,8 +269,10 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
         screen.keys("T");
         await screen.waitFor(label, 15_000);
       }
+      // Each wait names what the view must not show too: its header is drawn before its diff, so an earlier
+      // view's diff can stand under it for a moment.
       const uncommitted = await screen.waitFor(
-        (s) => s.includes("· uncommitted ·") && s.includes("price * quantity"),
+        (s) => s.includes("· uncommitted ·") && s.includes("price * quantity") && !s.includes("const committed"),
         15_000,
       );
       screen.save("uncommitted");
@@ -281,7 +283,10 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
         await screen.waitFor(label, 15_000);
       }
       const commit = await screen.waitFor(
-        (s) => s.includes(`commit ${sha.slice(0, 7)}`) && /6 \+ const committed = line5 \* 3;/.test(s),
+        (s) =>
+          s.includes(`commit ${sha.slice(0, 7)}`) &&
+          /6 \+ const committed = line5 \* 3;/.test(s) &&
+          !s.includes("src/price.ts"),
         15_000,
       );
       screen.save("one-commit");
@@ -314,8 +319,13 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
         screen.keys("T");
         await screen.waitFor((s) => s.split("\n")[0] !== before, 15_000);
       }
+      // The header names the view before its diff is drawn (an earlier view's diff may still be on screen):
+      // wait for the line only this view shows, the release's text of price.ts on the old side.
       const since = await screen.waitFor(
-        (s) => s.includes("· since my last review ·") && s.includes("quantity * 2"),
+        (s) =>
+          s.includes("· since my last review ·") &&
+          s.includes("quantity * 2") &&
+          s.includes("- export const total = price * quantity;"),
         15_000,
       );
       screen.save("since-review");
@@ -323,12 +333,17 @@ describe.skipIf(!hasTmux())("the terminal half's branch view (real opencode unde
       expect(since).toContain("- export const total = price * quantity;");
       // T on to against main: price.ts, changed since the release, is marked; space.ts, unchanged since, is not.
       screen.keys("T");
+      // The header changes before the new diff is drawn: wait for the view's own files (space.ts is back), and
+      // for the marks, which arrive one read after the diff; a space.ts still marked fails here, by timeout.
       const against = await screen.waitFor(
-        (s) => s.includes("against main") && headerOf(s, "src/price.ts").includes(NEW),
+        (s) =>
+          s.includes("against main") &&
+          headerOf(s, "src/price.ts").includes(NEW) &&
+          headerOf(s, "src/space.ts") !== "" &&
+          !headerOf(s, "src/space.ts").includes(NEW),
         15_000,
       );
       screen.save("against-main-since-marks");
-      expect(headerOf(against, "src/space.ts")).not.toBe("");
       expect(headerOf(against, "src/space.ts")).not.toContain(NEW);
       // Go to file: docs/plan.md, which nothing changed, opens whole; a comment on its line 3 stays on it.
       screen.keys("t");
