@@ -25,7 +25,9 @@ const poll = <T>(read: () => T) => expect.poll(read, { timeout: 15_000 });
 
 /**
  * The backend, with the since-review answers held while `hold` is on, until `let go`: the marks then land
- * after the diff and its texts are drawn, the order the terminal met them in when it switched views.
+ * after the diff and its texts are drawn, the order the terminal met them in when it switched views. More
+ * than one answer may be held at once (a diff read asks for the marks, and so does a release the past-reviews
+ * list learns of late); either way the screen must end with the right marks.
  */
 function holdingSinceAnswers(backend: ReviewBackend) {
   let holding = false;
@@ -119,7 +121,7 @@ describe("the terminal's screen and the marks since the last review", () => {
     gate.hold();
     actions.toggleWhitespace();
     await poll(() => header("src/space.ts")).not.toBe("");
-    await poll(() => gate.held()).toBe(1);
+    await poll(() => gate.held()).toBeGreaterThanOrEqual(1);
     await poll(() => model.texts().size).toBe(2);
     gate.letGo();
     await poll(() => header("src/space.ts")).toContain(NEW);
@@ -137,7 +139,7 @@ describe("the terminal's screen and the marks since the last review", () => {
     gate.hold();
     model.setPreset("all");
     await poll(() => header("src/space.ts")).not.toBe("");
-    await poll(() => gate.held()).toBe(1);
+    await poll(() => gate.held()).toBeGreaterThanOrEqual(1);
     await poll(() => model.texts().size).toBe(2);
     gate.letGo();
     await poll(() => header("src/price.ts")).toContain(NEW);
