@@ -1,4 +1,4 @@
-import { watchWorktree, type Repository } from "../git/index.js";
+import { watchWorktreeUntilStopped, type Repository } from "../git/index.js";
 import { currentBranchScope, inBranchScope, outsideBranchScope } from "../service/branches/branch-scope.js";
 import type { EventFeed } from "./event-bus.js";
 
@@ -27,23 +27,14 @@ export function worktreeFeed(options: WorktreeFeedOptions): EventFeed {
       // The watch's callbacks publish for the branch it was started for, whatever context they fire in.
       const inScope = (work: () => void) =>
         scope === undefined ? outsideBranchScope(work) : inBranchScope(scope, work);
-      let stopped = false;
-      let stop = () => {};
-      void watchWorktree(
+      return watchWorktreeUntilStopped(
         { workTree },
         {
           onChange: (paths) => inScope(() => publish({ type: "worktree", worktree: { paths } })),
           ...(options.settleMs === undefined ? {} : { settleMs: options.settleMs }),
           ...(options.onError === undefined ? {} : { onError: options.onError }),
         },
-      ).then(
-        (watch) => (stopped ? watch.close() : (stop = () => watch.close())),
-        (error: unknown) => options.onError?.(error),
       );
-      return () => {
-        stopped = true;
-        stop();
-      };
     },
   };
 }

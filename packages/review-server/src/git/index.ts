@@ -8,7 +8,13 @@ export { openRepository, type Repository } from "./open-repository.js";
 export { resolveHead, EMPTY_TREE } from "./resolve-head.js";
 export { readHeadFile } from "./read-head-file.js";
 export { worktreeStamp, worktreeHas, worktreeDigest } from "./worktree-stamp.js";
-export { watchWorktree, watchFolderCount, type WorktreeWatch, type WorktreeWatchOptions } from "./worktree-watch.js";
+export {
+  watchWorktree,
+  watchWorktreeUntilStopped,
+  watchFolderCount,
+  type WorktreeWatch,
+  type WorktreeWatchOptions,
+} from "./worktree-watch.js";
 export { defaultDbPath } from "./default-db-path.js";
 export { upstreamRemote, type UpstreamRemote } from "./upstream-remote.js";
 export { commitExists } from "./commit-exists.js";

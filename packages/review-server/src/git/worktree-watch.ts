@@ -151,3 +151,25 @@ async function ignoredPaths(workTree: string, paths: readonly string[]): Promise
       .filter((p) => p !== ""),
   );
 }
+
+/**
+ * `watchWorktree` for a caller that must stop synchronously (a feed, a view closing): the returned function
+ * stops the watch, also when it is called before the watch is in place. A watch that cannot start is told to
+ * `onError`; the caller then updates at the next round.
+ * @example const stop = watchWorktreeUntilStopped(repo, { onChange }); stop();
+ */
+export function watchWorktreeUntilStopped(
+  repo: Pick<Repository, "workTree">,
+  options: WorktreeWatchOptions,
+): () => void {
+  let stopped = false;
+  let stop = () => {};
+  void watchWorktree(repo, options).then(
+    (watch) => (stopped ? watch.close() : (stop = () => watch.close())),
+    (error: unknown) => options.onError?.(error),
+  );
+  return () => {
+    stopped = true;
+    stop();
+  };
+}

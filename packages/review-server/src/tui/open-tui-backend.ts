@@ -9,7 +9,7 @@ import type {
 } from "@opencode-review/panel/client";
 import { livePanelLinks } from "../cli/live-panels.js";
 import { createEventBus } from "../events/event-bus.js";
-import { defaultDbPath, openRepository, watchWorktree } from "../git/index.js";
+import { defaultDbPath, openRepository, watchWorktreeUntilStopped } from "../git/index.js";
 import { parsePluginOptions } from "../opencode/plugin-options.js";
 import {
   createReviewService,
@@ -303,18 +303,7 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
     waitingForTurn: () => outcomeOf(async () => (await agentTurnPanels()).text),
     ownPanelUrl: async () => (await ownPanel().catch(() => null))?.url ?? null,
     // While the view is open: a file the agent writes shows its new diff at once, not at the next round.
-    watchWorktree: (onChange: (paths: readonly string[]) => void) => {
-      let stop = () => {};
-      let stopped = false;
-      void watchWorktree(repo, { onChange }).then(
-        (watch) => (stopped ? watch.close() : (stop = () => watch.close())),
-        () => {},
-      );
-      return () => {
-        stopped = true;
-        stop();
-      };
-    },
+    watchWorktree: (onChange: (paths: readonly string[]) => void) => watchWorktreeUntilStopped(repo, { onChange }),
     panelUrl: () =>
       outcomeOf(
         async () =>
@@ -391,19 +380,8 @@ export async function openTuiBackend(input: OpenTuiBackendInput) {
           ? { ok: true, value: withBranch(answer.value, scope.branch) }
           : answer;
       },
-      watchWorktree: (onChange: (paths: readonly string[]) => void) => {
-        if (scope.worktree === null) return () => {};
-        let stop = () => {};
-        let stopped = false;
-        void watchWorktree({ workTree: scope.worktree }, { onChange }).then(
-          (watch) => (stopped ? watch.close() : (stop = () => watch.close())),
-          () => {},
-        );
-        return () => {
-          stopped = true;
-          stop();
-        };
-      },
+      watchWorktree: (onChange: (paths: readonly string[]) => void) =>
+        scope.worktree === null ? () => {} : watchWorktreeUntilStopped({ workTree: scope.worktree }, { onChange }),
       forBranch: client.forBranch,
       // The store and the service are the backend's: the branch's view only stops reading.
       close: async () => {},
